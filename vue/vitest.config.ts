@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import vue from "@vitejs/plugin-vue";
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  plugins: [vue()],
+  resolve: {
+    alias: { "@threadline/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)) },
+  },
+  test: {
+    name: "vue",
+    environment: "jsdom",
+    include: ["test/**/*.test.ts"],
+    // Load the testing libraries through Vite too, so they share the one Vue instance
+    // the components use (otherwise Node loads Vue's CJS build beside Vite's ESM build).
+    server: { deps: { inline: ["@vue/test-utils", "@testing-library/vue"] } },
+  },
+});
