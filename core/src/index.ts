@@ -1,2 +1,10 @@
 // Public entry of @threadline/core. Each stage of the data's path exports from its own folder.
-export const VERSION = "0.1.0";
+export { ThreadlineError, warnToConsole } from "./errors.js";
+export type { ThreadlineWarning, WarningHandler } from "./errors.js";
+export * from "./protocol/events.js";
+// -- pipeline --
+// -- fold / model --
+// -- json --
+// -- transport --
+// -- client --
+// -- persist --
