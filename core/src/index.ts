@@ -6,5 +6,6 @@ export * from "./protocol/events.js";
 // -- fold / model --
 // -- json --
 // -- transport --
+export * from "./transport/index.js";
 // -- client --
 // -- persist --

@@ -1,0 +1,91 @@
+import { SourceFailedError } from "./errors.js";
+import type { AgentSource, EventSink, RunEnd } from "./source.js";
+
+/**
+ * A source that replays given events: an array or any iterable (delivered synchronously, all in
+ * one go) or an async iterable (delivered as it yields). Each `run` iterates `events` afresh, so
+ * an array replays every time while a one-shot generator is spent after the first run.
+ */
+export function fromEvents(events: Iterable<unknown> | AsyncIterable<unknown>): AgentSource {
+  return {
+    run: (_input, sink) =>
+      isAsyncIterable(events)
+        ? replayAsync(events[Symbol.asyncIterator](), sink)
+        : replay(events, sink),
+  };
+}
+
+async function replay(events: Iterable<unknown>, sink: EventSink): Promise<RunEnd> {
+  const { signal } = sink;
+  let sinkFailure: { error: unknown } | undefined;
+  try {
+    // Leaving the loop early (abort, throwing sink) calls the iterator's `return()`.
+    for (const event of events) {
+      if (signal.aborted) break;
+      try {
+        sink.onEvent(event);
+      } catch (error) {
+        sinkFailure = { error };
+        break;
+      }
+    }
+  } catch (error) {
+    throw new SourceFailedError("The event iterable", error);
+  }
+  if (sinkFailure) throw sinkFailure.error;
+  return signal.aborted ? "aborted" : "completed";
+}
+
+async function replayAsync(iterator: AsyncIterator<unknown>, sink: EventSink): Promise<RunEnd> {
+  const { signal } = sink;
+  if (signal.aborted) return "aborted";
+  // Raced against each pending `next()`, so an abort ends the run even while the iterable is
+  // waiting for its next event.
+  let onAbort!: () => void;
+  const aborted = new Promise<"aborted">((resolve) => {
+    onAbort = () => resolve("aborted");
+  });
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    for (;;) {
+      let step: IteratorResult<unknown> | "aborted";
+      try {
+        step = await Promise.race([iterator.next(), aborted]);
+      } catch (error) {
+        if (signal.aborted) return "aborted";
+        throw new SourceFailedError("The async event iterable", error);
+      }
+      if (step === "aborted" || signal.aborted) {
+        close(iterator);
+        return "aborted";
+      }
+      if (step.done) return "completed";
+      try {
+        sink.onEvent(step.value);
+      } catch (error) {
+        close(iterator);
+        throw error;
+      }
+    }
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Lets the iterable run its `finally` blocks; not awaited, and its failure is not ours. */
+function close(iterator: AsyncIterator<unknown>): void {
+  if (typeof iterator.return !== "function") return;
+  try {
+    Promise.resolve(iterator.return()).catch(() => undefined);
+  } catch {
+    // A synchronous throw from return() is equally not ours.
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function"
+  );
+}

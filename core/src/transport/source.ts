@@ -1,0 +1,34 @@
+import type { RunAgentInput } from "@ag-ui/core";
+import type { WarningHandler } from "../errors.js";
+
+/**
+ * Where a source delivers what it decodes. The run loop owns the sink: it aborts `signal` to stop
+ * the run and receives every event, raw and unvalidated, in arrival order.
+ */
+export interface EventSink {
+  /** Aborting it ends the run quietly: the request is cancelled and `run` resolves `"aborted"`. */
+  readonly signal: AbortSignal;
+  /**
+   * Called synchronously as each event is decoded; all events of one network chunk are delivered
+   * in one go, without a promise in between. Throwing here (a protocol violation found downstream)
+   * makes the source stop reading, release its connection and reject `run` with the same error.
+   */
+  onEvent(event: unknown): void;
+  /** Recoverable oddities in the stream (an unknown SSE field, an event type the decoder does not
+   * know). Defaults to `warnToConsole`. */
+  onWarning?: WarningHandler;
+}
+
+/**
+ * How a run's stream ended, when it ended without error. `"completed"` means the transport closed
+ * cleanly — not that the agent succeeded: that is told by the events (RUN_FINISHED, RUN_ERROR),
+ * which the pipeline checks.
+ */
+export type RunEnd = "completed" | "aborted";
+
+/** Anything that can produce a run's AG-UI events. */
+export interface AgentSource {
+  run(input: RunAgentInput, sink: EventSink): Promise<RunEnd>;
+  /** AG-UI connect: attach to a run already in progress. Absent when the source cannot. */
+  connect?(input: RunAgentInput, sink: EventSink): Promise<RunEnd>;
+}
