@@ -1,0 +1,228 @@
+// HttpAgent against a real node:http server speaking SSE: framing variants and bad payloads.
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  EventTooLargeError,
+  HttpAgent,
+  SseDataError,
+  StreamTruncatedError,
+} from "../../src/index.js";
+import {
+  begin,
+  collect,
+  drip,
+  input,
+  rejection,
+  runEvents,
+  sleep,
+  startServer,
+  write,
+  type Handler,
+  type TestServer,
+} from "./test-server.js";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(handler: Handler): Promise<HttpAgent> {
+  server = await startServer(handler);
+  return new HttpAgent({ url: server.url });
+}
+
+const lines = (events: unknown[], eol: string): string =>
+  events.map((event) => `data: ${JSON.stringify(event)}${eol}${eol}`).join("");
+
+/** A fetch that records the size of every body chunk the client reads. */
+function countingFetch(): { fetch: typeof fetch; chunks: number[] } {
+  const chunks: number[] = [];
+  const counting: typeof fetch = async (url, init) => {
+    const response = await fetch(url, init);
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        chunks.push(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body?.pipeThrough(counter) ?? null, response);
+  };
+  return { fetch: counting, chunks };
+}
+
+describe("HttpAgent over SSE", () => {
+  it("POSTs the input as JSON and delivers every event of a well-formed stream in order", async () => {
+    const agent = await serve(async (req, res) => {
+      const encoder = begin(req, res);
+      for (const event of runEvents()) await write(res, encoder.encodeBinary(event));
+      res.end();
+    });
+    const { sink, events } = collect();
+    await expect(agent.run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual(runEvents());
+
+    const [request] = server!.requests;
+    expect(request?.method).toBe("POST");
+    expect(request?.headers["content-type"]).toBe("application/json");
+    expect(request?.headers.accept).toBe("text/event-stream");
+    expect(JSON.parse(request!.body)).toEqual(input);
+  });
+
+  it("decodes a stream dripped one byte per write, multi-byte characters split across chunks", async () => {
+    const text = lines(runEvents(["ö", "😀", "日本語", " 🧵 end"]), "\n");
+    const agent = await serve(async (req, res) => {
+      begin(req, res);
+      await drip(res, text);
+      res.end();
+    });
+    const { fetch: counting, chunks } = countingFetch();
+    const dripping = new HttpAgent({ url: agent.url, fetch: counting });
+    const { sink, events } = collect();
+    await expect(dripping.run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual(runEvents(["ö", "😀", "日本語", " 🧵 end"]));
+    // The client really read many small chunks, not one coalesced body.
+    expect(chunks.length).toBeGreaterThan(20);
+  });
+
+  it("accepts CRLF line endings, including a CR and its LF arriving in different chunks", async () => {
+    const text = lines(runEvents(), "\r\n");
+    const agent = await serve(async (req, res) => {
+      begin(req, res);
+      for (const piece of text.split(/(?<=\r)/)) {
+        await write(res, piece);
+        await sleep(1);
+      }
+      res.end();
+    });
+    const { sink, events } = collect();
+    await expect(agent.run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual(runEvents());
+  });
+
+  it("accepts CR-only line endings, the final CR pair arriving as the last bytes", async () => {
+    const text = lines(runEvents(), "\r");
+    const agent = await serve(async (req, res) => {
+      begin(req, res);
+      for (const piece of text.split(/(?<=\r)/)) {
+        await write(res, piece);
+        await sleep(1);
+      }
+      res.end();
+    });
+    const { sink, events } = collect();
+    await expect(agent.run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual(runEvents());
+  });
+
+  it("tolerates keep-alive comments and ignores event:, id: and retry: lines; joins multi-line data", async () => {
+    const [started, start, , , , end, finished] = runEvents();
+    const agent = await serve(async (req, res) => {
+      begin(req, res);
+      await write(res, ": keep-alive\n\n");
+      await write(res, `retry: 3000\nevent: agui\nid: 1\ndata: ${JSON.stringify(started)}\n\n`);
+      await write(res, ":\n: ping\n\n");
+      await write(res, `id: 2\nretry: soon\ndata: ${JSON.stringify(start)}\n\n`);
+      // One JSON event spread over three data: lines (joined with "\n", which JSON allows).
+      await write(res, 'event: message\ndata: {"type":\ndata: "TEXT_MESSAGE_CONTENT",\ndata: "messageId": "m1", "delta": "x"}\n\n');
+      await write(res, `: still here\ndata: ${JSON.stringify(end)}\n\ndata: ${JSON.stringify(finished)}\n\n`);
+      res.end();
+    });
+    const { sink, events, warnings } = collect();
+    await expect(agent.run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual([
+      started,
+      start,
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "x" },
+      end,
+      finished,
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("delivers all events of one network chunk synchronously, with no promise in between", async () => {
+    const agent = await serve(async (req, res) => {
+      const encoder = begin(req, res);
+      await write(res, runEvents().map((event) => encoder.encodeSSE(event)).join(""));
+      res.end();
+    });
+    let microtaskRan = false;
+    const seenAtLast: boolean[] = [];
+    const { sink } = collect((_event, index) => {
+      if (index === 0) queueMicrotask(() => (microtaskRan = true));
+      if (index === runEvents().length - 1) seenAtLast.push(microtaskRan);
+    });
+    await expect(agent.run(input, sink)).resolves.toBe("completed");
+    expect(seenAtLast).toEqual([false]);
+  });
+
+  it("rejects a data payload that is not JSON with SseDataError, keeps what came before, drops the connection", async () => {
+    const agent = await serve(async (req, res, seen) => {
+      const encoder = begin(req, res);
+      await write(res, encoder.encodeSSE(runEvents()[0]!) + encoder.encodeSSE(runEvents()[1]!));
+      await write(res, "data: <html>oops, not json\n\n");
+      await write(res, encoder.encodeSSE(runEvents()[2]!));
+      await seen.closed; // keep the stream open: only the client can end it
+    });
+    const { sink, events } = collect();
+    const error = await rejection(agent.run(input, sink));
+    expect(error).toBeInstanceOf(SseDataError);
+    expect(error).toMatchObject({ code: "sse_invalid_json", eventIndex: 2, dataExcerpt: "<html>oops, not json" });
+    expect((error as Error).message).toContain("<html>oops, not json");
+    expect(events).toEqual(runEvents().slice(0, 2));
+    await expect(server!.requests[0]!.closed).resolves.toEqual({ finished: false });
+  });
+
+  it("delivers a last event that lacks its blank line when the body ends cleanly", async () => {
+    const [first, second] = runEvents();
+    const agent = await serve(async (req, res) => {
+      begin(req, res);
+      await write(res, `data: ${JSON.stringify(first)}\n\ndata: ${JSON.stringify(second)}`);
+      res.end();
+    });
+    const { sink, events } = collect();
+    await expect(agent.run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual([first, second]);
+  });
+
+  it("reports a body that ends cleanly in the middle of an event as a truncated stream", async () => {
+    const agent = await serve(async (req, res) => {
+      begin(req, res);
+      await write(res, `data: ${JSON.stringify(runEvents()[0])}\n\ndata: {"type":"TEXT_MESS`);
+      res.end();
+    });
+    const { sink, events } = collect();
+    const error = await rejection(agent.run(input, sink));
+    expect(error).toBeInstanceOf(StreamTruncatedError);
+    expect(error).toMatchObject({ code: "stream_truncated", reason: "incomplete-event", eventsDelivered: 1 });
+    expect(events).toEqual([runEvents()[0]]);
+  });
+
+  it("skips empty data payloads and warns once about lines with unknown fields", async () => {
+    const [first, second] = runEvents();
+    const agent = await serve(async (req, res) => {
+      begin(req, res);
+      await write(res, `data:\n\n${JSON.stringify(first)}\n\n${JSON.stringify(first)}\n\ndata: ${JSON.stringify(second)}\n\n`);
+      res.end();
+    });
+    const { sink, events, warnings } = collect();
+    await expect(agent.run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual([second]);
+    expect(warnings).toEqual(["sse_unknown_field"]);
+  });
+
+  it("stops an event that grows past maxEventSize with EventTooLargeError", async () => {
+    server = await startServer(async (req, res, seen) => {
+      begin(req, res);
+      await write(res, `data: ${JSON.stringify(runEvents()[0])}\n\n`);
+      for (let i = 0; i < 20; i++) await write(res, `data: "${"x".repeat(500)}\n`);
+      await seen.closed;
+    });
+    const agent = new HttpAgent({ url: server.url, maxEventSize: 4000 });
+    const { sink, events } = collect();
+    const error = await rejection(agent.run(input, sink));
+    expect(error).toBeInstanceOf(EventTooLargeError);
+    expect(error).toMatchObject({ code: "event_too_large", encoding: "sse", limit: 4000 });
+    expect(events).toEqual([runEvents()[0]]);
+    await expect(server.requests[0]!.closed).resolves.toEqual({ finished: false });
+  });
+});
