@@ -1,0 +1,118 @@
+import { ThreadlineError } from "../errors.js";
+
+/** Stable codes of every storage failure Threadline reports. */
+export type PersistenceErrorCode =
+  /** The storage refused the write because it is full (`QuotaExceededError`). */
+  | "PERSIST_QUOTA_EXCEEDED"
+  /** `setItem` threw or rejected for another reason (including a value that cannot be cloned). */
+  | "PERSIST_WRITE_FAILED"
+  /** `removeItem` threw or rejected. */
+  | "PERSIST_REMOVE_FAILED"
+  /** `getItem` threw or rejected. */
+  | "PERSIST_READ_FAILED"
+  /** The stored value is not valid JSON or not a thread record; it was set aside. */
+  | "PERSIST_CORRUPT"
+  /** The stored record has a format version this code cannot read (newer, or older without a `migrate`); it was set aside. */
+  | "PERSIST_VERSION_UNSUPPORTED"
+  /** The requested storage does not exist in this environment (no `localStorage`, no `indexedDB`). */
+  | "PERSIST_UNAVAILABLE";
+
+export type PersistenceOperation = "read" | "write" | "remove";
+
+/**
+ * A storage failure. Never thrown into the chat: it is delivered to `onError` and held in the
+ * `persistenceError` signal. `key` is the storage key (the thread id), `operation` what was tried.
+ */
+export class PersistenceError extends ThreadlineError {
+  declare readonly code: PersistenceErrorCode;
+  readonly key: string;
+  readonly operation: PersistenceOperation;
+  /** Where a corrupt or unreadable record was moved to, when it was set aside. */
+  readonly setAsideKey: string | undefined;
+
+  constructor(
+    code: PersistenceErrorCode,
+    message: string,
+    details: { key: string; operation: PersistenceOperation; setAsideKey?: string; cause?: unknown },
+  ) {
+    super(code, message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.key = details.key;
+    this.operation = details.operation;
+    this.setAsideKey = details.setAsideKey;
+  }
+}
+
+/**
+ * Raised by `localStorageAdapter().getItem` when the stored text is not JSON. `raw` keeps the text
+ * so the record can be set aside verbatim instead of being lost.
+ */
+export class CorruptStoredValueError extends ThreadlineError {
+  declare readonly code: "PERSIST_CORRUPT";
+  readonly key: string;
+  readonly raw: string;
+
+  constructor(key: string, raw: string, cause: unknown) {
+    super("PERSIST_CORRUPT", `Stored value under "${key}" is not valid JSON.`, { cause });
+    this.key = key;
+    this.raw = raw;
+  }
+}
+
+/**
+ * Browsers spell "storage full" differently: the standard `QuotaExceededError` name, legacy code 22,
+ * and Firefox's `NS_ERROR_DOM_QUOTA_REACHED` (code 1014). Duck-typed so a DOMException from any realm
+ * (or a test double) is recognised.
+ */
+export function isQuotaExceeded(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (
+    name === "QuotaExceededError" ||
+    name === "NS_ERROR_DOM_QUOTA_REACHED" ||
+    code === 22 ||
+    code === 1014
+  );
+}
+
+export function describeCause(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  if (typeof error === "object" && error !== null && "message" in error) {
+    return String((error as { message: unknown }).message);
+  }
+  return String(error);
+}
+
+/** An option given to a persistence or presence constructor is out of range; `option` names it. */
+export class PersistOptionError extends ThreadlineError {
+  declare readonly code: "PERSIST_INVALID_OPTION";
+  readonly option: string;
+
+  constructor(option: string, message: string) {
+    super("PERSIST_INVALID_OPTION", message);
+    this.option = option;
+  }
+}
+
+/** The error reported for a failed `setItem`: storage full gets its own code. */
+export function writeFailure(threadId: string, error: unknown, what = "writing failed"): PersistenceError {
+  if (isQuotaExceeded(error)) {
+    return new PersistenceError("PERSIST_QUOTA_EXCEEDED", `Storage is full: thread "${threadId}" was not saved.`, {
+      key: threadId,
+      operation: "write",
+      cause: error,
+    });
+  }
+  return new PersistenceError("PERSIST_WRITE_FAILED", `Saving thread "${threadId}": ${what} (${describeCause(error)}).`, {
+    key: threadId,
+    operation: "write",
+    cause: error,
+  });
+}
+
+export function removeFailure(threadId: string, error: unknown): PersistenceError {
+  return new PersistenceError("PERSIST_REMOVE_FAILED", `Removing thread "${threadId}" failed (${describeCause(error)}).`, {
+    key: threadId,
+    operation: "remove",
+    cause: error,
+  });
+}

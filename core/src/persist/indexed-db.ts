@@ -1,0 +1,51 @@
+import { createStore, del, get, set, type UseStore } from "idb-keyval";
+import type { PersistenceAdapter } from "./adapter.js";
+import { PersistenceError } from "./errors.js";
+
+export interface IndexedDbStorageOptions {
+  /** Database name. Default `"threadline"`. */
+  dbName?: string;
+  /** Object store name inside that database. Default `"threads"`. */
+  storeName?: string;
+}
+
+/**
+ * Stores each value (structured-cloned, not JSON text) in an IndexedDB object store through
+ * `idb-keyval`. Asynchronous: hydration from it resolves later, and Threadline applies the result
+ * only if the thread did not change meanwhile.
+ *
+ * The database is opened on first use, not at creation, so creating the adapter during server
+ * rendering costs nothing. If `indexedDB` does not exist when it is first used, the call rejects
+ * with `PersistenceError` (`PERSIST_UNAVAILABLE`).
+ */
+export function indexedDbStorage(options: IndexedDbStorageOptions = {}): PersistenceAdapter<unknown> {
+  const dbName = options.dbName ?? "threadline";
+  const storeName = options.storeName ?? "threads";
+  let store: UseStore | undefined;
+
+  const useStore = (key: string): UseStore => {
+    if (store !== undefined) return store;
+    if (typeof (globalThis as { indexedDB?: unknown }).indexedDB === "undefined") {
+      throw new PersistenceError(
+        "PERSIST_UNAVAILABLE",
+        `indexedDbStorage("${dbName}"/"${storeName}"): indexedDB is not available in this environment.`,
+        { key, operation: "read" },
+      );
+    }
+    store = createStore(dbName, storeName);
+    return store;
+  };
+
+  return {
+    async getItem(key) {
+      const value = await get<unknown>(key, useStore(key));
+      return value === undefined ? null : value;
+    },
+    async setItem(key, value) {
+      await set(key, value, useStore(key));
+    },
+    async removeItem(key) {
+      await del(key, useStore(key));
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { Message } from "../protocol/events.js";
+
+/** The format version this code writes. */
+export const STORED_THREAD_VERSION = 1;
+
+/** One thread as it sits in storage, under the key `threadId`. */
+export interface StoredThread {
+  readonly version: typeof STORED_THREAD_VERSION;
+  readonly threadId: string;
+  /** The thread projected to AG-UI messages, exactly what would be sent back to the agent. */
+  readonly messages: readonly Message[];
+  /** The agent's shared state (`STATE_SNAPSHOT` / `STATE_DELTA`), `undefined` when none. */
+  readonly state: unknown;
+  /** Milliseconds since the epoch when this record was written. */
+  readonly savedAt: number;
+}
+
+/** What the caller hands over to be stored: the thread's messages and state at this moment. */
+export interface ThreadSnapshot {
+  readonly messages: readonly Message[];
+  readonly state?: unknown;
+}
+
+/**
+ * Upgrades a record this code cannot read as version 1: an older version, a record from before
+ * versions existed (any JSON value, e.g. a bare message array), or a newer one you know how to
+ * downgrade. Return a version-1 record, or `null` to declare it unreadable (it is then set aside).
+ * A throw counts as `null`, with the thrown value kept as the error's cause.
+ */
+export type MigrateStoredThread = (stored: unknown, key: string) => StoredThread | null | undefined;
+
+export type DecodedStoredThread =
+  | { readonly kind: "record"; readonly record: StoredThread; readonly migrated: boolean }
+  | { readonly kind: "corrupt"; readonly reason: string; readonly cause?: unknown }
+  | { readonly kind: "unsupported-version"; readonly version: unknown; readonly cause?: unknown };
+
+export function encodeStoredThread(threadId: string, snapshot: ThreadSnapshot, savedAt: number): StoredThread {
+  return {
+    version: STORED_THREAD_VERSION,
+    threadId,
+    messages: snapshot.messages,
+    state: snapshot.state,
+    savedAt,
+  };
+}
+
+/** A snapshot with nothing in it is stored as "no record" rather than as an empty record. */
+export function isEmptySnapshot(snapshot: ThreadSnapshot): boolean {
+  return snapshot.messages.length === 0 && (snapshot.state === undefined || snapshot.state === null);
+}
+
+/**
+ * Reads a stored value: a valid version-1 record passes, anything with another version goes through
+ * `migrate`, everything else is corrupt. Never throws.
+ */
+export function decodeStoredThread(value: unknown, key: string, migrate?: MigrateStoredThread): DecodedStoredThread {
+  const version = isObject(value) ? value.version : undefined;
+  if (version === STORED_THREAD_VERSION) {
+    const problem = recordProblem(value, key);
+    return problem === null
+      ? { kind: "record", record: value as unknown as StoredThread, migrated: false }
+      : { kind: "corrupt", reason: problem };
+  }
+  if (migrate === undefined) {
+    return isObject(value) && typeof version === "number"
+      ? { kind: "unsupported-version", version }
+      : { kind: "corrupt", reason: "not a thread record (no format version)" };
+  }
+  let migrated: StoredThread | null | undefined;
+  try {
+    migrated = migrate(value, key);
+  } catch (cause) {
+    return { kind: "unsupported-version", version, cause };
+  }
+  if (migrated === null || migrated === undefined) return { kind: "unsupported-version", version };
+  const problem = recordProblem(migrated, key);
+  return problem === null
+    ? { kind: "record", record: migrated, migrated: true }
+    : { kind: "corrupt", reason: `migrate returned an invalid record: ${problem}` };
+}
+
+function recordProblem(value: unknown, key: string): string | null {
+  if (!isObject(value)) return "not an object";
+  if (value.version !== STORED_THREAD_VERSION) return `version is ${String(value.version)}, expected ${STORED_THREAD_VERSION}`;
+  if (value.threadId !== key) return `threadId ${JSON.stringify(value.threadId)} does not match key "${key}"`;
+  if (typeof value.savedAt !== "number") return "savedAt is not a number";
+  const messages = value.messages;
+  if (!Array.isArray(messages)) return "messages is not an array";
+  for (let i = 0; i < messages.length; i++) {
+    const message: unknown = messages[i];
+    if (!isObject(message) || typeof message.id !== "string" || typeof message.role !== "string") {
+      return `messages[${i}] has no string id and role`;
+    }
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
