@@ -1,84 +1,111 @@
+// The playground's AG-UI server: POST /agent streams a scripted run, GET /scenarios lists the
+// scripts for the apps' picker. CORS is open so the Vite apps on other ports can call it.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { EventEncoder } from "@ag-ui/encoder";
-import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import { scenarios, type ScenarioName } from "./scenarios.js";
+import { Attempts } from "./attempts.js";
+import type { Pacing } from "./pacing.js";
+import { RequestError, sendError, sendJson } from "./request-error.js";
+import { readRunRequest } from "./run-request.js";
+import { streamRun, type RunReport } from "./run-stream.js";
+import { scenarioListing } from "./scenarios/index.js";
+
+export interface ServerOptions {
+  /** 0 (the default here) picks a free port; the CLI passes PORT or 8787. */
+  port?: number;
+  /**
+   * A fixed gap before every event, ignoring the scenarios' pauses; 0 streams as fast as the
+   * socket takes it (tests). A request's own `delay` or `speed` still wins.
+   */
+  delayMs?: number;
+  /** Real-time pacing multiplier when `delayMs` is not set (default 1). */
+  speed?: number;
+  /** Called once per run when it ends, however it ends. */
+  onRunEnd?: (report: RunReport) => void;
+}
 
 export interface PlaygroundServer {
+  /** Base URL, e.g. `http://127.0.0.1:8787`. */
+  origin: string;
+  /** The AG-UI endpoint: `${origin}/agent`. */
   url: string;
   close(): Promise<void>;
 }
 
-export interface ServerOptions {
-  port?: number;
-  /** Milliseconds between events; 0 streams as fast as the socket takes them. */
-  delayMs?: number;
-}
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, OPTIONS",
+  "access-control-max-age": "600",
+};
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
-async function handleRun(req: IncomingMessage, res: ServerResponse, options: ServerOptions) {
+function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
-  const name = (url.searchParams.get("scenario") ?? "text") as ScenarioName;
-  const scenario = scenarios[name];
-  if (!scenario) {
-    res.writeHead(404, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: `unknown scenario '${name}'` }));
+  for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, {
+      "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "content-type, accept",
+    });
+    res.end();
     return;
   }
-  const input = (await readJson(req)) as RunAgentInput;
-  const encoder = new EventEncoder({ accept: req.headers.accept });
-  res.writeHead(200, {
-    "content-type": encoder.getContentType(),
-    "cache-control": "no-cache",
-    connection: "keep-alive",
-    "access-control-allow-origin": "*",
-  });
-  let closed = false;
-  res.on("close", () => {
-    closed = true;
-  });
-  const delay = Number(url.searchParams.get("delay") ?? options.delayMs ?? 30);
-  for (const event of scenario(input)) {
-    if (closed) return;
-    res.write(encoder.encode(event as BaseEvent));
-    if (delay > 0) await sleep(delay);
+  if (url.pathname === "/agent") {
+    if (req.method !== "POST") {
+      res.setHeader("allow", "POST, OPTIONS");
+      throw new RequestError(405, "method_not_allowed", "POST a RunAgentInput to /agent");
+    }
+    const pacing: Pacing =
+      options.delayMs !== undefined
+        ? { kind: "fixed", delayMs: options.delayMs }
+        : { kind: "paced", speed: options.speed ?? 1 };
+    void readRunRequest(req, url.searchParams, pacing)
+      .then((run) => streamRun(req, res, run, attempts))
+      .then((report) => options.onRunEnd?.(report))
+      .catch((error: unknown) => fail(res, error));
+    return;
   }
-  res.end();
+  if (req.method !== "GET") {
+    res.setHeader("allow", "GET, OPTIONS");
+    throw new RequestError(405, "method_not_allowed", `${url.pathname} only answers GET`);
+  }
+  if (url.pathname === "/scenarios") {
+    sendJson(res, 200, { scenarios: scenarioListing() });
+    return;
+  }
+  if (url.pathname === "/") {
+    sendJson(res, 200, {
+      name: "Threadline playground AG-UI server",
+      endpoints: { agent: "POST /agent?scenario=NAME", scenarios: "GET /scenarios" },
+    });
+    return;
+  }
+  throw new RequestError(404, "not_found", `no route for ${req.method} ${url.pathname}`);
+}
+
+function fail(res: ServerResponse, error: unknown): void {
+  const refusal =
+    error instanceof RequestError ? error : new RequestError(500, "internal", `playground server error: ${String(error)}`);
+  if (!res.headersSent) sendError(res, refusal);
+  else res.destroy();
 }
 
 export function startServer(options: ServerOptions = {}): Promise<PlaygroundServer> {
+  const attempts = new Attempts();
   const server = createServer((req, res) => {
-    if (req.method === "OPTIONS") {
-      res.writeHead(204, {
-        "access-control-allow-origin": "*",
-        "access-control-allow-headers": "*",
-        "access-control-allow-methods": "POST, OPTIONS",
-      });
-      res.end();
-      return;
+    try {
+      route(req, res, options, attempts);
+    } catch (error) {
+      fail(res, error);
     }
-    if (req.method === "POST" && req.url?.startsWith("/agent")) {
-      handleRun(req, res, options).catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(400, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: String(error) }));
-      });
-      return;
-    }
-    res.writeHead(404);
-    res.end();
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
       const { port } = server.address() as AddressInfo;
+      const origin = `http://127.0.0.1:${port}`;
       resolve({
-        url: `http://127.0.0.1:${port}/agent`,
+        origin,
+        url: `${origin}/agent`,
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();

@@ -1,0 +1,40 @@
+import type { Scenario } from "../scenario.js";
+import { approval } from "./approval.js";
+import { clientTool } from "./client-tool.js";
+import { interrupt } from "./interrupt.js";
+import { longThread } from "./long-thread.js";
+import { markdown } from "./markdown.js";
+import { reasoning } from "./reasoning.js";
+import { serverError } from "./server-error.js";
+import { sharedState } from "./shared-state.js";
+import { weatherCard } from "./weather-card.js";
+
+/** In picker order. */
+export const scenarios: readonly Scenario[] = [
+  markdown,
+  weatherCard,
+  clientTool,
+  approval,
+  sharedState,
+  reasoning,
+  interrupt,
+  serverError,
+  longThread,
+];
+
+export const DEFAULT_SCENARIO = "markdown";
+
+export function findScenario(name: string): Scenario | undefined {
+  return scenarios.find((scenario) => scenario.name === name);
+}
+
+/** What GET /scenarios returns: everything but the script. */
+export function scenarioListing() {
+  return scenarios.map(({ name, title, description, prompt, variants }) => ({
+    name,
+    title,
+    description,
+    prompt,
+    variants,
+  }));
+}

@@ -1,0 +1,103 @@
+// A thread with 2,000 earlier messages arriving in one MESSAGES_SNAPSHOT, then a short reply:
+// for scrolling, and for checking that one streamed token costs the same in a long thread.
+import { EventType, type Message, type RunAgentInput } from "@ag-ui/core";
+import { RunIds, runFinished, runStarted, textMessage } from "../events.js";
+import { seededRandom, type Random } from "../random.js";
+import type { Scenario, Step } from "../scenario.js";
+
+export const HISTORY_LENGTH = 2000;
+
+const QUESTIONS = [
+  "Is it worth getting the Lisboa Card?",
+  "Which neighbourhood should we stay in with kids?",
+  "How do I get from the airport to the centre late at night?",
+  "What should we eat that we can't get at home?",
+  "Can you compare Sintra and Cascais for a day trip?",
+  "Is tap water safe to drink?",
+  "How much should I tip in restaurants?",
+  "What's the best viewpoint for sunset?",
+  "Do we need to book the Jerónimos Monastery in advance?",
+  "Are the trams accessible with a stroller?",
+  "What's a good rainy-day plan?",
+  "Where can I hear fado that isn't a tourist trap?",
+];
+const FOLLOW_UPS = ["Thanks!", "Got it.", "And in the evening?", "What if it rains?", "How long does that take?", "Is that expensive?"];
+const SENTENCES = [
+  "It depends a little on how much you plan to ride public transport.",
+  "Most visitors find the centre walkable, but the hills add up by the end of the day.",
+  "Booking ahead is a good idea from May to September, when queues get long.",
+  "The train from Cais do Sodré runs every twenty minutes and follows the coast.",
+  "Restaurants bring bread, olives and cheese to the table; you pay only for what you eat.",
+  "A tip of five to ten percent is appreciated but never expected.",
+  "The metro closes around one in the morning, after which taxis and ride-hailing are the options.",
+  "Miradouro da Senhora do Monte is higher and quieter than the famous ones.",
+  "Many museums are closed on Mondays, so plan Belém for another day.",
+  "Pastelarias open early and are the cheapest breakfast in town.",
+  "Tram 28 gets crowded by mid-morning; bus 737 reaches the castle with less fuss.",
+  "In winter it rains in bursts, so a small umbrella is more useful than a heavy coat.",
+  "Sintra's palaces are spread out, and the 434 bus loops between them.",
+  "Cascais is flatter, with a long seaside promenade that is easy with children.",
+  "The tap water is safe and tastes fine; bring a refillable bottle.",
+  "Small tascas in Graça and Campo de Ourique serve lunch menus at local prices.",
+];
+const LIST_LEADS = ["A quick summary:", "In short:", "Here is how I would order it:"];
+
+function sentences(random: Random, min: number, max: number): string {
+  const count = random.int(min, max);
+  const parts: string[] = [];
+  for (let i = 0; i < count; i++) parts.push(random.pick(SENTENCES));
+  return parts.join(" ");
+}
+
+function assistantText(random: Random): string {
+  const body = sentences(random, 1, 6);
+  if (random.next() < 0.25) {
+    const items = [1, 2, 3].map(() => `- ${random.pick(SENTENCES)}`).join("\n");
+    return `${body}\n\n${random.pick(LIST_LEADS)}\n\n${items}`;
+  }
+  return body;
+}
+
+/** The same 2,000 messages for a given thread id, every time. */
+export function history(threadId: string): Message[] {
+  const random = seededRandom(`long-thread:${threadId}`);
+  const messages: Message[] = [];
+  for (let i = 0; i < HISTORY_LENGTH; i++) {
+    const id = `${threadId}-history-${String(i).padStart(4, "0")}`;
+    if (i % 2 === 0) {
+      const content = random.next() < 0.3 ? random.pick(FOLLOW_UPS) : random.pick(QUESTIONS);
+      messages.push({ id, role: "user", content });
+    } else {
+      messages.push({ id, role: "assistant", content: assistantText(random) });
+    }
+  }
+  return messages;
+}
+
+function* script(input: RunAgentInput): Generator<Step> {
+  const ids = new RunIds(input.runId);
+  yield runStarted(input);
+  // Sent once: when the client already holds the history it sends it back, and a real
+  // backend would not reload the thread.
+  const firstId = `${input.threadId}-history-0000`;
+  const loaded = input.messages.some((m) => m.id === firstId);
+  if (!loaded) {
+    yield { type: EventType.MESSAGES_SNAPSHOT, messages: [...history(input.threadId), ...input.messages] };
+  }
+  const count = loaded ? input.messages.length : HISTORY_LENGTH + input.messages.length;
+  yield* textMessage(
+    ids.next("msg"),
+    `This thread holds ${count.toLocaleString("en-US")} messages. Scroll up through them: only the message being streamed re-renders while I type.`,
+  );
+  yield runFinished(input);
+}
+
+export const longThread: Scenario = {
+  name: "long-thread",
+  title: "2,000-message thread",
+  description:
+    "A MESSAGES_SNAPSHOT of 2,000 earlier messages (user and assistant alternating, realistic lengths, the same text every time), then a short streamed reply.",
+  prompt: "Load our trip-planning history.",
+  variants: [],
+  run: (input) => script(input),
+};
