@@ -1,0 +1,24 @@
+import { ThreadlineError } from "../errors.js";
+
+/**
+ * Codes of the errors the fold raises for an event it refuses outright. Everything folded before
+ * the event stays; the refused event writes nothing.
+ * - `FORBIDDEN_PATCH_PATH`: a JSON Patch path or `from` names `__proto__`, `constructor` or
+ *   `prototype` — refused rather than skipped, because it can only be an attack.
+ * - `MALFORMED_EVENT`: a known event whose payload has the wrong shape (for example a
+ *   MESSAGES_SNAPSHOT whose `messages` is not an array). Verified streams never produce one; it
+ *   guards callers that feed `foldEvent` directly.
+ * - `WRONG_THREAD`: `foldEvent` was handed an object that is not a thread from `createThread`.
+ */
+export type FoldErrorCode = "FORBIDDEN_PATCH_PATH" | "MALFORMED_EVENT" | "WRONG_THREAD";
+
+export class ThreadlineFoldError extends ThreadlineError {
+  declare readonly code: FoldErrorCode;
+  /** The type of the refused event, when there was one. */
+  readonly eventType: string | undefined;
+
+  constructor(code: FoldErrorCode, message: string, eventType?: string) {
+    super(code, message);
+    this.eventType = eventType;
+  }
+}

@@ -1,0 +1,239 @@
+import jsonpatch from "fast-json-patch";
+import type { Operation } from "fast-json-patch";
+import { ownJson } from "../model/frozen.js";
+import { ThreadlineFoldError } from "./errors.js";
+
+/**
+ * RFC 6902 with structural sharing. The reference client deep-clones the whole document for every
+ * patch; here each operation copies only the containers on its own path (once per patch), hands
+ * those fresh copies to fast-json-patch to mutate, and leaves every other subtree shared with the
+ * previous document. So a one-op patch costs the depth of its path (times the width of the
+ * containers on it), never the size of the document, and an untouched subtree keeps its identity
+ * (which is what `thread.select(pointer)` relies on).
+ *
+ * Semantics follow fast-json-patch's `applyPatch(doc, patch, validate = true)` (what @ag-ui/client
+ * runs): the same validator, the same errors, all-or-nothing per patch.
+ */
+
+export type PatchOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: Error };
+
+const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Throws `FORBIDDEN_PATCH_PATH` when any `path` or `from` of the patch names a forbidden segment. */
+export function refuseForbiddenPaths(patch: readonly unknown[], eventType: string): void {
+  for (let i = 0; i < patch.length; i++) {
+    const op = patch[i] as { path?: unknown; from?: unknown } | null;
+    if (op === null || typeof op !== "object") continue;
+    for (const pointer of [op.path, op.from]) {
+      if (typeof pointer !== "string") continue;
+      for (const segment of splitPointer(pointer)) {
+        if (FORBIDDEN_SEGMENTS.has(segment)) {
+          throw new ThreadlineFoldError(
+            "FORBIDDEN_PATCH_PATH",
+            `${eventType}: operation ${i} targets "${pointer}"; the segment "${segment}" is refused ` +
+              `(it could reach an object prototype). The patch was not applied.`,
+            eventType,
+          );
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Applies `patch` to `document` without mutating it. Containers created for the result are frozen;
+ * operation values are copied and frozen, so the result is immutable wherever the input was.
+ */
+export function applyJsonPatch(document: unknown, patch: readonly Operation[]): PatchOutcome {
+  const fresh = new Set<object>();
+  let root = document;
+  try {
+    if (!Array.isArray(patch)) {
+      throw new jsonpatch.JsonPatchError("Patch sequence must be an array", "SEQUENCE_NOT_AN_ARRAY");
+    }
+    for (let i = 0; i < patch.length; i++) root = applyOperation(root, patch[i]!, i, fresh);
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  for (const container of fresh) Object.freeze(container);
+  return { ok: true, value: root };
+}
+
+function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>): unknown {
+  jsonpatch.validator(op, index);
+  if (op.path !== "" && (root === null || typeof root !== "object")) {
+    // fast-json-patch skips its checks on a falsy document and silently ignores some writes to
+    // primitives; below a primitive there is nothing to address, so it is an error here.
+    throw new jsonpatch.JsonPatchError(
+      "Cannot perform the operation below a document that is not an object or array",
+      "OPERATION_PATH_UNRESOLVABLE",
+      index,
+      op,
+      root,
+    );
+  }
+  switch (op.op) {
+    case "test":
+      // Reads only: no copy.
+      return jsonpatch.applyOperation(root, op, true, true, true, index).newDocument;
+    case "add":
+    case "replace":
+    case "remove": {
+      const owned = "value" in op ? { ...op, value: ownJson(op.value) } : op;
+      const target = copyPath(root, splitPointer(op.path), fresh);
+      return jsonpatch.applyOperation(target, owned as Operation, true, true, true, index).newDocument;
+    }
+    case "copy":
+    case "move":
+      return relocate(root, op, index, fresh);
+    default:
+      // validator() has already rejected unknown ops; `_get` is fast-json-patch's internal read.
+      return root;
+  }
+}
+
+/**
+ * `copy` and `move`, as fast-json-patch performs them: check the target path can be walked and
+ * `from` exists, then add (and for `move`, first remove) without further validation.
+ */
+function relocate(
+  root: unknown,
+  op: Extract<Operation, { op: "copy" | "move" }>,
+  index: number,
+  fresh: Set<object>,
+): unknown {
+  const fromSegments = splitPointer(op.from);
+  const value = valueAt(root, fromSegments);
+  if (value === undefined) {
+    throw new jsonpatch.JsonPatchError(
+      "Cannot perform the operation from a path that does not exist",
+      "OPERATION_FROM_UNRESOLVABLE",
+      index,
+      op,
+      root,
+    );
+  }
+  // The value is shared, never aliased into a container this patch still mutates.
+  const moved = detach(value, fresh);
+  if (op.path === "") return moved;
+  const pathSegments = splitPointer(op.path);
+  checkWalkable(root, pathSegments, op, index);
+  if (op.op === "move") {
+    if (op.from === "" || op.path.startsWith(`${op.from}/`)) {
+      throw new jsonpatch.JsonPatchError(
+        "Cannot move a value into one of its own children",
+        "OPERATION_PATH_ILLEGAL_MOVE",
+        index,
+        op,
+        root,
+      );
+    }
+    root = copyPath(root, fromSegments, fresh);
+    root = jsonpatch.applyOperation(root, { op: "remove", path: op.from }, false, true, true).newDocument;
+  }
+  const target = copyPath(root, pathSegments, fresh);
+  return jsonpatch.applyOperation(target, { op: "add", path: op.path, value: moved }, false, true, true)
+    .newDocument;
+}
+
+/** Unescaped segments of a JSON Pointer ("" is the whole document). */
+export function splitPointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  const raw = pointer.split("/");
+  const segments = new Array<string>(raw.length - 1);
+  for (let i = 1; i < raw.length; i++) {
+    const s = raw[i]!;
+    segments[i - 1] = s.includes("~") ? jsonpatch.unescapePathComponent(s) : s;
+  }
+  return segments;
+}
+
+/** The value at `segments`, or undefined. Own properties only. */
+export function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let node = root;
+  for (const segment of segments) {
+    if (node === null || typeof node !== "object") return undefined;
+    if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/**
+ * Replaces each container on the way to the parent of the last segment with a copy made for this
+ * patch (reused if this patch already made one), so the operation mutates only fresh objects.
+ * Stops where the path leaves the document: fast-json-patch then reports the proper error.
+ */
+function copyPath(root: unknown, segments: readonly string[], fresh: Set<object>): unknown {
+  if (segments.length === 0 || root === null || typeof root !== "object") return root;
+  const newRoot = ensureFresh(root, fresh);
+  let parent = newRoot as Record<string | number, unknown>;
+  for (let t = 0; t < segments.length - 1; t++) {
+    const key = containerKey(parent, segments[t]!);
+    const child = parent[key];
+    if (child === null || typeof child !== "object") break;
+    const copy = ensureFresh(child, fresh);
+    if (copy !== child) parent[key] = copy;
+    parent = copy as Record<string | number, unknown>;
+  }
+  return newRoot;
+}
+
+function ensureFresh(container: object, fresh: Set<object>): object {
+  if (fresh.has(container)) return container;
+  const copy = Array.isArray(container) ? container.slice() : { ...container };
+  fresh.add(copy);
+  return copy;
+}
+
+/** The key fast-json-patch uses for a segment: `-` and digit strings index arrays. */
+function containerKey(container: object, segment: string): string | number {
+  if (!Array.isArray(container)) return segment;
+  if (segment === "-") return container.length;
+  return /^\d+$/.test(segment) ? Number(segment) : segment;
+}
+
+/** A copy of `value` that shares nothing this patch may still mutate. */
+function detach(value: unknown, fresh: Set<object>): unknown {
+  if (value === null || typeof value !== "object" || !fresh.has(value)) return value;
+  // A fresh container's fresh descendants lie only along paths already copied, so recurse.
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value)
+    ? value.map((item) => detach(item, fresh))
+    : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, detach(v, fresh)]));
+  fresh.add(copy);
+  return copy;
+}
+
+/** fast-json-patch's traversal checks for copy/move targets: array indices, walkable parents. */
+function checkWalkable(root: unknown, segments: readonly string[], op: Operation, index: number): void {
+  let node = root;
+  for (let t = 0; t < segments.length; t++) {
+    const segment = segments[t]!;
+    let key: string | number = segment;
+    if (Array.isArray(node)) {
+      if (segment === "-") key = node.length;
+      else if (!/^\d+$/.test(segment)) {
+        throw new jsonpatch.JsonPatchError(
+          "Expected an unsigned base-10 integer value, making the new referenced value the array element with the zero-based index",
+          "OPERATION_PATH_ILLEGAL_ARRAY_INDEX",
+          index,
+          op,
+          root,
+        );
+      } else key = Number(segment);
+    }
+    if (t === segments.length - 1) return;
+    node = (node as Record<string | number, unknown>)[key];
+    if (node === null || typeof node !== "object") {
+      throw new jsonpatch.JsonPatchError(
+        "Cannot perform operation at the desired path",
+        "OPERATION_PATH_UNRESOLVABLE",
+        index,
+        op,
+        root,
+      );
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Every value the signal graph publishes is immutable: the Svelte and Vue bindings compare by
+ * identity, so a value changed in place would never re-render. Values that arrive from outside
+ * (event payloads, initial messages and state) are copied once and frozen, so nothing the caller
+ * still holds can reach into the graph later, and a bug that tries to mutate a published value
+ * throws instead of silently desynchronising a view.
+ */
+
+/** A deep copy of a JSON-like value, frozen at every level. Primitives are returned as they are. */
+export function ownJson<T>(value: T): T {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = ownJson(value[i]);
+    return Object.freeze(copy) as T;
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    // defineProperty, not assignment: a "__proto__" key in parsed JSON is an ordinary own key.
+    Object.defineProperty(copy, key, {
+      value: ownJson((value as Record<string, unknown>)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return Object.freeze(copy) as T;
+}
+
+/**
+ * Freezes a value the graph built itself (every level), without copying. Only for values no
+ * outside code holds a mutable reference to.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+}
+
+/** Deep equality for JSON-like values (used to keep identity when a snapshot repeats a value). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bRecord = b as Record<string, unknown>;
+  if (aKeys.length !== Object.keys(b).length) return false;
+  for (const key of aKeys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[key], bRecord[key])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,154 @@
+import fc from "fast-check";
+import jsonpatch from "fast-json-patch";
+import type { Operation } from "fast-json-patch";
+import { describe, expect, it } from "vitest";
+import { applyJsonPatch, refuseForbiddenPaths } from "../../src/fold/json-patch.js";
+import { ThreadlineFoldError } from "../../src/fold/errors.js";
+import { ownJson } from "../../src/model/frozen.js";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const key = fc.constantFrom("a", "b", "c", "x~y", "p/q", "0", "1");
+const json: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -5, max: 5 }), fc.constantFrom("s", "t")),
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(key, tie("value"), { maxKeys: 3 }),
+  ),
+})).value;
+const doc = fc.dictionary(key, json, { maxKeys: 4 }) as fc.Arbitrary<Json>;
+
+/** Every pointer that exists in `value`, plus some that do not. */
+function pointers(value: Json, prefix = ""): string[] {
+  const out = [prefix];
+  if (value !== null && typeof value === "object") {
+    const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
+    for (const k of keys) {
+      const child = (value as Record<string, Json>)[k]!;
+      out.push(...pointers(child, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+    }
+    out.push(`${prefix}/-`, `${prefix}/zz`, `${prefix}/9`);
+  }
+  return out;
+}
+
+const docAndPatch = doc.chain((d) => {
+  const ptrs = pointers(d);
+  const ptr = fc.oneof(fc.constantFrom(...ptrs), fc.constantFrom("/missing/deep", "/a/0/b"));
+  const op: fc.Arbitrary<Operation> = fc.oneof(
+    fc.record({ op: fc.constant("add" as const), path: ptr, value: json }),
+    fc.record({ op: fc.constant("replace" as const), path: ptr, value: json }),
+    fc.record({ op: fc.constant("remove" as const), path: ptr }),
+    fc.record({ op: fc.constant("test" as const), path: ptr, value: json }),
+    fc.record({ op: fc.constant("copy" as const), path: ptr, from: ptr }),
+    fc.record({ op: fc.constant("move" as const), path: ptr, from: ptr }),
+  );
+  return fc.tuple(fc.constant(d), fc.array(op, { minLength: 1, maxLength: 4 }));
+});
+
+function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown } {
+  try {
+    // Op by op, as applyPatch(doc, patch, true, false) does, so an intermediate undefined is visible.
+    let document: unknown = structuredClone(d);
+    for (const [i, op] of structuredClone(patch).entries()) {
+      // Moving a value into its own child builds a cycle there (RFC 6902 forbids it); refused here.
+      if (op.op === "move" && op.path !== "" && (op.from === "" || op.path.startsWith(`${op.from}/`))) {
+        return { ok: false };
+      }
+      // Below a primitive root there is nothing to address: fast-json-patch (sloppy-mode CommonJS)
+      // silently ignores some such writes; they fail here.
+      if (op.path !== "" && (document === null || typeof document !== "object")) return { ok: false };
+      document = jsonpatch.applyOperation(document, op, true, true, true, i).newDocument;
+      // A root copy/move from a missing pointer "succeeds" there with an undefined document
+      // (RFC 6902 says `from` MUST exist); refused here.
+      if (document === undefined) return { ok: false };
+    }
+    // JSON round trip: fast-json-patch may leave array holes (moves past the end) that JSON renders as null.
+    return { ok: true, value: JSON.parse(JSON.stringify(document)) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+describe("applyJsonPatch (structural sharing)", () => {
+  it("agrees with fast-json-patch applyPatch(validate) on random documents and patches", () => {
+    fc.assert(
+      fc.property(docAndPatch, ([d, patch]) => {
+        const before = JSON.stringify(d);
+        const frozen = ownJson(d);
+        const expected = reference(d, patch);
+        const actual = applyJsonPatch(frozen, patch);
+        expect(JSON.stringify(frozen)).toBe(before);
+        expect(actual.ok).toBe(expected.ok);
+        if (actual.ok && expected.ok) {
+          expect(JSON.parse(JSON.stringify(actual.value ?? null))).toEqual(expected.value);
+        }
+      }),
+      { numRuns: Number(process.env.PATCH_RUNS ?? 3000) },
+    );
+  });
+
+  it("shares every untouched subtree and freezes the new containers", () => {
+    const big: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++) big[`k${i}`] = { n: i, tags: ["a", "b"] };
+    const state = ownJson({ big, other: { deep: { list: [1, 2, 3] } } });
+    const result = applyJsonPatch(state, [{ op: "replace", path: "/big/k5/n", value: 50 }]);
+    expect(result.ok).toBe(true);
+    const next = (result as { value: typeof state }).value;
+    expect(next).not.toBe(state);
+    expect(next.other).toBe(state.other);
+    expect(next.big).not.toBe(state.big);
+    expect((next.big as Record<string, unknown>).k4).toBe((state.big as Record<string, unknown>).k4);
+    const k5 = (next.big as Record<string, { n: number; tags: string[] }>).k5!;
+    expect(k5.n).toBe(50);
+    expect(k5.tags).toBe((state.big as Record<string, { tags: string[] }>).k5!.tags);
+    expect(Object.isFrozen(next)).toBe(true);
+    expect(Object.isFrozen(next.big)).toBe(true);
+    expect(Object.isFrozen(k5)).toBe(true);
+    expect((state.big as Record<string, { n: number }>).k5!.n).toBe(5);
+  });
+
+  it("is all-or-nothing: a failing operation leaves the document as it was", () => {
+    const state = ownJson({ a: 1 });
+    const result = applyJsonPatch(state, [
+      { op: "add", path: "/b", value: 2 },
+      { op: "replace", path: "/missing", value: 3 },
+    ]);
+    expect(result.ok).toBe(false);
+    expect(state).toEqual({ a: 1 });
+  });
+
+  it("copies values out of the event so later changes to the event do not leak in", () => {
+    const value = { list: [1] };
+    const result = applyJsonPatch(ownJson({}), [{ op: "add", path: "/v", value }]);
+    value.list.push(2);
+    expect((result as { value: { v: unknown } }).value.v).toEqual({ list: [1] });
+  });
+
+  it("a value copied within one patch is not aliased to its source", () => {
+    const result = applyJsonPatch(ownJson({ a: { n: 1 } }), [
+      { op: "replace", path: "/a/n", value: 2 },
+      { op: "copy", from: "/a", path: "/b" },
+      { op: "replace", path: "/b/n", value: 3 },
+    ]);
+    expect((result as { value: unknown }).value).toEqual({ a: { n: 2 }, b: { n: 3 } });
+  });
+
+  it("refuses prototype-reaching segments with a typed error", () => {
+    for (const path of ["/__proto__/polluted", "/a/constructor/prototype/x", "/prototype"]) {
+      let caught: unknown;
+      try {
+        refuseForbiddenPaths([{ op: "add", path, value: 1 }], "STATE_DELTA");
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ThreadlineFoldError);
+      expect((caught as ThreadlineFoldError).code).toBe("FORBIDDEN_PATCH_PATH");
+    }
+    expect(() => refuseForbiddenPaths([{ op: "copy", from: "/__proto__", path: "/x" }], "STATE_DELTA")).toThrow(
+      ThreadlineFoldError,
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
