@@ -1,0 +1,84 @@
+// `pnpm bench [--quick] [--check] [--only W1,W2,...]`: runs each workload in a fresh Node process
+// (node --expose-gc, NODE_ENV unset), prints Markdown tables, writes bench/results.json, and with
+// --check exits 1 when a ratio target is missed. The browser workload (W4) is `pnpm bench:browser`.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Results, WorkloadName, WorkloadReport } from "./results.js";
+import { formatChecks, formatReport } from "./table.js";
+import { evaluate } from "./targets.js";
+
+const ALL: WorkloadName[] = ["W1", "W1-alloc", "W2", "W3", "memory"];
+// Extra V8 flags per workload: a 64 MB young generation keeps allocation windows GC-free.
+const FLAGS: Partial<Record<WorkloadName, string[]>> = {
+  "W1-alloc": ["--min-semi-space-size=64", "--max-semi-space-size=64"],
+};
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const checking = args.includes("--check");
+const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+const unknown = args.filter((a) => a !== "--quick" && a !== "--check" && !a.startsWith("--only="));
+const only = onlyArg ? (onlyArg.split(",") as WorkloadName[]) : ALL;
+if (unknown.length > 0 || only.some((w) => !ALL.includes(w))) {
+  console.error(`usage: pnpm bench [--quick] [--check] [--only=${ALL.join(",")}]`);
+  process.exit(2);
+}
+
+const benchDir = fileURLToPath(new URL("..", import.meta.url));
+const worker = fileURLToPath(new URL("./worker.ts", import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), "threadline-bench-"));
+const env = { ...process.env };
+delete env["NODE_ENV"];
+delete env["VITEST_WORKER_ID"];
+
+const reports: WorkloadReport[] = [];
+let broken = false;
+for (const workload of only) {
+  const out = join(scratch, `${workload}.json`);
+  const started = Date.now();
+  console.error(`▸ ${workload} (${quick ? "quick" : "full"}) in a fresh process…`);
+  const child = spawnSync(
+    process.execPath,
+    ["--expose-gc", ...(FLAGS[workload] ?? []), "--import", "tsx", worker, workload, quick ? "quick" : "full", out],
+    { cwd: benchDir, env, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  if (child.status !== 0) {
+    console.error(`✗ ${workload}: worker exited with ${child.status ?? child.signal}`);
+    broken = true;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(out, "utf8")) as WorkloadReport;
+  reports.push(report);
+  console.error(`✓ ${workload} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`\n${formatReport(report)}`);
+}
+rmSync(scratch, { recursive: true, force: true });
+
+const byName = Object.fromEntries(reports.map((r) => [r.workload, r]));
+const checks = evaluate(byName);
+const cpu = cpus()[0]?.model ?? "unknown cpu";
+const results: Results = {
+  command: ["pnpm bench", ...args].join(" "),
+  date: new Date().toISOString(),
+  machine: { nproc: availableParallelism(), cpu, node: process.version, platform: `${process.platform}-${process.arch}` },
+  mode: quick ? "quick" : "full",
+  reports,
+  checks,
+};
+writeFileSync(join(benchDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, ${results.machine.platform}`);
+console.log(`Command: ${results.command}; written to bench/results.json`);
+if (!quick) console.log(`\n${formatChecks(checks)}`);
+
+if (broken) process.exit(1);
+if (checking) {
+  if (quick) {
+    console.error("--check needs full sizes; ignored with --quick");
+  } else if (checks.some((c) => !c.pass)) {
+    console.error(`✗ ${checks.filter((c) => !c.pass).length} target(s) missed`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,126 @@
+// Timing and allocation measurement. Each sample gets a fresh set-up (untimed), a forced GC
+// (untimed), then the timed body. Medians, never means: one GC pause or a noisy neighbour on a
+// shared machine moves a mean, not a median.
+import { PerformanceObserver } from "node:perf_hooks";
+
+export interface Trial {
+  /** The timed part. */
+  run(): void | Promise<void>;
+  /** Untimed: throws when the lane's result is wrong, so a broken lane never reports a number. */
+  verify(): void;
+}
+
+export type Setup = () => Trial | Promise<Trial>;
+
+export interface Timing {
+  /** Median wall time of one sample, in milliseconds. */
+  medianMs: number;
+  /** Number of measured samples (warm-up excluded). */
+  samples: number;
+}
+
+export interface TimingOptions {
+  /** Warm-up samples, discarded. */
+  warmup: number;
+  /** At least this many measured samples… */
+  minSamples: number;
+  /** …and more, until the measured samples add up to this many milliseconds… */
+  minTotalMs: number;
+  /** …but never more than this many. */
+  maxSamples: number;
+}
+
+export const FULL: TimingOptions = { warmup: 2, minSamples: 5, minTotalMs: 300, maxSamples: 200 };
+export const QUICK: TimingOptions = { warmup: 0, minSamples: 1, minTotalMs: 0, maxSamples: 1 };
+
+const gc: () => void =
+  (globalThis as { gc?: () => void }).gc ??
+  (() => {
+    throw new Error("run the bench with node --expose-gc (pnpm bench does)");
+  });
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function sample(setup: Setup): Promise<number> {
+  const trial = await setup();
+  gc();
+  const start = process.hrtime.bigint();
+  const pending = trial.run();
+  if (pending !== undefined) await pending;
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  trial.verify();
+  return elapsed;
+}
+
+export async function time(setup: Setup, options: TimingOptions): Promise<Timing> {
+  for (let i = 0; i < options.warmup; i++) await sample(setup);
+  const times: number[] = [];
+  let total = 0;
+  while (times.length < options.maxSamples && (times.length < options.minSamples || total < options.minTotalMs)) {
+    const ms = await sample(setup);
+    times.push(ms);
+    total += ms;
+  }
+  return { medianMs: median(times), samples: times.length };
+}
+
+/**
+ * Bytes allocated by one trial's body: the growth of `heapUsed` across the body, valid only if
+ * no GC ran meanwhile (garbage is then still on the heap, so growth = allocation). A
+ * PerformanceObserver counts GCs; a window that saw one is discarded and reported as null. The
+ * worker that calls this runs with a 64 MB young generation, so that windows are GC-free.
+ */
+export async function allocatedBytes(setup: Setup): Promise<number | null> {
+  const trial = await setup();
+  let collections = 0;
+  const observer = new PerformanceObserver((list) => {
+    collections += list.getEntries().length;
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  gc();
+  // GC entries arrive asynchronously: wait for the forced one before opening the window.
+  for (let i = 0; i < 100 && collections === 0; i++) await sleep(1);
+  collections = 0;
+  const before = process.memoryUsage().heapUsed;
+  const pending = trial.run();
+  if (pending !== undefined) await pending;
+  const after = process.memoryUsage().heapUsed;
+  await sleep(20); // let any GC that ran inside the window report itself
+  observer.disconnect();
+  trial.verify();
+  return collections === 0 ? after - before : null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Full GCs with a pause between, so finalizers and deferred frees have run. */
+async function settle(): Promise<void> {
+  gc();
+  gc();
+  await sleep(10);
+  gc();
+}
+
+/** Heap still reachable after `build` returns, with its result held: GC before and after. */
+export async function retainedBytes(build: () => Promise<unknown>): Promise<number> {
+  await settle();
+  const before = process.memoryUsage().heapUsed;
+  const kept = await build();
+  await settle();
+  const after = process.memoryUsage().heapUsed;
+  keepAlive(kept);
+  return after - before;
+}
+
+let sink: unknown;
+/** Stores a value where the optimiser cannot prove it unused. */
+export function keepAlive(value: unknown): void {
+  sink = value;
+}
+export function releaseKept(): void {
+  sink = undefined;
+}

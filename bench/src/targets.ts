@@ -1,0 +1,83 @@
+// The targets `pnpm bench --check` enforces: the ratios promised by the fold issue (3), the
+// tool-args issue (4) and the benchmark issue (12). Ratios only: absolute times vary by machine.
+import { cellValue, type Check, type WorkloadReport } from "./results.js";
+
+type Reports = Partial<Record<string, WorkloadReport>>;
+
+function check(
+  name: string,
+  target: string,
+  parts: (number | null)[],
+  ratio: (...values: number[]) => number,
+  pass: (r: number) => boolean,
+  detail: string,
+): Check {
+  if (parts.some((p) => p === null || !(p > 0))) {
+    return { name, target, measured: null, pass: false, detail: `not measured: ${detail} (a lane is missing)` };
+  }
+  const measured = ratio(...(parts as number[]));
+  return { name, target, measured, pass: pass(measured), detail };
+}
+
+export function evaluate(reports: Reports): Check[] {
+  const w1 = reports["W1"];
+  const w2 = reports["W2"];
+  const w3 = reports["W3"];
+  const tl = "Threadline";
+  const w1Sizes = w1?.sizes.map((s) => s.label) ?? ["10 prior", "5000 prior"];
+  const floorRatios = w1Sizes.map((size) => {
+    const t = cellValue(w1, size, tl);
+    const f = cellValue(w1, size, "floor s += delta");
+    return t !== null && f !== null && f > 0 ? t / f : null;
+  });
+  return [
+    check(
+      "W1 flat",
+      "Threadline µs/delta at 5,000 prior ÷ at 10 prior ≤ 1.3",
+      [cellValue(w1, "5000 prior", tl), cellValue(w1, "10 prior", tl)],
+      (big, small) => big / small,
+      (r) => r <= 1.3,
+      "issue 3: one delta costs the same with 10 and 5,000 prior messages",
+    ),
+    check(
+      "W1 vs floor",
+      "Threadline ÷ floor (s += delta) ≤ 100 at every thread size",
+      floorRatios.length === 4 ? floorRatios : [null],
+      (...ratios) => Math.max(...ratios),
+      (r) => r <= 100,
+      "issue 3: at most 100× the floor loop (worst size)",
+    ),
+    check(
+      "W2 linear",
+      "Threadline ms at 100 KB ÷ at 10 KB ≤ 15",
+      [cellValue(w2, "100 KB", tl), cellValue(w2, "10 KB", tl)],
+      (big, small) => big / small,
+      (r) => r <= 15,
+      "issue 4: 100 KB costs ≈10× 10 KB",
+    ),
+    check(
+      "W2 vs floor",
+      "Threadline ÷ floor (concat + parse once) ≤ 50 at 100 KB",
+      [cellValue(w2, "100 KB", tl), cellValue(w2, "100 KB", "floor concat + parse once")],
+      (t, f) => t / f,
+      (r) => r <= 50,
+      "issue 4: at most 50× the floor",
+    ),
+    check(
+      "W2 vs partial-json",
+      "partial-json ÷ Threadline ≥ 500 at 100 KB",
+      [cellValue(w2, "100 KB", "partial-json re-parse"), cellValue(w2, "100 KB", tl)],
+      (p, t) => p / t,
+      (r) => r >= 500,
+      "issues 4, 12: at least 500× faster than re-parsing per delta (partial-json time extrapolated)",
+    ),
+    check(
+      "W3 vs @ag-ui/client",
+      "@ag-ui/client ÷ Threadline ≥ 50 per STATE_DELTA",
+      [cellValue(w3, w3?.sizes[0]?.label ?? "", "@ag-ui/client"), cellValue(w3, w3?.sizes[0]?.label ?? "", tl)],
+      (a, t) => a / t,
+      (r) => r >= 50,
+      "issues 3, 12: a single-op STATE_DELTA costs at most 1/50 of @ag-ui/client's",
+    ),
+  ];
+}

@@ -1,0 +1,30 @@
+// One workload in a fresh process: `node --expose-gc --import tsx src/worker.ts <workload>
+// <full|quick> <out.json>`. main.ts spawns it; the report goes to the file, progress to stderr.
+import { writeFileSync } from "node:fs";
+import type { WorkloadName, WorkloadReport } from "./results.js";
+import { runMemory } from "./workloads/memory.js";
+import { runW1, runW1Alloc } from "./workloads/w1-text.js";
+import { runW2 } from "./workloads/w2-tool-args.js";
+import { runW3 } from "./workloads/w3-state.js";
+
+const workloads: Record<WorkloadName, (quick: boolean) => Promise<WorkloadReport>> = {
+  W1: runW1,
+  "W1-alloc": runW1Alloc,
+  W2: runW2,
+  W3: runW3,
+  memory: runMemory,
+};
+
+const [name, mode, out] = process.argv.slice(2);
+const run = workloads[name as WorkloadName];
+if (!run || (mode !== "full" && mode !== "quick") || !out) {
+  console.error(`usage: worker.ts <${Object.keys(workloads).join("|")}> <full|quick> <out.json>`);
+  process.exit(2);
+}
+// The peers must run as in production: @ag-ui/client deep-freezes in development and test.
+if (process.env["NODE_ENV"] !== undefined || process.env["VITEST_WORKER_ID"] !== undefined) {
+  console.error("worker.ts: NODE_ENV / VITEST_WORKER_ID must be unset");
+  process.exit(2);
+}
+const report = await run(mode === "quick");
+writeFileSync(out, JSON.stringify(report));

@@ -1,0 +1,133 @@
+// W1 text streaming: 2,000 TEXT_MESSAGE_CONTENT deltas of ~4 characters into a thread that
+// already holds N messages. Metric: µs per delta (and, in the W1-alloc worker, bytes per delta).
+import { cell, expectEqual, unavailable } from "../cell.js";
+import { LIVE_MESSAGE_ID, textStream, type TextStream } from "../generate.js";
+import { agUiText, prepareAgUiRun } from "../lanes/agui.js";
+import { tamboDispatch, tamboStateWith, tamboText } from "../lanes/tambo.js";
+import { threadlineText } from "../lanes/threadline.js";
+import { allocatedBytes, FULL, keepAlive, median, QUICK, time, type Setup } from "../measure.js";
+import type { Cell, WorkloadReport } from "../results.js";
+
+export const PRIOR_COUNTS = [10, 100, 1000, 5000];
+export const LANES = ["Threadline", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
+
+// @ag-ui/client clones the whole thread per delta, so from 1,000 prior messages on it streams only
+// the first AGUI_CAP deltas; its cost per delta does not depend on how many deltas came before.
+const AGUI_CAP = 200;
+
+function floorSetup(stream: TextStream, count: number): Setup {
+  return () => {
+    let s = "";
+    return {
+      run() {
+        for (let i = 0; i < count; i++) s += (stream.deltas[i] as { delta: string }).delta;
+      },
+      verify() {
+        expectEqual(s, stream.text.slice(0, s.length), "floor text");
+        keepAlive(s);
+      },
+    };
+  };
+}
+
+function tamboSetup(stream: TextStream, count: number): Setup {
+  return () => {
+    let state = tamboStateWith(stream.priors);
+    for (const event of stream.head) state = tamboDispatch(state, event);
+    let expected = "";
+    for (let i = 0; i < count; i++) expected += (stream.deltas[i] as { delta: string }).delta;
+    return {
+      run() {
+        for (let i = 0; i < count; i++) state = tamboDispatch(state, stream.deltas[i]!);
+      },
+      verify: () => expectEqual(tamboText(state, LIVE_MESSAGE_ID), expected, "Tambo text"),
+    };
+  };
+}
+
+/** One runAgent() over head + the first `count` deltas + tail. */
+function agUiSetup(stream: TextStream, count: number): Setup {
+  return () => {
+    const deltas = stream.deltas.slice(0, count);
+    const expected = stream.text.slice(0, deltas.reduce((n, e) => n + (e as { delta: string }).delta.length, 0));
+    const { agent, run } = prepareAgUiRun(() => [...stream.head, ...deltas, ...stream.tail], { messages: stream.priors });
+    return { run, verify: () => expectEqual(agUiText(agent, LIVE_MESSAGE_ID), expected, "@ag-ui/client text") };
+  };
+}
+
+function agUiCount(priorCount: number, quick: boolean): number {
+  return quick || priorCount < 1000 ? 2000 : AGUI_CAP;
+}
+
+export async function runW1(quick: boolean): Promise<WorkloadReport> {
+  const options = quick ? QUICK : FULL;
+  const sizes: WorkloadReport["sizes"] = [];
+  for (const priorCount of quick ? PRIOR_COUNTS.slice(0, 1) : PRIOR_COUNTS) {
+    const stream = textStream(priorCount);
+    const n = stream.deltas.length;
+    const perDelta = async (setup: Setup, count = n): Promise<Cell> => {
+      const t = await time(setup, options);
+      return { status: "ok", value: (t.medianMs * 1000) / count, samples: t.samples };
+    };
+    const cells: Record<string, Cell> = {};
+    const threadline = await threadlineText();
+    cells["Threadline"] = await cell(() =>
+      typeof threadline === "string" ? Promise.resolve(unavailable(threadline)) : perDelta(threadline(stream, n)),
+    );
+    cells["@ag-ui/client"] = await cell(async () => {
+      // runAgent has a fixed cost per run (input clone, pipeline set-up); a run with no deltas
+      // measures it, and the difference of medians is the deltas' own cost.
+      const count = agUiCount(priorCount, quick);
+      const full = await time(agUiSetup(stream, count), options);
+      const empty = await time(agUiSetup(stream, 0), options);
+      const note = `(run − empty run) / ${count}` + (count < n ? `: first ${count} of ${n} deltas` : "");
+      return { status: "ok", value: ((full.medianMs - empty.medianMs) * 1000) / count, samples: full.samples, note };
+    });
+    cells["Tambo streamReducer"] = await cell(() => perDelta(tamboSetup(stream, n)));
+    cells["floor s += delta"] = await cell(() => perDelta(floorSetup(stream, n)));
+    sizes.push({ label: `${priorCount} prior`, cells });
+  }
+  return { workload: "W1", unit: "µs per delta", lanes: LANES, sizes };
+}
+
+/**
+ * Bytes allocated per delta: heap growth across a GC-free window (see allocatedBytes), median of
+ * three windows. A lane that allocates too much for the young generation is measured over
+ * fewer deltas (halving until a window is GC-free).
+ */
+export async function runW1Alloc(quick: boolean): Promise<WorkloadReport> {
+  const sizes: WorkloadReport["sizes"] = [];
+  const windows = quick ? 1 : 3;
+  for (const priorCount of quick ? PRIOR_COUNTS.slice(0, 1) : PRIOR_COUNTS) {
+    const stream = textStream(priorCount);
+    const n = stream.deltas.length;
+    const perDelta = async (makeSetup: (count: number) => Setup, baseline?: Setup): Promise<Cell> => {
+      for (let count = n; count >= 4; count >>= 1) {
+        await allocatedBytes(makeSetup(count)); // warm-up window: first runs allocate code and feedback
+        const values: number[] = [];
+        for (let w = 0; w < windows; w++) {
+          const bytes = await allocatedBytes(makeSetup(count));
+          const base = baseline ? await allocatedBytes(baseline) : 0;
+          if (bytes !== null && base !== null) values.push((bytes - base) / count);
+        }
+        if (values.length > 0) {
+          const note = count < n ? `window of ${count} deltas` : undefined;
+          return { status: "ok", value: median(values), samples: values.length, ...(note ? { note } : {}) };
+        }
+      }
+      return { status: "failed", reason: "every window saw a GC" };
+    };
+    const cells: Record<string, Cell> = {};
+    const threadline = await threadlineText();
+    cells["Threadline"] = await cell(() =>
+      typeof threadline === "string"
+        ? Promise.resolve(unavailable(threadline))
+        : perDelta((count) => threadline(stream, count)),
+    );
+    cells["@ag-ui/client"] = await cell(() => perDelta((count) => agUiSetup(stream, count), agUiSetup(stream, 0)));
+    cells["Tambo streamReducer"] = await cell(() => perDelta((count) => tamboSetup(stream, count)));
+    cells["floor s += delta"] = await cell(() => perDelta((count) => floorSetup(stream, count)));
+    sizes.push({ label: `${priorCount} prior`, cells });
+  }
+  return { workload: "W1-alloc", unit: "bytes allocated per delta", lanes: LANES, sizes };
+}

@@ -1,0 +1,90 @@
+// W2 tool arguments: one tool call whose JSON arguments grow to 1 KB, 10 KB and 100 KB in
+// 10-character deltas, with the partial value computed after every delta. Metric: total ms.
+import { Allow, parse } from "partial-json";
+import { cell, expectEqual, unavailable } from "../cell.js";
+import { toolArgsStream, type ToolArgsStream } from "../generate.js";
+import { threadlineToolArgs } from "../lanes/threadline.js";
+import { FULL, keepAlive, QUICK, time, type Setup } from "../measure.js";
+import type { Cell, WorkloadReport } from "../results.js";
+
+export const SIZES = [1_000, 10_000, 100_000];
+export const LANES = ["Threadline", "partial-json re-parse", "floor concat + parse once"];
+
+// Re-parsing with partial-json costs O(prefix) per delta, O(n²) per stream: at 100 KB a full run
+// takes tens of seconds. Above SAMPLE_FROM bytes it parses after one delta in SAMPLE_STRIDE and
+// scales the time by SAMPLE_STRIDE; parse cost is linear in the prefix, so the sample is fair.
+const SAMPLE_FROM = 50_000;
+const SAMPLE_STRIDE = 20;
+
+function floorSetup(stream: ToolArgsStream): Setup {
+  return () => {
+    let value: unknown;
+    return {
+      run() {
+        let s = "";
+        for (const delta of stream.deltas) s += delta;
+        value = JSON.parse(s);
+      },
+      verify() {
+        expectEqual(JSON.stringify(value), stream.json, "floor value");
+        keepAlive(value);
+      },
+    };
+  };
+}
+
+function partialJsonSetup(stream: ToolArgsStream, stride: number): Setup {
+  return () => {
+    let value: unknown;
+    let failures = 0;
+    const { deltas } = stream;
+    return {
+      run() {
+        let s = "";
+        for (let i = 0; i < deltas.length; i++) {
+          s += deltas[i];
+          if (i % stride !== stride - 1 && i !== deltas.length - 1) continue;
+          try {
+            value = parse(s, Allow.ALL);
+          } catch {
+            failures++; // a prefix partial-json cannot read yet; apps keep the previous value
+          }
+        }
+      },
+      verify() {
+        expectEqual(JSON.stringify(value), stream.json, "partial-json value after the last delta");
+        keepAlive(failures);
+      },
+    };
+  };
+}
+
+export async function runW2(quick: boolean): Promise<WorkloadReport> {
+  const options = quick ? QUICK : FULL;
+  const threadline = await threadlineToolArgs();
+  const sizes: WorkloadReport["sizes"] = [];
+  for (const bytes of quick ? SIZES.slice(0, 1) : SIZES) {
+    const stream = toolArgsStream(bytes);
+    const total = async (setup: Setup, scale = 1, note?: string): Promise<Cell> => {
+      const t = await time(setup, options);
+      return { status: "ok", value: t.medianMs * scale, samples: t.samples, ...(note ? { note } : {}) };
+    };
+    const stride = bytes >= SAMPLE_FROM ? SAMPLE_STRIDE : 1;
+    const cells: Record<string, Cell> = {};
+    cells["Threadline"] = await cell(() =>
+      typeof threadline === "string"
+        ? Promise.resolve(unavailable(threadline))
+        : total(threadline(stream.deltas, stream.json)),
+    );
+    cells["partial-json re-parse"] = await cell(() =>
+      total(
+        partialJsonSetup(stream, stride),
+        stride,
+        stride > 1 ? `extrapolated: parsed after 1 delta in ${stride}, time ×${stride}` : undefined,
+      ),
+    );
+    cells["floor concat + parse once"] = await cell(() => total(floorSetup(stream)));
+    sizes.push({ label: `${Math.round(bytes / 1000)} KB`, cells });
+  }
+  return { workload: "W2", unit: "ms per stream (10-char deltas)", lanes: LANES, sizes };
+}
