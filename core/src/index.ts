@@ -5,6 +5,11 @@ export * from "./protocol/events.js";
 // -- pipeline --
 // -- fold / model --
 // -- json --
+export { createPartialJsonParser } from "./json/partial-json-parser.js";
+export type { PartialJsonParser, PartialJsonOptions, PartialJsonStats } from "./json/partial-json-parser.js";
+export { PartialJsonError } from "./json/partial-json-error.js";
+export type { PartialJsonErrorCode } from "./json/partial-json-error.js";
+export type { TopLevelFields, FieldStatus } from "./json/top-level-fields.js";
 // -- transport --
 export * from "./transport/index.js";
 // -- client --

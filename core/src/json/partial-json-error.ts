@@ -1,0 +1,41 @@
+import { ThreadlineError } from "../errors.js";
+
+/**
+ * Why a streamed JSON text was rejected.
+ * - `unexpected_character`: a character that cannot appear here (including anything but
+ *   whitespace after the complete top-level value, e.g. the second `}` of `{"a":1}}`).
+ * - `invalid_escape`: a backslash escape other than `\" \\ \/ \b \f \n \r \t \uXXXX`.
+ * - `control_character`: a raw character below U+0020 inside a string (JSON requires `\n` etc.).
+ * - `nesting_too_deep`: more open objects/arrays than the parser's `maxDepth`.
+ * - `number_too_long`: a number literal longer than the parser's `maxNumberLength`.
+ * - `incomplete`: `end()` was called before the value was complete.
+ * - `invalid_delta`: `push` was given something other than a string (not sticky).
+ */
+export type PartialJsonErrorCode =
+  | "unexpected_character"
+  | "invalid_escape"
+  | "control_character"
+  | "nesting_too_deep"
+  | "number_too_long"
+  | "incomplete"
+  | "invalid_delta";
+
+/** Streamed JSON text that is not (a prefix of) valid JSON. */
+export class PartialJsonError extends ThreadlineError {
+  declare readonly code: PartialJsonErrorCode;
+  /** Offset (in UTF-16 code units) of the offending character in the whole text received. */
+  readonly offset: number;
+
+  constructor(code: PartialJsonErrorCode, offset: number, message: string) {
+    super(code, `${message} at offset ${offset}`);
+    this.offset = offset;
+  }
+}
+
+/** Describes a character for an error message: `"}"`, or `U+0007` when unprintable. */
+export function describeChar(code: number): string {
+  if (code < 0x20 || code === 0x7f || (code >= 0xd800 && code <= 0xdfff)) {
+    return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  }
+  return JSON.stringify(String.fromCharCode(code));
+}

@@ -1,0 +1,346 @@
+import { PartialJsonError, describeChar, type PartialJsonErrorCode } from "./partial-json-error.js";
+import {
+  N_END,
+  N_INT,
+  N_SIGN,
+  N_ZERO,
+  isNumberComplete,
+  numberStep,
+  partialNumberValue,
+  type NumberState,
+} from "./partial-number.js";
+import { StringToken } from "./partial-string.js";
+import { PartialValueTree } from "./partial-value-tree.js";
+import { TopLevelFieldTracker, type TopLevelFields } from "./top-level-fields.js";
+
+export interface PartialJsonOptions {
+  /** Most objects/arrays open at once; deeper input is a `nesting_too_deep` error. Default 1000. */
+  readonly maxDepth?: number;
+  /** Longest number literal accepted, in characters; default 1000 (see README). */
+  readonly maxNumberLength?: number;
+}
+
+/** Diagnostic counters: what the parser has done so far (used by tests and benchmarks). */
+export interface PartialJsonStats {
+  /** Characters received. Each is read exactly once. */
+  readonly charsRead: number;
+  /** Published containers copied so a write would not change a value already returned. */
+  readonly containersCopied: number;
+  /** Total elements/keys in those copies. */
+  readonly entriesCopied: number;
+}
+
+export interface PartialJsonParser {
+  /**
+   * Reads one more piece of the text and returns the best-effort value of everything so far
+   * (`undefined` until a value can be shown). Throws `PartialJsonError` when the text stops
+   * being a prefix of valid JSON; after that every `push` throws the same error.
+   */
+  push(delta: string): unknown;
+  /** The complete value, or a `PartialJsonError` (`incomplete`, or the sticky error). */
+  end(): unknown;
+  /** The value the last `push` returned (as far as it got, if it threw). */
+  readonly value: unknown;
+  /** Every character received, including any after an error. */
+  readonly text: string;
+  /** The top-level value is closed (a top-level number only once a character follows it). */
+  readonly complete: boolean;
+  readonly error: PartialJsonError | undefined;
+  /** Live progress of the top-level object's keys. */
+  readonly topLevel: TopLevelFields;
+  readonly stats: PartialJsonStats;
+}
+
+/**
+ * An incremental parser for streamed JSON. Each `push` reads only the new characters; the
+ * parse state (open containers, the string/number/literal being read, escape state) is kept
+ * between pushes. The value after each push equals partial-json's `parse(text, Allow.ALL)`,
+ * and a push that extends one field returns new objects only along the path to that field.
+ */
+export function createPartialJsonParser(options: PartialJsonOptions = {}): PartialJsonParser {
+  return new IncrementalJsonParser(options.maxDepth ?? 1000, options.maxNumberLength ?? 1000);
+}
+
+// What the structural reader expects next.
+const M_VALUE = 0; // a value (top level, after ":" or after "," in an array)
+const M_ARRAY_FIRST = 1; // a value or "]" (just after "[")
+const M_OBJECT_FIRST = 2; // a key or "}" (just after "{")
+const M_KEY = 3; // a key (after "," in an object)
+const M_COLON = 4;
+const M_AFTER = 5; // "," or a closer; only whitespace after the top-level value
+// Inside a token.
+const M_STRING = 6;
+const M_NUMBER = 7;
+const M_LITERAL = 8;
+
+const LITERALS: Readonly<Record<number, readonly [string, boolean | null]>> = {
+  116: ["true", true],
+  102: ["false", false],
+  110: ["null", null],
+};
+
+
+const isWhitespace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
+
+
+class IncrementalJsonParser implements PartialJsonParser {
+  text = "";
+  complete = false;
+  error: PartialJsonError | undefined = undefined;
+  private readonly tree = new PartialValueTree();
+  private readonly fields = new TopLevelFieldTracker();
+  private charsRead = 0;
+  private mode: number = M_VALUE;
+
+  // String token, and the length of its value as last written into the tree.
+  private readonly string = new StringToken();
+  private stringIsKey = false;
+  private stringShownLength = 0;
+
+  // Number token.
+  private numberText = "";
+  private numberState: NumberState = N_INT;
+  private numberDirty = false;
+  private numberShown: number | undefined = undefined;
+
+  // Literal token.
+  private literal = "";
+  private literalMatched = 0;
+
+  constructor(
+    private readonly maxDepth: number,
+    private readonly maxNumberLength: number,
+  ) {}
+
+  get value(): unknown {
+    return this.tree.root;
+  }
+
+  get topLevel(): TopLevelFields {
+    return this.fields;
+  }
+
+  get stats(): PartialJsonStats {
+    const { containersCopied, entriesCopied } = this.tree.stats;
+    return { charsRead: this.charsRead, containersCopied, entriesCopied };
+  }
+
+  push(delta: string): unknown {
+    if (typeof delta !== "string") {
+      throw new PartialJsonError("invalid_delta", this.text.length, `push expects a string, got ${typeof delta}`);
+    }
+    const base = this.text.length;
+    this.text += delta;
+    if (this.error !== undefined) throw this.error;
+    this.charsRead += delta.length;
+    this.tree.nextEpoch();
+    let i = 0;
+    while (i < delta.length) {
+      if (this.mode === M_STRING) i = this.readString(delta, i, base);
+      else if (this.mode === M_NUMBER) i = this.readNumber(delta, i, base);
+      else if (this.mode === M_LITERAL) i = this.readLiteral(delta, i, base);
+      else i = this.readStructure(delta, i, base);
+    }
+    this.commitToken();
+    return this.tree.root;
+  }
+
+  end(): unknown {
+    if (this.error !== undefined) throw this.error;
+    const numberDone = this.mode === M_NUMBER && this.tree.depth === 0 && isNumberComplete(this.numberState);
+    if (!this.complete && !numberDone) {
+      throw new PartialJsonError("incomplete", this.text.length, "The JSON text ended before its value was complete");
+    }
+    return this.tree.root;
+  }
+
+  /** Reads whitespace and punctuation until a token starts; returns where it stopped. */
+  private readStructure(d: string, i: number, base: number): number {
+    const tree = this.tree;
+    for (; i < d.length; i++) {
+      const c = d.charCodeAt(i);
+      if (isWhitespace(c)) continue;
+      switch (this.mode) {
+        case M_VALUE:
+        case M_ARRAY_FIRST:
+          if (c === 93 && this.mode === M_ARRAY_FIRST) {
+            tree.close();
+            this.valueDone();
+            continue;
+          }
+          if (this.startValue(c, base + i)) continue; // opened a container: still structure
+          return i + 1;
+        case M_OBJECT_FIRST:
+        case M_KEY:
+          if (c === 34) {
+            this.startString(true);
+            return i + 1;
+          }
+          if (c === 125 && this.mode === M_OBJECT_FIRST) {
+            tree.close();
+            this.valueDone();
+            continue;
+          }
+          return this.fail("unexpected_character", base + i, `Expected a key (a string) but found ${describeChar(c)}`);
+        case M_COLON:
+          if (c !== 58) return this.fail("unexpected_character", base + i, `Expected ":" but found ${describeChar(c)}`);
+          this.mode = M_VALUE;
+          continue;
+        default: // M_AFTER
+          if (tree.depth === 0) {
+            return this.fail("unexpected_character", base + i, `Unexpected ${describeChar(c)} after the end of the JSON value`);
+          }
+          if (c === 44) {
+            if (tree.inArray) {
+              tree.beginElement();
+              this.mode = M_VALUE;
+            } else {
+              this.mode = M_KEY;
+            }
+          } else if (c === (tree.inArray ? 93 : 125)) {
+            tree.close();
+            this.valueDone();
+          } else {
+            const expected = tree.inArray ? '"," or "]"' : '"," or "}"';
+            return this.fail("unexpected_character", base + i, `Expected ${expected} but found ${describeChar(c)}`);
+          }
+      }
+    }
+    return i;
+  }
+
+  /** Starts the value beginning with `c`; true when it is an object or array. */
+  private startValue(c: number, offset: number): boolean {
+    if (c === 34) {
+      this.startString(false);
+      return false;
+    }
+    if (c === 123 || c === 91) {
+      if (this.tree.depth >= this.maxDepth) {
+        this.fail("nesting_too_deep", offset, `More than ${this.maxDepth} nested objects/arrays`);
+      }
+      this.tree.open(c === 91);
+      this.mode = c === 91 ? M_ARRAY_FIRST : M_OBJECT_FIRST;
+      return true;
+    }
+    if (c === 45 || (c >= 48 && c <= 57)) {
+      this.numberText = String.fromCharCode(c);
+      this.numberState = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
+      this.numberDirty = true;
+      this.numberShown = undefined;
+      this.mode = M_NUMBER;
+      return false;
+    }
+    const literal = LITERALS[c];
+    if (literal === undefined) {
+      this.fail("unexpected_character", offset, `Expected a JSON value but found ${describeChar(c)}`);
+    }
+    this.literal = literal[0];
+    this.literalMatched = 1;
+    this.tree.setValue(literal[1]); // partial-json reads "t" as true already
+    this.mode = M_LITERAL;
+    return false;
+  }
+
+  private startString(isKey: boolean): void {
+    this.stringIsKey = isKey;
+    this.string.reset();
+    this.stringShownLength = 0;
+    if (!isKey) this.tree.setValue("");
+    this.mode = M_STRING;
+  }
+
+  private readString(d: string, i: number, base: number): number {
+    const token = this.string;
+    const next = token.read(d, i);
+    if (token.problem !== undefined) return this.fail(token.problem.code, base + next, token.problem.message);
+    if (!token.closed) return next;
+    const text = token.full;
+    if (this.stringIsKey) {
+      this.tree.beginMember(text);
+      if (this.tree.depth === 1) this.fields.begin(text);
+      this.mode = M_COLON;
+    } else {
+      if (text.length !== this.stringShownLength) this.tree.setValue(text);
+      this.valueDone();
+    }
+    return next;
+  }
+
+  private readNumber(d: string, i: number, base: number): number {
+    let state = this.numberState;
+    let j = i;
+    let next: number = state;
+    for (; j < d.length; j++) {
+      next = numberStep(state, d.charCodeAt(j));
+      if (next < 0) break;
+      state = next as NumberState;
+    }
+    if (j > i) {
+      this.numberText += d.slice(i, j);
+      this.numberState = state;
+      this.numberDirty = true;
+      if (this.numberText.length > this.maxNumberLength) {
+        return this.fail("number_too_long", base + i, `A number longer than ${this.maxNumberLength} characters`);
+      }
+    }
+    if (j === d.length) return j;
+    this.commitNumber();
+    if (next !== N_END) {
+      return this.fail("unexpected_character", base + j, `Unexpected ${describeChar(d.charCodeAt(j))} in a number`);
+    }
+    this.valueDone();
+    return j; // the character after the number is read as structure
+  }
+
+  private readLiteral(d: string, i: number, base: number): number {
+    const word = this.literal;
+    for (; i < d.length; i++) {
+      if (d.charCodeAt(i) !== word.charCodeAt(this.literalMatched)) {
+        return this.fail("unexpected_character", base + i, `Unexpected ${describeChar(d.charCodeAt(i))} in the literal "${word}"`);
+      }
+      if (++this.literalMatched === word.length) {
+        this.valueDone();
+        return i + 1;
+      }
+    }
+    return i;
+  }
+
+  private commitNumber(): void {
+    if (!this.numberDirty) return;
+    this.numberDirty = false;
+    const shown = partialNumberValue(this.numberText, this.numberState);
+    if (Object.is(shown, this.numberShown)) return; // e.g. "1.5e" → "1.5e-": same value, keep identity
+    this.numberShown = shown;
+    if (shown === undefined) this.tree.removeValue();
+    else this.tree.setValue(shown);
+  }
+
+  /** Writes the token being read into the value (once per push, not per character). */
+  private commitToken(): void {
+    if (this.mode === M_STRING && !this.stringIsKey) {
+      // The shown text only ever grows, so an equal length means nothing new to show.
+      const shown = this.string.shown;
+      if (shown.length !== this.stringShownLength) {
+        this.stringShownLength = shown.length;
+        this.tree.setValue(shown);
+      }
+    } else if (this.mode === M_NUMBER) {
+      this.commitNumber();
+    }
+  }
+
+  private valueDone(): void {
+    this.mode = M_AFTER;
+    const depth = this.tree.depth;
+    if (depth === 0) this.complete = true;
+    else if (depth === 1 && !this.tree.inArray) this.fields.finish(this.tree.key);
+  }
+
+  private fail(code: PartialJsonErrorCode, offset: number, message: string): never {
+    this.commitToken(); // keep what was read before the bad character
+    this.error = new PartialJsonError(code, offset, message);
+    throw this.error;
+  }
+}
