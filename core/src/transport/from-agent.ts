@@ -25,21 +25,27 @@ export interface Subscribable {
  */
 export interface AgUiAgentLike {
   run(input: RunAgentInput): Subscribable;
-  connect?(input: RunAgentInput): Subscribable;
   /** Cancels the agent's own in-flight request (AG-UI's HttpAgent aborts its fetch). */
   abortRun?(): void;
+  // `connect(input)` is looked up at run time, not declared: AG-UI declares it `protected`, and
+  // a public member of that name here would make no AG-UI agent assignable to this type.
 }
 
+type Connectable = { connect?: (input: RunAgentInput) => Subscribable };
+
 /**
- * Wraps an AG-UI agent object as a source. Abort unsubscribes and calls `agent.abortRun()`;
- * a throwing sink unsubscribes too, and `run` rejects with its error; an error from the agent
+ * Wraps an AG-UI agent object as a source. Abort unsubscribes and calls `agent.abortRun()`; so
+ * does a throwing sink, and `run` then rejects with the sink's error. An error from the agent
  * rejects with `SourceFailedError` (its original as `cause`; Threadline's own errors pass as is).
  */
 export function fromAgent(agent: AgUiAgentLike): AgentSource {
-  return {
-    run: (input, sink) => follow(agent, "run", input, sink),
-    connect: (input, sink) => follow(agent, "connect", input, sink),
-  };
+  const source: AgentSource = { run: (input, sink) => follow(agent, "run", input, sink) };
+  // Every AG-UI agent has a connect method, though the base one only throws "not implemented"
+  // (reported as ConnectNotSupportedError); a plain object without one gets no `connect`.
+  if (typeof (agent as Connectable).connect === "function") {
+    source.connect = (input, sink) => follow(agent, "connect", input, sink);
+  }
+  return source;
 }
 
 function follow(
@@ -59,24 +65,27 @@ function follow(
     // that emits inside `subscribe`): the subscription is then dropped as soon as we hold it.
     let dropOnSubscribe = false;
 
-    const release = (): void => {
+    /** Ends the promise once. `cancel`: we are the ones stopping a stream still in flight. */
+    const settle = (end: RunEnd | { error: unknown }, cancel: boolean): void => {
+      if (settled) return;
+      settled = true;
       signal.removeEventListener("abort", onAbort);
       if (subscription) subscription.unsubscribe();
       else dropOnSubscribe = true;
-    };
-    const settle = (end: RunEnd | { error: unknown }): void => {
-      if (settled) return;
-      settled = true;
-      release();
+      // Unsubscribing alone does not stop AG-UI's HttpAgent: its fetch keeps reading into a
+      // subject nobody listens to. abortRun() drops the connection. It comes after unsubscribing,
+      // so the RUN_ERROR the agent makes of the abort is not delivered.
+      if (cancel) {
+        try {
+          agent.abortRun?.();
+        } catch {
+          // The run is over for us either way.
+        }
+      }
       if (typeof end === "string") resolve(end);
       else reject(end.error);
     };
-    const onAbort = (): void => {
-      if (settled) return;
-      settle("aborted");
-      // After unsubscribing, so an abort-turned-RUN_ERROR event from the agent is not delivered.
-      agent.abortRun?.();
-    };
+    const onAbort = (): void => settle("aborted", true);
     signal.addEventListener("abort", onAbort, { once: true });
 
     // Never throws: an exception escaping `next` would surface in rxjs as an unhandled error.
@@ -86,16 +95,14 @@ function follow(
         try {
           sink.onEvent(value);
         } catch (error) {
-          settle({ error });
+          settle({ error }, true);
         }
       },
       error(error) {
-        if (settled) return;
-        if (signal.aborted) settle("aborted");
-        else settle({ error: wrap(agent, method, error) });
+        settle(signal.aborted ? "aborted" : { error: wrap(method, error) }, false);
       },
       complete() {
-        settle(signal.aborted ? "aborted" : "completed");
+        settle(signal.aborted ? "aborted" : "completed", false);
       },
     };
 
@@ -103,20 +110,21 @@ function follow(
       const stream = method === "run" ? agent.run(input) : startConnect(agent, input);
       subscription = stream.subscribe(observer);
     } catch (error) {
-      settle({ error: wrap(agent, method, error) });
+      settle({ error: wrap(method, error) }, false);
     }
     if (dropOnSubscribe && subscription) subscription.unsubscribe();
   });
 }
 
 function startConnect(agent: AgUiAgentLike, input: RunAgentInput): Subscribable {
-  if (typeof agent.connect !== "function") {
-    throw new ConnectNotSupportedError(`${agentName(agent)} has no connect method`);
+  const connectable = agent as Connectable;
+  if (typeof connectable.connect !== "function") {
+    throw new ConnectNotSupportedError("the agent has no connect method");
   }
-  return agent.connect(input);
+  return connectable.connect(input);
 }
 
-function wrap(agent: AgUiAgentLike, method: "run" | "connect", error: unknown): unknown {
+function wrap(method: "run" | "connect", error: unknown): unknown {
   if (error instanceof ThreadlineError) return error;
   // AbstractAgent.connect throws this when a subclass does not implement connect. The name check
   // covers a second copy of @ag-ui/core in the app's bundle, where instanceof fails.
@@ -124,14 +132,9 @@ function wrap(agent: AgUiAgentLike, method: "run" | "connect", error: unknown): 
     error instanceof AGUIConnectNotImplementedError ||
     (error instanceof Error && error.constructor.name === "AGUIConnectNotImplementedError")
   ) {
-    return new ConnectNotSupportedError(`${agentName(agent)} does not implement connect`);
+    return new ConnectNotSupportedError("the agent does not implement connect");
   }
-  return new SourceFailedError(`${agentName(agent)}.${method}()`, error);
-}
-
-function agentName(agent: AgUiAgentLike): string {
-  const name = (agent as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof name === "string" && name !== "" && name !== "Object" ? name : "agent";
+  return new SourceFailedError(`The agent's ${method}()`, error);
 }
 
 /**

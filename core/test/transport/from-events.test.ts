@@ -1,0 +1,122 @@
+// fromEvents: arrays, generators and async generators as sources.
+import { describe, expect, it } from "vitest";
+import { SourceFailedError, fromEvents } from "../../src/index.js";
+import { collect, input, rejection, runEvents, sleep } from "./test-server.js";
+
+describe("fromEvents", () => {
+  it("replays an array synchronously, and again on every run", async () => {
+    const source = fromEvents(runEvents());
+    const first = collect();
+    const run = source.run(input, first.sink);
+    expect(first.events).toEqual(runEvents()); // delivered before the promise is even awaited
+    await expect(run).resolves.toBe("completed");
+
+    const second = collect();
+    await expect(source.run(input, second.sink)).resolves.toBe("completed");
+    expect(second.events).toEqual(runEvents());
+  });
+
+  it("replays an async generator in order", async () => {
+    async function* stream() {
+      for (const event of runEvents()) {
+        await sleep(1);
+        yield event;
+      }
+    }
+    const { sink, events } = collect();
+    await expect(fromEvents(stream()).run(input, sink)).resolves.toBe("completed");
+    expect(events).toEqual(runEvents());
+  });
+
+  it("abort ends an async generator's run at once, even while it waits, and lets it clean up", async () => {
+    let cleanedUp = false;
+    async function* slow() {
+      try {
+        yield runEvents()[0];
+        await sleep(60);
+        yield runEvents()[1];
+      } finally {
+        cleanedUp = true;
+      }
+    }
+    const { sink, events, controller } = collect();
+    const started = Date.now();
+    const run = fromEvents(slow()).run(input, sink);
+    while (events.length === 0) await sleep(1);
+    controller.abort();
+    await expect(run).resolves.toBe("aborted");
+    expect(Date.now() - started).toBeLessThan(50);
+    await sleep(100);
+    expect(events).toEqual([runEvents()[0]]);
+    expect(cleanedUp).toBe(true);
+  });
+
+  it("a throwing sink rejects with its error and closes a generator", async () => {
+    let closed = false;
+    function* events() {
+      try {
+        yield* runEvents();
+      } finally {
+        closed = true;
+      }
+    }
+    const violation = new Error("violation");
+    const { sink, events: got } = collect((_event, index) => {
+      if (index === 1) throw violation;
+    });
+    await expect(rejection(fromEvents(events()).run(input, sink))).resolves.toBe(violation);
+    expect(got).toHaveLength(2);
+    expect(closed).toBe(true);
+  });
+
+  it("a throwing async sink rejects with its error and closes the async generator", async () => {
+    let closed = false;
+    async function* events() {
+      try {
+        for (const event of runEvents()) yield event;
+      } finally {
+        closed = true;
+      }
+    }
+    const violation = new Error("violation");
+    const { sink } = collect((_event, index) => {
+      if (index === 0) throw violation;
+    });
+    await expect(rejection(fromEvents(events()).run(input, sink))).resolves.toBe(violation);
+    await sleep(5);
+    expect(closed).toBe(true);
+  });
+
+  it("wraps an iterable's own failure in SourceFailedError, after delivering what it yielded", async () => {
+    async function* broken() {
+      yield runEvents()[0];
+      throw new Error("replay file corrupt");
+    }
+    const { sink, events } = collect();
+    const error = await rejection(fromEvents(broken()).run(input, sink));
+    expect(error).toBeInstanceOf(SourceFailedError);
+    expect((error as Error).message).toContain("replay file corrupt");
+    expect(events).toEqual([runEvents()[0]]);
+
+    function* brokenSync() {
+      yield 1;
+      throw new Error("sync failure");
+    }
+    const sync = await rejection(fromEvents(brokenSync()).run(input, collect().sink));
+    expect(sync).toBeInstanceOf(SourceFailedError);
+  });
+
+  it("stops an array replay when the sink aborts mid-way, and delivers nothing when already aborted", async () => {
+    const midway = collect((_event, index) => {
+      if (index === 2) midway.controller.abort();
+    });
+    await expect(fromEvents(runEvents()).run(input, midway.sink)).resolves.toBe("aborted");
+    expect(midway.events).toHaveLength(3);
+
+    const before = collect();
+    before.controller.abort();
+    await expect(fromEvents(runEvents()).run(input, before.sink)).resolves.toBe("aborted");
+    await expect(fromEvents((async function* () { yield 1; })()).run(input, before.sink)).resolves.toBe("aborted");
+    expect(before.events).toEqual([]);
+  });
+});
