@@ -58,9 +58,9 @@ function assistantText(random: Random): string {
   return body;
 }
 
-/** The same 2,000 messages for a given thread id, every time. */
+/** The same 2,000 messages every time (ids carry the thread id). */
 export function history(threadId: string): Message[] {
-  const random = seededRandom(`long-thread:${threadId}`);
+  const random = seededRandom("long-thread");
   const messages: Message[] = [];
   for (let i = 0; i < HISTORY_LENGTH; i++) {
     const id = `${threadId}-history-${String(i).padStart(4, "0")}`;
