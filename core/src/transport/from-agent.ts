@@ -1,4 +1,5 @@
-import { AGUIConnectNotImplementedError, type RunAgentInput } from "@ag-ui/core";
+import { AGUIConnectNotImplementedError } from "@ag-ui/core";
+import type { RunAgentInput } from "../protocol/events.js";
 import { ThreadlineError } from "../errors.js";
 import { ConnectNotSupportedError, SourceFailedError } from "./errors.js";
 import type { AgentSource, EventSink, RunEnd } from "./source.js";

@@ -1,4 +1,4 @@
-import type { RunAgentInput } from "@ag-ui/core";
+import type { RunAgentInput } from "../protocol/events.js";
 import {
   HttpError,
   RequestFailedError,
