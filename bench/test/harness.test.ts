@@ -1,0 +1,76 @@
+// Cheap checks of the harness itself (no benchmark runs): run with `pnpm -C bench test`.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { stateStream, textStream, toolArgsStream } from "../src/generate.js";
+import type { Cell, WorkloadReport } from "../src/results.js";
+import { evaluate } from "../src/targets.js";
+
+test("streams are deterministic and well-formed", () => {
+  const a = textStream(10);
+  const b = textStream(10);
+  assert.deepEqual(a, b);
+  assert.equal(a.deltas.length, 2000);
+  assert.equal(a.priors.length, 10);
+  const sizes = a.deltas.map((e) => (e as { delta: string }).delta.length);
+  assert.ok(sizes.every((n) => n >= 3 && n <= 5));
+  assert.equal(a.deltas.map((e) => (e as { delta: string }).delta).join(""), a.text);
+
+  for (const bytes of [1_000, 10_000]) {
+    const args = toolArgsStream(bytes);
+    assert.ok(args.json.length >= bytes && args.json.length < bytes * 1.2);
+    assert.equal(args.deltas.join(""), args.json);
+    assert.ok(args.deltas.slice(0, -1).every((d) => d.length === 10));
+    JSON.parse(args.json);
+  }
+
+  const state = stateStream(1000, 50);
+  assert.equal(Object.keys(state.initial).length, 1000);
+  assert.deepEqual(state, stateStream(1000, 50));
+});
+
+const ok = (value: number): Cell => ({ status: "ok", value, samples: 5 });
+function report(workload: WorkloadReport["workload"], rows: [string, Record<string, number>][]): WorkloadReport {
+  return {
+    workload,
+    unit: "",
+    lanes: [],
+    sizes: rows.map(([label, values]) => ({
+      label,
+      cells: Object.fromEntries(Object.entries(values).map(([lane, v]) => [lane, ok(v)])),
+    })),
+  };
+}
+
+const w1 = (big: number) =>
+  report(
+    "W1",
+    [10, 100, 1000, 5000].map((n) => [
+      `${n} prior`,
+      { Threadline: n === 5000 ? big : 1, "floor s += delta": 0.05 },
+    ]),
+  );
+const w2 = report("W2", [
+  ["10 KB", { Threadline: 1, "partial-json re-parse": 100, "floor concat + parse once": 0.1 }],
+  ["100 KB", { Threadline: 10, "partial-json re-parse": 10_000, "floor concat + parse once": 1 }],
+]);
+const w3 = report("W3", [["1000 keys, 5000 events", { Threadline: 1, "@ag-ui/client": 60 }]]);
+
+test("targets pass on good ratios and fail on each bad one", () => {
+  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3 }).every((c) => c.pass));
+  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3 });
+  assert.deepEqual(
+    flat.filter((c) => !c.pass).map((c) => c.name),
+    ["W1 flat"],
+  );
+});
+
+test("a missing Threadline lane fails its targets as not measured", () => {
+  const missing: WorkloadReport = {
+    ...w3,
+    sizes: [{ label: w3.sizes[0]!.label, cells: { Threadline: { status: "unavailable", reason: "x" }, "@ag-ui/client": ok(60) } }],
+  };
+  const checks = evaluate({ W1: w1(1), W2: w2, W3: missing });
+  const w3check = checks.find((c) => c.name === "W3 vs @ag-ui/client")!;
+  assert.equal(w3check.pass, false);
+  assert.equal(w3check.measured, null);
+});
