@@ -100,7 +100,9 @@ export async function streamRun(
           await wait(clock.pause(current.ms), gone.signal);
         } else if (current.type === "disconnect") {
           report.end = "disconnected";
-          res.destroy();
+          // end(), not destroy(): what was written still reaches the client, then the socket
+          // closes mid-body with no final chunk, exactly like a crashed upstream.
+          res.socket?.end();
           return report;
         } else if (current.type === "http-reply") {
           throw new Error(`scenario '${scenario.name}' asked for an HTTP ${current.status} after the stream began`);

@@ -1,5 +1,5 @@
 import { EventType, type AGUIEvent, type JsonPatchOperation } from "@ag-ui/core";
-import jsonPatch from "fast-json-patch";
+import jsonPatch, { type Operation } from "fast-json-patch";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type PlaygroundServer } from "../server/server.js";
 import { weatherFor } from "../server/scenarios/weather-card.js";
@@ -26,7 +26,7 @@ function grow(patches: JsonPatchOperation[][]) {
   const steps: unknown[] = [];
   let doc: unknown = {};
   for (const ops of patches) {
-    doc = jsonPatch.applyPatch(doc, ops as jsonPatch.Operation[], true, false).newDocument;
+    doc = jsonPatch.applyPatch(doc, ops as Operation[], true, false).newDocument;
     steps.push(doc);
   }
   return steps;
