@@ -3,6 +3,16 @@ export { ThreadlineError, warnToConsole } from "./errors.js";
 export type { ThreadlineWarning, WarningHandler } from "./errors.js";
 export * from "./protocol/events.js";
 // -- pipeline --
+export { createPipeline, ThreadlineProtocolError, PROTOCOL_VERSION } from "./pipeline/index.js";
+export type {
+  Pipeline,
+  PipelineOptions,
+  ProtocolErrorCode,
+  ProtocolWarningCode,
+  EventSchemaValidator,
+  IncomingEvent,
+  LegacyThinkingEvent,
+} from "./pipeline/index.js";
 // -- fold / model --
 // -- json --
 export { createPartialJsonParser } from "./json/partial-json-parser.js";

@@ -1,0 +1,111 @@
+import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
+import type { AGUIEvent } from "../protocol/events.js";
+import type { IncomingEvent } from "../protocol/legacy-events.js";
+import { ThreadlineProtocolError, type StreamPosition } from "../protocol/protocol-error.js";
+import { createEventValidator, type EventSchemaValidator } from "../protocol/validate.js";
+import { createChunkExpander } from "./expand-chunks.js";
+import { createPeerDowngrade } from "./peer-downgrade.js";
+import { createThinkingTranslator } from "./translate-thinking.js";
+import { createOrderVerifier } from "./verify-order.js";
+
+export interface PipelineOptions {
+  /** Where warnings go (unknown events dropped, properties stripped…). Default: console.warn. */
+  onWarning?: WarningHandler;
+  /**
+   * "fast" (default): hand-written checks of every field. "schema": every value is judged by
+   * the @ag-ui/core zod schemas instead; pass them as `schemas` (zod must be installed).
+   */
+  validation?: "fast" | "schema";
+  /** `EventSchemas` from `@ag-ui/core/schemas`, required by `validation: "schema"`. */
+  schemas?: EventSchemaValidator;
+  /**
+   * The highest AG-UI version the agent speaks (`maxProtocolVersion` in @ag-ui/client), when it
+   * is pinned to an older one. At or below 0.0.57, SUBAGENT_* events are dropped with a
+   * warning and subagent attribution is removed. Absent: a current agent, no downgrade.
+   */
+  peerProtocolVersion?: string;
+}
+
+export interface Pipeline {
+  /**
+   * One raw (untrusted) event in; zero or more verified events out through the sink,
+   * synchronously. Throws ThreadlineProtocolError on a violation (the sink has received
+   * everything before it); after that, every push throws the same error again.
+   */
+  push(raw: unknown): void;
+  /**
+   * The source ended. Emits pending chunk ENDs, then throws a ThreadlineProtocolError with
+   * code "TRUNCATED_RUN" if a run is still open (or no event arrived at all).
+   */
+  end(): void;
+}
+
+/**
+ * The event pipeline: validation → peer downgrade (only for a pinned older agent) → legacy
+ * THINKING_* translation → chunk expansion → order verification → sink. Every stage is
+ * synchronous per event.
+ */
+export function createPipeline(sink: (event: AGUIEvent) => void, options: PipelineOptions = {}): Pipeline {
+  const onWarning = options.onWarning ?? warnToConsole;
+  if (options.validation === "schema" && options.schemas === undefined) {
+    throw new ThreadlineError(
+      "SCHEMA_VALIDATION_UNAVAILABLE",
+      "validation: \"schema\" needs the zod schemas: import { EventSchemas } from \"@ag-ui/core/schemas\" " +
+        "(zod must be installed) and pass { validation: \"schema\", schemas: EventSchemas }.",
+    );
+  }
+  const position: StreamPosition = { index: -1, raw: undefined };
+  const verifier = createOrderVerifier(sink, position, onWarning);
+  const expander = createChunkExpander(verifier.push, position);
+  const translator = createThinkingTranslator(expander.push, position, onWarning);
+  const downgrade =
+    options.peerProtocolVersion === undefined
+      ? undefined
+      : createPeerDowngrade(options.peerProtocolVersion, translator.push, position, onWarning);
+  const afterValidation: (event: IncomingEvent) => void = downgrade?.push ?? translator.push;
+  const validate = createEventValidator(position, onWarning, options.validation === "schema" ? options.schemas : undefined);
+
+  let failure: ThreadlineProtocolError | undefined;
+  let ended = false;
+
+  function fail(error: unknown): never {
+    // A violation ends the stream for good; an error thrown by the sink (application code)
+    // is the application's and passes through untouched.
+    if (error instanceof ThreadlineProtocolError) failure = error;
+    throw error;
+  }
+
+  return {
+    push(raw) {
+      if (failure !== undefined) throw failure;
+      if (ended) throw new ThreadlineError("PIPELINE_ENDED", "push() after end(): this stream has already ended.");
+      position.index++;
+      position.raw = raw;
+      try {
+        const event = validate(raw);
+        if (event !== undefined) afterValidation(event);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    end() {
+      if (failure !== undefined || ended) return;
+      ended = true;
+      position.index++;
+      position.raw = undefined;
+      try {
+        expander.end();
+        verifier.end();
+      } catch (error) {
+        fail(error);
+      }
+    },
+  };
+}
+
+export { ThreadlineProtocolError } from "../protocol/protocol-error.js";
+export type { ProtocolErrorCode } from "../protocol/protocol-error.js";
+export type { ProtocolWarningCode } from "../protocol/protocol-warning.js";
+export type { EventSchemaValidator } from "../protocol/validate.js";
+export type { IncomingEvent, LegacyThinkingEvent } from "../protocol/legacy-events.js";
+export { PROTOCOL_VERSION } from "../protocol/version.js";

@@ -1,0 +1,146 @@
+// The AG-UI message and run-input shapes (@ag-ui/core 1.0.0 generated schema), as data for the
+// checks in shape.ts. Only MESSAGES_SNAPSHOT and RUN_STARTED.input reach these, never a delta.
+import {
+  anyJson,
+  arrayOf,
+  literal,
+  object,
+  objectShape,
+  oneOf,
+  optional,
+  present,
+  record,
+  required,
+  string,
+  stringOr,
+  taggedUnion,
+  type Check,
+} from "./shape.js";
+
+const partSource = taggedUnion("type", "part source", {
+  data: objectShape("data source", { type: required(string), value: required(string), mimeType: required(string) }),
+  url: objectShape("url source", { type: required(string), value: required(string), mimeType: optional(string) }),
+  file: objectShape("file source", {
+    type: required(string),
+    value: required(string),
+    provider: optional(string),
+    mimeType: optional(string),
+  }),
+});
+
+function mediaPart(kind: string) {
+  return objectShape(`${kind} part`, {
+    type: required(string),
+    id: optional(string),
+    source: required(partSource),
+    metadata: optional(present),
+  });
+}
+
+export const contentPart: Check = taggedUnion("type", "content part", {
+  text: objectShape("text part", {
+    type: required(string),
+    id: optional(string),
+    text: required(string),
+    metadata: optional(present),
+  }),
+  image: mediaPart("image"),
+  audio: mediaPart("audio"),
+  video: mediaPart("video"),
+  document: mediaPart("document"),
+});
+
+export const content: Check = stringOr(arrayOf(contentPart));
+
+const toolCall = objectShape("tool call", {
+  id: required(string),
+  type: required(literal("function")),
+  function: required(object(objectShape("function call", { name: required(string), arguments: required(string) }))),
+  encryptedValue: optional(string),
+  metadata: optional(record),
+});
+
+const messageBase = {
+  id: required(string),
+  role: required(string),
+  metadata: optional(record),
+  subagentRunId: optional(string),
+};
+
+export const message: Check = taggedUnion("role", "message", {
+  developer: objectShape("developer message", {
+    ...messageBase,
+    content: required(string),
+    name: optional(string),
+    encryptedValue: optional(string),
+  }),
+  system: objectShape("system message", {
+    ...messageBase,
+    content: required(string),
+    name: optional(string),
+    encryptedValue: optional(string),
+  }),
+  assistant: objectShape("assistant message", {
+    ...messageBase,
+    content: optional(string),
+    toolCalls: optional(arrayOf(object(toolCall))),
+    name: optional(string),
+    encryptedValue: optional(string),
+  }),
+  user: objectShape("user message", {
+    ...messageBase,
+    content: required(content),
+    name: optional(string),
+    encryptedValue: optional(string),
+  }),
+  tool: objectShape("tool message", {
+    ...messageBase,
+    content: required(content),
+    toolCallId: required(string),
+    error: optional(string),
+    encryptedValue: optional(string),
+  }),
+  activity: objectShape("activity message", {
+    ...messageBase,
+    activityType: required(string),
+    content: required(record),
+  }),
+  reasoning: objectShape("reasoning message", {
+    ...messageBase,
+    content: required(string),
+    encryptedValue: optional(string),
+  }),
+});
+
+export const messages: Check = arrayOf(message);
+
+const tool = objectShape("tool", {
+  name: required(string),
+  description: required(string),
+  parameters: optional(present),
+  metadata: optional(record),
+});
+
+const context = objectShape("context", { description: required(string), value: required(string) });
+
+const resumeEntry = objectShape("resume entry", {
+  interruptId: required(string),
+  status: required(oneOf(["resolved", "cancelled"])),
+  payload: optional(present),
+  metadata: optional(record),
+});
+
+export const runAgentInput: Check = object(
+  objectShape("run input", {
+    threadId: required(string),
+    runId: required(string),
+    protocolVersion: optional(string),
+    parentRunId: optional(string),
+    state: optional(anyJson),
+    messages: required(messages),
+    tools: optional(arrayOf(object(tool))),
+    context: optional(arrayOf(object(context))),
+    forwardedProps: optional(present),
+    resume: optional(arrayOf(object(resumeEntry))),
+  }),
+);

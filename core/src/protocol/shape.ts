@@ -1,0 +1,267 @@
+/**
+ * A tiny vocabulary for judging untrusted JSON against the AG-UI shapes, written for the hot
+ * path: a check on a valid value allocates nothing and returns the value itself, and an object
+ * is copied only when something in it has to be removed.
+ *
+ * The three verdicts follow the AG-UI 1.1 processing model:
+ * - material the protocol does not describe (an unknown property, an unrecognised member of a
+ *   closed set or tagged union) is removed and noted, never fatal;
+ * - a described field holding a value the protocol rejects throws a `ShapeViolation`;
+ * - where the unrecognised value sits decides what goes: an optional field is removed, a list
+ *   element is dropped, a required field takes its containing object with it.
+ */
+
+/** Returned by a check when the value is an unrecognised member: the caller decides what goes. */
+export const UNRECOGNISED: unique symbol = Symbol("threadline.unrecognised");
+
+export type NoteKind = "unknown-property" | "unrecognised-member" | "legacy-null";
+
+export interface ShapeNote {
+  readonly kind: NoteKind;
+  /** JSON pointer of what was removed, relative to the event. */
+  readonly path: string;
+}
+
+export class ShapeContext {
+  /**
+   * When true (the default), a malformed value throws. When false, malformed values are left in
+   * place for another judge (the zod schemas) and only unrecognised material is removed.
+   */
+  judge = true;
+  /** What was removed from the current value. Reused across events; reset by the caller. */
+  readonly notes: ShapeNote[] = [];
+
+  note(kind: NoteKind, path: string): void {
+    this.notes.push({ kind, path });
+  }
+}
+
+/** A described field holds a value the protocol rejects (or a required one is absent). */
+export class ShapeViolation extends Error {
+  constructor(
+    readonly missing: boolean,
+    readonly path: string,
+    readonly expected: string,
+    readonly received: unknown,
+  ) {
+    super(
+      missing
+        ? `required field ${path} is missing`
+        : `field ${path} must be ${expected}, but is ${describeValue(received)}`,
+    );
+    this.name = "ShapeViolation";
+  }
+}
+
+/**
+ * Judges `value`, found at `parent` + `/` + `key`. Returns the value to keep (the same reference
+ * when nothing changed), or UNRECOGNISED. The path is passed in pieces so that no string is
+ * built unless something has to be reported.
+ */
+export type Check = (value: unknown, parent: string, key: string | number, ctx: ShapeContext) => unknown;
+
+export interface Field {
+  readonly check: Check;
+  readonly optional: boolean;
+  /** An explicit `null` here is a retired spelling of "absent": removed with a note, not fatal. */
+  readonly legacyNull: boolean;
+}
+
+export interface ObjectShape {
+  readonly label: string;
+  readonly fields: ReadonlyMap<string, Field>;
+  readonly required: readonly string[];
+  /** An open object (RFC 6902 operations) keeps members it does not describe. */
+  readonly open: boolean;
+}
+
+export const required = (check: Check): Field => ({ check, optional: false, legacyNull: false });
+export const optional = (check: Check): Field => ({ check, optional: true, legacyNull: false });
+export const optionalOrLegacyNull = (check: Check): Field => ({ check, optional: true, legacyNull: true });
+
+export function objectShape(label: string, fields: Record<string, Field>, open = false): ObjectShape {
+  const map = new Map(Object.entries(fields));
+  const requiredNames = [...map].filter(([, field]) => !field.optional).map(([name]) => name);
+  return { label, fields: map, required: requiredNames, open };
+}
+
+export function pointer(parent: string, key: string | number): string {
+  return typeof key === "number" ? `${parent}/${key}` : `${parent}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+    case "number":
+      return `the number ${value}`;
+    case "boolean":
+      return `the boolean ${value}`;
+    case "object":
+      return "an object";
+    default:
+      return typeof value;
+  }
+}
+
+function malformed(ctx: ShapeContext, value: unknown, path: string, expected: string): unknown {
+  if (ctx.judge) throw new ShapeViolation(false, path, expected, value);
+  return value;
+}
+
+function leaf(expected: string, accepts: (value: unknown) => boolean): Check {
+  return (value, parent, key, ctx) => (accepts(value) ? value : malformed(ctx, value, pointer(parent, key), expected));
+}
+
+export const string = leaf("a string", (v) => typeof v === "string");
+export const boolean = leaf("a boolean", (v) => typeof v === "boolean");
+export const safeInteger = leaf("an integer", (v) => Number.isSafeInteger(v));
+export const count = leaf("a non-negative integer", (v) => Number.isSafeInteger(v) && (v as number) >= 0);
+/** Any JSON value, `null` included (state, CUSTOM.value, a patch operation's value). */
+export const anyJson: Check = (value) => value;
+/** Any value but `null` (rawEvent, result, opaque optional payloads). */
+export const present = leaf("any value but null", (v) => v !== null);
+/** A string-keyed object of anything (metadata, activity content): never descended into. */
+export const record = leaf("an object", isPlainObject);
+/** An RFC 6901 JSON pointer: empty, or "/"-prefixed with only ~0 / ~1 escapes. */
+export const jsonPointer = leaf(
+  "a JSON pointer",
+  (v) => typeof v === "string" && (v === "" || (v.charCodeAt(0) === 47 && !/~(?![01])/.test(v))),
+);
+
+/** A single permitted value: a different one is malformed (there is no "newer" reading). */
+export function literal(expected: string): Check {
+  return leaf(JSON.stringify(expected), (v) => v === expected);
+}
+
+/**
+ * A closed set of strings that later protocol versions may grow: an unknown string is an
+ * unrecognised member (removed), anything that is not a string is malformed.
+ */
+export function oneOf(members: readonly string[]): Check {
+  const set = new Set(members);
+  const expected = `one of ${members.map((m) => JSON.stringify(m)).join(", ")}`;
+  return (value, parent, key, ctx) => {
+    if (typeof value !== "string") return malformed(ctx, value, pointer(parent, key), expected);
+    return set.has(value) ? value : UNRECOGNISED;
+  };
+}
+
+const REMOVE: unique symbol = Symbol("threadline.remove");
+
+/** Judges an object against its shape; see the module comment for what is removed. */
+export function checkObject(value: unknown, shape: ObjectShape, path: string, ctx: ShapeContext): unknown {
+  if (!isPlainObject(value)) return malformed(ctx, value, path, `an object (${shape.label})`);
+  let changes: Map<string, unknown> | undefined;
+  let requiredSeen = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const field = shape.fields.get(key);
+    if (field === undefined) {
+      if (shape.open) continue;
+      ctx.note("unknown-property", pointer(path, key));
+      (changes ??= new Map()).set(key, REMOVE);
+      continue;
+    }
+    const item = value[key];
+    if (item === undefined) continue; // an own `undefined` is an absent field
+    if (item === null && field.legacyNull) {
+      ctx.note("legacy-null", pointer(path, key));
+      (changes ??= new Map()).set(key, REMOVE);
+      continue;
+    }
+    const mark = ctx.notes.length;
+    const checked = field.check(item, path, key, ctx);
+    if (checked === UNRECOGNISED) {
+      // Whatever the descent noted sits inside the value being removed: report the removal once.
+      ctx.notes.length = mark;
+      ctx.note("unrecognised-member", pointer(path, key));
+      if (!field.optional) return UNRECOGNISED;
+      (changes ??= new Map()).set(key, REMOVE);
+      continue;
+    }
+    if (!field.optional) requiredSeen++;
+    if (checked !== item) (changes ??= new Map()).set(key, checked);
+  }
+  if (requiredSeen < shape.required.length && ctx.judge) {
+    for (const name of shape.required) {
+      if (value[name] === undefined || !Object.prototype.hasOwnProperty.call(value, name)) {
+        throw new ShapeViolation(true, pointer(path, name), "", undefined);
+      }
+    }
+  }
+  if (changes === undefined) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const change = changes.has(key) ? changes.get(key) : value[key];
+    if (change !== REMOVE) copy[key] = change;
+  }
+  return copy;
+}
+
+export function object(shape: ObjectShape): Check {
+  return (value, parent, key, ctx) => checkObject(value, shape, pointer(parent, key), ctx);
+}
+
+/**
+ * A tagged union: the tag names the member. An unknown tag is an unrecognised member; a
+ * missing or non-string tag is malformed.
+ */
+export function taggedUnion(tag: string, label: string, members: Readonly<Record<string, ObjectShape>>): Check {
+  const byTag = new Map(Object.entries(members));
+  for (const [kind, member] of byTag) {
+    if (!member.fields.has(tag)) throw new Error(`${member.label} (${kind}) has no '${tag}' field`);
+  }
+  return (value, parent, key, ctx) => {
+    const path = pointer(parent, key);
+    if (!isPlainObject(value)) return malformed(ctx, value, path, `an object (${label})`);
+    const kind = value[tag];
+    if (typeof kind !== "string") return malformed(ctx, kind, pointer(path, tag), `a string naming the ${label} kind`);
+    const member = byTag.get(kind);
+    return member === undefined ? UNRECOGNISED : checkObject(value, member, path, ctx);
+  };
+}
+
+/** A list: unrecognised elements are dropped and the list survives. */
+export function arrayOf(element: Check, minLength = 0): Check {
+  return (value, parent, key, ctx) => {
+    const path = pointer(parent, key);
+    if (!Array.isArray(value)) return malformed(ctx, value, path, "an array");
+    let kept: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const mark = ctx.notes.length;
+      const checked = element(item, path, i, ctx);
+      if (checked === UNRECOGNISED) {
+        ctx.notes.length = mark;
+        ctx.note("unrecognised-member", pointer(path, i));
+        kept ??= value.slice(0, i);
+        continue;
+      }
+      if (kept !== undefined) kept.push(checked);
+      else if (checked !== item) {
+        kept = value.slice(0, i);
+        kept.push(checked);
+      }
+    }
+    const result = kept ?? value;
+    if (result.length < minLength) return malformed(ctx, result, path, `an array of at least ${minLength}`);
+    return result;
+  };
+}
+
+/** A string, or a list judged by `list` (message content). */
+export function stringOr(list: Check): Check {
+  return (value, parent, key, ctx) => {
+    if (typeof value === "string") return value;
+    if (Array.isArray(value)) return list(value, parent, key, ctx);
+    return malformed(ctx, value, pointer(parent, key), "a string or an array");
+  };
+}

@@ -1,0 +1,126 @@
+import type { WarningHandler } from "../errors.js";
+import { EVENT_SHAPES, LEGACY_EVENT_TYPES } from "./event-shapes.js";
+import type { IncomingEvent } from "./legacy-events.js";
+import { protocolError, type StreamPosition } from "./protocol-error.js";
+import { reportWarning } from "./protocol-warning.js";
+import { checkObject, isPlainObject, ShapeContext, ShapeViolation, UNRECOGNISED, type ShapeNote } from "./shape.js";
+
+/**
+ * The part of a zod schema Threadline uses: pass `EventSchemas` from `@ag-ui/core/schemas`
+ * (which needs zod installed) to have every value judged by the reference schemas.
+ */
+export interface EventSchemaValidator {
+  safeParse(value: unknown):
+    | { success: true }
+    | { success: false; error: { issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }> } };
+}
+
+/**
+ * Validation, the first stage: one raw event in, the event to process (the same object when
+ * nothing had to be removed, a trimmed copy otherwise) or `undefined` when it is dropped.
+ * Throws a ThreadlineProtocolError for a malformed event.
+ *
+ * With `schemas`, the hand-written table still removes unrecognised material (the zod schemas
+ * keep unknown keys, and the spec requires them gone), but every value is judged by zod.
+ */
+export function createEventValidator(
+  position: StreamPosition,
+  onWarning: WarningHandler,
+  schemas?: EventSchemaValidator,
+): (raw: unknown) => IncomingEvent | undefined {
+  const ctx = new ShapeContext();
+  ctx.judge = schemas === undefined;
+
+  return (raw) => {
+    if (!isPlainObject(raw)) {
+      throw protocolError("MALFORMED_EVENT", `An event must be a JSON object, but this one is ${kindOf(raw)}.`, position);
+    }
+    const type = raw.type;
+    if (typeof type !== "string") {
+      throw protocolError("MALFORMED_EVENT", "An event must carry a string `type`, and this one does not.", position);
+    }
+    const shape = EVENT_SHAPES.get(type);
+    if (shape === undefined) {
+      reportWarning(
+        onWarning,
+        "UNKNOWN_EVENT_DROPPED",
+        `Dropped an event of unknown type '${type}': this protocol version does not describe it`,
+        position,
+      );
+      return undefined;
+    }
+
+    if (ctx.notes.length !== 0) ctx.notes.length = 0;
+    let checked: unknown;
+    try {
+      checked = checkObject(raw, shape, "", ctx);
+    } catch (error) {
+      if (!(error instanceof ShapeViolation)) throw error;
+      throw protocolError(error.missing ? "MISSING_FIELD" : "MALFORMED_FIELD", `${type}: ${error.message}.`, position);
+    }
+    if (ctx.notes.length !== 0) reportNotes(type, ctx.notes, checked === UNRECOGNISED, onWarning, position);
+    if (checked === UNRECOGNISED) return undefined;
+
+    if (schemas !== undefined && !LEGACY_EVENT_TYPES.has(type)) {
+      const verdict = schemas.safeParse(checked);
+      if (!verdict.success) {
+        const issue = verdict.error.issues[0];
+        const path = issue === undefined ? "" : issue.path.map((key) => `/${String(key)}`).join("");
+        const message = issue?.message ?? "rejected by the schema";
+        throw protocolError(
+          /received undefined/.test(message) ? "MISSING_FIELD" : "MALFORMED_FIELD",
+          `${type}: field ${path || "(the event)"}: ${message}.`,
+          position,
+        );
+      }
+    }
+    return checked as IncomingEvent;
+  };
+}
+
+function reportNotes(
+  type: string,
+  notes: readonly ShapeNote[],
+  eventDropped: boolean,
+  onWarning: WarningHandler,
+  position: StreamPosition,
+): void {
+  for (const note of notes) {
+    switch (note.kind) {
+      case "unknown-property":
+        reportWarning(onWarning, "UNKNOWN_PROPERTY_STRIPPED", `Stripped the unknown property ${note.path} from ${type}`, position);
+        break;
+      case "legacy-null":
+        reportWarning(
+          onWarning,
+          "LEGACY_NULL_OMITTED",
+          `Read ${note.path}: null on ${type} as absent (optional fields are omitted, not null, since AG-UI 1.0)`,
+          position,
+        );
+        break;
+      case "unrecognised-member":
+        if (eventDropped) {
+          reportWarning(
+            onWarning,
+            "UNRECOGNISED_EVENT_DROPPED",
+            `Dropped ${type}: its required field ${note.path} holds a kind this protocol version does not describe`,
+            position,
+          );
+        } else {
+          reportWarning(
+            onWarning,
+            "UNRECOGNISED_VALUE_STRIPPED",
+            `Removed ${note.path} from ${type}: it holds a kind this protocol version does not describe`,
+            position,
+          );
+        }
+        break;
+    }
+  }
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
