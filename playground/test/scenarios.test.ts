@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, type PlaygroundServer } from "../server/server.js";
 import { scenarios } from "../server/scenarios/index.js";
 import { decodeProtoFrames, makeInput, post, PROTO, runScenario, user } from "./support/http.js";
+import { pipelineProblems } from "./support/pipeline.js";
 import { runProblems } from "./support/well-formed.js";
 
 let server: PlaygroundServer;
@@ -53,4 +54,8 @@ test("the checker itself rejects broken runs", () => {
   expect(runProblems([started, { type: EventType.TOOL_CALL_ARGS, toolCallId: "t", delta: "{" }, finished], input).join()).toMatch(/tool t is not open/);
   expect(runProblems([started, { ...finished, runId: "other" }], input).join()).toMatch(/input was/);
   expect(runProblems([started, { type: EventType.REASONING_MESSAGE_START, messageId: "r" } as AGUIEvent, finished], input).join()).toMatch(/schema/);
+  // Checks the pipeline leg on its own: a run the hand-written checks pass but the pipeline refuses.
+  const rerun = { ...started, runId: "run-1" };
+  expect(pipelineProblems([started, finished, rerun]).join()).toMatch(/pipeline \(fast\) threw ThreadlineProtocolError/);
+  expect(pipelineProblems([started, finished])).toEqual([]);
 });

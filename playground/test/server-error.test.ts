@@ -4,6 +4,7 @@ import { startServer, type PlaygroundServer } from "../server/server.js";
 import type { RunReport } from "../server/run-stream.js";
 import { ERROR_MESSAGE, PARTIAL, RECOVERED } from "../server/scenarios/server-error.js";
 import { decodeSse, makeInput, ofType, post, runScenario, textOf, user } from "./support/http.js";
+import { pipelineProblems } from "./support/pipeline.js";
 import { runProblems } from "./support/well-formed.js";
 
 let server: PlaygroundServer;
@@ -69,5 +70,6 @@ test("disconnect: the connection drops after some text, with no terminal event",
   const events = decodeSse(text);
   expect(textOf(events, "r1-msg-1")).toBe(PARTIAL);
   expect(events.some((e) => e.type === EventType.RUN_FINISHED || e.type === EventType.RUN_ERROR)).toBe(false);
+  expect(pipelineProblems(events).join()).toMatch(/TRUNCATED_RUN/);
   expect(reports.find((r) => r.threadId === "se-3")?.end).toBe("disconnected");
 });

@@ -1,9 +1,11 @@
 // A small, independent check of AG-UI run discipline, written for these tests (the core
 // pipeline is tested on its own): every event passes @ag-ui/core's schema, the run opens with
 // RUN_STARTED and ends with RUN_FINISHED or RUN_ERROR, content only goes to open ids, and
-// nothing is left open at RUN_FINISHED. Returns the problems found; [] means well-formed.
+// nothing is left open at RUN_FINISHED. Then the same events go through Threadline's pipeline.
+// Returns the problems found; [] means well-formed.
 import { EventType, type AGUIEvent, type RunAgentInput } from "@ag-ui/core";
 import { EventSchemas } from "@ag-ui/core/schemas";
+import { pipelineProblems } from "./pipeline.js";
 
 type Kind = "text" | "tool" | "reasoning message" | "reasoning span" | "step";
 
@@ -59,5 +61,5 @@ export function runProblems(events: readonly AGUIEvent[], input?: RunAgentInput)
       default: break;
     }
   });
-  return problems;
+  return problems.length > 0 ? problems : pipelineProblems(events);
 }
