@@ -34,12 +34,23 @@ export interface PartialJsonParser {
   /**
    * Reads one more piece of the text and returns the best-effort value of everything so far
    * (`undefined` until a value can be shown). Throws `PartialJsonError` when the text stops
-   * being a prefix of valid JSON; after that every `push` throws the same error.
+   * being a prefix of valid JSON; after that every `push` and `write` throws the same error.
+   * Same as `write(delta)` followed by reading `value`.
    */
   push(delta: string): unknown;
+  /**
+   * Reads one more piece of the text without building the value: the work is only the new
+   * characters. Reading `value` later builds it once, so a consumer that reads less often than
+   * text arrives (once per frame, say) pays the copying once per read, not once per delta.
+   */
+  write(delta: string): void;
   /** The complete value, or a `PartialJsonError` (`incomplete`, or the sticky error). */
   end(): unknown;
-  /** The value the last `push` returned (as far as it got, if it threw). */
+  /**
+   * The best-effort value of the text so far (as far as it got, if a write threw). Values
+   * handed out are never mutated afterwards: later text yields new objects along the changed
+   * path, and every sub-value off that path keeps its identity.
+   */
   readonly value: unknown;
   /** Every character received, including any after an error. */
   readonly text: string;
@@ -54,8 +65,9 @@ export interface PartialJsonParser {
 /**
  * An incremental parser for streamed JSON. Each `push` reads only the new characters; the
  * parse state (open containers, the string/number/literal being read, escape state) is kept
- * between pushes. The value after each push equals partial-json's `parse(text, Allow.ALL)`,
- * and a push that extends one field returns new objects only along the path to that field.
+ * between pushes. The value after each push equals partial-json's `parse(text, Allow.ALL)`
+ * (with the exceptions listed in the README), and a push that extends one field returns new
+ * objects only along the path to that field.
  */
 export function createPartialJsonParser(options: PartialJsonOptions = {}): PartialJsonParser {
   return new IncrementalJsonParser(options.maxDepth ?? 1000, options.maxNumberLength ?? 1000);
@@ -90,6 +102,8 @@ class IncrementalJsonParser implements PartialJsonParser {
   private readonly tree = new PartialValueTree();
   private readonly fields = new TopLevelFieldTracker();
   private charsRead = 0;
+  /** `value` was read since the last write, so the containers it reaches are published. */
+  private handedOut = false;
   private mode: number = M_VALUE;
 
   // String token, and the length of its value as last written into the tree.
@@ -113,6 +127,8 @@ class IncrementalJsonParser implements PartialJsonParser {
   ) {}
 
   get value(): unknown {
+    this.commitToken();
+    this.handedOut = true;
     return this.tree.root;
   }
 
@@ -126,14 +142,23 @@ class IncrementalJsonParser implements PartialJsonParser {
   }
 
   push(delta: string): unknown {
+    this.write(delta);
+    return this.value;
+  }
+
+  write(delta: string): void {
     if (typeof delta !== "string") {
-      throw new PartialJsonError("invalid_delta", this.text.length, `push expects a string, got ${typeof delta}`);
+      throw new PartialJsonError("invalid_delta", this.text.length, `Expected the delta to be a string, got ${typeof delta}`);
     }
     const base = this.text.length;
     this.text += delta;
     if (this.error !== undefined) throw this.error;
     this.charsRead += delta.length;
-    this.tree.nextEpoch();
+    if (this.handedOut) {
+      // Everything built so far has been seen by the caller: copy before writing into it.
+      this.tree.nextEpoch();
+      this.handedOut = false;
+    }
     let i = 0;
     while (i < delta.length) {
       if (this.mode === M_STRING) i = this.readString(delta, i, base);
@@ -141,8 +166,6 @@ class IncrementalJsonParser implements PartialJsonParser {
       else if (this.mode === M_LITERAL) i = this.readLiteral(delta, i, base);
       else i = this.readStructure(delta, i, base);
     }
-    this.commitToken();
-    return this.tree.root;
   }
 
   end(): unknown {
@@ -151,7 +174,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     if (!this.complete && !numberDone) {
       throw new PartialJsonError("incomplete", this.text.length, "The JSON text ended before its value was complete");
     }
-    return this.tree.root;
+    return this.value;
   }
 
   /** Reads whitespace and punctuation until a token starts; returns where it stopped. */
@@ -317,7 +340,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     else this.tree.setValue(shown);
   }
 
-  /** Writes the token being read into the value (once per push, not per character). */
+  /** Writes the token being read into the value (once per read of `value`, not per character). */
   private commitToken(): void {
     if (this.mode === M_STRING && !this.stringIsKey) {
       // The shown text only ever grows, so an equal length means nothing new to show.

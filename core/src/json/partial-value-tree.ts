@@ -3,11 +3,11 @@
  * sharing.
  *
  * Every container handed to the caller is treated as frozen: the parser never mutates it again.
- * Each `push` starts a new epoch; the first write under an open container during that epoch
- * copies the container once (and, up the stack, every ancestor that is still the published
- * one), after which the copy is written in place for the rest of the push. So one push copies
- * each open container on the written path at most once, and a sub-value that was not written
- * keeps its identity.
+ * The first write after the value was handed out starts a new epoch; the first write under an
+ * open container during an epoch copies the container once (and, up the stack, every ancestor
+ * that is still the published one), after which the copy is written in place until the value
+ * is handed out again. So each hand-out costs one copy of each open container on the written
+ * path, and a sub-value that was not written keeps its identity.
  *
  * Invariant that makes the upward walk short: the containers created or copied in the current
  * epoch always form a prefix of the stack (root first), because making a frame current makes
@@ -72,7 +72,7 @@ export class PartialValueTree {
     return this.frames[this.frames.length - 1]?.key ?? "";
   }
 
-  /** Marks everything returned so far as published. Call at the start of each push. */
+  /** Marks everything built so far as published (handed to the caller). */
   nextEpoch(): void {
     this.epoch++;
   }
