@@ -3,16 +3,11 @@
 import {
   contentToText,
   type AssistantMessage,
-  type Message,
   type ResumeEntry,
   type RunAgentInput,
   type ToolCall,
   type ToolMessage,
 } from "@ag-ui/core";
-
-export function lastMessage(input: RunAgentInput): Message | undefined {
-  return input.messages.at(-1);
-}
 
 /** The text of the newest user message, or "" when there is none. */
 export function lastUserText(input: RunAgentInput): string {
