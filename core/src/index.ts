@@ -14,6 +14,8 @@ export type {
   LegacyThinkingEvent,
 } from "./pipeline/index.js";
 // -- fold / model --
+export * from "./model/index.js";
+export * from "./fold/index.js";
 // -- json --
 export { createPartialJsonParser } from "./json/partial-json-parser.js";
 export type { PartialJsonParser, PartialJsonOptions, PartialJsonStats } from "./json/partial-json-parser.js";

@@ -124,7 +124,7 @@ function relocate(
     if (op.from === "" || op.path.startsWith(`${op.from}/`)) {
       throw new jsonpatch.JsonPatchError(
         "Cannot move a value into one of its own children",
-        "OPERATION_PATH_ILLEGAL_MOVE",
+        "OPERATION_PATH_CANNOT_ADD",
         index,
         op,
         root,

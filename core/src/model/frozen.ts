@@ -16,13 +16,7 @@ export function ownJson<T>(value: T): T {
   }
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    // defineProperty, not assignment: a "__proto__" key in parsed JSON is an ordinary own key.
-    Object.defineProperty(copy, key, {
-      value: ownJson((value as Record<string, unknown>)[key]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(copy, key, ownJson((value as Record<string, unknown>)[key]));
   }
   return Object.freeze(copy) as T;
 }
@@ -56,4 +50,12 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     if (!jsonEqual((a as Record<string, unknown>)[key], bRecord[key])) return false;
   }
   return true;
+}
+
+/**
+ * `target[key] = value` as an own data property. Plain assignment of a "__proto__" key (which
+ * parsed JSON can carry) would change the object's prototype instead.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

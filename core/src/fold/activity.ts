@@ -1,0 +1,69 @@
+import type { AGUIEventOf, EventType } from "@ag-ui/core";
+import type { Operation } from "fast-json-patch";
+import { ownJson } from "../model/frozen.js";
+import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
+import type { ThreadImpl } from "../model/thread.js";
+import { ThreadlineFoldError } from "./errors.js";
+import { applyJsonPatch, refuseForbiddenPaths } from "./json-patch.js";
+import { describe, firstLine } from "./state.js";
+
+/**
+ * ACTIVITY_SNAPSHOT creates or (with `replace`, the default) replaces an activity message's
+ * content; `replace: false` keeps existing content. ACTIVITY_DELTA patches the content with
+ * structural sharing; a missing target is tolerated silently, as the reference does.
+ */
+export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<EventType.ACTIVITY_SNAPSHOT>): void {
+  const existing = thread.node(event.messageId);
+  const replace = event.replace ?? true;
+  if (existing?.role === "activity") {
+    if (replace) {
+      existing.activityType.value = event.activityType;
+      existing.content.value = ownJson(event.content);
+      // A replacing snapshot re-mints the activity, attribution included.
+      existing.subagentRunId.value = event.subagentRunId ?? undefined;
+    }
+    existing.mergeMetadata(event.metadata);
+    return;
+  }
+  if (existing !== undefined && !replace) return;
+  const created = new ActivityMessageNodeImpl(event.messageId, event.activityType, ownJson(event.content));
+  created.subagentRunId.value = event.subagentRunId ?? undefined;
+  created.mergeMetadata(event.metadata);
+  if (existing === undefined) thread.append(created);
+  else thread.replace(existing, created);
+}
+
+export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.ACTIVITY_DELTA>): void {
+  const patch: unknown = event.patch ?? [];
+  if (!Array.isArray(patch)) {
+    throw new ThreadlineFoldError(
+      "MALFORMED_EVENT",
+      `ACTIVITY_DELTA: \`patch\` must be an array of JSON Patch operations, got ${describe(patch)}.`,
+      event.type,
+    );
+  }
+  refuseForbiddenPaths(patch, event.type);
+  const existing = thread.node(event.messageId);
+  if (existing === undefined) return;
+  if (existing.role !== "activity") {
+    thread.warn({
+      code: "NOT_AN_ACTIVITY",
+      message: `ACTIVITY_DELTA: Message '${event.messageId}' is not an activity message; the patch was dropped.`,
+      event,
+    });
+    return;
+  }
+  // Metadata does not depend on the patch applying (as the reference).
+  existing.mergeMetadata(event.metadata);
+  const outcome = applyJsonPatch(existing.content.peek(), patch as Operation[]);
+  if (!outcome.ok) {
+    thread.warn({
+      code: "ACTIVITY_PATCH_FAILED",
+      message: `Failed to apply activity patch for '${event.messageId}' (content kept): ${firstLine(outcome.error.message)}`,
+      event,
+    });
+    return;
+  }
+  existing.content.value = outcome.value as Readonly<Record<string, unknown>>;
+  existing.activityType.value = event.activityType;
+}

@@ -1,0 +1,118 @@
+import { batch } from "@preact/signals-core";
+import type { AGUIEvent } from "@ag-ui/core";
+import { ThreadImpl } from "../model/thread.js";
+import type { Thread } from "../model/types.js";
+import { foldActivityDelta, foldActivitySnapshot } from "./activity.js";
+import { ThreadlineFoldError } from "./errors.js";
+import { foldMessagesSnapshot } from "./messages-snapshot.js";
+import { foldRunError, foldRunFinished, foldRunStarted, foldStepFinished, foldStepStarted } from "./run.js";
+import { foldStateDelta, foldStateSnapshot } from "./state.js";
+import { foldMessageContent, foldMessageEnd, foldMessageStart } from "./text.js";
+import { foldToolCallArgs, foldToolCallEnd, foldToolCallResult, foldToolCallStart } from "./tool-calls.js";
+
+/**
+ * Folds one verified, chunk-expanded event into the thread, inside one `batch()`, writing only the
+ * signals the event touches. Listeners (`onEvent`, `onCustom`, `onRaw`) hear about it afterwards.
+ *
+ * Throws a `ThreadlineFoldError` for an event it refuses (a forbidden patch path, a malformed
+ * payload); the refused event writes nothing and everything folded before stays.
+ */
+export function foldEvent(thread: Thread, event: AGUIEvent): void {
+  if (!(thread instanceof ThreadImpl)) {
+    throw new ThreadlineFoldError("WRONG_THREAD", "foldEvent needs a thread made by createThread().");
+  }
+  batch(() => applyEvent(thread, event));
+  thread.hub.dispatch(event);
+}
+
+function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
+  switch (event.type) {
+    case "TEXT_MESSAGE_START":
+    case "REASONING_MESSAGE_START":
+      return foldMessageStart(thread, event);
+    case "TEXT_MESSAGE_CONTENT":
+    case "REASONING_MESSAGE_CONTENT":
+      return foldMessageContent(thread, event);
+    case "TEXT_MESSAGE_END":
+    case "REASONING_MESSAGE_END":
+      return foldMessageEnd(thread, event);
+    case "TOOL_CALL_START":
+      return foldToolCallStart(thread, event);
+    case "TOOL_CALL_ARGS":
+      return foldToolCallArgs(thread, event);
+    case "TOOL_CALL_END":
+      return foldToolCallEnd(thread, event);
+    case "TOOL_CALL_RESULT":
+      return foldToolCallResult(thread, event);
+    case "STATE_SNAPSHOT":
+      return foldStateSnapshot(thread, event);
+    case "STATE_DELTA":
+      return foldStateDelta(thread, event);
+    case "MESSAGES_SNAPSHOT":
+      return foldMessagesSnapshot(thread, event);
+    case "ACTIVITY_SNAPSHOT":
+      return foldActivitySnapshot(thread, event);
+    case "ACTIVITY_DELTA":
+      return foldActivityDelta(thread, event);
+    case "RUN_STARTED":
+      return foldRunStarted(thread, event);
+    case "RUN_FINISHED":
+      return foldRunFinished(thread, event);
+    case "RUN_ERROR":
+      return foldRunError(thread, event);
+    case "STEP_STARTED":
+      return foldStepStarted(thread, event);
+    case "STEP_FINISHED":
+      return foldStepFinished(thread, event);
+    case "REASONING_ENCRYPTED_VALUE": {
+      // Attaches to an entity that exists; an unknown entity is tolerated silently (as the reference).
+      if (event.subtype === "tool-call") {
+        const call = thread.call(event.entityId);
+        if (call !== undefined) call.encryptedValue.value = event.encryptedValue;
+      } else {
+        const node = thread.node(event.entityId);
+        if (node !== undefined && node.role !== "activity") node.encryptedValue.value = event.encryptedValue;
+      }
+      return;
+    }
+    case "CUSTOM": {
+      const claim = thread.hub.claimOf(event.name);
+      if (claim === undefined) return;
+      try {
+        claim(event, thread);
+      } catch (error) {
+        thread.warn({
+          code: "CUSTOM_FOLD_FAILED",
+          message: `The handler claiming CUSTOM '${event.name}' threw: ${error instanceof Error ? error.message : String(error)}`,
+          event,
+        });
+      }
+      return;
+    }
+    // Span markers, pass-through events and subagent lifecycle change nothing in the graph; they
+    // reach listeners through `onEvent` / `onRaw`.
+    case "REASONING_START":
+    case "REASONING_END":
+    case "RAW":
+    case "SUBAGENT_STARTED":
+    case "SUBAGENT_FINISHED":
+    case "SUBAGENT_ERROR":
+      return;
+    case "TEXT_MESSAGE_CHUNK":
+    case "TOOL_CALL_CHUNK":
+    case "REASONING_MESSAGE_CHUNK":
+      throw new ThreadlineFoldError(
+        "MALFORMED_EVENT",
+        `${event.type} must be expanded by the pipeline (createPipeline) before it is folded.`,
+        event.type,
+      );
+    default: {
+      const unknown: never = event;
+      thread.warn({
+        code: "UNKNOWN_EVENT",
+        message: `foldEvent: unknown event type '${String((unknown as { type?: unknown }).type)}' was dropped.`,
+        event: unknown,
+      });
+    }
+  }
+}

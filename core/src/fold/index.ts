@@ -1,0 +1,5 @@
+export { foldEvent } from "./fold-event.js";
+export { foldEvents } from "./fold-events.js";
+export type { FoldEventsInit, FoldEventsResult } from "./fold-events.js";
+export { ThreadlineFoldError } from "./errors.js";
+export type { FoldErrorCode } from "./errors.js";

@@ -1,0 +1,84 @@
+import type { AGUIEventOf, EventType } from "@ag-ui/core";
+import {
+  AssistantMessageNodeImpl,
+  PlainMessageNodeImpl,
+  type TextBearingNodeImpl,
+} from "../model/message-nodes.js";
+import type { ThreadImpl } from "../model/thread.js";
+
+/**
+ * TEXT_MESSAGE_* and REASONING_MESSAGE_*: both open a message (or reuse one with the same id),
+ * append deltas to its content, and close it. CONTENT is the hottest event there is: one map
+ * lookup, one string append, one signal write.
+ */
+
+type Start = AGUIEventOf<EventType.TEXT_MESSAGE_START> | AGUIEventOf<EventType.REASONING_MESSAGE_START>;
+type Content = AGUIEventOf<EventType.TEXT_MESSAGE_CONTENT> | AGUIEventOf<EventType.REASONING_MESSAGE_CONTENT>;
+type End = AGUIEventOf<EventType.TEXT_MESSAGE_END> | AGUIEventOf<EventType.REASONING_MESSAGE_END>;
+
+export function foldMessageStart(thread: ThreadImpl, event: Start): void {
+  const existing = thread.node(event.messageId);
+  if (existing?.role === "activity") {
+    activityCollision(thread, event);
+    return;
+  }
+  let target: TextBearingNodeImpl | undefined = existing;
+  if (target === undefined) {
+    const role = event.type === "REASONING_MESSAGE_START" ? "reasoning" : (event.role ?? "assistant");
+    const created =
+      role === "assistant"
+        ? new AssistantMessageNodeImpl(event.messageId, "")
+        : new PlainMessageNodeImpl(event.messageId, role, "");
+    if (event.type === "TEXT_MESSAGE_START" && event.name !== undefined) created.name.value = event.name;
+    target = created;
+    target.subagentRunId.value = event.subagentRunId ?? undefined;
+    thread.append(target);
+  }
+  // A message reopened after its END keeps everything and receives more text (the reference appends).
+  target.mergeMetadata(event.metadata);
+  target.streaming.value = true;
+  thread.openMessages.add(target);
+}
+
+export function foldMessageContent(thread: ThreadImpl, event: Content): void {
+  const target = thread.node(event.messageId);
+  if (target === undefined) {
+    thread.warn({
+      code: "UNKNOWN_MESSAGE",
+      message: `${event.type}: No message found with ID '${event.messageId}'; the delta was dropped.`,
+      event,
+    });
+    return;
+  }
+  if (target.role === "activity") {
+    activityCollision(thread, event);
+    return;
+  }
+  target.appendText(event.delta);
+  if (event.metadata !== undefined) target.mergeMetadata(event.metadata);
+}
+
+export function foldMessageEnd(thread: ThreadImpl, event: End): void {
+  const target = thread.node(event.messageId);
+  if (target === undefined) {
+    thread.warn({ code: "UNKNOWN_MESSAGE", message: `${event.type}: No message found with ID '${event.messageId}'.`, event });
+    return;
+  }
+  if (target.role === "activity") {
+    activityCollision(thread, event);
+    return;
+  }
+  target.mergeMetadata(event.metadata);
+  target.streaming.value = false;
+  thread.openMessages.delete(target);
+}
+
+function activityCollision(thread: ThreadImpl, event: Start | Content | End): void {
+  thread.warn({
+    code: "ACTIVITY_ID_COLLISION",
+    message:
+      `${event.type}: Message '${event.messageId}' is an activity message — message ids must be unique ` +
+      `across activity and text messages; the event was dropped.`,
+    event,
+  });
+}

@@ -1,0 +1,145 @@
+import type { AGUIEventOf, EventType } from "@ag-ui/core";
+import { ownJson } from "../model/frozen.js";
+import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/message-nodes.js";
+import type { ThreadImpl } from "../model/thread.js";
+import { ToolCallNodeImpl } from "../model/tool-call-node.js";
+import type { MessageContent } from "../model/types.js";
+
+/**
+ * TOOL_CALL_START attaches the call to its parent assistant message, creating one when there is
+ * none; ARGS appends to that call only; RESULT inserts the tool message right after its owner (and
+ * after the owner's earlier results), not at the end of the thread.
+ */
+
+export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_START>): void {
+  const { toolCallId, toolCallName } = event;
+  thread.runToolCallIds.add(toolCallId);
+  const existing = thread.call(toolCallId);
+  if (existing !== undefined) {
+    // Idempotent, as the reference: a replayed start renames at most, and keeps the streamed args.
+    if (existing.name.peek() !== toolCallName) {
+      thread.warn({
+        code: "TOOL_CALL_RENAMED",
+        message: `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.name.peek()}' — updating it to '${toolCallName}'.`,
+        event,
+      });
+      existing.name.value = toolCallName;
+    }
+    existing.mergeMetadata(event.metadata);
+    existing.reopen(thread.parsers);
+    thread.openToolCalls.add(existing);
+    return;
+  }
+  const owner = resolveOwner(thread, event);
+  if (owner === undefined) return;
+  const call = ToolCallNodeImpl.streaming(toolCallId, owner.id, toolCallName, thread.parsers);
+  call.mergeMetadata(event.metadata);
+  owner.addToolCall(call);
+  thread.registerToolCall(call);
+  thread.openToolCalls.add(call);
+}
+
+/**
+ * The reference's order: an existing assistant `parentMessageId`; else a new assistant message
+ * keyed by `parentMessageId` when no message has that id, or by `toolCallId` otherwise.
+ */
+function resolveOwner(
+  thread: ThreadImpl,
+  event: AGUIEventOf<EventType.TOOL_CALL_START>,
+): AssistantMessageNodeImpl | undefined {
+  const { parentMessageId, toolCallId } = event;
+  let ownerId = toolCallId;
+  if (parentMessageId) {
+    const parent = thread.node(parentMessageId);
+    if (parent?.role === "assistant") return parent;
+    if (parent !== undefined) {
+      thread.warn({
+        code: "PARENT_NOT_ASSISTANT",
+        message: `TOOL_CALL_START: parentMessageId '${parentMessageId}' matches a '${parent.role}' message, not assistant — falling back to toolCallId.`,
+        event,
+      });
+    } else {
+      ownerId = parentMessageId;
+    }
+  }
+  const clash = thread.node(ownerId);
+  if (clash?.role === "assistant") return clash;
+  if (clash !== undefined) {
+    // The reference would add a second message with this id; ids must stay unique here.
+    thread.warn({
+      code: "MESSAGE_ID_COLLISION",
+      message: `TOOL_CALL_START: tool call '${toolCallId}' needs a new assistant message '${ownerId}', but a '${clash.role}' message has that id; the call was dropped.`,
+      event,
+    });
+    return undefined;
+  }
+  const created = new AssistantMessageNodeImpl(ownerId, undefined);
+  created.hasToolCallsKey = true;
+  created.subagentRunId.value = event.subagentRunId ?? undefined;
+  thread.append(created);
+  return created;
+}
+
+export function foldToolCallArgs(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_ARGS>): void {
+  const call = thread.call(event.toolCallId);
+  if (call === undefined) {
+    unknownCall(thread, event);
+    return;
+  }
+  call.appendArgs(event.delta);
+  if (event.metadata !== undefined) call.mergeMetadata(event.metadata);
+}
+
+export function foldToolCallEnd(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_END>): void {
+  const call = thread.call(event.toolCallId);
+  if (call === undefined) {
+    unknownCall(thread, event);
+    return;
+  }
+  call.mergeMetadata(event.metadata);
+  call.end();
+  thread.openToolCalls.delete(call);
+}
+
+export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_RESULT>): void {
+  const { messageId, toolCallId } = event;
+  if (thread.node(messageId) !== undefined) {
+    // The reference appends a second message with the same id; bindings key lists by id.
+    thread.warn({
+      code: "DUPLICATE_MESSAGE_ID",
+      message: `TOOL_CALL_RESULT: a message with id '${messageId}' already exists; the result was dropped.`,
+      event,
+    });
+    return;
+  }
+  thread.answeredToolCallIds.add(toolCallId);
+  const result = new ToolMessageNodeImpl(messageId, toolCallId, ownJson(event.content as MessageContent));
+  result.subagentRunId.value = event.subagentRunId ?? undefined;
+  result.mergeMetadata(event.metadata);
+  const call = thread.call(toolCallId);
+  const owner = call === undefined ? undefined : thread.node(call.messageId);
+  if (owner === undefined) {
+    thread.warn({
+      code: "UNKNOWN_TOOL_CALL",
+      message: `TOOL_CALL_RESULT: no tool call with ID '${toolCallId}'; the result message '${messageId}' was appended at the end.`,
+      event,
+    });
+    thread.append(result);
+    return;
+  }
+  const list = thread.list.peek();
+  let position = list.indexOf(owner) + 1;
+  while (position < list.length && list[position]!.role === "tool") position++;
+  thread.insertAt(position, result);
+}
+
+function unknownCall(
+  thread: ThreadImpl,
+  event: AGUIEventOf<EventType.TOOL_CALL_ARGS> | AGUIEventOf<EventType.TOOL_CALL_END>,
+): void {
+  thread.warn({
+    code: "UNKNOWN_TOOL_CALL",
+    message: `${event.type}: No message found containing tool call with ID '${event.toolCallId}'.`,
+    event,
+  });
+}

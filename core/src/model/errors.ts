@@ -1,0 +1,61 @@
+import { ThreadlineError } from "../errors.js";
+
+/**
+ * A tool call whose arguments cannot be used: `INVALID_TOOL_ARGS` when the text at TOOL_CALL_END is
+ * not valid JSON, `INCOMPLETE_TOOL_ARGS` when the run ended before TOOL_CALL_END. The raw text
+ * stays on the node's `argsText`.
+ */
+export class ToolArgsError extends ThreadlineError {
+  declare readonly code: "INVALID_TOOL_ARGS" | "INCOMPLETE_TOOL_ARGS";
+  readonly toolCallId: string;
+  readonly argsText: string;
+
+  constructor(
+    code: "INVALID_TOOL_ARGS" | "INCOMPLETE_TOOL_ARGS",
+    toolCallId: string,
+    argsText: string,
+    cause?: unknown,
+  ) {
+    const what =
+      code === "INVALID_TOOL_ARGS"
+        ? `the arguments are not valid JSON${cause instanceof Error ? ` (${cause.message})` : ""}`
+        : "the run ended before TOOL_CALL_END";
+    super(code, `Tool call '${toolCallId}': ${what}.`, { cause });
+    this.toolCallId = toolCallId;
+    this.argsText = argsText;
+  }
+}
+
+/** A tool message reported an error for its call (the message's `error` field). */
+export class ToolResultError extends ThreadlineError {
+  declare readonly code: "TOOL_RESULT_ERROR";
+  readonly toolCallId: string;
+
+  constructor(toolCallId: string, message: string) {
+    super("TOOL_RESULT_ERROR", `Tool call '${toolCallId}' failed: ${message}`);
+    this.toolCallId = toolCallId;
+  }
+}
+
+/**
+ * The agent reported a failure with RUN_ERROR. Distinct from a client-side rejection (a protocol
+ * error), which the spec requires to be distinguishable. `agentCode` is the event's `code`.
+ */
+export class AgentRunError extends ThreadlineError {
+  declare readonly code: "AGENT_RUN_ERROR";
+  readonly agentCode: string | undefined;
+
+  constructor(message: string, agentCode?: string) {
+    super("AGENT_RUN_ERROR", message);
+    this.agentCode = agentCode;
+  }
+}
+
+/** `claimCustom` for a CUSTOM name another handler already claimed. */
+export class CustomClaimError extends ThreadlineError {
+  declare readonly code: "CUSTOM_ALREADY_CLAIMED";
+
+  constructor(name: string) {
+    super("CUSTOM_ALREADY_CLAIMED", `The CUSTOM event name '${name}' is already claimed by another handler.`);
+  }
+}

@@ -1,0 +1,36 @@
+// The signal graph's public surface. Node classes stay internal: the public types expose
+// read-only signals, and only the fold (and the chat client) write.
+export { createThread } from "./thread.js";
+export type { ThreadOptions } from "./thread.js";
+export { AgentRunError, CustomClaimError, ToolArgsError, ToolResultError } from "./errors.js";
+export { InvalidPointerError } from "./select.js";
+export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
+export type {
+  ActiveStep,
+  ActivityMessageNode,
+  ArgumentStatus,
+  AssistantMessageNode,
+  AssistantPart,
+  CustomFold,
+  CustomListener,
+  DeveloperMessageNode,
+  MessageContent,
+  MessageNode,
+  MessageNodeBase,
+  Metadata as NodeMetadata,
+  RawListener,
+  ReasoningMessageNode,
+  RunOutcome,
+  SystemMessageNode,
+  TextPart,
+  Thread,
+  ThreadEventListener,
+  ThreadSnapshot,
+  ThreadStatus,
+  ToolCallNode,
+  ToolCallPart,
+  ToolCallSnapshot,
+  ToolCallStatus,
+  ToolMessageNode,
+  UserMessageNode,
+} from "./types.js";

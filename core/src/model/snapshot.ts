@@ -1,0 +1,46 @@
+import type { ThreadlineError } from "../errors.js";
+import { deepFreeze } from "./frozen.js";
+import type { ThreadImpl } from "./thread.js";
+import type { ThreadSnapshot, ToolCallSnapshot } from "./types.js";
+
+/**
+ * A plain, deep-frozen view of a thread at one moment: what persistence stores and what tests
+ * compare. Built from fresh objects (messages via `toMessages`), so freezing it touches nothing
+ * the graph publishes. State values are already frozen and are shared as they are.
+ */
+export function threadSnapshot(thread: ThreadImpl): ThreadSnapshot {
+  const toolCalls: ToolCallSnapshot[] = [];
+  for (const node of thread.list.peek()) {
+    if (node.role !== "assistant") continue;
+    for (const call of node.toolCallNodes()) {
+      toolCalls.push({
+        id: call.id,
+        messageId: call.messageId,
+        name: call.name.peek(),
+        argsText: call.argsText.peek(),
+        partialArgs: call.partialArgs.peek(),
+        args: call.args.peek(),
+        argumentStatus: call.argumentStatus.peek(),
+        status: call.status.peek(),
+        resultMessageId: call.result.peek()?.id,
+        error: plainError(call.error.peek()),
+      });
+    }
+  }
+  return deepFreeze({
+    threadId: thread.threadId.peek(),
+    runId: thread.runId.peek(),
+    status: thread.status.peek(),
+    error: plainError(thread.error.peek()),
+    outcome: thread.outcome.peek(),
+    state: thread.state.peek(),
+    messages: thread.toMessages(),
+    toolCalls,
+    activeSteps: thread.activeSteps.peek(),
+    pendingInterrupts: thread.pendingInterrupts.peek(),
+  });
+}
+
+function plainError(error: ThreadlineError | undefined): ThreadSnapshot["error"] {
+  return error === undefined ? undefined : { code: error.code, message: error.message };
+}

@@ -1,0 +1,237 @@
+import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import type { Interrupt, Message } from "@ag-ui/core";
+import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
+import { EventHub } from "./event-hub.js";
+import { ownJson } from "./frozen.js";
+import {
+  nodeFromMessage,
+  type MessageNodeImpl,
+  type TextBearingNodeImpl,
+  type ToolMessageNodeImpl,
+} from "./message-nodes.js";
+import { createSelector } from "./select.js";
+import { threadSnapshot } from "./snapshot.js";
+import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
+import type { ToolCallNodeImpl } from "./tool-call-node.js";
+import type {
+  ActiveStep,
+  CustomFold,
+  CustomListener,
+  ThreadEventListener,
+  MessageNode,
+  RawListener,
+  RunOutcome,
+  Thread,
+  ThreadSnapshot,
+  ThreadStatus,
+  ToolCallNode,
+} from "./types.js";
+
+export interface ThreadOptions {
+  readonly threadId?: string;
+  /** Messages the thread starts with (copied; duplicates of an id are dropped with a warning). */
+  readonly messages?: readonly Message[];
+  /** State the thread starts with (copied). Default `{}`, as @ag-ui/client. */
+  readonly state?: unknown;
+  readonly onWarning?: WarningHandler;
+  /** Seam for the incremental tool-argument parser (one per tool call). */
+  readonly toolArgsParser?: ToolArgsParserFactory;
+}
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/**
+ * The thread: the signals of the public `Thread`, plus the indices that keep every streamed event
+ * O(1) in the thread's length (id → message node, id → tool call, tool call id → its result). The
+ * fold (core/src/fold) is the only writer during a run; the chat client writes tool-call states.
+ */
+export class ThreadImpl implements Thread {
+  readonly threadId: Signal<string | undefined>;
+  readonly list: Signal<readonly MessageNodeImpl[]> = signal(EMPTY);
+  readonly state: Signal<unknown>;
+  readonly runId: Signal<string | undefined> = signal(undefined);
+  readonly status: Signal<ThreadStatus> = signal("idle");
+  readonly error: Signal<ThreadlineError | undefined> = signal(undefined);
+  readonly outcome: Signal<RunOutcome | undefined> = signal(undefined);
+  readonly activeSteps: Signal<readonly ActiveStep[]> = signal(EMPTY);
+  readonly pendingInterrupts: Signal<readonly Interrupt[]> = signal(EMPTY);
+
+  readonly warn: WarningHandler;
+  readonly parsers: ToolArgsParserFactory;
+  readonly hub: EventHub;
+  readonly select: (pointer: string) => ReadonlySignal<unknown>;
+
+  /** Tool calls this run started, and those answered: RUN_FINISHED derives pending calls. */
+  runToolCallIds = new Set<string>();
+  answeredToolCallIds = new Set<string>();
+  /** Messages and tool calls between START and END, closed when a run ends abnormally. */
+  readonly openMessages = new Set<TextBearingNodeImpl>();
+  readonly openToolCalls = new Set<ToolCallNodeImpl>();
+
+  private readonly byId = new Map<string, MessageNodeImpl>();
+  private readonly callsById = new Map<string, ToolCallNodeImpl>();
+  private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
+
+  constructor(options: ThreadOptions = {}) {
+    this.warn = options.onWarning ?? warnToConsole;
+    this.parsers = options.toolArgsParser ?? createToolArgsParser;
+    this.hub = new EventHub(this.warn);
+    this.threadId = signal(options.threadId);
+    this.state = signal(ownJson(options.state === undefined ? {} : options.state));
+    this.select = createSelector(this.state);
+    if (options.messages !== undefined && options.messages.length > 0) {
+      this.appendWhole(options.messages, "initial messages");
+    }
+  }
+
+  get messages(): ReadonlySignal<readonly MessageNode[]> {
+    return this.list as unknown as ReadonlySignal<readonly MessageNode[]>;
+  }
+
+  message(id: string): MessageNode | undefined {
+    return this.byId.get(id) as MessageNode | undefined;
+  }
+
+  toolCall(id: string): ToolCallNode | undefined {
+    return this.callsById.get(id);
+  }
+
+  node(id: string): MessageNodeImpl | undefined {
+    return this.byId.get(id);
+  }
+
+  call(id: string): ToolCallNodeImpl | undefined {
+    return this.callsById.get(id);
+  }
+
+  toMessages(): Message[] {
+    return this.list.peek().map((node) => node.toMessage());
+  }
+
+  snapshot(): ThreadSnapshot {
+    return threadSnapshot(this);
+  }
+
+  onCustom(name: string, listener: CustomListener): () => void {
+    return this.hub.onCustom(name, listener);
+  }
+
+  onRaw(listener: RawListener): () => void {
+    return this.hub.onRaw(listener);
+  }
+
+  onEvent(listener: ThreadEventListener): () => void {
+    return this.hub.onEvent(listener);
+  }
+
+  claimCustom(name: string, fold: CustomFold): () => void {
+    return this.hub.claimCustom(name, fold);
+  }
+
+  // ---- structural writes: each writes the list signal once ----
+
+  append(node: MessageNodeImpl): void {
+    this.list.value = Object.freeze([...this.list.peek(), node]);
+    this.index(node);
+  }
+
+  insertAt(position: number, node: MessageNodeImpl): void {
+    const next = this.list.peek().slice();
+    next.splice(position, 0, node);
+    this.list.value = Object.freeze(next);
+    this.index(node);
+  }
+
+  /** Swaps a node for one with the same id and another role; indices are rebuilt. */
+  replace(old: MessageNodeImpl, next: MessageNodeImpl): void {
+    this.setList(this.list.peek().map((node) => (node === old ? next : node)));
+  }
+
+  setList(nodes: readonly MessageNodeImpl[]): void {
+    const old = this.list.peek();
+    if (nodes.length !== old.length || nodes.some((node, i) => node !== old[i])) {
+      this.list.value = Object.freeze(nodes.slice());
+    }
+    this.reindex();
+  }
+
+  /** Whole messages whose ids are not present yet, appended in order (RUN_STARTED input, init). */
+  appendWhole(messages: readonly Message[], source: string): void {
+    const added: MessageNodeImpl[] = [];
+    const seen = new Set<string>();
+    for (const message of messages) {
+      if (this.byId.has(message.id) || seen.has(message.id)) {
+        if (seen.has(message.id)) {
+          this.warn({ code: "DUPLICATE_MESSAGE_ID", message: `${source}: message id '${message.id}' appears twice; the first is kept.` });
+        }
+        continue;
+      }
+      seen.add(message.id);
+      added.push(nodeFromMessage(message));
+    }
+    if (added.length === 0) return;
+    this.list.value = Object.freeze([...this.list.peek(), ...added]);
+    for (const node of added) this.index(node);
+  }
+
+  registerToolCall(call: ToolCallNodeImpl): void {
+    if (this.callsById.has(call.id)) return;
+    this.callsById.set(call.id, call);
+    const result = this.resultsByCallId.get(call.id);
+    if (result !== undefined) call.linkResult(result, result.error.peek());
+  }
+
+  /** A client that drops a run's open items (RUN_ERROR, or a stream it rejected). */
+  closeOpen(): void {
+    for (const node of this.openMessages) node.streaming.value = false;
+    for (const call of this.openToolCalls) call.cutOff();
+    this.openMessages.clear();
+    this.openToolCalls.clear();
+  }
+
+  /** The client rejected the stream: the run failed with `error`; everything folded stays. */
+  fail(error: ThreadlineError): void {
+    batch(() => {
+      this.status.value = "failed";
+      this.error.value = error;
+      this.outcome.value = undefined;
+      this.activeSteps.value = EMPTY;
+      this.closeOpen();
+    });
+  }
+
+  private index(node: MessageNodeImpl): void {
+    if (!this.byId.has(node.id)) this.byId.set(node.id, node);
+    if (node.role === "assistant") {
+      for (const call of node.toolCallNodes()) this.registerToolCall(call);
+    } else if (node.role === "tool" && !this.resultsByCallId.has(node.toolCallId)) {
+      this.resultsByCallId.set(node.toolCallId, node);
+      this.callsById.get(node.toolCallId)?.linkResult(node, node.error.peek());
+    }
+  }
+
+  private reindex(): void {
+    this.byId.clear();
+    this.callsById.clear();
+    this.resultsByCallId.clear();
+    for (const node of this.list.peek()) {
+      if (!this.byId.has(node.id)) this.byId.set(node.id, node);
+      if (node.role === "tool" && !this.resultsByCallId.has(node.toolCallId)) {
+        this.resultsByCallId.set(node.toolCallId, node);
+      }
+    }
+    for (const node of this.list.peek()) {
+      if (node.role !== "assistant") continue;
+      for (const call of node.toolCallNodes()) {
+        if (this.callsById.has(call.id)) continue;
+        this.callsById.set(call.id, call);
+        const result = this.resultsByCallId.get(call.id);
+        call.linkResult(result, result?.error.peek());
+      }
+    }
+  }
+}
+
+export function createThread(options?: ThreadOptions): Thread {
+  return new ThreadImpl(options);
+}

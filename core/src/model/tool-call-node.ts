@@ -1,0 +1,177 @@
+import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import type { ToolCall } from "@ag-ui/core";
+import type { ThreadlineError } from "../errors.js";
+import { ToolArgsError, ToolResultError } from "./errors.js";
+import { ownJson, setOwn } from "./frozen.js";
+import type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
+import type { ArgumentStatus, Metadata, ToolCallNode, ToolCallStatus, ToolMessageNode } from "./types.js";
+import { assignJson, mergeEventMetadata } from "./metadata.js";
+
+const NO_STATUS: Readonly<Record<string, ArgumentStatus>> = Object.freeze({});
+
+/**
+ * One tool call. Its signals are written by the fold (and later the chat client for the approval
+ * and execution states); nothing here is computed per event except the parser's own work.
+ */
+export class ToolCallNodeImpl implements ToolCallNode {
+  readonly name: Signal<string>;
+  readonly argsText = signal("");
+  readonly partialArgs = signal<unknown>(undefined);
+  readonly args = signal<unknown>(undefined);
+  readonly argumentStatus = signal<Readonly<Record<string, ArgumentStatus>>>(NO_STATUS);
+  readonly status = signal<ToolCallStatus>("streaming");
+  readonly result = signal<ToolMessageNode | undefined>(undefined);
+  readonly error = signal<ThreadlineError | undefined>(undefined);
+  readonly metadata = signal<Metadata | undefined>(undefined);
+  readonly encryptedValue = signal<string | undefined>(undefined);
+  /** Alive only between TOOL_CALL_START and TOOL_CALL_END. */
+  private parser: ToolArgsParser | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly messageId: string,
+    name: string,
+  ) {
+    this.name = signal(name);
+  }
+
+  /** A call that is streaming: TOOL_CALL_START. */
+  static streaming(id: string, messageId: string, name: string, parsers: ToolArgsParserFactory): ToolCallNodeImpl {
+    const node = new ToolCallNodeImpl(id, messageId, name);
+    node.parser = parsers();
+    return node;
+  }
+
+  /** A call that arrived whole (a snapshot, initial messages, RUN_STARTED input). */
+  static whole(call: ToolCall, messageId: string): ToolCallNodeImpl {
+    const node = new ToolCallNodeImpl(call.id, messageId, call.function.name);
+    node.assign(call);
+    return node;
+  }
+
+  /** TOOL_CALL_ARGS: O(delta) — the string append is a rope, the parser reads only `delta`. */
+  appendArgs(delta: string): void {
+    this.argsText.value = this.argsText.peek() + delta;
+    const parser = this.parser;
+    if (parser === undefined) return;
+    this.partialArgs.value = parser.push(delta);
+    this.argumentStatus.value = parser.argumentStatus;
+  }
+
+  /** TOOL_CALL_END: strict parse. An empty argument text means "no arguments" (`{}`). */
+  end(): void {
+    this.parser = undefined;
+    this.settleArgs(this.argsText.peek());
+    if (this.status.peek() === "streaming") {
+      this.status.value = this.error.peek() === undefined ? "complete" : "error";
+    }
+  }
+
+  /** A TOOL_CALL_START for a call that already ended: more arguments may follow. */
+  reopen(parsers: ToolArgsParserFactory): void {
+    if (this.parser !== undefined) return;
+    const parser = parsers();
+    this.parser = parser;
+    const text = this.argsText.peek();
+    if (text !== "") this.partialArgs.value = parser.push(text);
+    if (this.result.peek() === undefined) this.status.value = "streaming";
+  }
+
+  /** The run ended (RUN_ERROR or a rejected stream) while the arguments were still arriving. */
+  cutOff(): void {
+    if (this.parser === undefined) return;
+    this.parser = undefined;
+    if (this.status.peek() !== "streaming") return;
+    this.error.value = new ToolArgsError("INCOMPLETE_TOOL_ARGS", this.id, this.argsText.peek());
+    this.status.value = "error";
+  }
+
+  get isStreaming(): boolean {
+    return this.parser !== undefined;
+  }
+
+  /** Updates every signal from a whole ToolCall, writing only what changed. */
+  assign(call: ToolCall): void {
+    this.parser = undefined;
+    this.name.value = call.function.name;
+    if (this.argsText.peek() !== call.function.arguments || this.args.peek() === undefined) {
+      this.argsText.value = call.function.arguments;
+      this.settleArgs(call.function.arguments);
+    }
+    assignJson(this.metadata, call.metadata as Metadata | undefined);
+    this.encryptedValue.value = call.encryptedValue;
+    if (this.status.peek() === "streaming") this.status.value = this.error.peek() === undefined ? "complete" : "error";
+  }
+
+  /** Links (or unlinks) the tool message answering this call. */
+  linkResult(message: ToolMessageNode | undefined, resultError: string | undefined): void {
+    this.result.value = message;
+    if (message === undefined) {
+      if (this.status.peek() === "done" || this.error.peek() instanceof ToolResultError) {
+        this.error.value = undefined;
+        this.status.value = "complete";
+      }
+      return;
+    }
+    if (resultError !== undefined) {
+      this.error.value = new ToolResultError(this.id, resultError);
+      this.status.value = "error";
+    } else {
+      if (this.error.peek() instanceof ToolResultError) this.error.value = undefined;
+      this.status.value = "done";
+    }
+  }
+
+  mergeMetadata(incoming: Record<string, unknown> | undefined): void {
+    mergeEventMetadata(this.metadata, incoming);
+  }
+
+  toToolCall(): ToolCall {
+    const call: ToolCall = {
+      id: this.id,
+      type: "function",
+      function: { name: this.name.peek(), arguments: this.argsText.peek() },
+    };
+    const metadata = this.metadata.peek();
+    if (metadata !== undefined) call.metadata = { ...metadata };
+    const encryptedValue = this.encryptedValue.peek();
+    if (encryptedValue !== undefined) call.encryptedValue = encryptedValue;
+    return call;
+  }
+
+  private settleArgs(text: string): void {
+    if (text.trim() === "") {
+      this.setArgs(Object.freeze({}));
+      return;
+    }
+    try {
+      this.setArgs(ownJson(JSON.parse(text) as unknown));
+    } catch (cause) {
+      this.args.value = undefined;
+      this.error.value = new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause);
+      this.status.value = "error";
+    }
+  }
+
+  private setArgs(value: unknown): void {
+    this.args.value = value;
+    this.partialArgs.value = value;
+    if (this.error.peek() instanceof ToolArgsError) this.error.value = undefined;
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const status: Record<string, ArgumentStatus> = {};
+      for (const key of Object.keys(value)) setOwn(status, key, "done");
+      this.argumentStatus.value = Object.freeze(status);
+    }
+  }
+}
+
+/** `toolCalls` of an assistant node, derived from its parts; created lazily, on first read. */
+export function toolCallsOf(
+  parts: ReadonlySignal<readonly { readonly type: string; readonly toolCall?: ToolCallNode }[]>,
+): ReadonlySignal<readonly ToolCallNode[]> {
+  return computed(() => {
+    const out: ToolCallNode[] = [];
+    for (const part of parts.value) if (part.toolCall !== undefined) out.push(part.toolCall);
+    return Object.freeze(out);
+  });
+}

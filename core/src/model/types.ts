@@ -1,0 +1,223 @@
+import type { ReadonlySignal } from "@preact/signals-core";
+import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent } from "@ag-ui/core";
+import type { ThreadlineError } from "../errors.js";
+
+/**
+ * The public shape of the signal graph. Every field that can change is a signal; every value a
+ * signal holds is immutable (a change publishes a new string, array or object), so bindings can
+ * compare by identity. Fields that never change for a node (`id`, `role`, `toolCallId`) are plain.
+ */
+
+export type Metadata = Readonly<Record<string, unknown>>;
+export type MessageContent = string | readonly ContentPart[];
+
+/** Signals every message node has. */
+export interface MessageNodeBase<R extends Message["role"]> {
+  readonly id: string;
+  readonly role: R;
+  /** Merged key by key from the message and its events, last write wins. */
+  readonly metadata: ReadonlySignal<Metadata | undefined>;
+  /** The subagent run that produced the message; absent for the parent agent. */
+  readonly subagentRunId: ReadonlySignal<string | undefined>;
+}
+
+/** Between the message's START and END events (always false for messages that arrived whole). */
+interface Streams {
+  readonly streaming: ReadonlySignal<boolean>;
+}
+
+export interface UserMessageNode extends MessageNodeBase<"user">, Streams {
+  readonly content: ReadonlySignal<MessageContent>;
+  readonly name: ReadonlySignal<string | undefined>;
+  readonly encryptedValue: ReadonlySignal<string | undefined>;
+}
+
+export interface SystemMessageNode extends MessageNodeBase<"system">, Streams {
+  readonly content: ReadonlySignal<string>;
+  readonly name: ReadonlySignal<string | undefined>;
+  readonly encryptedValue: ReadonlySignal<string | undefined>;
+}
+
+export interface DeveloperMessageNode extends MessageNodeBase<"developer">, Streams {
+  readonly content: ReadonlySignal<string>;
+  readonly name: ReadonlySignal<string | undefined>;
+  readonly encryptedValue: ReadonlySignal<string | undefined>;
+}
+
+/** The assistant's text as one part of its message (the node's own `content` signal). */
+export interface TextPart {
+  readonly type: "text";
+  readonly content: ReadonlySignal<string | undefined>;
+}
+
+export interface ToolCallPart {
+  readonly type: "tool-call";
+  readonly toolCall: ToolCallNode;
+}
+
+/** Parts of an assistant message in arrival order. Later issues add component parts. */
+export type AssistantPart = TextPart | ToolCallPart;
+
+export interface AssistantMessageNode extends MessageNodeBase<"assistant">, Streams {
+  /** Undefined while the message has tool calls only. */
+  readonly content: ReadonlySignal<string | undefined>;
+  readonly name: ReadonlySignal<string | undefined>;
+  readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** Written only when a part is added or removed, never per token. */
+  readonly parts: ReadonlySignal<readonly AssistantPart[]>;
+  /** The tool-call parts, derived from `parts` (created on first read). */
+  readonly toolCalls: ReadonlySignal<readonly ToolCallNode[]>;
+}
+
+export interface ToolMessageNode extends MessageNodeBase<"tool">, Streams {
+  readonly toolCallId: string;
+  readonly content: ReadonlySignal<MessageContent>;
+  /** An error the tool reported instead of (or with) its content. */
+  readonly error: ReadonlySignal<string | undefined>;
+  readonly encryptedValue: ReadonlySignal<string | undefined>;
+}
+
+export interface ReasoningMessageNode extends MessageNodeBase<"reasoning">, Streams {
+  readonly content: ReadonlySignal<string>;
+  readonly encryptedValue: ReadonlySignal<string | undefined>;
+}
+
+export interface ActivityMessageNode extends MessageNodeBase<"activity"> {
+  readonly activityType: ReadonlySignal<string>;
+  readonly content: ReadonlySignal<Readonly<Record<string, unknown>>>;
+}
+
+export type MessageNode =
+  | UserMessageNode
+  | SystemMessageNode
+  | DeveloperMessageNode
+  | AssistantMessageNode
+  | ToolMessageNode
+  | ReasoningMessageNode
+  | ActivityMessageNode;
+
+/**
+ * `streaming` (arguments arriving) → `complete` (TOOL_CALL_END, arguments parsed) →
+ * `awaiting-approval` → `executing` (both set by the chat client) → `done` (a result arrived) or
+ * `error` (arguments invalid, cut off by the end of the run, or the tool failed).
+ */
+export type ToolCallStatus = "streaming" | "complete" | "awaiting-approval" | "executing" | "done" | "error";
+
+/** Where one top-level argument stands while the arguments stream. */
+export type ArgumentStatus = "pending" | "streaming" | "done";
+
+export interface ToolCallNode {
+  readonly id: string;
+  /** The assistant message the call belongs to. */
+  readonly messageId: string;
+  readonly name: ReadonlySignal<string>;
+  /** The raw argument text so far. */
+  readonly argsText: ReadonlySignal<string>;
+  /** Best-effort value of the arguments so far (undefined until something can be shown). */
+  readonly partialArgs: ReadonlySignal<unknown>;
+  /** The strictly parsed arguments, set at TOOL_CALL_END; never a partial value. */
+  readonly args: ReadonlySignal<unknown>;
+  /** Status of each top-level argument seen so far. A new object only when a status changes. */
+  readonly argumentStatus: ReadonlySignal<Readonly<Record<string, ArgumentStatus>>>;
+  readonly status: ReadonlySignal<ToolCallStatus>;
+  /** The tool message answering this call, once one exists. */
+  readonly result: ReadonlySignal<ToolMessageNode | undefined>;
+  readonly error: ReadonlySignal<ThreadlineError | undefined>;
+  readonly metadata: ReadonlySignal<Metadata | undefined>;
+  readonly encryptedValue: ReadonlySignal<string | undefined>;
+}
+
+/**
+ * `idle` before the first run; `running` between RUN_STARTED and its end; then one of
+ * `succeeded`, `interrupted` (waiting on `pendingInterrupts`), `cancelled` (neither success nor
+ * failure) or `failed` (RUN_ERROR, or the client rejected the stream: see `error`).
+ */
+export type ThreadStatus = "idle" | "running" | "succeeded" | "interrupted" | "cancelled" | "failed";
+
+export type RunOutcome =
+  | {
+      readonly type: "success";
+      readonly result?: unknown;
+      /** Named by the producer, else every call this run started that got no result. */
+      readonly pendingToolCallIds: readonly string[];
+    }
+  | { readonly type: "interrupt"; readonly interrupts: readonly Interrupt[] }
+  | { readonly type: "cancelled" };
+
+export interface ActiveStep {
+  readonly stepName: string;
+  readonly subagentRunId?: string;
+}
+
+export type CustomListener = (event: CustomEvent) => void;
+export type RawListener = (event: RawEvent) => void;
+export type ThreadEventListener = (event: AGUIEvent) => void;
+/**
+ * A handler that claims a CUSTOM event name: it runs inside the fold's batch, so the signals it
+ * writes change in the same update as the rest of the event. One claim per name.
+ */
+export type CustomFold = (event: CustomEvent, thread: Thread) => void;
+
+export interface Thread {
+  readonly threadId: ReadonlySignal<string | undefined>;
+  /** Written only when a message is added, removed, replaced or reordered. */
+  readonly messages: ReadonlySignal<readonly MessageNode[]>;
+  readonly state: ReadonlySignal<unknown>;
+  readonly runId: ReadonlySignal<string | undefined>;
+  readonly status: ReadonlySignal<ThreadStatus>;
+  /** `AgentRunError` for a producer RUN_ERROR; a protocol or fold error when the client rejected. */
+  readonly error: ReadonlySignal<ThreadlineError | undefined>;
+  /** The last run's RUN_FINISHED outcome (undefined while running or after a failure). */
+  readonly outcome: ReadonlySignal<RunOutcome | undefined>;
+  readonly activeSteps: ReadonlySignal<readonly ActiveStep[]>;
+  readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
+
+  /** O(1) lookup of a message node by id. */
+  message(id: string): MessageNode | undefined;
+  /** O(1) lookup of a tool call node by id. */
+  toolCall(id: string): ToolCallNode | undefined;
+  /**
+   * A signal for the state at one JSON Pointer (`""` is the whole state, `"/todos/0"` …). It
+   * notifies only when that subtree is replaced; patches elsewhere leave it quiet. Undefined when
+   * the path does not exist. The same pointer returns the same signal.
+   */
+  select(pointer: string): ReadonlySignal<unknown>;
+  /** The messages as AG-UI `Message[]`, exactly as @ag-ui/client builds them. */
+  toMessages(): Message[];
+  /** A plain, deep-frozen copy of everything. */
+  snapshot(): ThreadSnapshot;
+
+  /** Listen to CUSTOM events of one name (`"*"` for all). Returns the unsubscribe function. */
+  onCustom(name: string, listener: CustomListener): () => void;
+  onRaw(listener: RawListener): () => void;
+  /** Every event, after it has been folded. */
+  onEvent(listener: ThreadEventListener): () => void;
+  /** Claim a CUSTOM name (see `CustomFold`); throws `CUSTOM_ALREADY_CLAIMED` if taken. */
+  claimCustom(name: string, fold: CustomFold): () => void;
+}
+
+export interface ToolCallSnapshot {
+  readonly id: string;
+  readonly messageId: string;
+  readonly name: string;
+  readonly argsText: string;
+  readonly partialArgs: unknown;
+  readonly args: unknown;
+  readonly argumentStatus: Readonly<Record<string, ArgumentStatus>>;
+  readonly status: ToolCallStatus;
+  readonly resultMessageId: string | undefined;
+  readonly error: { readonly code: string; readonly message: string } | undefined;
+}
+
+export interface ThreadSnapshot {
+  readonly threadId: string | undefined;
+  readonly runId: string | undefined;
+  readonly status: ThreadStatus;
+  readonly error: { readonly code: string; readonly message: string } | undefined;
+  readonly outcome: RunOutcome | undefined;
+  readonly state: unknown;
+  readonly messages: readonly Message[];
+  readonly toolCalls: readonly ToolCallSnapshot[];
+  readonly activeSteps: readonly ActiveStep[];
+  readonly pendingInterrupts: readonly Interrupt[];
+}
