@@ -113,6 +113,7 @@ class IncrementalJsonParser implements PartialJsonParser {
 
   // Number token.
   private numberText = "";
+  private numberStart = 0;
   private numberState: NumberState = N_INT;
   private numberDirty = false;
   private numberShown: number | undefined = undefined;
@@ -248,6 +249,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     }
     if (c === 45 || (c >= 48 && c <= 57)) {
       this.numberText = String.fromCharCode(c);
+      this.numberStart = offset;
       this.numberState = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
       this.numberDirty = true;
       this.numberShown = undefined;
@@ -304,7 +306,7 @@ class IncrementalJsonParser implements PartialJsonParser {
       this.numberState = state;
       this.numberDirty = true;
       if (this.numberText.length > this.maxNumberLength) {
-        return this.fail("number_too_long", base + i, `A number longer than ${this.maxNumberLength} characters`);
+        return this.fail("number_too_long", this.numberStart, `A number longer than ${this.maxNumberLength} characters`);
       }
     }
     if (j === d.length) return j;
