@@ -22,6 +22,7 @@ export type { PartialJsonParser, PartialJsonOptions, PartialJsonStats } from "./
 export { PartialJsonError } from "./json/partial-json-error.js";
 export type { PartialJsonErrorCode } from "./json/partial-json-error.js";
 export type { TopLevelFields, FieldStatus } from "./json/top-level-fields.js";
+export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
 // -- transport --
 export * from "./transport/index.js";
 // -- client --
