@@ -30,7 +30,7 @@ const stream = [
   { type: "RUN_FINISHED", threadId: "t", runId: "r2", outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approval" }] } },
 ];
 
-it("smoke: matches the reference", async () => {
+it("a hand-written stream (text, tool call, result after trailing text, patches, activity, reasoning, snapshot, interrupt) matches the reference", async () => {
   const init = { messages: [{ id: "u0", role: "user" as const, content: "hi" }], state: { count: 0 } };
   const ref = await referenceFold(stream, init);
   const ours = foldEvents(stream, init, { onWarning: () => {} });
