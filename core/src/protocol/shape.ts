@@ -223,7 +223,14 @@ export function taggedUnion(tag: string, label: string, members: Readonly<Record
     const path = pointer(parent, key);
     if (!isPlainObject(value)) return malformed(ctx, value, path, `an object (${label})`);
     const kind = value[tag];
-    if (typeof kind !== "string") return malformed(ctx, kind, pointer(path, tag), `a string naming the ${label} kind`);
+    if (kind === undefined) {
+      if (ctx.judge) throw new ShapeViolation(true, pointer(path, tag), "", undefined);
+      return value;
+    }
+    if (typeof kind !== "string") {
+      malformed(ctx, kind, pointer(path, tag), `a string naming the ${label} kind`);
+      return value; // not judging (schema mode): the value stays for the schemas to reject
+    }
     const member = byTag.get(kind);
     return member === undefined ? UNRECOGNISED : checkObject(value, member, path, ctx);
   };

@@ -68,7 +68,7 @@ export function createEventValidator(
         const path = issue === undefined ? "" : issue.path.map((key) => `/${String(key)}`).join("");
         const message = issue?.message ?? "rejected by the schema";
         throw protocolError(
-          /received undefined/.test(message) ? "MISSING_FIELD" : "MALFORMED_FIELD",
+          issue !== undefined && valueAt(checked, issue.path) === undefined ? "MISSING_FIELD" : "MALFORMED_FIELD",
           `${type}: field ${path || "(the event)"}: ${message}.`,
           position,
         );
@@ -117,6 +117,15 @@ function reportNotes(
         break;
     }
   }
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current = root;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }
 
 function kindOf(value: unknown): string {
