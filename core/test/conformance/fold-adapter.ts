@@ -1,7 +1,7 @@
 // The one seam between the conformance runner and the fold (core/src/fold): the runner hands
 // over the events the pipeline delivered, and checks `messages`, `messageCount`, `state`
 // (and, once the HTTP transport runs the fixtures, `request`) against what comes back.
-import type { AGUIEvent, WarningHandler } from "../../src/index.js";
+import { createThread, foldEvent, type AGUIEvent, type Message, type WarningHandler } from "../../src/index.js";
 import type { ConformanceFixture } from "./fixture.js";
 
 export interface FoldedRun {
@@ -17,8 +17,7 @@ export interface FoldedRun {
  * Folds `events` (what the pipeline delivered, in order, up to any violation) starting from the
  * fixture's `input.messages`, reporting fold warnings through `onWarning`.
  *
- * Returns `undefined` while there is no fold: the runner then skips `messages`,
- * `messageCount` and `state` and counts them as "needs fold".
+ * (It returned `undefined` before the fold existed; the runner still treats that as "needs fold".)
  *
  * Fold warnings the runner expects (see WARNING_CODES in agui-1.1.test.ts, which names the
  * code; rename it there if the fold chooses another):
@@ -29,8 +28,9 @@ export function foldFixture(
   events: readonly AGUIEvent[],
   onWarning: WarningHandler,
 ): FoldedRun | undefined {
-  void fixture;
-  void events;
-  void onWarning;
-  return undefined;
+  // As the upstream runner: input.messages become the thread's history before the run.
+  const initial = (fixture.input as { messages?: Message[] } | undefined)?.messages;
+  const thread = createThread({ messages: structuredClone(initial ?? []), onWarning });
+  for (const event of events) foldEvent(thread, event);
+  return { messages: thread.toMessages(), state: thread.state.value };
 }
