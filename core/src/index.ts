@@ -26,4 +26,5 @@ export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
 // -- transport --
 export * from "./transport/index.js";
 // -- client --
+export * from "./client/index.js";
 // -- persist --

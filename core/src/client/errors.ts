@@ -1,0 +1,90 @@
+import { ThreadlineError } from "../errors.js";
+
+/**
+ * `run()` or `connect()` while a run is active, on a loop that refuses instead of queueing
+ * (`whenRunning: "refuse"`, the default). A programmer error: the call rejects, nothing is sent
+ * and the active run goes on. Also thrown by `setMessages` / `addMessages` / `setState` mid-run.
+ */
+export class RunInProgressError extends ThreadlineError {
+  declare readonly code: "RUN_IN_PROGRESS";
+  /** The run that is active. */
+  readonly activeRunId: string;
+
+  constructor(activeRunId: string, attempted: string) {
+    super(
+      "RUN_IN_PROGRESS",
+      `${attempted} while run '${activeRunId}' is still active. Wait for it, stop() it, or create the loop ` +
+        `with { whenRunning: "queue" } to queue runs.`,
+    );
+    this.activeRunId = activeRunId;
+  }
+}
+
+/**
+ * The run's `resume` does not answer the thread's pending interrupts properly. Raised before any
+ * request is sent; the thread and its pending interrupts are untouched.
+ * - `INTERRUPT_NOT_RESUMED`: a pending interrupt has no resume entry.
+ * - `INTERRUPT_EXPIRED`: a pending interrupt's `expiresAt` has passed and its entry is not
+ *   `status: "cancelled"` (an expired interrupt can only be abandoned).
+ * - `INVALID_RESUME`: a resume entry is not `{ interruptId: string, status: "resolved" | "cancelled" }`.
+ */
+export class InterruptResumeError extends ThreadlineError {
+  declare readonly code: "INTERRUPT_NOT_RESUMED" | "INTERRUPT_EXPIRED" | "INVALID_RESUME";
+  /** The interrupts (or, for INVALID_RESUME, the entry positions) the error is about. */
+  readonly interruptIds: readonly string[];
+
+  constructor(code: InterruptResumeError["code"], message: string, interruptIds: readonly string[]) {
+    super(code, message);
+    this.interruptIds = interruptIds;
+  }
+}
+
+/** A middleware threw (its function, or one of its hooks). The run fails with this error. */
+export class MiddlewareError extends ThreadlineError {
+  declare readonly code: "MIDDLEWARE_FAILED";
+  /** The middleware's `name`, or `middleware #<index>` in the chain. */
+  readonly middleware: string;
+
+  constructor(middleware: string, where: string, cause: unknown) {
+    super("MIDDLEWARE_FAILED", `Middleware ${middleware} failed in ${where}: ${describe(cause)}`, { cause });
+    this.middleware = middleware;
+  }
+}
+
+/**
+ * A subscriber hook threw, returned a malformed mutation, or returned a promise (hooks are
+ * synchronous). Reported through `onError` (default: a warning); the run carries on.
+ */
+export class SubscriberError extends ThreadlineError {
+  declare readonly code: "SUBSCRIBER_FAILED";
+  /** The hook, such as `onTextMessageContent` or `onRunFinalized`. */
+  readonly hook: string;
+
+  constructor(hook: string, detail: string, cause?: unknown) {
+    super("SUBSCRIBER_FAILED", `Subscriber hook ${hook} ${detail}`, cause === undefined ? undefined : { cause });
+    this.hook = hook;
+  }
+}
+
+/** `run()` / `connect()` on a loop after `dispose()`. */
+export class RunLoopDisposedError extends ThreadlineError {
+  declare readonly code: "RUN_LOOP_DISPOSED";
+
+  constructor(attempted: string) {
+    super("RUN_LOOP_DISPOSED", `${attempted} on a run loop that was disposed.`);
+  }
+}
+
+/** A value handed to the loop (a mutation, `setMessages`, an option) is not what it must be. */
+export class RunLoopInputError extends ThreadlineError {
+  declare readonly code: "INVALID_MESSAGES" | "WRONG_THREAD";
+
+  constructor(code: RunLoopInputError["code"], message: string) {
+    super(code, message);
+  }
+}
+
+export function describe(cause: unknown): string {
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
+  return String(cause);
+}

@@ -1,0 +1,162 @@
+import type { ThreadlineError } from "../errors.js";
+import { deepFreeze, ownJson } from "../model/frozen.js";
+import type { ThreadImpl } from "../model/thread.js";
+import type { AGUIEvent, Message, RunAgentInput } from "../protocol/events.js";
+import { describe, SubscriberError } from "./errors.js";
+import type { RunResult } from "./run-result.js";
+import {
+  eventHookName,
+  type EventView,
+  type FailedView,
+  type FinalizedView,
+  type HookMutation,
+  type LifecycleHook,
+  type RunSubscriber,
+  type RunView,
+} from "./subscriber.js";
+import { checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
+
+const UNSET = Symbol("unset");
+
+/**
+ * The frozen view hooks get. `messages` is built on first read and shared by every hook of the
+ * same event — the reference deep-clones the whole thread per subscriber per event (ag-ui#883,
+ * #1644); here a hook that does not read it costs nothing, and one that does costs one projection
+ * per event. A mutation earlier in the chain is what later hooks see.
+ */
+class View implements RunView {
+  private built: readonly Message[] | undefined;
+  mutatedMessages: readonly Message[] | undefined;
+  mutatedState: unknown = UNSET;
+
+  constructor(
+    readonly input: RunAgentInput,
+    readonly thread: ThreadImpl,
+  ) {}
+
+  get messages(): readonly Message[] {
+    if (this.mutatedMessages !== undefined) return this.mutatedMessages;
+    return (this.built ??= deepFreeze(this.thread.toMessages()));
+  }
+
+  get state(): unknown {
+    return this.mutatedState === UNSET ? this.thread.state.peek() : this.mutatedState;
+  }
+}
+
+class EventViewImpl extends View implements EventView {
+  constructor(input: RunAgentInput, thread: ThreadImpl, readonly event: AGUIEvent) {
+    super(input, thread);
+  }
+}
+
+class FailedViewImpl extends View implements FailedView {
+  constructor(input: RunAgentInput, thread: ThreadImpl, readonly error: ThreadlineError) {
+    super(input, thread);
+  }
+}
+
+class FinalizedViewImpl extends View implements FinalizedView {
+  constructor(input: RunAgentInput, thread: ThreadImpl, readonly result: RunResult) {
+    super(input, thread);
+  }
+}
+
+type Hook = (this: RunSubscriber, view: View) => unknown;
+
+/**
+ * Calls one run's subscribers (the list in force when the run started). With no subscriber, or
+ * none with a hook for an event, an event costs one loop over the list and nothing is frozen.
+ */
+export class SubscriberDispatch {
+  constructor(
+    private readonly subscribers: readonly RunSubscriber[],
+    private readonly thread: ThreadImpl,
+    public input: RunAgentInput,
+    private readonly report: (error: SubscriberError) => void,
+  ) {}
+
+  /** Every hook for one verified event, then their mutations. True: skip the default fold. */
+  event(event: AGUIEvent): boolean {
+    if (this.subscribers.length === 0) return false;
+    const specificName = eventHookName(event.type);
+    let view: EventViewImpl | undefined;
+    let stopped = false;
+    for (const subscriber of this.subscribers) {
+      const hooks = subscriber as unknown as Record<string, Hook | undefined>;
+      const generic = hooks.onEvent;
+      const specific = hooks[specificName];
+      if (generic === undefined && specific === undefined) continue;
+      // The event is frozen in place, once, when a hook is about to see it (O(event), never O(thread)).
+      view ??= new EventViewImpl(this.input, this.thread, deepFreeze(event));
+      if (generic !== undefined && this.call(subscriber, "onEvent", generic, view, true)) {
+        stopped = true;
+        break;
+      }
+      if (specific !== undefined && this.call(subscriber, specificName, specific, view, true)) {
+        stopped = true;
+        break;
+      }
+    }
+    if (view !== undefined) this.apply(view);
+    return stopped;
+  }
+
+  /** A lifecycle hook on every subscriber; their mutations are applied. */
+  lifecycle(hook: "onRunInitialized"): void;
+  lifecycle(hook: "onRunFailed", error: ThreadlineError): void;
+  lifecycle(hook: "onRunFinalized", result: RunResult): void;
+  lifecycle(hook: LifecycleHook, extra?: ThreadlineError | RunResult): void {
+    let view: View | undefined;
+    for (const subscriber of this.subscribers) {
+      const fn = (subscriber as unknown as Record<string, Hook | undefined>)[hook];
+      if (fn === undefined) continue;
+      view ??=
+        hook === "onRunFailed"
+          ? new FailedViewImpl(this.input, this.thread, extra as ThreadlineError)
+          : hook === "onRunFinalized"
+            ? new FinalizedViewImpl(this.input, this.thread, extra as RunResult)
+            : new View(this.input, this.thread);
+      this.call(subscriber, hook, fn, view, false);
+    }
+    if (view !== undefined) this.apply(view);
+  }
+
+  /** Calls one hook; records its mutation on the view. True when it asked to stop propagation. */
+  private call(subscriber: RunSubscriber, name: string, fn: Hook, view: View, canStop: boolean): boolean {
+    let result: unknown;
+    try {
+      result = fn.call(subscriber, view);
+    } catch (error) {
+      this.report(new SubscriberError(name, `threw: ${describe(error)}`, error));
+      return false;
+    }
+    if (result === undefined || result === null) return false;
+    if (typeof result !== "object") {
+      this.report(new SubscriberError(name, `returned ${typeof result}; a hook returns nothing or { messages?, state?, stopPropagation? }.`));
+      return false;
+    }
+    if (typeof (result as { then?: unknown }).then === "function") {
+      this.report(new SubscriberError(name, "returned a promise: hooks are synchronous, so what it resolves to is ignored."));
+      (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
+        this.report(new SubscriberError(name, `rejected: ${describe(error)}`, error)),
+      );
+      return false;
+    }
+    const mutation = result as HookMutation;
+    if (mutation.messages !== undefined) {
+      try {
+        view.mutatedMessages = ownJson(checkMessages(mutation.messages, `${name}'s mutation`));
+      } catch (error) {
+        this.report(new SubscriberError(name, `returned a mutation whose messages were ignored: ${describe(error)}`, error));
+      }
+    }
+    if (mutation.state !== undefined) view.mutatedState = ownJson(mutation.state);
+    return canStop && mutation.stopPropagation === true;
+  }
+
+  private apply(view: View): void {
+    if (view.mutatedMessages !== undefined) replaceMessages(this.thread, view.mutatedMessages);
+    if (view.mutatedState !== UNSET) replaceState(this.thread, view.mutatedState);
+  }
+}
