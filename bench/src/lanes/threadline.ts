@@ -2,24 +2,24 @@
 // bench/tsconfig.json paths, so no build is needed). Parts of the API land over time; a lane
 // whose part is missing reports "not available yet" with the reason, never a number.
 // Kept tiny on purpose: this is the only file to touch when the API changes.
-import type { AGUIEvent, Message } from "@ag-ui/core";
+import type { AGUIEvent } from "@ag-ui/core";
 import { expectEqual } from "../cell.js";
-import { LIVE_MESSAGE_ID, type TextStream } from "../generate.js";
+import { LIVE_MESSAGE_ID, RUN_ID, THREAD_ID, type TextStream } from "../generate.js";
 import { keepAlive, type Setup } from "../measure.js";
 
-type Core = Record<string, unknown>;
-let loaded: Promise<Core | Error> | undefined;
+type CoreModule = typeof import("@threadline/core");
+let loaded: Promise<CoreModule | Error> | undefined;
 
-function loadCore(): Promise<Core | Error> {
+function loadCore(): Promise<CoreModule | Error> {
   loaded ??= import("@threadline/core").then(
-    (module) => module as unknown as Core,
+    (module) => module,
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
   return loaded;
 }
 
 /** The module when every named export is a function; otherwise why the lane cannot run. */
-async function require(...names: string[]): Promise<Core | string> {
+async function require(...names: (keyof CoreModule)[]): Promise<CoreModule | string> {
   const core = await loadCore();
   if (core instanceof Error) return `@threadline/core does not load: ${core.message.split("\n")[0]}`;
   const absent = names.filter((name) => typeof core[name] !== "function");
@@ -28,17 +28,13 @@ async function require(...names: string[]): Promise<Core | string> {
 
 // ---- W2: the incremental partial-JSON parser ------------------------------------------------
 
-interface PartialJsonParser {
-  push(delta: string): unknown;
-}
-
 /** W2 lane: one parser fed every delta, the partial value taken after each. */
 export async function threadlineToolArgs(): Promise<string | ((deltas: readonly string[], json: string) => Setup)> {
   const core = await require("createPartialJsonParser");
   if (typeof core === "string") return core;
-  const create = core["createPartialJsonParser"] as () => PartialJsonParser;
+  const { createPartialJsonParser } = core;
   return (deltas, json) => () => {
-    const parser = create();
+    const parser = createPartialJsonParser();
     let value: unknown;
     return {
       run() {
@@ -54,75 +50,87 @@ export async function threadlineToolArgs(): Promise<string | ((deltas: readonly 
 
 // ---- W1, W3, memory: the fold into the signal graph -----------------------------------------
 
-// Written against the fold issue's API; see `foldApi` for the exact calls.
-const FOLD_EXPORTS = ["createThread", "foldEvent"];
+/**
+ * How events reach the thread. "fold": `foldEvent` directly (events already verified), the lane
+ * the fold issue's targets are about. "pipeline": raw events through `createPipeline`
+ * (validation, chunk expansion, order verification) into `foldEvent`, the whole path an app
+ * runs, and the like-for-like comparison with @ag-ui/client's runAgent.
+ */
+export type Entry = "fold" | "pipeline";
 
-interface FoldApi {
-  /** A thread holding `messages` and `state`, ready for a run's events. */
-  thread(init: { messages?: Message[]; state?: unknown }): unknown;
-  fold(thread: unknown, event: AGUIEvent): void;
-  text(thread: unknown, messageId: string): string;
-  /** Subscribes to message `messageId`'s text signal; returns the unsubscribe function. */
-  subscribeText(thread: unknown, messageId: string, listener: (text: string) => void): () => void;
-  state(thread: unknown): unknown;
-}
+type Thread = ReturnType<CoreModule["createThread"]>;
 
-async function foldApi(): Promise<FoldApi | string> {
-  const core = await require(...FOLD_EXPORTS);
+async function threadApi(entry: Entry) {
+  const core = await require("createThread", "foldEvent", ...(entry === "pipeline" ? (["createPipeline"] as const) : []));
   if (typeof core === "string") return core;
-  return "not available yet: fold API present but the bench lane is not wired to it";
+  const { createThread, foldEvent, createPipeline } = core;
+  return {
+    createThread,
+    /** A function that delivers one event to `thread` by the chosen entry. */
+    feeder(thread: Thread): (event: AGUIEvent) => void {
+      if (entry === "fold") return (event) => foldEvent(thread, event);
+      const pipeline = createPipeline((event) => foldEvent(thread, event));
+      return (event) => pipeline.push(event);
+    },
+  };
 }
 
-/** W1 lane: fold `count` deltas with one live subscriber on the streaming message's text. */
-export async function threadlineText(): Promise<string | ((stream: TextStream, count: number) => Setup)> {
-  const api = await foldApi();
+/** W1 lane: `count` deltas with one live subscriber on the streaming message's text signal. */
+export async function threadlineText(entry: Entry): Promise<string | ((stream: TextStream, count: number) => Setup)> {
+  const api = await threadApi(entry);
   if (typeof api === "string") return api;
   return (stream, count) => () => {
-    const thread = api.thread({ messages: stream.priors });
-    for (const event of stream.head) api.fold(thread, event);
-    let seen = "";
-    const unsubscribe = api.subscribeText(thread, LIVE_MESSAGE_ID, (text) => {
+    const thread = api.createThread({ threadId: THREAD_ID, messages: stream.priors });
+    const feed = api.feeder(thread);
+    for (const event of stream.head) feed(event);
+    const node = thread.message(LIVE_MESSAGE_ID);
+    if (node?.role !== "assistant") throw new Error("Threadline: no assistant node for the live message");
+    let seen: string | undefined;
+    const unsubscribe = node.content.subscribe((text) => {
       seen = text;
     });
     let expected = "";
     for (let i = 0; i < count; i++) expected += (stream.deltas[i] as { delta: string }).delta;
     return {
       run() {
-        for (let i = 0; i < count; i++) api.fold(thread, stream.deltas[i]!);
+        for (let i = 0; i < count; i++) feed(stream.deltas[i]!);
       },
       verify() {
         unsubscribe();
-        expectEqual(api.text(thread, LIVE_MESSAGE_ID), expected, "Threadline text");
-        expectEqual(seen, expected, "Threadline subscriber's last text");
+        expectEqual(node.content.peek() ?? "", expected, "Threadline text");
+        expectEqual(seen ?? "", expected, "Threadline subscriber's last text");
       },
     };
   };
 }
 
-/** W3 lane: fold every STATE_DELTA into the thread's state signal. */
-export async function threadlineState(): Promise<
-  string | ((initial: Record<string, unknown>, events: readonly AGUIEvent[], expected: string) => Setup)
-> {
-  const api = await foldApi();
+/** W3 lane: every STATE_DELTA into the thread's state signal. */
+export async function threadlineState(
+  entry: Entry,
+): Promise<string | ((initial: Record<string, unknown>, events: readonly AGUIEvent[], expected: string) => Setup)> {
+  const api = await threadApi(entry);
   if (typeof api === "string") return api;
   return (initial, events, expected) => () => {
-    const thread = api.thread({ state: initial });
+    const thread = api.createThread({ threadId: THREAD_ID, state: initial });
+    const feed = api.feeder(thread);
+    feed({ type: "RUN_STARTED", threadId: THREAD_ID, runId: RUN_ID } as AGUIEvent);
     return {
       run() {
-        for (const event of events) api.fold(thread, event);
+        for (const event of events) feed(event);
       },
-      verify: () => expectEqual(JSON.stringify(api.state(thread)), expected, "Threadline state"),
+      verify: () => expectEqual(JSON.stringify(thread.state.peek()), expected, "Threadline state"),
     };
   };
 }
 
-/** Memory lane: the thread left after folding every event. */
+/** Memory lane: the thread left after every event went through the pipeline into the fold. */
 export async function threadlineThread(): Promise<string | ((events: Iterable<AGUIEvent>) => unknown)> {
-  const api = await foldApi();
+  const api = await threadApi("pipeline");
   if (typeof api === "string") return api;
   return (events) => {
-    const thread = api.thread({});
-    for (const event of events) api.fold(thread, event);
+    const thread = api.createThread({ threadId: THREAD_ID });
+    const feed = api.feeder(thread);
+    for (const event of events) feed(event);
     return thread;
   };
 }

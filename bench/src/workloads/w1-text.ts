@@ -4,12 +4,17 @@ import { cell, expectEqual, unavailable } from "../cell.js";
 import { LIVE_MESSAGE_ID, textStream, type TextStream } from "../generate.js";
 import { agUiText, prepareAgUiRun } from "../lanes/agui.js";
 import { tamboDispatch, tamboStateWith, tamboText } from "../lanes/tambo.js";
-import { threadlineText } from "../lanes/threadline.js";
+import { threadlineText, type Entry } from "../lanes/threadline.js";
 import { allocatedBytes, FULL, keepAlive, median, QUICK, time, type Setup } from "../measure.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const PRIOR_COUNTS = [10, 100, 1000, 5000];
-export const LANES = ["Threadline", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
+export const LANES = ["Threadline", "Threadline + pipeline", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
+
+const THREADLINE_LANES: [string, Entry][] = [
+  ["Threadline", "fold"],
+  ["Threadline + pipeline", "pipeline"],
+];
 
 // @ag-ui/client clones the whole thread per delta, so from 1,000 prior messages on it streams only
 // the first AGUI_CAP deltas; its cost per delta does not depend on how many deltas came before.
@@ -70,10 +75,12 @@ export async function runW1(quick: boolean): Promise<WorkloadReport> {
       return { status: "ok", value: (t.medianMs * 1000) / count, samples: t.samples };
     };
     const cells: Record<string, Cell> = {};
-    const threadline = await threadlineText();
-    cells["Threadline"] = await cell(() =>
-      typeof threadline === "string" ? Promise.resolve(unavailable(threadline)) : perDelta(threadline(stream, n)),
-    );
+    for (const [lane, entry] of THREADLINE_LANES) {
+      const threadline = await threadlineText(entry);
+      cells[lane] = await cell(() =>
+        typeof threadline === "string" ? Promise.resolve(unavailable(threadline)) : perDelta(threadline(stream, n)),
+      );
+    }
     cells["@ag-ui/client"] = await cell(async () => {
       // runAgent has a fixed cost per run (input clone, pipeline set-up); a run with no deltas
       // measures it, and the difference of medians is the deltas' own cost.
@@ -118,12 +125,14 @@ export async function runW1Alloc(quick: boolean): Promise<WorkloadReport> {
       return { status: "failed", reason: "every window saw a GC" };
     };
     const cells: Record<string, Cell> = {};
-    const threadline = await threadlineText();
-    cells["Threadline"] = await cell(() =>
-      typeof threadline === "string"
-        ? Promise.resolve(unavailable(threadline))
-        : perDelta((count) => threadline(stream, count)),
-    );
+    for (const [lane, entry] of THREADLINE_LANES) {
+      const threadline = await threadlineText(entry);
+      cells[lane] = await cell(() =>
+        typeof threadline === "string"
+          ? Promise.resolve(unavailable(threadline))
+          : perDelta((count) => threadline(stream, count)),
+      );
+    }
     cells["@ag-ui/client"] = await cell(() => perDelta((count) => agUiSetup(stream, count), agUiSetup(stream, 0)));
     cells["Tambo streamReducer"] = await cell(() => perDelta((count) => tamboSetup(stream, count)));
     cells["floor s += delta"] = await cell(() => perDelta((count) => floorSetup(stream, count)));

@@ -9,7 +9,7 @@ import { threadlineState } from "../lanes/threadline.js";
 import { FULL, keepAlive, QUICK, time, type Setup } from "../measure.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
-export const LANES = ["Threadline", "@ag-ui/client", "fast-json-patch + clone"];
+export const LANES = ["Threadline", "Threadline + pipeline", "@ag-ui/client", "fast-json-patch + clone"];
 
 const deltaOf = (event: AGUIEvent) => (event as unknown as { delta: Operation[] }).delta;
 
@@ -57,13 +57,15 @@ export async function runW3(quick: boolean): Promise<WorkloadReport> {
     const t = await time(setup, options);
     return { status: "ok", value: (t.medianMs * 1000) / events.length, samples: t.samples };
   };
-  const threadline = await threadlineState();
   const cells: Record<string, Cell> = {};
-  cells["Threadline"] = await cell(() =>
-    typeof threadline === "string"
-      ? Promise.resolve(unavailable(threadline))
-      : perEvent(threadline(initial, events, expected)),
-  );
+  for (const [lane, entry] of [["Threadline", "fold"], ["Threadline + pipeline", "pipeline"]] as const) {
+    const threadline = await threadlineState(entry);
+    cells[lane] = await cell(() =>
+      typeof threadline === "string"
+        ? Promise.resolve(unavailable(threadline))
+        : perEvent(threadline(initial, events, expected)),
+    );
+  }
   cells["@ag-ui/client"] = await cell(async () => {
     const full = await time(agUiSetup(initial, events, expected), options);
     const empty = await time(agUiSetup(initial, [], null), options);
