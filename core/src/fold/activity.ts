@@ -4,8 +4,8 @@ import { ownJson } from "../model/frozen.js";
 import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ThreadlineFoldError } from "./errors.js";
-import { applyJsonPatch, refuseForbiddenPaths } from "./json-patch.js";
-import { describe, firstLine } from "./state.js";
+import { applyJsonPatch, describePatchError, refuseForbiddenPaths } from "./json-patch.js";
+import { describe } from "./state.js";
 
 /**
  * ACTIVITY_SNAPSHOT creates or (with `replace`, the default) replaces an activity message's
@@ -59,7 +59,7 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
   if (!outcome.ok) {
     thread.warn({
       code: "ACTIVITY_PATCH_FAILED",
-      message: `Failed to apply activity patch for '${event.messageId}' (content kept): ${firstLine(outcome.error.message)}`,
+      message: `Failed to apply activity patch for '${event.messageId}' (content kept): ${describePatchError(outcome.error)}`,
       event,
     });
     return;

@@ -138,6 +138,18 @@ function relocate(
     .newDocument;
 }
 
+/** One line naming the failed operation, its path and fast-json-patch's error name. */
+export function describePatchError(error: Error): string {
+  const { index, operation } = error as Error & { index?: number; operation?: { op?: unknown; path?: unknown } };
+  const newline = error.message.indexOf("\n");
+  const text = newline === -1 ? error.message : error.message.slice(0, newline);
+  const where =
+    index === undefined
+      ? ""
+      : `operation ${index}${operation && typeof operation === "object" ? ` (${String(operation.op)} "${String(operation.path)}")` : ""}: `;
+  return `${where}${text} [${error.name}]`;
+}
+
 /** Unescaped segments of a JSON Pointer ("" is the whole document). */
 export function splitPointer(pointer: string): string[] {
   if (pointer === "") return [];

@@ -3,7 +3,7 @@ import type { Operation } from "fast-json-patch";
 import { ownJson } from "../model/frozen.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ThreadlineFoldError } from "./errors.js";
-import { applyJsonPatch, refuseForbiddenPaths } from "./json-patch.js";
+import { applyJsonPatch, describePatchError, refuseForbiddenPaths } from "./json-patch.js";
 
 /** STATE_SNAPSHOT replaces the state (no merge; any JSON, `null` and falsy values included). */
 export function foldStateSnapshot(thread: ThreadImpl, event: AGUIEventOf<EventType.STATE_SNAPSHOT>): void {
@@ -30,7 +30,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
   }
   thread.warn({
     code: "STATE_PATCH_FAILED",
-    message: `Failed to apply state patch (the state was kept): ${firstLine(outcome.error.message)}`,
+    message: `Failed to apply state patch (the state was kept): ${describePatchError(outcome.error)}`,
     event,
   });
 }
@@ -39,9 +39,4 @@ export function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-export function firstLine(message: string): string {
-  const newline = message.indexOf("\n");
-  return newline === -1 ? message : message.slice(0, newline);
 }

@@ -123,7 +123,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   /** Whether `toolCalls` appears in the message (the reference distinguishes absent from `[]`). */
   hasToolCallsKey = false;
   private readonly textPart: TextPart;
-  private toolCallsSignal: ReadonlySignal<readonly ToolCallNode[]> | undefined;
+  #toolCalls: ReadonlySignal<readonly ToolCallNode[]> | undefined;
 
   constructor(id: string, content: string | undefined) {
     super(id);
@@ -133,7 +133,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   get toolCalls(): ReadonlySignal<readonly ToolCallNode[]> {
-    return (this.toolCallsSignal ??= toolCallsOf(this.parts));
+    return (this.#toolCalls ??= toolCallsOf(this.parts));
   }
 
   override appendText(delta: string): void {
