@@ -20,7 +20,10 @@ export interface RunEnded {
   readonly generation: number;
   /** What was sent (frozen): tools, context and resume as they were when the run started. */
   readonly input: RunAgentInput;
-  /** Nodes of messages that were not in the thread when the run started, in thread order. */
+  /**
+   * Nodes of the messages the run added (not in the thread when it started — `RunParams.messages`
+   * are appended before that), in thread order.
+   */
   readonly newMessages: readonly MessageNode[];
 }
 
