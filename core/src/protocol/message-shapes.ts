@@ -16,6 +16,7 @@ import {
   taggedUnion,
   type Check,
 } from "./shape.js";
+import { withLegacyBinaryParts } from "./legacy-content.js";
 
 const partSource = taggedUnion("type", "part source", {
   data: objectShape("data source", { type: required(string), value: required(string), mimeType: required(string) }),
@@ -37,7 +38,7 @@ function mediaPart(kind: string) {
   });
 }
 
-export const contentPart: Check = taggedUnion("type", "content part", {
+export const contentPart: Check = withLegacyBinaryParts(taggedUnion("type", "content part", {
   text: objectShape("text part", {
     type: required(string),
     id: optional(string),
@@ -48,7 +49,7 @@ export const contentPart: Check = taggedUnion("type", "content part", {
   audio: mediaPart("audio"),
   video: mediaPart("video"),
   document: mediaPart("document"),
-});
+}));
 
 export const content: Check = stringOr(arrayOf(contentPart));
 

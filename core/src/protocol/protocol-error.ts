@@ -57,7 +57,11 @@ export class ThreadlineProtocolError extends ThreadlineError {
   readonly index: number;
 
   constructor(code: ProtocolErrorCode, message: string, details: ProtocolErrorDetails) {
-    super(code, `${message} [${code} at event #${details.index}]`, details.cause === undefined ? undefined : { cause: details.cause });
+    const where =
+      details.event === undefined && code === "TRUNCATED_RUN"
+        ? `at the end of the stream, after ${details.index} events`
+        : `at event #${details.index}`;
+    super(code, `${message} [${code} ${where}]`, details.cause === undefined ? undefined : { cause: details.cause });
     this.event = details.event;
     this.index = details.index;
   }

@@ -8,6 +8,7 @@ export type ProtocolWarningCode =
   | "UNRECOGNISED_VALUE_STRIPPED" // an unknown member of a closed set or tagged union, removed
   | "UNRECOGNISED_EVENT_DROPPED" // a required field held an unknown member, so the event went
   | "LEGACY_NULL_OMITTED" // `field: null` where the protocol now says "omit the field"
+  | "LEGACY_BINARY_CONTENT_UPGRADED" // a retired `binary` content part became an image/audio/video/document part
   | "LEGACY_THINKING_TRANSLATED" // THINKING_* turned into REASONING_*
   | "LEGACY_THINKING_TITLE_DROPPED" // THINKING_START.title has no REASONING_* counterpart
   | "PEER_ERA_EVENT_DROPPED" // an event the pinned (older) peer cannot mean, dropped

@@ -14,7 +14,7 @@
 /** Returned by a check when the value is an unrecognised member: the caller decides what goes. */
 export const UNRECOGNISED: unique symbol = Symbol("threadline.unrecognised");
 
-export type NoteKind = "unknown-property" | "unrecognised-member" | "legacy-null";
+export type NoteKind = "unknown-property" | "unrecognised-member" | "legacy-null" | "legacy-upgrade";
 
 export interface ShapeNote {
   readonly kind: NoteKind;

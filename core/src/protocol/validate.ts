@@ -98,6 +98,14 @@ function reportNotes(
           position,
         );
         break;
+      case "legacy-upgrade":
+        reportWarning(
+          onWarning,
+          "LEGACY_BINARY_CONTENT_UPGRADED",
+          `Upgraded the retired binary content part at ${note.path} of ${type} to a media part (binary parts left the protocol after 0.0.47)`,
+          position,
+        );
+        break;
       case "unrecognised-member":
         if (eventDropped) {
           reportWarning(

@@ -139,6 +139,29 @@ describe("validation", () => {
       expect(v.warnings.map((w) => w.code)).toEqual(Array(4).fill("LEGACY_NULL_OMITTED"));
     });
 
+    it("upgrades a retired binary content part to the media part its mime type names", () => {
+      const v = validator();
+      const raw = snapshot([{
+        id: "u1", role: "user", content: [
+          { type: "binary", mimeType: "image/png", url: "https://x/cat.png" },
+          { type: "binary", mimeType: "application/pdf", data: "JVBERi0=", filename: "a.pdf" },
+          { type: "binary", mimeType: "audio/wav", id: "provider-handle" },
+        ],
+      }]);
+      expect(v.check(raw)).toEqual(snapshot([{
+        id: "u1", role: "user", content: [
+          { type: "image", source: { type: "url", value: "https://x/cat.png", mimeType: "image/png" } },
+          { type: "document", source: { type: "data", value: "JVBERi0=", mimeType: "application/pdf" }, metadata: { filename: "a.pdf" } },
+        ],
+      }]));
+      expect(v.warnings.map((w) => [w.code, w.message.match(/\/\S+/)?.[0]])).toEqual([
+        ["LEGACY_BINARY_CONTENT_UPGRADED", "/messages/0/content/0"],
+        ["LEGACY_BINARY_CONTENT_UPGRADED", "/messages/0/content/1"],
+        ["UNRECOGNISED_VALUE_STRIPPED", "/messages/0/content/2"],
+      ]);
+      expect(v.error(snapshot([{ id: "u1", role: "user", content: [{ type: "binary", url: "u" }] }])).code).toBe("MISSING_FIELD");
+    });
+
     it("knows the retired THINKING_* shapes (for translation) rather than dropping them", () => {
       const v = validator();
       const thinking = { type: "THINKING_TEXT_MESSAGE_CONTENT", delta: "hmm" };
@@ -229,6 +252,7 @@ describe("validation", () => {
         { type: "SUBAGENT_FINISHED", subagentRunId: "s", outcome: { type: "suspended", interruptIds: ["i"] } },
         { type: "CUSTOM", name: "n", value: null, timestamp: 3 },
         snapshot([{ id: "u", role: "user", content: [{ type: "document", source: { type: "file", value: "f", provider: "p" } }] }]),
+        snapshot([{ id: "u", role: "user", content: [{ type: "binary", mimeType: "image/png", url: "u", filename: "f" }] }]),
       ];
       const junk = fc.oneof(fc.constant(null), fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant([]), fc.constant({}), fc.constant([1]));
       const damage = fc.record({ seed: fc.nat(seeds.length - 1), key: fc.nat(), value: junk, remove: fc.boolean() });
