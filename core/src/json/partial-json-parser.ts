@@ -1,14 +1,5 @@
 import { PartialJsonError, describeChar, type PartialJsonErrorCode } from "./partial-json-error.js";
-import {
-  N_END,
-  N_INT,
-  N_SIGN,
-  N_ZERO,
-  isNumberComplete,
-  numberStep,
-  partialNumberValue,
-  type NumberState,
-} from "./partial-number.js";
+import { NumberToken, UNCHANGED } from "./partial-number.js";
 import { StringToken } from "./partial-string.js";
 import { PartialValueTree } from "./partial-value-tree.js";
 import { TopLevelFieldTracker, type TopLevelFields } from "./top-level-fields.js";
@@ -91,9 +82,7 @@ const LITERALS: Readonly<Record<number, readonly [string, boolean | null]>> = {
   110: ["null", null],
 };
 
-
 const isWhitespace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
-
 
 class IncrementalJsonParser implements PartialJsonParser {
   text = "";
@@ -111,12 +100,7 @@ class IncrementalJsonParser implements PartialJsonParser {
   private stringIsKey = false;
   private stringShownLength = 0;
 
-  // Number token.
-  private numberText = "";
-  private numberStart = 0;
-  private numberState: NumberState = N_INT;
-  private numberDirty = false;
-  private numberShown: number | undefined = undefined;
+  private readonly number = new NumberToken();
 
   // Literal token.
   private literal = "";
@@ -171,7 +155,7 @@ class IncrementalJsonParser implements PartialJsonParser {
 
   end(): unknown {
     if (this.error !== undefined) throw this.error;
-    const numberDone = this.mode === M_NUMBER && this.tree.depth === 0 && isNumberComplete(this.numberState);
+    const numberDone = this.mode === M_NUMBER && this.tree.depth === 0 && this.number.complete;
     if (!this.complete && !numberDone) {
       throw new PartialJsonError("incomplete", this.text.length, "The JSON text ended before its value was complete");
     }
@@ -248,11 +232,7 @@ class IncrementalJsonParser implements PartialJsonParser {
       return true;
     }
     if (c === 45 || (c >= 48 && c <= 57)) {
-      this.numberText = String.fromCharCode(c);
-      this.numberStart = offset;
-      this.numberState = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
-      this.numberDirty = true;
-      this.numberShown = undefined;
+      this.number.begin(c, offset);
       this.mode = M_NUMBER;
       return false;
     }
@@ -293,25 +273,14 @@ class IncrementalJsonParser implements PartialJsonParser {
   }
 
   private readNumber(d: string, i: number, base: number): number {
-    let state = this.numberState;
-    let j = i;
-    let next: number = state;
-    for (; j < d.length; j++) {
-      next = numberStep(state, d.charCodeAt(j));
-      if (next < 0) break;
-      state = next as NumberState;
-    }
-    if (j > i) {
-      this.numberText += d.slice(i, j);
-      this.numberState = state;
-      this.numberDirty = true;
-      if (this.numberText.length > this.maxNumberLength) {
-        return this.fail("number_too_long", this.numberStart, `A number longer than ${this.maxNumberLength} characters`);
-      }
+    const token = this.number;
+    const j = token.read(d, i);
+    if (token.length > this.maxNumberLength) {
+      return this.fail("number_too_long", token.start, `A number longer than ${this.maxNumberLength} characters`);
     }
     if (j === d.length) return j;
     this.commitNumber();
-    if (next !== N_END) {
+    if (!token.endsValidly) {
       return this.fail("unexpected_character", base + j, `Unexpected ${describeChar(d.charCodeAt(j))} in a number`);
     }
     this.valueDone();
@@ -333,11 +302,8 @@ class IncrementalJsonParser implements PartialJsonParser {
   }
 
   private commitNumber(): void {
-    if (!this.numberDirty) return;
-    this.numberDirty = false;
-    const shown = partialNumberValue(this.numberText, this.numberState);
-    if (Object.is(shown, this.numberShown)) return; // e.g. "1.5e" → "1.5e-": same value, keep identity
-    this.numberShown = shown;
+    const shown = this.number.change();
+    if (shown === UNCHANGED) return;
     if (shown === undefined) this.tree.removeValue();
     else this.tree.setValue(shown);
   }
