@@ -3,14 +3,8 @@
 // Keys that need a later stage (`messages`, `messageCount`, `state` from the fold; `request`
 // from the transport) are checked through fold-adapter.ts and counted while it returns nothing.
 import { readFileSync } from "node:fs";
-import { EventSchemas } from "@ag-ui/core/schemas";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  createPipeline,
-  ThreadlineProtocolError,
-  type AGUIEvent,
-  type ThreadlineWarning,
-} from "../../src/index.js";
+import type { ThreadlineWarning } from "../../src/index.js";
 import { DEVIATIONS, ERROR_CODES, WARNING_CODES, type WarningMapping } from "./expectations.js";
 import {
   fixtureDirectory,
@@ -23,38 +17,9 @@ import {
   type Expectation,
 } from "./fixture.js";
 import { foldFixture } from "./fold-adapter.js";
+import { runFixture } from "./run-fixture.js";
 
 const fixtures = loadFixtures(fixtureDirectory("1.1"));
-
-interface Observed {
-  outcome: "completed" | "failed";
-  error: ThreadlineProtocolError | undefined;
-  events: AGUIEvent[];
-  warnings: ThreadlineWarning[];
-}
-
-function run(fixture: ConformanceFixture, validation: "fast" | "schema"): Observed {
-  const events: AGUIEvent[] = [];
-  const warnings: ThreadlineWarning[] = [];
-  const pipeline = createPipeline((event) => events.push(event), {
-    onWarning: (warning) => warnings.push(warning),
-    validation,
-    schemas: EventSchemas,
-    ...(fixture.client?.maxProtocolVersion === undefined ? {} : { peerProtocolVersion: fixture.client.maxProtocolVersion }),
-  });
-  const wire = structuredClone(fixture.stream);
-  let error: ThreadlineProtocolError | undefined;
-  try {
-    for (const raw of wire) pipeline.push(raw);
-    pipeline.end();
-  } catch (thrown) {
-    if (!(thrown instanceof ThreadlineProtocolError)) throw thrown;
-    error = thrown;
-  }
-  // The pipeline never writes to what it was given: stripping copies.
-  expect(wire, "the pipeline mutated the raw events").toEqual(fixture.stream);
-  return { outcome: error === undefined ? "completed" : "failed", error, events, warnings };
-}
 
 /** What this fixture asserts of Threadline: the TypeScript lane, then our deliberate deviations. */
 function expectationFor(fixture: ConformanceFixture): Expectation {
@@ -89,7 +54,7 @@ function checkWarnings(fixture: ConformanceFixture, wanted: string[], warnings: 
 
 function checkFixture(fixture: ConformanceFixture, validation: "fast" | "schema"): void {
   const want = expectationFor(fixture);
-  const seen = run(fixture, validation);
+  const seen = runFixture(fixture, validation);
   const folded = foldFixture(fixture, seen.events, (warning) => seen.warnings.push(warning));
   const types = seen.events.map((event) => event.type as string);
 
