@@ -76,6 +76,21 @@ describe("structural sharing", () => {
     expect(first).toHaveLength(2);
   });
 
+  test("values handed out may be deep-frozen by the caller: the parser never writes into them", () => {
+    fc.assert(
+      fc.property(jsonValue, fc.nat(), fc.integer({ min: 1, max: 16 }), (value, seed, maxSize) => {
+        const random = createRandom(seed);
+        const text = writeJson(value, random);
+        const parser = createPartialJsonParser();
+        for (const delta of cut(text, random, maxSize)) {
+          for (const c of containers(parser.push(delta))) Object.freeze(c); // writes would throw (ESM is strict)
+        }
+        expect(parser.end()).toStrictEqual(JSON.parse(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   test("random JSON in random deltas: values handed out never change, and new objects are only on the path", () => {
     fc.assert(
       fc.property(jsonValue, fc.nat(), fc.integer({ min: 1, max: 16 }), (value, seed, maxSize) => {
