@@ -19,7 +19,7 @@ export interface FoldedRun {
  *
  * (It returned `undefined` before the fold existed; the runner still treats that as "needs fold".)
  *
- * Fold warnings the runner expects (see WARNING_CODES in agui-1.1.test.ts, which names the
+ * Fold warnings the runner expects (see WARNING_CODES in expectations.ts, which names the
  * code; rename it there if the fold chooses another):
  * - state-delta-unappliable-warns-and-keeps: a STATE_DELTA that cannot apply → "STATE_PATCH_FAILED"
  */
