@@ -28,3 +28,4 @@ export * from "./transport/index.js";
 // -- client --
 export * from "./client/index.js";
 // -- persist --
+export * from "./persist/index.js";

@@ -16,7 +16,7 @@ export interface StoredThread {
 }
 
 /** What the caller hands over to be stored: the thread's messages and state at this moment. */
-export interface ThreadSnapshot {
+export interface ThreadContent {
   readonly messages: readonly Message[];
   readonly state?: unknown;
 }
@@ -34,7 +34,7 @@ export type DecodedStoredThread =
   | { readonly kind: "corrupt"; readonly reason: string; readonly cause?: unknown }
   | { readonly kind: "unsupported-version"; readonly version: unknown; readonly cause?: unknown };
 
-export function encodeStoredThread(threadId: string, snapshot: ThreadSnapshot, savedAt: number): StoredThread {
+export function encodeStoredThread(threadId: string, snapshot: ThreadContent, savedAt: number): StoredThread {
   return {
     version: STORED_THREAD_VERSION,
     threadId,
@@ -45,7 +45,7 @@ export function encodeStoredThread(threadId: string, snapshot: ThreadSnapshot, s
 }
 
 /** A snapshot with nothing in it is stored as "no record" rather than as an empty record. */
-export function isEmptySnapshot(snapshot: ThreadSnapshot): boolean {
+export function isEmptySnapshot(snapshot: ThreadContent): boolean {
   return snapshot.messages.length === 0 && (snapshot.state === undefined || snapshot.state === null);
 }
 

@@ -7,7 +7,7 @@ import {
   isEmptySnapshot,
   type MigrateStoredThread,
   type StoredThread,
-  type ThreadSnapshot,
+  type ThreadContent,
 } from "./stored-thread.js";
 import { readStoredThread, type ReadOutcome } from "./stored-thread-reader.js";
 import { WriteQueue } from "./write-queue.js";
@@ -17,7 +17,7 @@ import { WriteQueue } from "./write-queue.js";
  * actually runs (so a thousand `scheduleSave` calls cost one projection), and it must describe the
  * thread it was scheduled for whenever it is called. Returning `null` skips that write.
  */
-export type SnapshotSource = ThreadSnapshot | (() => ThreadSnapshot | null);
+export type SnapshotSource = ThreadContent | (() => ThreadContent | null);
 
 export interface ThreadPersistenceOptions {
   adapter: PersistenceAdapter<unknown>;
@@ -260,7 +260,7 @@ export class ThreadPersistence {
     if (this.queuedWrites.get(threadId) === write) this.queuedWrites.delete(threadId);
     // Queued before a clear of this thread: the clear wins, whatever the write carries.
     if (write.generation !== this.generationOf(threadId)) return;
-    let snapshot: ThreadSnapshot | null;
+    let snapshot: ThreadContent | null;
     try {
       snapshot = typeof write.source === "function" ? write.source() : write.source;
     } catch (error) {

@@ -113,7 +113,8 @@ export class ManualClock implements PresenceClock {
 
   advance(ms: number): void {
     const end = this.time + ms;
-    for (;;) {
+    for (let fired = 0; ; fired++) {
+      if (fired > 10_000) throw new Error("ManualClock: timers keep re-arming without time passing");
       let due: [number, { at: number; callback: () => void }] | undefined;
       for (const entry of this.timers) if (entry[1].at <= end && (due === undefined || entry[1].at < due[1].at)) due = entry;
       if (due === undefined) break;

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "../../src/persist/adapter.js";
 import type { PersistenceError } from "../../src/persist/errors.js";
 import { localStorageAdapter } from "../../src/persist/local-storage.js";
-import type { StoredThread, ThreadSnapshot } from "../../src/persist/stored-thread.js";
+import type { StoredThread, ThreadContent } from "../../src/persist/stored-thread.js";
 import { ThreadPersistence } from "../../src/persist/thread-persistence.js";
 import { assistantMessage, MemoryStorage, quotaError, sleep, slowAdapter, userMessage } from "./support.js";
 
-const snap = (...ids: string[]): ThreadSnapshot => ({ messages: ids.map((id) => userMessage(id)) });
+const snap = (...ids: string[]): ThreadContent => ({ messages: ids.map((id) => userMessage(id)) });
 const storedIds = (value: unknown) => (value as StoredThread | undefined)?.messages.map((m) => m.id);
 
 /** A scheduleTick the test fires by hand. */
