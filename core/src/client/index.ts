@@ -15,6 +15,7 @@ export type {
   HookResult,
   RunSubscriber,
   RunView,
+  SubscribedEvent,
 } from "./subscriber.js";
 export { isExpired } from "./interrupts.js";
 export {

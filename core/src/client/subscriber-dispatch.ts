@@ -19,11 +19,33 @@ import { checkMessages, replaceMessages, replaceState } from "./thread-writes.js
 const UNSET = Symbol("unset");
 
 /**
- * The frozen view hooks get. `messages` is built on first read and shared by every hook of the
- * same event — the reference deep-clones the whole thread per subscriber per event (ag-ui#883,
- * #1644); here a hook that does not read it costs nothing, and one that does costs one projection
- * per event. A mutation earlier in the chain is what later hooks see.
+ * Frozen copies of the thread for hooks, built only when a hook reads them. The reference
+ * deep-clones the whole thread per subscriber per event (ag-ui#883, #1644); here a hook that does
+ * not read `messages` or `state` costs nothing, and one that does costs one copy per event, shared
+ * by every hook of that event. The state copy is also reused across events until the state changes.
  */
+class Snapshots {
+  private stateSource: unknown = UNSET;
+  private stateCopy: unknown;
+
+  constructor(private readonly thread: ThreadImpl) {}
+
+  /** The model keeps its state unfrozen (fast patching), so hooks get a frozen copy. */
+  state(): unknown {
+    const current = this.thread.state.peek();
+    if (current !== this.stateSource) {
+      this.stateSource = current;
+      this.stateCopy = ownJson(current);
+    }
+    return this.stateCopy;
+  }
+
+  messages(): readonly Message[] {
+    return ownJson(this.thread.toMessages());
+  }
+}
+
+/** What hooks receive; a mutation earlier in the chain is what later hooks see. */
 class View implements RunView {
   private built: readonly Message[] | undefined;
   mutatedMessages: readonly Message[] | undefined;
@@ -31,34 +53,35 @@ class View implements RunView {
 
   constructor(
     readonly input: RunAgentInput,
+    private readonly snapshots: Snapshots,
     readonly thread: ThreadImpl,
   ) {}
 
   get messages(): readonly Message[] {
     if (this.mutatedMessages !== undefined) return this.mutatedMessages;
-    return (this.built ??= deepFreeze(this.thread.toMessages()));
+    return (this.built ??= this.snapshots.messages());
   }
 
   get state(): unknown {
-    return this.mutatedState === UNSET ? this.thread.state.peek() : this.mutatedState;
+    return this.mutatedState === UNSET ? this.snapshots.state() : this.mutatedState;
   }
 }
 
 class EventViewImpl extends View implements EventView {
-  constructor(input: RunAgentInput, thread: ThreadImpl, readonly event: AGUIEvent) {
-    super(input, thread);
+  constructor(input: RunAgentInput, snapshots: Snapshots, thread: ThreadImpl, readonly event: AGUIEvent) {
+    super(input, snapshots, thread);
   }
 }
 
 class FailedViewImpl extends View implements FailedView {
-  constructor(input: RunAgentInput, thread: ThreadImpl, readonly error: ThreadlineError) {
-    super(input, thread);
+  constructor(input: RunAgentInput, snapshots: Snapshots, thread: ThreadImpl, readonly error: ThreadlineError) {
+    super(input, snapshots, thread);
   }
 }
 
 class FinalizedViewImpl extends View implements FinalizedView {
-  constructor(input: RunAgentInput, thread: ThreadImpl, readonly result: RunResult) {
-    super(input, thread);
+  constructor(input: RunAgentInput, snapshots: Snapshots, thread: ThreadImpl, readonly result: RunResult) {
+    super(input, snapshots, thread);
   }
 }
 
@@ -69,12 +92,16 @@ type Hook = (this: RunSubscriber, view: View) => unknown;
  * none with a hook for an event, an event costs one loop over the list and nothing is frozen.
  */
 export class SubscriberDispatch {
+  private readonly snapshots: Snapshots;
+
   constructor(
     private readonly subscribers: readonly RunSubscriber[],
     private readonly thread: ThreadImpl,
     public input: RunAgentInput,
     private readonly report: (error: SubscriberError) => void,
-  ) {}
+  ) {
+    this.snapshots = new Snapshots(thread);
+  }
 
   /** Every hook for one verified event, then their mutations. True: skip the default fold. */
   event(event: AGUIEvent): boolean {
@@ -88,7 +115,7 @@ export class SubscriberDispatch {
       const specific = hooks[specificName];
       if (generic === undefined && specific === undefined) continue;
       // The event is frozen in place, once, when a hook is about to see it (O(event), never O(thread)).
-      view ??= new EventViewImpl(this.input, this.thread, deepFreeze(event));
+      view ??= new EventViewImpl(this.input, this.snapshots, this.thread, deepFreeze(event));
       if (generic !== undefined && this.call(subscriber, "onEvent", generic, view, true)) {
         stopped = true;
         break;
@@ -113,10 +140,10 @@ export class SubscriberDispatch {
       if (fn === undefined) continue;
       view ??=
         hook === "onRunFailed"
-          ? new FailedViewImpl(this.input, this.thread, extra as ThreadlineError)
+          ? new FailedViewImpl(this.input, this.snapshots, this.thread, extra as ThreadlineError)
           : hook === "onRunFinalized"
-            ? new FinalizedViewImpl(this.input, this.thread, extra as RunResult)
-            : new View(this.input, this.thread);
+            ? new FinalizedViewImpl(this.input, this.snapshots, this.thread, extra as RunResult)
+            : new View(this.input, this.snapshots, this.thread);
       this.call(subscriber, hook, fn, view, false);
     }
     if (view !== undefined) this.apply(view);

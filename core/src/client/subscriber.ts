@@ -1,6 +1,6 @@
 import type { ThreadlineError } from "../errors.js";
 import type { Thread } from "../model/types.js";
-import type { AGUIEvent, Message, RunAgentInput } from "../protocol/events.js";
+import type { AGUIEvent, EventType, Message, RunAgentInput } from "../protocol/events.js";
 import type { RunResult } from "./run-result.js";
 
 /**
@@ -54,9 +54,13 @@ type Pascal<S extends string> = S extends `${infer Head}_${infer Tail}`
 /** The hook named after an event type: `TEXT_MESSAGE_CONTENT` → `onTextMessageContent`. */
 export type EventHookName<T extends string> = `on${Pascal<T>}`;
 
+/** What subscribers see: `*_CHUNK` events arrive expanded into START / CONTENT / END. */
+export type SubscribedEvent = Exclude<AGUIEvent, { type: ChunkType }>;
+type ChunkType = EventType.TEXT_MESSAGE_CHUNK | EventType.TOOL_CALL_CHUNK | EventType.REASONING_MESSAGE_CHUNK;
+
 /** One optional hook per event type, each typed by its event. */
 export type EventHooks = {
-  [E in AGUIEvent as EventHookName<`${E["type"]}`>]?: (view: EventView<E>) => HookResult;
+  [E in SubscribedEvent as EventHookName<`${E["type"]}`>]?: (view: EventView<E>) => HookResult;
 };
 
 /**

@@ -1,6 +1,6 @@
 import { batch } from "@preact/signals-core";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
-import { ownJson } from "../model/frozen.js";
+import { copyJson } from "../model/frozen.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
 import { RunLoopInputError } from "./errors.js";
@@ -62,8 +62,9 @@ export function appendMessages(thread: ThreadImpl, messages: readonly Message[],
   thread.appendWhole(messages, where);
 }
 
+/** As STATE_SNAPSHOT does: a private, unfrozen copy (the model patches it by copying paths). */
 export function replaceState(thread: ThreadImpl, state: unknown): void {
-  thread.state.value = ownJson(state);
+  thread.stateDoc.replace(copyJson(state));
 }
 
 /**

@@ -285,12 +285,12 @@ describe("the cost of subscribers", () => {
 
   it("hooks that do not read `messages` never project the thread, whatever the number of subscribers", async () => {
     let hooks = 0;
+    const states = new Set<unknown>();
     const subscriber = (): RunSubscriber => ({
       onEvent: () => void hooks++,
-      onTextMessageContent: ({ state, thread }) => {
+      onTextMessageContent: ({ state }) => {
         hooks++;
-        // The state handed over is the thread's own frozen value: shared, not cloned.
-        expect(state).toBe(thread.state.peek());
+        states.add(state);
       },
     });
     const { loop, toMessages } = countingLoop([subscriber(), subscriber(), subscriber()]);
@@ -300,6 +300,11 @@ describe("the cost of subscribers", () => {
     expect(hooks).toBe(3 * (deltas.length + 4) + 3 * deltas.length);
     // Once, to build the run's input; never per event.
     expect(toMessages).toHaveBeenCalledTimes(1);
+    // The state did not change during the run: one frozen copy served all 600 reads.
+    expect(states.size).toBe(1);
+    const [state] = states;
+    expect(Object.isFrozen(state)).toBe(true);
+    expect(state).toEqual(loop.thread.state.peek());
   });
 
   it("hooks that read `messages` share one projection per event, however many read it", async () => {
@@ -314,5 +319,13 @@ describe("the cost of subscribers", () => {
     const events = deltas.length + 4;
     // Six reads per content event, three per other event: one projection each, plus the input.
     expect(toMessages).toHaveBeenCalledTimes(events + 1);
+  });
+});
+
+describe("subscriber types", () => {
+  it("offer no hook for *_CHUNK events, which subscribers only ever see expanded", () => {
+    expectTypeOf<RunSubscriber>().not.toHaveProperty("onTextMessageChunk");
+    expectTypeOf<RunSubscriber>().toHaveProperty("onTextMessageContent");
+    expectTypeOf<RunSubscriber>().toHaveProperty("onReasoningEncryptedValue");
   });
 });
