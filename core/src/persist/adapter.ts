@@ -22,6 +22,11 @@ export function isPromiseLike<T>(value: MaybePromise<T>): value is Promise<T> {
   );
 }
 
+/** Apply `next` to a value that may still be coming, staying synchronous when it is already here. */
+export function mapMaybePromise<T, U>(value: MaybePromise<T>, next: (value: T) => U): MaybePromise<U> {
+  return isPromiseLike(value) ? value.then(next) : next(value);
+}
+
 /**
  * An in-memory adapter (tests, server rendering, "persistence off but same code path"). Values are
  * structured-cloned on the way in and out, like a real store, so a caller mutating its object after

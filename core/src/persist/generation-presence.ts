@@ -107,7 +107,11 @@ export class GenerationPresence {
     this.afterLocalChange();
   }
 
-  /** Follow AG-UI run events directly: RUN_STARTED, RUN_FINISHED, RUN_ERROR; other events are ignored. */
+  /**
+   * Follow AG-UI run events directly: RUN_STARTED, RUN_FINISHED, RUN_ERROR; other events are ignored.
+   * A RUN_ERROR that `ClearedRunFilter` judged stale belongs to a cleared run: call
+   * `runEnded(filter.lastStaleRunId)` for it instead, so it does not end a fresh run too.
+   */
   observeEvent(event: BaseEvent): void {
     const runId = (event as BaseEvent & { readonly runId?: unknown }).runId;
     const id = typeof runId === "string" ? runId : undefined;

@@ -18,7 +18,8 @@ export type { StoredThread, ThreadContent, MigrateStoredThread, DecodedStoredThr
 export { setAsideKey } from "./stored-thread-reader.js";
 export type { ReadOutcome } from "./stored-thread-reader.js";
 export { ThreadPersistence } from "./thread-persistence.js";
-export type { ThreadPersistenceOptions, SnapshotSource, HydrationOutcome } from "./thread-persistence.js";
+export type { ThreadPersistenceOptions, HydrationOutcome } from "./thread-persistence.js";
+export type { SnapshotSource } from "./snapshot-source.js";
 export type { SaveCoalescing, ScheduleTick } from "./save-ticker.js";
 export { ClearedRunFilter } from "./cleared-run-filter.js";
 export type { ClearedConversation } from "./cleared-run-filter.js";

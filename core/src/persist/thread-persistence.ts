@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from "@preact/signals-core";
-import { isPromiseLike, type MaybePromise, type PersistenceAdapter } from "./adapter.js";
+import { isPromiseLike, mapMaybePromise, type MaybePromise, type PersistenceAdapter } from "./adapter.js";
 import { describeCause, PersistenceError, removeFailure, writeFailure } from "./errors.js";
 import { scheduleTickFor, type SaveCoalescing, type ScheduleTick } from "./save-ticker.js";
 import {
@@ -9,15 +9,9 @@ import {
   type StoredThread,
   type ThreadContent,
 } from "./stored-thread.js";
+import { materialiseSnapshotSource, readSnapshotSource, type SnapshotSource } from "./snapshot-source.js";
 import { readStoredThread, type ReadOutcome } from "./stored-thread-reader.js";
 import { WriteQueue } from "./write-queue.js";
-
-/**
- * What to store: a snapshot, or a function producing one. A function is called only when the write
- * actually runs (so a thousand `scheduleSave` calls cost one projection), and it must describe the
- * thread it was scheduled for whenever it is called. Returning `null` skips that write.
- */
-export type SnapshotSource = ThreadContent | (() => ThreadContent | null);
 
 export interface ThreadPersistenceOptions {
   adapter: PersistenceAdapter<unknown>;
@@ -115,7 +109,7 @@ export class ThreadPersistence {
     if (this.disposed) return this.queue.whenIdle();
     this.touch(threadId);
     this.scheduled.delete(threadId);
-    this.retryFailedWrites();
+    this.retryFailedWrites(threadId);
     this.enqueueWrite(threadId, source);
     return this.queue.whenIdle();
   }
@@ -159,8 +153,8 @@ export class ThreadPersistence {
    */
   switchThread(): void {
     this.hydration = undefined;
-    for (const [threadId, source] of this.scheduled) this.scheduled.set(threadId, materialise(source));
-    for (const queued of this.queuedWrites.values()) queued.source = materialise(queued.source);
+    for (const [threadId, source] of this.scheduled) this.scheduled.set(threadId, materialiseSnapshotSource(source));
+    for (const queued of this.queuedWrites.values()) queued.source = materialiseSnapshotSource(queued.source);
   }
 
   /**
@@ -173,9 +167,15 @@ export class ThreadPersistence {
   hydrate(threadId: string, apply: (record: StoredThread) => void): Promise<HydrationOutcome> {
     const token: HydrationToken = { threadId, touched: false };
     this.hydration = token;
+    // A save still waiting for its frame would otherwise land after the read: write it first.
+    const scheduled = this.scheduled.get(threadId);
+    if (scheduled !== undefined) {
+      this.scheduled.delete(threadId);
+      this.enqueueWrite(threadId, scheduled);
+    }
     return new Promise((resolve) => {
       this.queue.enqueue(() =>
-        then(this.read(threadId), (outcome) => {
+        mapMaybePromise(this.read(threadId), (outcome) => {
           const current = this.hydration === token && !token.touched && !this.disposed;
           if (this.hydration === token) this.hydration = undefined;
           if (outcome.status === "unreadable") {
@@ -208,7 +208,7 @@ export class ThreadPersistence {
   load(threadId: string): Promise<ReadOutcome> {
     return new Promise((resolve) => {
       this.queue.enqueue(() =>
-        then(this.read(threadId), (outcome) => {
+        mapMaybePromise(this.read(threadId), (outcome) => {
           if (outcome.status === "unreadable") this.report(outcome.error);
           resolve(outcome);
         }),
@@ -262,7 +262,7 @@ export class ThreadPersistence {
     if (write.generation !== this.generationOf(threadId)) return;
     let snapshot: ThreadContent | null;
     try {
-      snapshot = typeof write.source === "function" ? write.source() : write.source;
+      snapshot = readSnapshotSource(write.source);
     } catch (error) {
       this.report(writeFailure(threadId, error, "the snapshot function threw"));
       return;
@@ -304,12 +304,18 @@ export class ThreadPersistence {
     succeeded();
   }
 
-  private retryFailedWrites(): void {
+  /** Re-queue failed writes, except for threads about to be written anyway with newer content. */
+  private retryFailedWrites(except?: string): void {
     if (this.failedWrites.size === 0) return;
-    for (const [threadId, source] of [...this.failedWrites]) this.enqueueWrite(threadId, source);
+    for (const [threadId, source] of [...this.failedWrites]) {
+      if (threadId !== except && !this.scheduled.has(threadId)) this.enqueueWrite(threadId, source);
+    }
   }
 
   private report(error: PersistenceError): void {
+    // A storage that stays broken fails every retry (once per frame while streaming): say it once.
+    const current = this.errorSignal.value;
+    if (current !== null && current.code === error.code && current.key === error.key) return;
     this.errorSignal.value = error;
     try {
       this.onError?.(error);
@@ -317,19 +323,4 @@ export class ThreadPersistence {
       // A throwing error handler must not break the queue.
     }
   }
-}
-
-const skipWrite = (): null => null;
-
-function materialise(source: SnapshotSource): SnapshotSource {
-  if (typeof source !== "function") return source;
-  try {
-    return source() ?? skipWrite;
-  } catch {
-    return source; // Reported when the write runs and calls it again.
-  }
-}
-
-function then<T>(value: MaybePromise<T>, next: (value: T) => void): MaybePromise<void> {
-  return isPromiseLike(value) ? value.then(next) : next(value);
 }

@@ -74,6 +74,15 @@ describe("ThreadPersistence: hydration", () => {
     expect((adapter.entries.get("a") as StoredThread).messages.map((m) => m.id)).toEqual(["a-last"]);
   });
 
+  it("a save still waiting for its frame is written before the read, so hydrate never reads older data", async () => {
+    const adapter = memoryStorage([["t", record("t", "stored")]]);
+    const persistence = new ThreadPersistence({ adapter, scheduleTick: () => () => {} }); // frames never come
+    persistence.scheduleSave("t", { messages: [userMessage("stored"), userMessage("newer")] });
+    const apply = vi.fn();
+    await expect(persistence.hydrate("t", apply)).resolves.toMatchObject({ status: "applied" });
+    expect((apply.mock.calls[0]?.[0] as StoredThread).messages.map((m) => m.id)).toEqual(["stored", "newer"]);
+  });
+
   it("a throwing apply is reported, not thrown", async () => {
     const persistence = new ThreadPersistence({ adapter: memoryStorage([["t", record("t", "m")]]) });
     const outcome = await persistence.hydrate("t", () => {

@@ -267,6 +267,27 @@ describe("ThreadPersistence: storage failures", () => {
     await expect(persistence.clear("t")).resolves.toBeUndefined();
   });
 
+  it("storage that stays broken is retried every frame but reported once", async () => {
+    const ticks = manualTicks();
+    const setItem = vi.fn(() => {
+      throw quotaError();
+    });
+    const onError = vi.fn();
+    const persistence = new ThreadPersistence({
+      adapter: { getItem: () => null, setItem, removeItem: () => {} },
+      scheduleTick: ticks.scheduleTick,
+      onError,
+    });
+    for (let frame = 0; frame < 30; frame++) {
+      persistence.scheduleSave("t", snap("m"));
+      ticks.fire();
+    }
+    await persistence.flush();
+    expect(setItem).toHaveBeenCalledTimes(31); // 30 frames + the final flush retry
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(persistence.persistenceError.value?.code).toBe("PERSIST_QUOTA_EXCEEDED");
+  });
+
   it("a failed write superseded by clear is not retried", async () => {
     let failing = true;
     const inner = memoryStorage();
