@@ -1,2 +1,13 @@
 // Public entry of @threadline/svelte: Svelte store-contract bindings over @threadline/core signals.
-export { fromSignal } from "./fromSignal.js";
+export { fromSignal } from "./signal-store.js";
+export { messageText } from "./message-text.js";
+export { toolCall } from "./tool-call.js";
+export type { ToolCallStore, ToolCallView } from "./tool-call.js";
+export { componentProps, componentState } from "./component-node.js";
+export type { ComponentNodeLike, ComponentStreaming } from "./component-node.js";
+export type { ComponentRegistry } from "./component-registry.js";
+export { getComponentNode } from "./component-context.js";
+export { default as ThreadComponent } from "./ThreadComponent.svelte";
+export { setChatContext, getChatContext } from "./context.js";
+export { SvelteBindingError } from "./errors.js";
+export type { SvelteBindingErrorCode } from "./errors.js";

@@ -1,0 +1,82 @@
+import { computed } from "@preact/signals-core";
+import type {
+  ArgumentStatus,
+  MessageContent,
+  ThreadlineError,
+  ToolCallNode,
+  ToolCallStatus,
+} from "@threadline/core";
+import type { Readable } from "svelte/store";
+import { fromSignal } from "./signal-store.js";
+
+/** Everything about one tool call at one moment (a new object whenever any of it changes). */
+export interface ToolCallView {
+  readonly id: string;
+  readonly name: string;
+  /** The raw argument text so far. */
+  readonly argsText: string;
+  /** Best-effort arguments while they stream (undefined until something can be shown). */
+  readonly partialArgs: unknown;
+  /** The strictly parsed arguments, from TOOL_CALL_END on. */
+  readonly args: unknown;
+  readonly argumentStatus: Readonly<Record<string, ArgumentStatus>>;
+  readonly status: ToolCallStatus;
+  /** The content of the tool message answering the call (the node is `node.result`). */
+  readonly result: MessageContent | undefined;
+  readonly error: ThreadlineError | undefined;
+}
+
+/**
+ * `$call` is the whole `ToolCallView`; the fields are stores of their own, for a component that
+ * shows only one of them (`const { status } = toolCall(node)` re-renders on status changes only).
+ */
+export interface ToolCallStore extends Readable<ToolCallView> {
+  readonly name: Readable<string>;
+  readonly argsText: Readable<string>;
+  readonly partialArgs: Readable<unknown>;
+  readonly args: Readable<unknown>;
+  readonly argumentStatus: Readable<Readonly<Record<string, ArgumentStatus>>>;
+  readonly status: Readable<ToolCallStatus>;
+  readonly result: Readable<MessageContent | undefined>;
+  readonly error: Readable<ThreadlineError | undefined>;
+}
+
+const calls = new WeakMap<ToolCallNode, ToolCallStore>();
+
+/**
+ * Stores for one tool call. An args delta for this call notifies them once (the fold writes
+ * `argsText`, `partialArgs` and `argumentStatus` in one batch); other calls never do. The same
+ * node always gives the same store.
+ */
+export function toolCall(node: ToolCallNode): ToolCallStore {
+  let store = calls.get(node);
+  if (store === undefined) {
+    const result = computed(() => node.result.value?.content.value);
+    const view = computed(
+      (): ToolCallView => ({
+        id: node.id,
+        name: node.name.value,
+        argsText: node.argsText.value,
+        partialArgs: node.partialArgs.value,
+        args: node.args.value,
+        argumentStatus: node.argumentStatus.value,
+        status: node.status.value,
+        result: result.value,
+        error: node.error.value,
+      }),
+    );
+    store = {
+      subscribe: fromSignal(view).subscribe,
+      name: fromSignal(node.name),
+      argsText: fromSignal(node.argsText),
+      partialArgs: fromSignal(node.partialArgs),
+      args: fromSignal(node.args),
+      argumentStatus: fromSignal(node.argumentStatus),
+      status: fromSignal(node.status),
+      result: fromSignal(result),
+      error: fromSignal(node.error),
+    };
+    calls.set(node, store);
+  }
+  return store;
+}
