@@ -1,6 +1,6 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
-import { ownJson } from "../model/frozen.js";
+import { copyJson } from "../model/frozen.js";
 import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ThreadlineFoldError } from "./errors.js";
@@ -18,7 +18,7 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
   if (existing?.role === "activity") {
     if (replace) {
       existing.activityType.value = event.activityType;
-      existing.content.value = ownJson(event.content);
+      existing.content.value = copyJson(event.content);
       // A replacing snapshot re-mints the activity, attribution included.
       existing.subagentRunId.value = event.subagentRunId ?? undefined;
     }
@@ -26,7 +26,7 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
     return;
   }
   if (existing !== undefined && !replace) return;
-  const created = new ActivityMessageNodeImpl(event.messageId, event.activityType, ownJson(event.content));
+  const created = new ActivityMessageNodeImpl(event.messageId, event.activityType, copyJson(event.content));
   created.subagentRunId.value = event.subagentRunId ?? undefined;
   created.mergeMetadata(event.metadata);
   if (existing === undefined) thread.append(created);

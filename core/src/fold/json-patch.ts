@@ -1,6 +1,6 @@
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
-import { ownJson } from "../model/frozen.js";
+import { copyJson } from "../model/frozen.js";
 import { ThreadlineFoldError } from "./errors.js";
 
 /**
@@ -43,8 +43,8 @@ export function refuseForbiddenPaths(patch: readonly unknown[], eventType: strin
 }
 
 /**
- * Applies `patch` to `document` without mutating it. Containers created for the result are frozen;
- * operation values are copied and frozen, so the result is immutable wherever the input was.
+ * Applies `patch` to `document` without mutating it; operation values are copied, so nothing the
+ * event's sender holds is aliased into the result.
  */
 export function applyJsonPatch(document: unknown, patch: readonly Operation[]): PatchOutcome {
   const fresh = new Set<object>();
@@ -57,11 +57,14 @@ export function applyJsonPatch(document: unknown, patch: readonly Operation[]): 
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
   }
-  for (const container of fresh) Object.freeze(container);
   return { ok: true, value: root };
 }
 
-function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>): unknown {
+/**
+ * One operation on `root`, returning the new root. `fresh` holds the containers this patch has
+ * created so far: they are edited in place, everything else is copied first.
+ */
+export function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>): unknown {
   jsonpatch.validator(op, index);
   if (op.path !== "" && (root === null || typeof root !== "object")) {
     // fast-json-patch skips its checks on a falsy document and silently ignores some writes to
@@ -81,7 +84,7 @@ function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<
     case "add":
     case "replace":
     case "remove": {
-      const owned = "value" in op ? { ...op, value: ownJson(op.value) } : op;
+      const owned = "value" in op ? { ...op, value: copyJson(op.value) } : op;
       const target = copyPath(root, splitPointer(op.path), fresh);
       return jsonpatch.applyOperation(target, owned as Operation, true, true, true, index).newDocument;
     }

@@ -1,18 +1,22 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
+import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
-import { ownJson } from "../model/frozen.js";
+import { copyJson } from "../model/frozen.js";
+import type { StateDocument } from "../model/state-document.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ThreadlineFoldError } from "./errors.js";
-import { applyJsonPatch, describePatchError, refuseForbiddenPaths } from "./json-patch.js";
+import { applyOperation, describePatchError, refuseForbiddenPaths } from "./json-patch.js";
 
 /** STATE_SNAPSHOT replaces the state (no merge; any JSON, `null` and falsy values included). */
 export function foldStateSnapshot(thread: ThreadImpl, event: AGUIEventOf<EventType.STATE_SNAPSHOT>): void {
-  thread.state.value = ownJson(event.snapshot);
+  thread.stateDoc.replace(copyJson(event.snapshot));
 }
 
 /**
- * STATE_DELTA: RFC 6902 with structural sharing (see json-patch.ts), O(patch). A well-formed patch
- * that cannot apply is warned about and skipped, keeping the old state (spec: events/state).
+ * STATE_DELTA: RFC 6902, O(patch). Operations inside one of the root's keys copy only their own
+ * path and land in the root's overlay (see StateDocument); operations on the root itself, and
+ * copy/move, work on a copy of the root. A well-formed patch that cannot apply is warned about and
+ * skipped, keeping the old state (spec: events/state); it is all-or-nothing.
  */
 export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.STATE_DELTA>): void {
   if (!Array.isArray(event.delta)) {
@@ -23,16 +27,68 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
     );
   }
   refuseForbiddenPaths(event.delta, event.type);
-  const outcome = applyJsonPatch(thread.state.peek(), event.delta as Operation[]);
-  if (outcome.ok) {
-    thread.state.value = outcome.value;
+  const doc = thread.stateDoc;
+  const fresh = new Set<object>();
+  let root: { value: unknown } | undefined;
+  doc.begin();
+  try {
+    const ops = event.delta as Operation[];
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!;
+      if (root === undefined && doc.overlayable && applyInOverlay(doc, op, i, fresh)) continue;
+      if (root === undefined) {
+        const copy = doc.overlayable ? doc.copyRoot() : doc.peekRoot();
+        if (copy !== null && typeof copy === "object" && doc.overlayable) fresh.add(copy);
+        root = { value: copy };
+      }
+      root.value = applyOperation(root.value, op, i, fresh);
+    }
+  } catch (error) {
+    doc.rollback();
+    thread.warn({
+      code: "STATE_PATCH_FAILED",
+      message: `Failed to apply state patch (the state was kept): ${describePatchError(error instanceof Error ? error : new Error(String(error)))}`,
+      event,
+    });
     return;
   }
-  thread.warn({
-    code: "STATE_PATCH_FAILED",
-    message: `Failed to apply state patch (the state was kept): ${describePatchError(outcome.error)}`,
-    event,
-  });
+  if (root !== undefined) doc.replace(root.value);
+  else doc.commit();
+}
+
+/**
+ * add / replace / remove / test whose path lies below the root: applied to the one child of the
+ * root it concerns, the result recorded in the overlay. Returns false for what it does not handle.
+ */
+function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh: Set<object>): boolean {
+  if (op.op !== "add" && op.op !== "replace" && op.op !== "remove" && op.op !== "test") return false;
+  jsonpatch.validator(op, index);
+  if (op.path === "") return false;
+  const slash = op.path.indexOf("/", 1);
+  const raw = slash === -1 ? op.path.slice(1) : op.path.slice(1, slash);
+  const key = raw.includes("~") ? jsonpatch.unescapePathComponent(raw) : raw;
+  if (slash === -1) {
+    // An operation on one of the root's own keys, with fast-json-patch's rules.
+    if ((op.op === "replace" || op.op === "remove") && !doc.has(key)) {
+      throw new jsonpatch.JsonPatchError(
+        "Cannot perform the operation at a path that does not exist",
+        "OPERATION_PATH_UNRESOLVABLE",
+        index,
+        op,
+      );
+    }
+    if (op.op === "test") {
+      if (!jsonpatch._areEquals(doc.get(key), op.value)) {
+        throw new jsonpatch.JsonPatchError("Test operation failed", "TEST_OPERATION_FAILED", index, op);
+      }
+    } else if (op.op === "remove") doc.delete(key);
+    else doc.set(key, copyJson(op.value));
+    return true;
+  }
+  const child = doc.get(key);
+  const next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh);
+  if (next !== child) doc.set(key, next);
+  return true;
 }
 
 export function describe(value: unknown): string {

@@ -250,7 +250,7 @@ export class ActivityMessageNodeImpl extends BaseNode {
     const m = message as Extract<Message, { role: "activity" }>;
     this.assignCommon(message);
     this.activityType.value = m.activityType;
-    assignJson(this.content, m.content as Readonly<Record<string, unknown>>);
+    assignJson(this.content, m.content as Readonly<Record<string, unknown>>, true);
   }
 
   toMessage(): Message {

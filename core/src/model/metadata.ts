@@ -1,4 +1,4 @@
-import { ownJson, jsonEqual } from "./frozen.js";
+import { copyJson, ownJson, jsonEqual } from "./frozen.js";
 import type { Metadata } from "./types.js";
 import type { Signal } from "@preact/signals-core";
 
@@ -17,7 +17,10 @@ export function mergeEventMetadata(target: Signal<Metadata | undefined>, incomin
   target.value = mergeMetadataInto(target.peek(), incoming);
 }
 
-/** Sets a JSON-valued signal from a whole message, keeping the old value when it is equal. */
-export function assignJson<T>(target: Signal<T>, value: T): void {
-  if (!jsonEqual(target.peek(), value)) target.value = ownJson(value);
+/**
+ * Sets a JSON-valued signal from a whole message, keeping the old value when it is equal. Frozen,
+ * unless `patchable` (activity content, which patches copy: see `copyJson`).
+ */
+export function assignJson<T>(target: Signal<T>, value: T, patchable = false): void {
+  if (!jsonEqual(target.peek(), value)) target.value = patchable ? copyJson(value) : ownJson(value);
 }

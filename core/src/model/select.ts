@@ -1,10 +1,12 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import { ThreadlineError } from "../errors.js";
+import type { StateDocument } from "./state-document.js";
 
 /**
- * `thread.select(pointer)`: one computed per distinct pointer, cached. Because a patch creates new
- * objects only along its own path, the value at an untouched pointer keeps its identity and the
- * computed does not notify (signals compare with Object.is).
+ * `thread.select(pointer)`: one computed per distinct pointer, cached. It reads through the state's
+ * overlay (never building the whole root), and because a patch creates new objects only along its
+ * own path, the value at an untouched pointer keeps its identity and the computed does not notify
+ * (signals compare with Object.is).
  */
 export class InvalidPointerError extends ThreadlineError {
   declare readonly code: "INVALID_POINTER";
@@ -14,13 +16,21 @@ export class InvalidPointerError extends ThreadlineError {
   }
 }
 
-export function createSelector(state: ReadonlySignal<unknown>): (pointer: string) => ReadonlySignal<unknown> {
+export function createSelector(doc: StateDocument): (pointer: string) => ReadonlySignal<unknown> {
   const cache = new Map<string, ReadonlySignal<unknown>>();
   return (pointer) => {
     let selected = cache.get(pointer);
     if (selected === undefined) {
       const segments = parsePointer(pointer);
-      selected = computed(() => resolve(state.value, segments));
+      selected =
+        segments.length === 0
+          ? doc.value
+          : computed(() => {
+              void doc.version.value;
+              if (!doc.overlayable) return resolve(doc.value.value, segments, 0);
+              const [first] = segments as [string];
+              return doc.has(first) ? resolve(doc.get(first), segments, 1) : undefined;
+            });
       cache.set(pointer, selected);
     }
     return selected;
@@ -37,12 +47,12 @@ function parsePointer(pointer: string): readonly string[] {
 }
 
 /** Own properties only, so "/constructor" or "/__proto__" read as absent. */
-function resolve(root: unknown, segments: readonly string[]): unknown {
+function resolve(root: unknown, segments: readonly string[], from: number): unknown {
   let node = root;
-  for (const segment of segments) {
+  for (let i = from; i < segments.length; i++) {
     if (node === null || typeof node !== "object") return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
-    node = (node as Record<string, unknown>)[segment];
+    if (!Object.prototype.hasOwnProperty.call(node, segments[i]!)) return undefined;
+    node = (node as Record<string, unknown>)[segments[i]!];
   }
   return node;
 }

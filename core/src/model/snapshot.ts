@@ -1,12 +1,12 @@
 import type { ThreadlineError } from "../errors.js";
-import { deepFreeze } from "./frozen.js";
+import { copyJson, deepFreeze } from "./frozen.js";
 import type { ThreadImpl } from "./thread.js";
 import type { ThreadSnapshot, ToolCallSnapshot } from "./types.js";
 
 /**
  * A plain, deep-frozen view of a thread at one moment: what persistence stores and what tests
- * compare. Built from fresh objects (messages via `toMessages`), so freezing it touches nothing
- * the graph publishes. State values are already frozen and are shared as they are.
+ * compare. Built from fresh objects (messages via `toMessages`, a copy of the state), so freezing
+ * it touches nothing the graph publishes.
  */
 export function threadSnapshot(thread: ThreadImpl): ThreadSnapshot {
   const toolCalls: ToolCallSnapshot[] = [];
@@ -33,7 +33,8 @@ export function threadSnapshot(thread: ThreadImpl): ThreadSnapshot {
     status: thread.status.peek(),
     error: plainError(thread.error.peek()),
     outcome: thread.outcome.peek(),
-    state: thread.state.peek(),
+    // Copied: freezing the live state would make every later patch copy it slowly.
+    state: copyJson(thread.state.peek()),
     messages: thread.toMessages(),
     toolCalls,
     activeSteps: thread.activeSteps.peek(),

@@ -2,7 +2,7 @@ import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals
 import type { Interrupt, Message } from "@ag-ui/core";
 import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
 import { EventHub } from "./event-hub.js";
-import { ownJson } from "./frozen.js";
+import { copyJson } from "./frozen.js";
 import {
   nodeFromMessage,
   type MessageNodeImpl,
@@ -10,6 +10,7 @@ import {
   type ToolMessageNodeImpl,
 } from "./message-nodes.js";
 import { createSelector } from "./select.js";
+import { StateDocument } from "./state-document.js";
 import { threadSnapshot } from "./snapshot.js";
 import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
 import type { ToolCallNodeImpl } from "./tool-call-node.js";
@@ -48,7 +49,9 @@ const EMPTY: readonly never[] = Object.freeze([]);
 export class ThreadImpl implements Thread {
   readonly threadId: Signal<string | undefined>;
   readonly list: Signal<readonly MessageNodeImpl[]> = signal(EMPTY);
-  readonly state: Signal<unknown>;
+  /** The state, built on read from `stateDoc` (which the fold writes). */
+  readonly state: ReadonlySignal<unknown>;
+  readonly stateDoc: StateDocument;
   readonly runId: Signal<string | undefined> = signal(undefined);
   readonly status: Signal<ThreadStatus> = signal("idle");
   readonly error: Signal<ThreadlineError | undefined> = signal(undefined);
@@ -77,8 +80,9 @@ export class ThreadImpl implements Thread {
     this.parsers = options.toolArgsParser ?? createToolArgsParser;
     this.hub = new EventHub(this.warn);
     this.threadId = signal(options.threadId);
-    this.state = signal(ownJson(options.state === undefined ? {} : options.state));
-    this.select = createSelector(this.state);
+    this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
+    this.state = this.stateDoc.value;
+    this.select = createSelector(this.stateDoc);
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
     }
