@@ -1,21 +1,42 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { getCurrentScope, onScopeDispose, shallowRef, toRaw, type ShallowRef } from "vue";
+import { shallowRef, type MaybeRefOrGetter, type ShallowRef } from "vue";
+import { followNode, link, type NodeSource } from "./follow-node.js";
+import type { Disposable } from "./node-fields.js";
+
+/** A read-only ref that follows a core signal, with a `dispose` for use outside a scope. */
+export type SignalRef<T> = Readonly<ShallowRef<T>> & Disposable;
+
+const same = <T>(value: T): T => value;
 
 /**
  * A shallow ref that follows one core signal. Treat it as read-only: the signal is the source.
+ * The signal may be given through a ref or getter; the ref then follows whichever signal it
+ * yields (`undefined` while it yields none).
  *
- * The core subscription lives as long as the current effect scope (usually the component).
- * Outside a scope nothing would release it, so the caller must call `stop()` and is warned.
+ * The subscription lives as long as the current effect scope (usually the component). Outside a
+ * scope call `dispose()` yourself (a development warning says so). During server rendering the
+ * ref holds the current value and nothing is subscribed.
  */
-export function useSignal<T>(source: ReadonlySignal<T>): Readonly<ShallowRef<T>> {
-  // A signal that travelled through Vue props or reactive() arrives as a reactive proxy;
-  // its internals must be reached on the raw object or unsubscribing misses the source.
-  const signal = toRaw(source);
-  const ref = shallowRef(signal.peek());
-  const stop = signal.subscribe((value) => {
-    ref.value = value;
-  });
-  if (getCurrentScope()) onScopeDispose(stop);
-  else console.warn("[threadline] useSignal() called outside an effect scope; it stays subscribed.");
-  return ref;
+export function useSignal<T>(source: MaybeRefOrGetter<ReadonlySignal<T>>): SignalRef<T>;
+export function useSignal<T>(source: NodeSource<ReadonlySignal<T>>): SignalRef<T | undefined>;
+export function useSignal<T>(source: NodeSource<ReadonlySignal<T>>): SignalRef<T | undefined> {
+  return followSignal(source, "useSignal()");
+}
+
+/** `useSignal` for the other composables, naming the caller in the no-scope warning. */
+export function followSignal<T>(source: NodeSource<ReadonlySignal<T>>, what: string): SignalRef<T | undefined> {
+  const ref = shallowRef<T | undefined>(undefined);
+  const dispose = followNode(
+    source,
+    (signal, live) => {
+      if (signal === undefined) {
+        ref.value = undefined;
+        return [];
+      }
+      const unsubscribe = link(signal, ref, same, live);
+      return unsubscribe === undefined ? [] : [unsubscribe];
+    },
+    what,
+  );
+  return Object.assign(ref, { dispose });
 }

@@ -1,0 +1,103 @@
+import {
+  computed,
+  defineComponent,
+  h,
+  inject,
+  provide,
+  toRaw,
+  type Component,
+  type InjectionKey,
+  type PropType,
+  type SlotsType,
+  type VNode,
+} from "vue";
+import { COMPONENT_NODE, type ComponentNodeLike } from "./component-node.js";
+import { useComponentProps } from "./useComponent.js";
+import { useSignal } from "./useSignal.js";
+
+/** Generative-UI component names mapped to the Vue components that render them. */
+export type ComponentRegistry = Readonly<Record<string, Component>>;
+
+const COMPONENTS: InjectionKey<ComponentRegistry> = Symbol("threadline.components");
+
+/** Registers components for every `<ThreadComponent>` below this component (a `components` prop wins). */
+export function provideComponents(components: ComponentRegistry): void {
+  provide(COMPONENTS, components);
+}
+
+/** What the `fallback` slot receives for a name no registered component answers to. */
+export interface FallbackSlotProps {
+  readonly name: string;
+  readonly props: Readonly<Record<string, unknown>>;
+  readonly node: ComponentNodeLike;
+}
+
+/**
+ * Renders the registered Vue component for a generative-UI component node, with the node's live
+ * props: each props update re-renders this wrapper and passes the new values down, and Vue
+ * re-renders the child only when one of its props changed. Only the props the component declares
+ * are passed, so agent-supplied keys never fall through to the DOM as attributes (`innerHTML`,
+ * `onclick`…); the child reaches everything through `useComponentProps()` / `injectComponentNode()`.
+ * An unknown name renders the `fallback` slot, or a small notice naming the component.
+ */
+export const ThreadComponent = defineComponent({
+  name: "ThreadComponent",
+  props: {
+    node: { type: Object as PropType<ComponentNodeLike>, required: true },
+    components: { type: Object as PropType<ComponentRegistry>, required: false, default: undefined },
+  },
+  slots: Object as SlotsType<{ fallback: FallbackSlotProps }>,
+  setup(props, { slots }) {
+    const provided = inject(COMPONENTS, undefined);
+    const node = computed<ComponentNodeLike>(() => toRaw(props.node) as ComponentNodeLike);
+    provide(COMPONENT_NODE, node);
+    const values = useComponentProps(node);
+    // A name given as a plain string never changes, so only a signal name is subscribed.
+    const nameSignal = useSignal<string>(() => {
+      const name = node.value.name;
+      return typeof name === "string" ? undefined : name;
+    });
+    const name = computed<string>(() => {
+      const given = node.value.name;
+      return typeof given === "string" ? given : (nameSignal.value ?? "");
+    });
+
+    return (): VNode | VNode[] => {
+      const componentName = name.value;
+      const registry = props.components ?? provided;
+      const component = registry !== undefined && Object.hasOwn(registry, componentName) ? registry[componentName] : undefined;
+      const current = (values.value ?? {}) as Readonly<Record<string, unknown>>;
+      if (component === undefined) {
+        const fallback = slots.fallback?.({ name: componentName, props: current, node: node.value });
+        if (fallback !== undefined) return fallback;
+        return h(
+          "div",
+          { class: "threadline-unknown-component", "data-component-name": componentName, role: "note" },
+          `Unknown component "${componentName}"`,
+        );
+      }
+      return h(component, { ...declaredProps(component, current), key: node.value.id });
+    };
+  },
+});
+
+const declaredNames = new WeakMap<object, readonly string[]>();
+
+/** The values for the props `component` declares (array or object form), own keys only. */
+function declaredProps(component: Component, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  let names = declaredNames.get(component);
+  if (names === undefined) {
+    const options = (component as { props?: unknown }).props;
+    names = Array.isArray(options)
+      ? options.filter((name): name is string => typeof name === "string")
+      : typeof options === "object" && options !== null
+        ? Object.keys(options)
+        : [];
+    declaredNames.set(component, names);
+  }
+  const picked: Record<string, unknown> = {};
+  for (const name of names) {
+    if (Object.hasOwn(values, name)) picked[name] = values[name];
+  }
+  return picked;
+}

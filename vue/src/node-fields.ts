@@ -1,0 +1,55 @@
+import type { ReadonlySignal } from "@preact/signals-core";
+import { shallowRef, type ShallowRef } from "vue";
+import { followNode, link, type NodeSource, type Unsubscribe } from "./follow-node.js";
+
+type SignalValue<S> = S extends ReadonlySignal<infer V> ? V : S extends ReadonlySignal<infer V> | undefined ? V | undefined : never;
+
+/** The keys of `N` that hold signals (optionally). */
+export type SignalKeys<N> = {
+  [P in keyof N]-?: NonNullable<N[P]> extends ReadonlySignal<unknown> ? P : never;
+}[keyof N];
+
+/** One read-only ref per signal field; `Absent` is what a ref holds while there is no node. */
+export type FieldRefs<N, K extends keyof N, Absent = never> = {
+  readonly [P in K]: Readonly<ShallowRef<SignalValue<N[P]> | Absent>>;
+};
+
+export interface Disposable {
+  /** Releases the subscriptions now (done for you when the effect scope ends). */
+  dispose(): void;
+}
+
+const same = <T>(value: T): T => value;
+
+/**
+ * One ref per named signal field of a node, each subscribed on its own, so a change to one field
+ * updates only what reads that field. When the node changes (ref or getter source), every field
+ * follows the new node; with no node, every ref holds `undefined`.
+ */
+export function followFields<N extends object, K extends SignalKeys<N>>(
+  source: NodeSource<N>,
+  keys: readonly K[],
+  what: string,
+): FieldRefs<N, K, undefined> & Disposable {
+  const refs = {} as Record<K, ShallowRef<unknown>>;
+  for (const key of keys) refs[key] = shallowRef<unknown>(undefined);
+  const dispose = followNode(
+    source,
+    (node, live) => {
+      const subscriptions: Unsubscribe[] = [];
+      for (const key of keys) {
+        const target = refs[key];
+        const signal = node?.[key] as ReadonlySignal<unknown> | undefined;
+        if (signal === undefined) {
+          target.value = undefined;
+          continue;
+        }
+        const unsubscribe = link(signal, target, same, live);
+        if (unsubscribe !== undefined) subscriptions.push(unsubscribe);
+      }
+      return subscriptions;
+    },
+    what,
+  );
+  return { ...(refs as unknown as FieldRefs<N, K, undefined>), dispose };
+}
