@@ -1,6 +1,6 @@
 import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Interrupt, Message } from "@ag-ui/core";
-import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
+import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { EventHub } from "./event-hub.js";
 import { copyJson } from "./frozen.js";
 import {
@@ -194,10 +194,14 @@ export class ThreadImpl implements Thread {
   }
 
   /** The client rejected the stream: the run failed with `error`; everything folded stays. */
-  fail(error: ThreadlineError): void {
+  fail(error: unknown): void {
+    const reason =
+      error instanceof ThreadlineError
+        ? error
+        : new ThreadlineError("RUN_REJECTED", `The run was rejected: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     batch(() => {
       this.status.value = "failed";
-      this.error.value = error;
+      this.error.value = reason;
       this.outcome.value = undefined;
       this.activeSteps.value = EMPTY;
       this.closeOpen();

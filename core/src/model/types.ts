@@ -194,6 +194,12 @@ export interface Thread {
   onEvent(listener: ThreadEventListener): () => void;
   /** Claim a CUSTOM name (see `CustomFold`); throws `CUSTOM_ALREADY_CLAIMED` if taken. */
   claimCustom(name: string, fold: CustomFold): () => void;
+  /**
+   * The client rejected the stream (a protocol or transport error): status `failed`, `error` set,
+   * open messages and tool calls closed. Everything folded so far stays. A value that is not a
+   * ThreadlineError is wrapped in one with code `RUN_REJECTED` (the original is its `cause`).
+   */
+  fail(error: unknown): void;
 }
 
 export interface ToolCallSnapshot {

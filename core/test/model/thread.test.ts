@@ -285,3 +285,18 @@ describe("projections", () => {
     expect(() => foldEvent({} as Thread, { type: "RAW", event: {} } as AGUIEvent)).toThrow(ThreadlineFoldError);
   });
 });
+
+describe("fail()", () => {
+  it("marks a client-side rejection: failed, error kept distinct from RUN_ERROR, open items closed, messages kept", () => {
+    const thread = createThread();
+    fold(thread, started(), { type: "TEXT_MESSAGE_START", messageId: "m" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: "par" });
+    thread.fail(new TypeError("socket closed"));
+    expect(thread.status.value).toBe("failed");
+    expect(thread.error.value).toMatchObject({ code: "RUN_REJECTED" });
+    expect(thread.error.value).not.toBeInstanceOf(AgentRunError);
+    expect((thread.error.value as Error).cause).toBeInstanceOf(TypeError);
+    const node = thread.message("m");
+    expect(node?.role === "assistant" && node.streaming.value).toBe(false);
+    expect(thread.toMessages()).toEqual([{ id: "m", role: "assistant", content: "par" }]);
+  });
+});
