@@ -2,12 +2,16 @@
 export { fromSignal } from "./signal-store.js";
 export { messageText } from "./message-text.js";
 export { toolCall } from "./tool-call.js";
+export { select } from "./select.js";
+export type { ThreadSource } from "./select.js";
 export type { ToolCallStore, ToolCallView } from "./tool-call.js";
 export { componentProps, componentState } from "./component-node.js";
 export type { ComponentNodeLike, ComponentStreaming } from "./component-node.js";
 export type { ComponentRegistry } from "./component-registry.js";
 export { getComponentNode } from "./component-context.js";
 export { default as ThreadComponent } from "./ThreadComponent.svelte";
+export { createChat } from "./create-chat.js";
+export type { Chat, ChatClientLike, CreateChatOptions, ThreadView } from "./create-chat.js";
 export { setChatContext, getChatContext } from "./context.js";
 export { SvelteBindingError } from "./errors.js";
 export type { SvelteBindingErrorCode } from "./errors.js";
