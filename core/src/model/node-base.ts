@@ -1,0 +1,78 @@
+import { signal, type Signal } from "@preact/signals-core";
+import type { Message } from "@ag-ui/core";
+import { ownJson } from "./frozen.js";
+import { assignJson, mergeEventMetadata } from "./metadata.js";
+import type { Metadata } from "./types.js";
+
+/**
+ * The message nodes. Each is a handful of signals and no computed, so a thread of thousands of
+ * messages stays cheap. `id` and `role` never change: when a message with the same id comes back
+ * with another role (or a tool message with another `toolCallId`), the thread swaps in a new node.
+ */
+
+const COMMON_KEYS = ["id", "role", "metadata", "subagentRunId"];
+const KNOWN_KEYS: Readonly<Record<Message["role"], ReadonlySet<string>>> = {
+  user: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
+  system: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
+  developer: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
+  assistant: new Set([...COMMON_KEYS, "content", "name", "encryptedValue", "toolCalls"]),
+  tool: new Set([...COMMON_KEYS, "content", "toolCallId", "error", "encryptedValue"]),
+  reasoning: new Set([...COMMON_KEYS, "content", "encryptedValue"]),
+  activity: new Set([...COMMON_KEYS, "activityType", "content"]),
+};
+
+export abstract class BaseNode {
+  readonly metadata: Signal<Metadata | undefined> = signal(undefined);
+  readonly subagentRunId: Signal<string | undefined> = signal(undefined);
+  /** Keys of a whole message this model has no signal for, kept so `toMessage` round-trips them. */
+  private extras: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(readonly id: string) {}
+
+  abstract readonly role: Message["role"];
+
+  mergeMetadata(incoming: Record<string, unknown> | undefined): void {
+    mergeEventMetadata(this.metadata, incoming);
+  }
+
+  /** Common part of `assign`: metadata, attribution, unknown keys. */
+  protected assignCommon(message: Message): void {
+    assignJson(this.metadata, message.metadata as Metadata | undefined);
+    // A null tag reads as absent (the reference deletes it).
+    this.subagentRunId.value = message.subagentRunId ?? undefined;
+    let extras: Record<string, unknown> | undefined;
+    const known = KNOWN_KEYS[this.role];
+    for (const key of Object.keys(message)) {
+      if (known.has(key)) continue;
+      (extras ??= {})[key] = (message as Record<string, unknown>)[key];
+    }
+    this.extras = extras === undefined ? undefined : ownJson(extras);
+  }
+
+  protected commonFields(): Record<string, unknown> {
+    const out: Record<string, unknown> = { id: this.id, role: this.role };
+    const metadata = this.metadata.peek();
+    if (metadata !== undefined) out.metadata = { ...metadata };
+    const subagentRunId = this.subagentRunId.peek();
+    if (subagentRunId !== undefined) out.subagentRunId = subagentRunId;
+    if (this.extras !== undefined) Object.assign(out, this.extras);
+    return out;
+  }
+
+  abstract toMessage(): Message;
+  /** Updates the signals from a whole message with this node's id and role. */
+  abstract assign(message: Message): void;
+}
+
+/** Nodes that can carry streamed text (everything but activity). */
+export abstract class TextBearingNode<C> extends BaseNode {
+  abstract readonly content: Signal<C>;
+  readonly encryptedValue: Signal<string | undefined> = signal(undefined);
+  readonly streaming: Signal<boolean> = signal(false);
+
+  /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string signal, O(delta). */
+  appendText(delta: string): void {
+    const current = this.content.peek();
+    (this.content as Signal<unknown>).value = (typeof current === "string" ? current : "") + delta;
+  }
+}
