@@ -30,7 +30,7 @@ export interface TimingOptions {
   maxSamples: number;
 }
 
-export const FULL: TimingOptions = { warmup: 2, minSamples: 5, minTotalMs: 300, maxSamples: 200 };
+export const FULL: TimingOptions = { warmup: 2, minSamples: 5, minTotalMs: 200, maxSamples: 50 };
 export const QUICK: TimingOptions = { warmup: 0, minSamples: 1, minTotalMs: 0, maxSamples: 1 };
 
 const gc: () => void =

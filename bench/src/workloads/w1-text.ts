@@ -108,21 +108,21 @@ export async function runW1Alloc(quick: boolean): Promise<WorkloadReport> {
   for (const priorCount of quick ? PRIOR_COUNTS.slice(0, 1) : PRIOR_COUNTS) {
     const stream = textStream(priorCount);
     const n = stream.deltas.length;
-    const perDelta = async (makeSetup: (count: number) => Setup, baseline?: Setup): Promise<Cell> => {
-      for (let count = n; count >= 4; count >>= 1) {
-        await allocatedBytes(makeSetup(count)); // warm-up window: first runs allocate code and feedback
-        const values: number[] = [];
-        for (let w = 0; w < windows; w++) {
-          const bytes = await allocatedBytes(makeSetup(count));
-          const base = baseline ? await allocatedBytes(baseline) : 0;
-          if (bytes !== null && base !== null) values.push((bytes - base) / count);
-        }
-        if (values.length > 0) {
-          const note = count < n ? `window of ${count} deltas` : undefined;
-          return { status: "ok", value: median(values), samples: values.length, ...(note ? { note } : {}) };
-        }
+    const perDelta = async (makeSetup: (count: number) => Setup, start = n, baseline?: Setup): Promise<Cell> => {
+      // Probe: the largest window (halving from `start`) that runs without a GC. The probe also
+      // warms the code up, so its own number is discarded.
+      let count = start;
+      while (count >= 4 && (await allocatedBytes(makeSetup(count))) === null) count >>= 1;
+      if (count < 4) return { status: "failed", reason: "every window saw a GC" };
+      const values: number[] = [];
+      for (let w = 0; w < windows; w++) {
+        const bytes = await allocatedBytes(makeSetup(count));
+        const base = baseline ? await allocatedBytes(baseline) : 0;
+        if (bytes !== null && base !== null) values.push((bytes - base) / count);
       }
-      return { status: "failed", reason: "every window saw a GC" };
+      if (values.length === 0) return { status: "failed", reason: `every window of ${count} deltas saw a GC` };
+      const note = count < n ? `window of ${count} deltas` : undefined;
+      return { status: "ok", value: median(values), samples: values.length, ...(note ? { note } : {}) };
     };
     const cells: Record<string, Cell> = {};
     for (const [lane, entry] of THREADLINE_LANES) {
@@ -133,7 +133,9 @@ export async function runW1Alloc(quick: boolean): Promise<WorkloadReport> {
           : perDelta((count) => threadline(stream, count)),
       );
     }
-    cells["@ag-ui/client"] = await cell(() => perDelta((count) => agUiSetup(stream, count), agUiSetup(stream, 0)));
+    cells["@ag-ui/client"] = await cell(() =>
+      perDelta((count) => agUiSetup(stream, count), agUiCount(priorCount, quick), agUiSetup(stream, 0)),
+    );
     cells["Tambo streamReducer"] = await cell(() => perDelta((count) => tamboSetup(stream, count)));
     cells["floor s += delta"] = await cell(() => perDelta((count) => floorSetup(stream, count)));
     sizes.push({ label: `${priorCount} prior`, cells });
