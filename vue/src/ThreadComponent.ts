@@ -64,8 +64,10 @@ export const ThreadComponent = defineComponent({
 
     return (): VNode | VNode[] => {
       const componentName = name.value;
-      const registry = props.components ?? provided;
-      const component = registry !== undefined && Object.hasOwn(registry, componentName) ? registry[componentName] : undefined;
+      // A registry that went through props or reactive() is a proxy; its components must not be.
+      const registry = props.components === undefined ? provided : toRaw(props.components);
+      const found = registry !== undefined && Object.hasOwn(registry, componentName) ? registry[componentName] : undefined;
+      const component = found === undefined ? undefined : toRaw(found);
       const current = (values.value ?? {}) as Readonly<Record<string, unknown>>;
       if (component === undefined) {
         const fallback = slots.fallback?.({ name: componentName, props: current, node: node.value });

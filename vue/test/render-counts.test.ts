@@ -1,6 +1,6 @@
 // Real SFCs over a thread fed by a real run (RunLoop over fromEvents): what re-renders per event.
 import { fromEvents, RunLoop } from "@threadline/core";
-import { render, screen } from "@testing-library/vue";
+import { cleanup, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import ThreadView from "./ThreadView.vue";
@@ -13,7 +13,10 @@ beforeEach(() => {
   resetRenders();
   subscriptions = countSubscriptions();
 });
-afterEach(() => subscriptions.restore());
+afterEach(() => {
+  cleanup();
+  subscriptions.restore();
+});
 
 function streamingLoop() {
   const queue = eventQueue();

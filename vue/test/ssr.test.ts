@@ -1,0 +1,49 @@
+// @vitest-environment node
+// Server rendering: the composables read current values once and subscribe nothing (Vue SSR
+// never runs onScopeDispose, so anything subscribed here would leak per request).
+import { signal } from "@preact/signals-core";
+import { createThread, foldEvent } from "@threadline/core";
+import { createSSRApp, h } from "vue";
+import { renderToString } from "vue/server-renderer";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { ThreadComponent, type ComponentNodeLike } from "../src/index.js";
+import NoteCard from "./NoteCard.vue";
+import ThreadView from "./ThreadView.vue";
+import { runStarted, stateSnapshot, textContent, textStart, toolArgs, toolStart } from "./support/events.js";
+import { countSubscriptions, type SubscriptionCounter } from "./support/subscriptions.js";
+
+let subscriptions: SubscriptionCounter;
+beforeEach(() => {
+  subscriptions = countSubscriptions();
+});
+afterEach(() => subscriptions.restore());
+
+test("renderToString of a thread (messages, text, tool calls) shows current values and subscribes nothing", async () => {
+  const thread = createThread({ threadId: "t1", messages: [{ id: "u1", role: "user", content: "Hi" }] });
+  for (const event of [
+    runStarted("t1", "r1"),
+    stateSnapshot({ n: 1 }),
+    textStart("a1"),
+    textContent("a1", "Hello from the server"),
+    toolStart("tc1", "search", "a1"),
+    toolArgs("tc1", '{"q":1}'),
+  ]) {
+    foldEvent(thread, event as never);
+  }
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  const html = await renderToString(createSSRApp(ThreadView, { thread }));
+  expect(html).toContain("Hi");
+  expect(html).toContain("Hello from the server");
+  expect(html).toContain("search({&quot;q&quot;:1}) streaming");
+  expect(subscriptions.made).toBe(0);
+  expect(warn).not.toHaveBeenCalled();
+  warn.mockRestore();
+});
+
+test("renderToString of a <ThreadComponent> renders the component's props and subscribes nothing", async () => {
+  const name = signal("Note");
+  const node: ComponentNodeLike = { id: "c1", name, props: signal({ text: "server props" }), state: signal({}) };
+  const html = await renderToString(createSSRApp({ render: () => h(ThreadComponent, { node, components: { Note: NoteCard } }) }));
+  expect(html).toContain("server props");
+  expect(subscriptions.made).toBe(0);
+});
