@@ -8,8 +8,9 @@ import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
  * The script reads the prompt Mastra hands it. The scenario comes from the latest user message:
  *   "fail"    → some text, then a stream error (Mastra's run fails mid-answer)
  *   "think"   → reasoning, then text
- *   "weather" → text and a working-memory update, then a call to the client tool `get_weather`;
- *               once the client's result is in the prompt, an answer quoting it
+ *   "weather" → text, a call to the server tool `find_city` and a working-memory update; then
+ *               more text and a call to the client tool `get_weather`; once the client's result
+ *               is in the prompt, an answer quoting it
  *   otherwise → text that echoes the message
  */
 
@@ -23,6 +24,8 @@ export type Scenario = "text" | "client-tool" | "reasoning" | "error";
 
 /** The client tool the weather scenario calls. The client must offer it in `RunAgentInput.tools`. */
 export const WEATHER_TOOL = "get_weather";
+/** A server tool of the agent's own (see agent.ts): Mastra runs it and calls the model again. */
+export const CITY_TOOL = "find_city";
 /** Mastra's own working-memory tool (a server tool: Mastra runs it and calls the model again). */
 export const WORKING_MEMORY_TOOL = "updateWorkingMemory";
 export const SCRIPTED_FAILURE = "scripted model failure";
@@ -103,22 +106,31 @@ function weatherStep(city: string, results: ReadonlyMap<string, unknown>, offere
     return [...text("answer", "I have no ", `${WEATHER_TOOL} tool to call.`), finish("stop")];
   }
   if (results.has(WEATHER_TOOL)) {
-    return [...text("answer", `The client says: `, describe(results.get(WEATHER_TOOL)), "."), finish("stop")];
+    return [...text("answer", "The client says: ", describe(results.get(WEATHER_TOOL)), "."), finish("stop")];
   }
-  if (!results.has(WORKING_MEMORY_TOOL) && offered.has(WORKING_MEMORY_TOOL)) {
-    // Step 1: say what happens next and note it in working memory (Mastra's server-side tool).
-    const memory = JSON.stringify({ city, step: "asking the client" });
-    return [
+  if (!results.has(CITY_TOOL)) {
+    // Step 1: say what happens next, look the city up (a server tool: Mastra runs it and calls
+    // the model again) and note the errand in working memory (the thread's state).
+    const parts = [
       ...text("intro", "Let me check ", `the weather in ${city}.`),
-      ...toolCall("memory-1", WORKING_MEMORY_TOOL, JSON.stringify({ memory })),
-      finish("tool-calls"),
+      ...toolCall("city-1", CITY_TOOL, JSON.stringify({ name: city })),
     ];
+    if (offered.has(WORKING_MEMORY_TOOL)) {
+      const memory = JSON.stringify({ city, step: "asking the client" });
+      parts.push(...toolCall("memory-1", WORKING_MEMORY_TOOL, JSON.stringify({ memory })));
+    }
+    return [...parts, finish("tool-calls")];
   }
-  // Step 2: call the client tool, arguments streamed in fragments.
+  // Step 2: more text, then the call to the client tool, its arguments streamed in fragments.
+  const found = results.get(CITY_TOOL) as { country?: unknown } | undefined;
   const args = JSON.stringify({ city, unit: "celsius" });
   const cut = [0, 9, args.length - 12, args.length];
   const fragments = cut.slice(1).map((end, index) => args.slice(cut[index], end));
-  return [...toolCall("weather-1", WEATHER_TOOL, args, fragments), finish("tool-calls")];
+  return [
+    ...text("found", `${city} is in ${String(found?.country ?? "an unknown country")}. `, "Asking your device."),
+    ...toolCall("weather-1", WEATHER_TOOL, args, fragments),
+    finish("tool-calls"),
+  ];
 }
 
 function text(id: string, ...deltas: string[]): StreamPart[] {
