@@ -1,6 +1,7 @@
 import { signal, type Signal } from "@preact/signals-core";
 import type { Message } from "@ag-ui/core";
 import { AssistantMessageNodeImpl } from "./assistant-node.js";
+import { copyJson } from "./frozen.js";
 import { assignJson } from "./metadata.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";
 import type { MessageContent } from "./types.js";
@@ -89,7 +90,8 @@ export class ActivityMessageNodeImpl extends BaseNode {
   toMessage(): Message {
     const out = this.commonFields();
     out.activityType = this.activityType.peek();
-    out.content = this.content.peek();
+    // A copy: activity content is not frozen (see copyJson), and callers may edit what they get.
+    out.content = copyJson(this.content.peek());
     return out as Message;
   }
 }
