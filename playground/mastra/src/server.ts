@@ -5,7 +5,7 @@ import "./no-telemetry.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import { EventEncoder } from "@ag-ui/encoder";
+import { AGUI_MEDIA_TYPE, EventEncoder } from "@ag-ui/encoder";
 import { MastraAgent } from "@ag-ui/mastra";
 import { AGENT_ID, createAgent, type AgentOptions } from "./agent.js";
 
@@ -87,7 +87,10 @@ function streamRun(
   res: ServerResponse,
   onRunEnd: MastraServerOptions["onRunEnd"],
 ): void {
-  const encoder = new EventEncoder(req.headers.accept === undefined ? {} : { accept: req.headers.accept });
+  // Protobuf only when asked for by name: the encoder alone would pick it for `*/*` (a bare fetch).
+  const accept = req.headers.accept ?? "";
+  const protobuf = accept.includes(AGUI_MEDIA_TYPE);
+  const encoder = new EventEncoder({ accept: protobuf ? accept : "text/event-stream" });
   res.writeHead(200, { "content-type": encoder.getContentType(), "cache-control": "no-cache" });
   let events = 0;
   const end = (how: MastraRunReport["end"]): void => {
@@ -95,7 +98,7 @@ function streamRun(
   };
   const write = (event: BaseEvent): void => {
     events++;
-    res.write(encoder.encode(event));
+    res.write(protobuf ? encoder.encodeBinary(event) : encoder.encodeSSE(event));
   };
   // A bridge per request, as @ag-ui/mastra intends: it keeps per-run bookkeeping. The Mastra
   // agent (and its memory, which holds every thread's history) is shared.

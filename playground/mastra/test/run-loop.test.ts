@@ -158,3 +158,15 @@ test("a model error mid-stream fails the run with AgentRunError; the partial tex
     ["assistant", "You said: hello again"],
   ]);
 });
+
+test("over AG-UI protobuf (asked for by name) the fold is the same as over SSE", async () => {
+  const turn = async (protobuf: boolean) => {
+    const loop = new RunLoop({ source: new HttpAgent({ url: server().url, protobuf }), threadId: newThreadId(), tools: [weatherTool] });
+    const result = await loop.run({ messages: [userMessage("weather in Oslo")] });
+    return { pending: pendingOf(result), messages: withStableIds(loop.thread.toMessages()), state: loop.thread.state.value };
+  };
+  const sse = await turn(false);
+  expect(await turn(true)).toEqual(sse);
+  expect(sse.pending).toEqual(["weather-1"]);
+  expect(sse.messages).toHaveLength(4);
+});
