@@ -201,6 +201,40 @@ describe("only the touched signal changes", () => {
   });
 });
 
+describe("STATE_DELTA is O(patch) on a wide root", () => {
+  it("does not copy a 1,000-key root per delta: the root is rebuilt once, when the whole state is read", () => {
+    const thread = createThread() as ThreadImpl;
+    const root: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++) root[`k${i}`] = { v: i };
+    let copies = 0;
+    thread.stateDoc.replace(
+      new Proxy(root, {
+        ownKeys(target) {
+          copies++;
+          return Reflect.ownKeys(target);
+        },
+      }),
+    );
+    const k1 = thread.select("/k1");
+    const k1Before = k1.value;
+    for (let i = 0; i < 100; i++) {
+      foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "replace", path: "/k5/v", value: i }] } as AGUIEvent);
+    }
+    foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "add", path: "/extra", value: 1 }, { op: "remove", path: "/k7" }] } as AGUIEvent);
+    expect(copies).toBe(0);
+    expect(thread.select("/k5/v").value).toBe(99);
+    expect(k1.value).toBe(k1Before);
+    const state = thread.state.value as Record<string, unknown>;
+    expect(copies).toBe(1);
+    expect(state.k5).toEqual({ v: 99 });
+    expect(state.extra).toBe(1);
+    expect("k7" in state).toBe(false);
+    expect(Object.keys(state)).toHaveLength(1000);
+    expect(thread.state.value).toBe(state);
+    expect(copies).toBe(1);
+  });
+});
+
 describe("MESSAGES_SNAPSHOT reconciles in place", () => {
   it("keeps the nodes and signals of persisting messages, updates changed signals only, drops and appends", () => {
     const thread = bigThread(3);
