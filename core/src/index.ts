@@ -27,5 +27,28 @@ export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
 export * from "./transport/index.js";
 // -- client --
 export * from "./client/index.js";
+export { ChatClient } from "./client/chat-client.js";
+export type {
+  ChatClientOptions,
+  ChatPresenceOptions,
+  ChatStatus,
+  ChatUpdatableOptions,
+  MessageInput,
+  ToolResultInput,
+  TurnResult,
+} from "./client/chat-types.js";
+export { ChatInputError, MaxStepsError, ToolExecutionError } from "./client/chat-errors.js";
+export { defineTool } from "./client/client-tools.js";
+export type {
+  ArgsPredicate,
+  ClientTool,
+  JsonSchema,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaLike,
+  ToolExecuteContext,
+} from "./client/client-tools.js";
+export type { ApprovalResponse } from "./client/approvals.js";
+export type { ChatPersistenceOptions } from "./client/chat-persistence.js";
 // -- persist --
 export * from "./persist/index.js";

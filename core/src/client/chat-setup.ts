@@ -1,0 +1,84 @@
+import type { WarningHandler } from "../errors.js";
+import type { GenerationPresenceOptions } from "../persist/generation-presence.js";
+import type { BroadcastChannelLike } from "../persist/presence-channel.js";
+import type { ContentPart } from "@ag-ui/core";
+import type { Message } from "../protocol/events.js";
+import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
+import type { AgentSource } from "../transport/source.js";
+import { ChatInputError } from "./chat-errors.js";
+import type { ChatClientOptions, MessageInput } from "./chat-types.js";
+
+/**
+ * The `agent` option as a source. AG-UI agent objects (`run(input)` returning a subscribable) are
+ * told from sources (`run(input, sink)` returning a promise) by `runAgent` / `abortRun`, which
+ * every `@ag-ui/client` agent has, or by a `run` that declares a single parameter.
+ */
+export function toAgentSource(agent: ChatClientOptions["agent"] | undefined): AgentSource {
+  const candidate = agent as { run?: unknown; runAgent?: unknown; abortRun?: unknown } | null | undefined;
+  if (typeof candidate !== "object" || candidate === null || typeof candidate.run !== "function") {
+    throw new ChatInputError("INVALID_OPTION", "`agent` must be an AgentSource (HttpAgent, fromEvents…) or an AG-UI agent object with a run method.", "agent");
+  }
+  const looksAgUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length < 2;
+  return looksAgUi ? fromAgent(agent as AgUiAgentLike) : (agent as AgentSource);
+}
+
+/** A user message from `sendMessage`'s argument; throws `INVALID_ARGUMENT` for anything else. */
+export function toUserMessage(input: MessageInput, createId: () => string): Message {
+  if (typeof input === "string") {
+    if (input.trim() === "") throw invalid("sendMessage needs some text; got an empty string.");
+    return { id: createId(), role: "user", content: input };
+  }
+  const value = input as { content?: unknown; id?: unknown } | null;
+  if (typeof value !== "object" || value === null) throw invalid("sendMessage needs a string or { content: string | ContentPart[] }.");
+  if (value.id !== undefined && (typeof value.id !== "string" || value.id === "")) throw invalid("sendMessage: `id` must be a non-empty string.");
+  const id = (value.id as string | undefined) ?? createId();
+  const content = value.content;
+  if (typeof content === "string") {
+    if (content.trim() === "") throw invalid("sendMessage needs some content; got an empty string.");
+    return { id, role: "user", content };
+  }
+  if (!Array.isArray(content) || content.length === 0) throw invalid("sendMessage: `content` must be a non-empty string or a non-empty array of content parts.");
+  content.forEach((part: unknown, i) => {
+    if (typeof part !== "object" || part === null || typeof (part as { type?: unknown }).type !== "string") {
+      throw invalid(`sendMessage: content[${i}] is not a content part (it needs a string \`type\`).`);
+    }
+  });
+  return { id, role: "user", content: [...(content as ContentPart[])] };
+}
+
+function invalid(message: string): ChatInputError {
+  return new ChatInputError("INVALID_ARGUMENT", message, "message");
+}
+
+/** GenerationPresence options for the `presence` option (see `ChatClientOptions.presence`). */
+export function presenceOptions(option: ChatClientOptions["presence"], warn: WarningHandler): Partial<GenerationPresenceOptions> {
+  if (option === false) return { createChannel: null };
+  const given = option ?? {};
+  return given.createChannel === undefined ? { ...given, createChannel: defaultChannel(warn) } : given;
+}
+
+/**
+ * `BroadcastChannel`, unref'd where the runtime allows it (Node), so a chat someone forgot to
+ * dispose does not keep the process alive. `null` (this tab only) where there is none.
+ */
+function defaultChannel(warn: WarningHandler): ((name: string) => BroadcastChannelLike) | null {
+  const Channel = (globalThis as { BroadcastChannel?: new (name: string) => BroadcastChannelLike & { unref?: () => void } }).BroadcastChannel;
+  if (typeof Channel !== "function") return null;
+  return (name) => {
+    try {
+      const channel = new Channel(name);
+      channel.unref?.();
+      return channel;
+    } catch (error) {
+      warn({ code: "PRESENCE_CHANNEL_UNAVAILABLE", message: `BroadcastChannel "${name}" could not be opened (${String(error)}); generation state stays local.` });
+      return CLOSED_CHANNEL;
+    }
+  };
+}
+
+const CLOSED_CHANNEL: BroadcastChannelLike = {
+  postMessage() {},
+  addEventListener() {},
+  removeEventListener() {},
+  close() {},
+};

@@ -1,0 +1,413 @@
+import { signal, type ReadonlySignal } from "@preact/signals-core";
+import { ThreadlineError, type WarningHandler } from "../errors.js";
+import type { ThreadImpl } from "../model/thread.js";
+import type { ClearedRunFilter } from "../persist/cleared-run-filter.js";
+import type { Context, Message, ResumeEntry } from "../protocol/events.js";
+import { ActionQueue } from "./action-queue.js";
+import type { ApprovalResponse, Approvals } from "./approvals.js";
+import { MaxStepsError, ToolExecutionError } from "./chat-errors.js";
+import type { ChatStorage } from "./chat-persistence.js";
+import type { TurnResult } from "./chat-types.js";
+import type { ToolSet } from "./client-tools.js";
+import { decideContinuation, newRunRecord, type RunKind, type RunRecord } from "./continuation.js";
+import type { RunLoop } from "./run-loop.js";
+import type { RunResult } from "./run-result.js";
+import type { ToolCallWatch } from "./tool-call-watch.js";
+import type { ToolOutcome, ToolRunner } from "./tool-execution.js";
+import { insertToolResult } from "./tool-results.js";
+
+/** Where a turn stands between runs: `working` while client tools run. */
+export type TurnPhase = "idle" | "working" | "awaiting-input" | "error";
+
+/** Asked for while a run streams; applied in order when it ends. */
+export type Deferred =
+  | { readonly kind: "result"; readonly toolCallId: string; readonly record: RunRecord | undefined; readonly outcome: ToolOutcome; readonly generation: number }
+  | { readonly kind: "approval"; readonly toolCallId: string; readonly response: ApprovalResponse; readonly generation: number };
+
+/** A user turn waiting for the current one to settle. */
+export type QueuedTurn =
+  | { readonly kind: "message"; readonly message: Message; resolve(result: TurnResult): void }
+  | { readonly kind: "regenerate"; resolve(result: TurnResult): void };
+
+export interface ChatTurnsConfig {
+  readonly thread: ThreadImpl;
+  readonly loop: RunLoop;
+  readonly runner: ToolRunner;
+  readonly approvals: Approvals;
+  readonly storage: () => ChatStorage;
+  readonly filter: ClearedRunFilter;
+  readonly resetPresence: () => void;
+  readonly createId: () => string;
+  readonly warn: WarningHandler;
+  readonly report: (error: ThreadlineError) => void;
+  /** The settings in force for the next run. */
+  readonly settings: () => { readonly tools: ToolSet; readonly context: readonly Context[] | undefined; readonly forwardedProps: unknown; readonly maxSteps: number };
+}
+
+const ABANDONED = "No result: the conversation moved on before this tool call was answered.";
+
+/**
+ * The conversation loop. One run at a time; between runs, client tools run and approvals wait.
+ * Everything that happens is followed by `advance()`, the single place that decides what comes
+ * next: a resume, the one follow-up run a finished round of tool calls needs, waiting, or
+ * settling (which resolves the turn's promises and starts the next queued message).
+ *
+ * Races are handled by three rules. (1) Nothing runs re-entrantly: what arrives while a run
+ * streams is deferred and applied in order when it ends. (2) A round is continued once: its
+ * record is marked `continued` when the follow-up starts. (3) `generation` moves on with stop,
+ * clear and every new user turn; work begun under an older generation (a tool still running, a
+ * deferred result) is dropped, never applied.
+ */
+export class ChatTurns {
+  readonly phase: ReadonlySignal<TurnPhase>;
+  readonly error: ReadonlySignal<ThreadlineError | undefined>;
+  generation = 0;
+  current: RunRecord | undefined;
+  hydrating = false;
+  disposed = false;
+  watch: ToolCallWatch | undefined;
+
+  private readonly phaseSignal = signal<TurnPhase>("idle");
+  private readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
+  private last: RunRecord | undefined;
+  private steps = 0;
+  private readonly callRecords = new Map<string, RunRecord>();
+  /** Client calls without a result; answered as abandoned when the user moves on. */
+  private readonly outstanding = new Set<string>();
+  private readonly interruptAnswers = new Map<string, ResumeEntry>();
+  private readonly deferred = new ActionQueue<Deferred>();
+  private readonly queued = new ActionQueue<QueuedTurn>();
+  private waiters: ((result: TurnResult) => void)[] = [];
+
+  constructor(private readonly config: ChatTurnsConfig) {
+    this.phase = this.phaseSignal;
+    this.error = this.errorSignal;
+  }
+
+  /** A user turn: starts now, or after the turn under way (continuations included) settles. */
+  request(turn: QueuedTurn): void {
+    if (this.disposed) return turn.resolve({ status: "skipped", reason: "disposed" });
+    if (this.hydrating || this.current !== undefined || this.config.runner.executingCount > 0 || this.queued.size > 0) {
+      this.queued.push(turn);
+      return;
+    }
+    this.startTurn(turn);
+  }
+
+  /**
+   * Runs `apply` now, or (given `deferred`) when the active run ends; resolves when the turn
+   * settles.
+   */
+  act(apply: () => void, deferred?: Deferred): Promise<TurnResult> {
+    return new Promise((resolve) => {
+      if (this.disposed) return resolve({ status: "cancelled" });
+      this.waiters.push(resolve);
+      if (this.current !== undefined && deferred !== undefined) this.deferred.push(deferred);
+      else {
+        apply();
+        this.advance();
+      }
+    });
+  }
+
+  /** A tool finished (invalidated executions never get here). */
+  finished(toolCallId: string, record: RunRecord, outcome: ToolOutcome): void {
+    if (this.disposed || record.generation !== this.generation) return;
+    if (this.current !== undefined) {
+      this.deferred.push({ kind: "result", toolCallId, record, outcome, generation: this.generation });
+      return;
+    }
+    this.applyResult(toolCallId, record, outcome);
+    this.advance();
+  }
+
+  tracked(toolCallId: string, record: RunRecord): void {
+    this.callRecords.set(toolCallId, record);
+    this.outstanding.add(toolCallId);
+  }
+
+  recordOf(toolCallId: string): RunRecord | undefined {
+    return this.callRecords.get(toolCallId);
+  }
+
+  applyResult(toolCallId: string, record: RunRecord | undefined, outcome: ToolOutcome): void {
+    const { thread } = this.config;
+    const call = thread.call(toolCallId);
+    if (call === undefined) return;
+    if (call.result.peek() !== undefined) {
+      this.config.warn({ code: "TOOL_RESULT_IGNORED", message: `Tool call '${toolCallId}' already has a result; a later one was ignored.` });
+      return;
+    }
+    const messageId = this.config.createId();
+    const written =
+      outcome.type === "output"
+        ? insertToolResult(thread, { messageId, toolCallId, content: outcome.content })
+        : insertToolResult(thread, { messageId, toolCallId, content: `Error: ${outcome.error.message}`, error: outcome.error.message });
+    if (!written) return;
+    this.config.approvals.dropToolApproval(toolCallId);
+    this.outstanding.delete(toolCallId);
+    if (record !== undefined) record.clientAnswered++;
+    this.config.storage().save();
+  }
+
+  applyApproval(toolCallId: string, response: ApprovalResponse): void {
+    const { thread, approvals } = this.config;
+    const approval = approvals.take(toolCallId);
+    const call = thread.call(toolCallId);
+    if (approval === undefined || call === undefined) return;
+    if (approval.kind === "interrupt") {
+      call.status.value = response.approved ? "executing" : "complete";
+      const payload = response.reason === undefined ? { approved: response.approved } : { approved: response.approved, reason: response.reason };
+      this.interruptAnswers.set(approval.interruptId, { interruptId: approval.interruptId, status: "resolved", payload });
+    } else if (response.approved) {
+      this.config.runner.execute(call, approval.resolved, approval.record);
+    } else {
+      const name = call.name.peek();
+      const why = response.reason === undefined ? "." : `: ${response.reason}`;
+      const error = new ToolExecutionError("TOOL_REJECTED", toolCallId, name, `The user rejected the call to '${name}'${why}`);
+      this.applyResult(toolCallId, approval.record, { type: "error", error });
+    }
+  }
+
+  /** `resume(interruptId, payload)`; the resume run starts once every pending interrupt has its answer. */
+  answerInterrupt(entry: ResumeEntry): void {
+    const approval = this.config.approvals.byInterrupt(entry.interruptId);
+    if (approval !== undefined) {
+      this.config.approvals.take(approval.toolCallId);
+      const call = this.config.thread.call(approval.toolCallId);
+      if (call !== undefined && call.status.peek() === "awaiting-approval") call.status.value = "complete";
+    }
+    this.interruptAnswers.set(entry.interruptId, entry);
+  }
+
+  isAnswered(interruptId: string): boolean {
+    return this.interruptAnswers.has(interruptId);
+  }
+
+  /**
+   * The single decision point, after anything changed and no run is active: resume, continue,
+   * keep waiting on tools, or settle.
+   */
+  advance(): void {
+    if (this.disposed || this.hydrating || this.current !== undefined) return;
+    const { thread, runner } = this.config;
+    const pending = thread.pendingInterrupts.peek();
+    if (pending.length > 0 && pending.every((interrupt) => this.interruptAnswers.has(interrupt.id))) {
+      const resume = pending.map((interrupt) => this.interruptAnswers.get(interrupt.id) as ResumeEntry);
+      this.steps = 0;
+      this.errorSignal.value = undefined;
+      this.startRun("resume", { resume });
+      return;
+    }
+    const decision = decideContinuation(this.last, thread, (id) => runner.isExecuting(id));
+    if (decision.type === "continue") {
+      const record = this.last as RunRecord;
+      record.continued = true;
+      const { maxSteps } = this.config.settings();
+      if (this.steps < maxSteps) {
+        this.steps++;
+        this.startRun("continuation", { parentRunId: record.serverRunId ?? record.runId });
+        return;
+      }
+      this.fail(new MaxStepsError(maxSteps));
+    }
+    if (runner.executingCount > 0) {
+      this.phaseSignal.value = "working";
+      return;
+    }
+    const error = this.errorSignal.peek();
+    const onUser = (decision.type === "wait" && decision.onUser) || this.config.approvals.size > 0 || pending.length > 0;
+    this.settle(error !== undefined ? { status: "error", error } : { status: onUser ? "awaiting-input" : "idle" });
+    if (this.queued.size === 0) return;
+    if (error !== undefined) {
+      for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: "failed" });
+      return;
+    }
+    this.queued.drain((turn) => {
+      this.startTurn(turn);
+      return this.current === undefined;
+    });
+  }
+
+  /**
+   * Ends the turn under way without letting it continue: the active run is stopped, running tools
+   * and pending approvals are cancelled, deferred work is dropped. `reason` reaches the nodes'
+   * `TOOL_CANCELLED` errors; `skip` is what queued messages resolve with.
+   */
+  halt(reason: string, skip: "stopped" | "cleared" | "disposed"): void {
+    this.generation++;
+    this.config.runner.invalidate(reason);
+    this.config.approvals.cancelAll(reason);
+    this.interruptAnswers.clear();
+    this.deferred.takeAll();
+    const record = this.current;
+    this.current = undefined;
+    if (record !== undefined) record.outcome = "cancelled";
+    this.config.loop.stop();
+    this.config.resetPresence();
+    this.errorSignal.value = undefined;
+    for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: skip });
+    const settled = this.config.thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle";
+    this.settle({ status: "cancelled" }, settled);
+  }
+
+  /** The runs before this moment are forgotten (clear, setMessages, a thread switch). */
+  forgetRuns(): void {
+    this.last = undefined;
+    this.callRecords.clear();
+    this.outstanding.clear();
+  }
+
+  private startTurn(turn: QueuedTurn): void {
+    const { thread } = this.config;
+    if (turn.kind === "regenerate") {
+      const list = thread.list.peek();
+      let last = list.length - 1;
+      while (last >= 0 && list[last]!.role !== "user") last--;
+      if (last < 0) return turn.resolve({ status: "skipped", reason: "nothing-to-regenerate" });
+      this.config.loop.setMessages(list.slice(0, last + 1).map((node) => node.toMessage()));
+    }
+    this.generation++;
+    this.config.runner.invalidate("a new turn started");
+    this.config.approvals.cancelAll("a new turn started");
+    this.interruptAnswers.clear();
+    this.abandonOutstanding();
+    this.steps = 0;
+    this.errorSignal.value = undefined;
+    this.waiters.push(turn.resolve);
+    // Interrupts left unanswered are declined: the next run must answer each of them.
+    const pending = thread.pendingInterrupts.peek();
+    const resume = pending.length === 0 ? undefined : pending.map((i): ResumeEntry => ({ interruptId: i.id, status: "cancelled" }));
+    this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume });
+  }
+
+  private startRun(kind: RunKind, params: { messages?: readonly Message[]; resume?: readonly ResumeEntry[] | undefined; parentRunId?: string }): void {
+    const settings = this.config.settings();
+    const runId = this.config.createId();
+    const record = newRunRecord(runId, kind, this.generation, settings.tools);
+    this.current = record;
+    this.last = record;
+    this.interruptAnswers.clear();
+    this.phaseSignal.value = "working";
+    this.config.loop
+      .run({
+        runId,
+        tools: settings.tools.agentTools,
+        context: settings.context,
+        forwardedProps: settings.forwardedProps,
+        ...(params.messages !== undefined ? { messages: params.messages } : {}),
+        ...(params.resume !== undefined ? { resume: params.resume } : {}),
+        ...(params.parentRunId !== undefined ? { parentRunId: params.parentRunId } : {}),
+      })
+      .then(
+        (result) => this.ended(record, result),
+        (error: unknown) => this.refused(record, error),
+      );
+  }
+
+  private ended(record: RunRecord, result: RunResult): void {
+    if (this.current !== record) return; // stopped or cleared meanwhile: already settled
+    this.current = undefined;
+    this.config.filter.runSettled(record.serverRunId ?? record.runId);
+    this.config.resetPresence();
+    let continuable = false;
+    switch (result.status) {
+      case "success":
+        record.outcome = "success";
+        continuable = true;
+        this.answerNamedPending(record);
+        break;
+      case "interrupted":
+        record.outcome = "interrupted";
+        continuable = true;
+        for (const interrupt of result.interrupts) {
+          if (interrupt.toolCallId !== undefined && this.config.thread.call(interrupt.toolCallId) !== undefined) {
+            this.config.approvals.request({ kind: "interrupt", toolCallId: interrupt.toolCallId, interruptId: interrupt.id });
+          }
+        }
+        break;
+      case "failed":
+        record.outcome = "failed";
+        this.fail(result.error);
+        break;
+      case "cancelled":
+      case "detached":
+      case "skipped":
+        record.outcome = "cancelled";
+        break;
+      default: {
+        const unknown: never = result;
+        return unknown;
+      }
+    }
+    this.drainDeferred(continuable);
+    this.config.storage().save();
+    this.advance();
+  }
+
+  /** `run()` refused before anything was sent (e.g. an expired interrupt answered "resolved"). */
+  private refused(record: RunRecord, error: unknown): void {
+    if (this.current !== record) return;
+    this.current = undefined;
+    record.outcome = "failed";
+    this.fail(error instanceof ThreadlineError ? error : new ThreadlineError("INTERNAL_ERROR", String(error), { cause: error }));
+    this.drainDeferred(false);
+    this.advance();
+  }
+
+  /**
+   * Applies what was asked for during the run, in order. Results are facts and always land; an
+   * approval given during a run that then failed or stopped is not acted on ("never replayed after
+   * a failure"): the call stays in `awaiting-approval` for the user to decide again.
+   */
+  private drainDeferred(continuable: boolean): void {
+    this.deferred.drain((action) => {
+      if (action.generation !== this.generation) return true;
+      if (action.kind === "result") this.applyResult(action.toolCallId, action.record, action.outcome);
+      else if (continuable) this.applyApproval(action.toolCallId, action.response);
+      return this.current === undefined;
+    });
+  }
+
+  /** Calls the agent says it waits for but this client never saw stream. */
+  private answerNamedPending(record: RunRecord): void {
+    const { thread } = this.config;
+    for (const id of record.namedPending) {
+      const call = thread.call(id);
+      if (call === undefined || record.clientCalls.has(id) || call.result.peek() !== undefined) continue;
+      const resolved = record.tools.byName.get(call.name.peek());
+      if (resolved !== undefined) {
+        record.clientCalls.add(id);
+        this.tracked(id, record);
+        this.watch?.handleEnded(record, call, resolved);
+      } else {
+        const name = call.name.peek();
+        const error = new ToolExecutionError("TOOL_UNAVAILABLE", id, name, `Tool '${name}' is not available on this client.`);
+        this.applyResult(id, record, { type: "error", error });
+      }
+    }
+  }
+
+  /** Client calls of earlier turns still without a result get one, so the history stays valid. */
+  private abandonOutstanding(): void {
+    for (const id of [...this.outstanding]) {
+      const call = this.config.thread.call(id);
+      if (call !== undefined && call.result.peek() === undefined) {
+        insertToolResult(this.config.thread, { messageId: this.config.createId(), toolCallId: id, content: `Error: ${ABANDONED}`, error: ABANDONED });
+      }
+    }
+    this.outstanding.clear();
+  }
+
+  private fail(error: ThreadlineError): void {
+    this.errorSignal.value = error;
+    this.config.report(error);
+  }
+
+  private settle(result: TurnResult, phase: TurnPhase = result.status === "error" ? "error" : result.status === "awaiting-input" ? "awaiting-input" : "idle"): void {
+    this.phaseSignal.value = phase;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve(result);
+  }
+}

@@ -1,0 +1,89 @@
+import type { ThreadlineError, WarningHandler } from "../errors.js";
+import type { PipelineOptions } from "../pipeline/index.js";
+import type { GenerationPresenceOptions } from "../persist/generation-presence.js";
+import type { ContentPart } from "@ag-ui/core";
+import type { Context, Message } from "../protocol/events.js";
+import type { AgUiAgentLike } from "../transport/from-agent.js";
+import type { AgentSource } from "../transport/source.js";
+import type { ChatPersistenceOptions } from "./chat-persistence.js";
+import type { ClientTool } from "./client-tools.js";
+import type { Middleware } from "./middleware.js";
+import type { RunStatus } from "./run-result.js";
+import type { RunSubscriber } from "./subscriber.js";
+
+/**
+ * `submitted` (a run was requested, nothing heard yet) → `streaming` (events arriving, or client
+ * tools running between runs) → `idle`, `awaiting-input` (an approval, an interrupt, or a tool
+ * without `execute` waits for the user) or `error` (see `chat.error`).
+ */
+export type ChatStatus = RunStatus;
+
+/** How the generation state is shared with other tabs (`BroadcastChannel`). */
+export type ChatPresenceOptions = Pick<
+  GenerationPresenceOptions,
+  "channelName" | "heartbeatMs" | "ttlMs" | "createChannel" | "clock" | "tabId"
+>;
+
+export interface ChatClientOptions {
+  /**
+   * Where runs go: an `AgentSource` (`HttpAgent`, `fromEvents`…) or any AG-UI agent object
+   * (`@ag-ui/client` agents), recognised by `runAgent` / `abortRun` or a one-argument `run`.
+   * Wrap with `fromAgent(agent)` yourself when in doubt.
+   */
+  readonly agent: AgentSource | AgUiAgentLike;
+  /** The thread (and storage key). Default: `createId()`. */
+  readonly threadId?: string;
+  /** Messages the thread starts with; a stored thread found by `persistence` replaces them. */
+  readonly messages?: readonly Message[];
+  /** State the thread starts with. */
+  readonly state?: unknown;
+  readonly tools?: readonly ClientTool[];
+  readonly persistence?: ChatPersistenceOptions;
+  /** Cross-tab `sessionGenerating`. Default: on, over `BroadcastChannel` when there is one. `false`: this tab only. */
+  readonly presence?: false | ChatPresenceOptions;
+  /** Automatic follow-up runs allowed per user turn. Default 10. */
+  readonly maxSteps?: number;
+  /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. */
+  readonly onError?: (error: ThreadlineError) => void;
+  readonly onWarning?: WarningHandler;
+  /** AG-UI `context` sent with every run. */
+  readonly context?: readonly Context[];
+  readonly forwardedProps?: unknown;
+  readonly middleware?: readonly Middleware[];
+  readonly subscribers?: readonly RunSubscriber[];
+  readonly peerProtocolVersion?: string;
+  readonly validation?: PipelineOptions["validation"];
+  readonly schemas?: PipelineOptions["schemas"];
+  /** Makes run, message and thread ids. Default `crypto.randomUUID()`. */
+  readonly createId?: () => string;
+  /** Clock for interrupt expiry. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** What `updateOptions` can change; each applies from the next run on. */
+export interface ChatUpdatableOptions {
+  readonly tools?: readonly ClientTool[];
+  readonly context?: readonly Context[];
+  readonly forwardedProps?: unknown;
+  readonly maxSteps?: number;
+}
+
+export type MessageInput = string | { readonly content: string | readonly ContentPart[]; readonly id?: string };
+
+export type ToolResultInput =
+  | { readonly toolCallId: string; readonly output: unknown }
+  | { readonly toolCallId: string; readonly error: string | Error };
+
+/**
+ * How a turn settled: what the promise of `sendMessage`, `regenerate`, `addToolResult`,
+ * `respondToApproval` and `resume` resolves to. They never reject: agent and transport errors
+ * come back as `error` (and sit in `chat.error`).
+ */
+export type TurnResult =
+  | { readonly status: "idle" }
+  | { readonly status: "awaiting-input" }
+  | { readonly status: "error"; readonly error: ThreadlineError }
+  /** `stop()`, `clear()`, `setMessages()`, `regenerate()` or `dispose()` ended the turn. */
+  | { readonly status: "cancelled" }
+  /** A queued message that was never sent: the turn before it was stopped, cleared or failed. */
+  | { readonly status: "skipped"; readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" };
