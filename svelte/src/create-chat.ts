@@ -1,85 +1,77 @@
-import type { ReadonlySignal } from "@preact/signals-core";
 import { computed } from "@preact/signals-core";
-import type { Interrupt, MessageNode, RunStatus, Thread, ThreadlineError } from "@threadline/core";
+import {
+  ChatClient,
+  type ChatClientOptions,
+  type ChatStatus,
+  type Interrupt,
+  type MessageNode,
+  type PersistenceError,
+  type ThreadlineError,
+} from "@threadline/core";
 import type { Readable } from "svelte/store";
 import { SvelteBindingError } from "./errors.js";
 import { releaseWithComponent } from "./lifecycle.js";
 import { describe, fromSignal } from "./signal-store.js";
-
-/**
- * TEMPORARY structural stand-in for the core ChatClient (issue 7), replaced by the class once it
- * is exported from @threadline/core.
- */
-export interface ChatClientLike {
-  readonly thread: Thread;
-  readonly status: ReadonlySignal<RunStatus>;
-  readonly error: ReadonlySignal<ThreadlineError | undefined>;
-  readonly isRunning: ReadonlySignal<boolean>;
-  readonly sessionGenerating: ReadonlySignal<boolean>;
-  sendMessage(message: string | { content: unknown[] }): Promise<unknown>;
-  stop(): void;
-  regenerate(): Promise<unknown>;
-  clear(): void;
-  setMessages(messages: readonly unknown[]): void;
-  addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: unknown }): unknown;
-  respondToApproval(toolCallId: string, response: { approved: boolean; reason?: string }): unknown;
-  resume(interruptId: string, payload: unknown): unknown;
-  dispose(): void;
-}
 
 /** What `$thread` holds: the structure of the conversation, never its streamed content. */
 export interface ThreadView {
   readonly threadId: string | undefined;
   /** A new array only when a message is added, removed or replaced — never per token. */
   readonly messages: readonly MessageNode[];
-  readonly status: RunStatus;
+  readonly status: ChatStatus;
 }
 
-export interface Chat<C extends ChatClientLike = ChatClientLike> {
+export interface Chat {
   /** `{#each $thread.messages as m (m.id)}` re-runs only when the list or the status changes. */
   readonly thread: Readable<ThreadView>;
-  readonly status: Readable<RunStatus>;
+  readonly status: Readable<ChatStatus>;
   readonly error: Readable<ThreadlineError | undefined>;
   readonly isRunning: Readable<boolean>;
   readonly state: Readable<unknown>;
   readonly sessionGenerating: Readable<boolean>;
   readonly pendingInterrupts: Readable<readonly Interrupt[]>;
-  readonly sendMessage: C["sendMessage"];
-  readonly stop: C["stop"];
-  readonly regenerate: C["regenerate"];
-  readonly clear: C["clear"];
-  readonly setMessages: C["setMessages"];
-  readonly addToolResult: C["addToolResult"];
-  readonly respondToApproval: C["respondToApproval"];
-  readonly resume: C["resume"];
+  readonly persistenceError: Readable<PersistenceError | null>;
+  readonly sendMessage: ChatClient["sendMessage"];
+  readonly stop: ChatClient["stop"];
+  readonly regenerate: ChatClient["regenerate"];
+  readonly clear: ChatClient["clear"];
+  readonly setMessages: ChatClient["setMessages"];
+  readonly addToolResult: ChatClient["addToolResult"];
+  readonly respondToApproval: ChatClient["respondToApproval"];
+  readonly resume: ChatClient["resume"];
   /**
-   * Stops the run and releases the chat — when `createChat` made it. A chat passed in with
-   * `{ chat }` belongs to the caller and is left running.
+   * Stops the run and disposes the client — when `createChat` made it. A client passed in with
+   * `{ chat }` belongs to the caller and is left alone.
    */
   dispose(): void;
-  /** The core chat client, for everything the stores do not cover. */
-  readonly chat: C;
+  /** The core client, for what the stores do not cover (`switchThread`, `updateOptions`, `ready`…). */
+  readonly chat: ChatClient;
 }
 
-export type CreateChatOptions<C extends ChatClientLike = ChatClientLike> = { readonly chat: C };
+/** Options for a new `ChatClient`, or `{ chat }` to wrap one you made. */
+export type CreateChatOptions = ChatClientOptions | { readonly chat: ChatClient };
 
 /**
- * Svelte stores and bound methods over a core chat client. Called while a component initialises,
- * the chat lives as long as that component: destroying it stops the run and disposes the chat.
- * Called anywhere else, the caller disposes it.
+ * Svelte stores and bound methods over a core `ChatClient`. Called while a component
+ * initialises, a chat it creates lives as long as that component: destroying the component stops
+ * the run and disposes the client (on the server, at the end of `render`). Called anywhere else,
+ * the caller calls `dispose()`. Stores subscribe to the client lazily, so a chat nobody renders
+ * holds nothing. Throws `SvelteBindingError` (`NOT_A_CHAT`) when `{ chat }` is not a
+ * `ChatClient`, and the client's own `ChatInputError` for bad options.
  */
-export function createChat<C extends ChatClientLike>(options: CreateChatOptions<C>): Chat<C> {
-  const client = options.chat;
-  if (!isChatClient(client)) {
-    throw new SvelteBindingError("NOT_A_CHAT", `createChat({ chat }) needs a ChatClient, got ${describe(client)}.`);
+export function createChat(options: CreateChatOptions): Chat {
+  if (typeof options === "object" && options !== null && "chat" in options) {
+    if (!(options.chat instanceof ChatClient)) {
+      throw new SvelteBindingError("NOT_A_CHAT", `createChat({ chat }) needs a ChatClient, got ${describe(options.chat)}.`);
+    }
+    return wrap(options.chat, false);
   }
-  const owned = false;
-  const chat = wrap(client, owned);
-  if (owned) releaseWithComponent(chat.dispose);
+  const chat = wrap(new ChatClient(options), true);
+  releaseWithComponent(chat.dispose);
   return chat;
 }
 
-function wrap<C extends ChatClientLike>(client: C, owned: boolean): Chat<C> {
+function wrap(client: ChatClient, owned: boolean): Chat {
   const { thread } = client;
   const view = computed(
     (): ThreadView => ({
@@ -88,37 +80,26 @@ function wrap<C extends ChatClientLike>(client: C, owned: boolean): Chat<C> {
       status: client.status.value,
     }),
   );
-  let disposed = false;
   return {
     thread: fromSignal(view),
     status: fromSignal(client.status),
     error: fromSignal(client.error),
     isRunning: fromSignal(client.isRunning),
-    state: fromSignal(thread.state),
+    state: fromSignal(client.state),
     sessionGenerating: fromSignal(client.sessionGenerating),
-    pendingInterrupts: fromSignal(thread.pendingInterrupts),
-    sendMessage: client.sendMessage.bind(client) as C["sendMessage"],
-    stop: client.stop.bind(client) as C["stop"],
-    regenerate: client.regenerate.bind(client) as C["regenerate"],
-    clear: client.clear.bind(client) as C["clear"],
-    setMessages: client.setMessages.bind(client) as C["setMessages"],
-    addToolResult: client.addToolResult.bind(client) as C["addToolResult"],
-    respondToApproval: client.respondToApproval.bind(client) as C["respondToApproval"],
-    resume: client.resume.bind(client) as C["resume"],
+    pendingInterrupts: fromSignal(client.pendingInterrupts),
+    persistenceError: fromSignal(client.persistenceError),
+    sendMessage: (message) => client.sendMessage(message),
+    stop: () => client.stop(),
+    regenerate: () => client.regenerate(),
+    clear: () => client.clear(),
+    setMessages: (messages) => client.setMessages(messages),
+    addToolResult: (result) => client.addToolResult(result),
+    respondToApproval: (toolCallId, response) => client.respondToApproval(toolCallId, response),
+    resume: (interruptId, payload) => client.resume(interruptId, payload),
     dispose: () => {
-      if (disposed) return;
-      disposed = true;
       if (owned) client.dispose();
     },
     chat: client,
   };
-}
-
-function isChatClient(value: unknown): value is ChatClientLike {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as ChatClientLike).sendMessage === "function" &&
-    typeof (value as ChatClientLike).thread?.select === "function"
-  );
 }

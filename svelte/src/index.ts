@@ -11,7 +11,7 @@ export type { ComponentRegistry } from "./component-registry.js";
 export { getComponentNode } from "./component-context.js";
 export { default as ThreadComponent } from "./ThreadComponent.svelte";
 export { createChat } from "./create-chat.js";
-export type { Chat, ChatClientLike, CreateChatOptions, ThreadView } from "./create-chat.js";
+export type { Chat, CreateChatOptions, ThreadView } from "./create-chat.js";
 export { setChatContext, getChatContext } from "./context.js";
 export { SvelteBindingError } from "./errors.js";
 export type { SvelteBindingErrorCode } from "./errors.js";
