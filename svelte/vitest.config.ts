@@ -8,6 +8,12 @@ export default defineProject({
   resolve: {
     alias: { "@threadline/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)) },
   },
+  // svelteTesting() puts `browser` first for every environment. Files marked
+  // `@vitest-environment node` render with svelte/server, so there Svelte's server runtime
+  // (the `default` condition) must be the one `svelte` resolves to.
+  environments: {
+    ssr: { resolve: { conditions: ["node", "module", "development"] } },
+  },
   test: {
     name: "svelte",
     environment: "jsdom",

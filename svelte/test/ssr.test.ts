@@ -1,0 +1,67 @@
+// @vitest-environment node
+// Server rendering with svelte/server: the stores subscribe and unsubscribe within render(), the
+// chat a component created is disposed at the end of it, and nothing stays attached.
+import { fromEvents, type Message } from "@threadline/core";
+import { render } from "svelte/server";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import ChatApp from "./components/ChatApp.svelte";
+import Components from "./components/Components.svelte";
+import Weather from "./components/Weather.svelte";
+import type { Chat } from "../src/index.js";
+import { componentNode } from "./support/component-node.js";
+import { Renders } from "./support/renders.js";
+import { countSubscriptions, isWatched, watchedSignals } from "./support/watchers.js";
+
+let subscriptions: ReturnType<typeof countSubscriptions>;
+beforeEach(() => {
+  subscriptions = countSubscriptions();
+});
+afterEach(() => {
+  subscriptions.restore();
+});
+
+const history: Message[] = [
+  { id: "u1", role: "user", content: "Weather in Paris?" },
+  {
+    id: "a1",
+    role: "assistant",
+    content: "Let me check.",
+    toolCalls: [{ id: "c1", type: "function", function: { name: "weather", arguments: '{"city":"Paris"}' } }],
+  },
+  { id: "t1", role: "tool", toolCallId: "c1", content: "21°C" },
+  { id: "a2", role: "assistant", content: "It is 21°C in Paris." },
+];
+
+test("renders a chat on the server and leaves no live subscription", async () => {
+  expect(typeof window).toBe("undefined");
+  const renders = new Renders();
+  let chat!: Chat;
+  const { body } = await render(ChatApp, {
+    props: {
+      options: { agent: fromEvents([]), threadId: "t-ssr", messages: history, presence: false },
+      renders,
+      onchat: (c: Chat) => (chat = c),
+    },
+  });
+  expect(body).toContain("Weather in Paris?");
+  expect(body).toContain("It is 21°C in Paris.");
+  expect(body).toContain(`<code data-testid="args-c1">{"city":"Paris"}</code>`);
+  expect(body).toMatch(/data-testid="status-c1"[^>]*>done</);
+  // Stores were read (subscribed) during render, and all released by its end.
+  expect(subscriptions.opened).toBeGreaterThan(0);
+  expect(subscriptions.live).toBe(0);
+  expect(watchedSignals(chat.chat.thread)).toEqual([]);
+  // The component created the chat, so the end of render disposed it: nothing runs.
+  expect((await chat.sendMessage("another?")).status).toBe("skipped");
+});
+
+test("renders generative components on the server with their props, and releases them", async () => {
+  const renders = new Renders();
+  const node = componentNode("w1", "weather", { renders, city: "Oslo", temperature: -3 });
+  const { body } = await render(Components, { props: { nodes: [node], components: { weather: Weather } } });
+  expect(body).toContain("Oslo");
+  expect(body).toContain("-3");
+  expect(isWatched(node.props)).toBe(false);
+  expect(isWatched(node.state)).toBe(false);
+  expect(subscriptions.live).toBe(0);
+});
