@@ -16,3 +16,6 @@ export type { NodeSource } from "./follow-node.js";
 export type { Disposable, FieldRefs } from "./node-fields.js";
 export { isServerRendering } from "./scope.js";
 export { ChatNotProvidedError, ComponentNodeMissingError } from "./errors.js";
+export { useChat } from "./useChat.js";
+export type { UseChatOptions, UseChatReturn } from "./useChat.js";
+export { provideChat, injectChat } from "./chat-context.js";

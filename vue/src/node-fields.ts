@@ -2,7 +2,8 @@ import type { ReadonlySignal } from "@preact/signals-core";
 import { shallowRef, type ShallowRef } from "vue";
 import { followNode, link, type NodeSource, type Unsubscribe } from "./follow-node.js";
 
-type SignalValue<S> = S extends ReadonlySignal<infer V> ? V : S extends ReadonlySignal<infer V> | undefined ? V | undefined : never;
+/** The value type of a signal field; an optional field adds `undefined` (distributes over the union). */
+type SignalValue<S> = S extends ReadonlySignal<infer V> ? V : S extends undefined ? undefined : never;
 
 /** The keys of `N` that hold signals (optionally). */
 export type SignalKeys<N> = {

@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { shallowRef, type MaybeRefOrGetter, type ShallowRef } from "vue";
+import { shallowRef, type Ref, type ShallowRef } from "vue";
 import { followNode, link, type NodeSource } from "./follow-node.js";
 import type { Disposable } from "./node-fields.js";
 
@@ -17,7 +17,11 @@ const same = <T>(value: T): T => value;
  * scope call `dispose()` yourself (a development warning says so). During server rendering the
  * ref holds the current value and nothing is subscribed.
  */
-export function useSignal<T>(source: MaybeRefOrGetter<ReadonlySignal<T>>): SignalRef<T>;
+// Getters come first: inferring T from a function against a union that contains ReadonlySignal
+// would match the function's own valueOf() and make T `Object`.
+export function useSignal<T>(source: () => ReadonlySignal<T>): SignalRef<T>;
+export function useSignal<T>(source: () => ReadonlySignal<T> | null | undefined): SignalRef<T | undefined>;
+export function useSignal<T>(source: ReadonlySignal<T> | Readonly<Ref<ReadonlySignal<T>>>): SignalRef<T>;
 export function useSignal<T>(source: NodeSource<ReadonlySignal<T>>): SignalRef<T | undefined>;
 export function useSignal<T>(source: NodeSource<ReadonlySignal<T>>): SignalRef<T | undefined> {
   return followSignal(source, "useSignal()");

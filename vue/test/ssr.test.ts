@@ -2,11 +2,12 @@
 // Server rendering: the composables read current values once and subscribe nothing (Vue SSR
 // never runs onScopeDispose, so anything subscribed here would leak per request).
 import { signal } from "@preact/signals-core";
-import { createThread, foldEvent } from "@threadline/core";
+import { ChatClient, createThread, foldEvent, fromEvents } from "@threadline/core";
 import { createSSRApp, h } from "vue";
 import { renderToString } from "vue/server-renderer";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { ThreadComponent, type ComponentNodeLike } from "../src/index.js";
+import ChatView from "./ChatView.vue";
 import NoteCard from "./NoteCard.vue";
 import ThreadView from "./ThreadView.vue";
 import { runStarted, stateSnapshot, textContent, textStart, toolArgs, toolStart } from "./support/events.js";
@@ -46,4 +47,35 @@ test("renderToString of a <ThreadComponent> renders the component's props and su
   const html = await renderToString(createSSRApp({ render: () => h(ThreadComponent, { node, components: { Note: NoteCard } }) }));
   expect(html).toContain("server props");
   expect(subscriptions.made).toBe(0);
+});
+
+test("renderToString with useChat renders the thread, subscribes nothing and opens no cross-tab channel", async () => {
+  const Original = globalThis.BroadcastChannel;
+  let opened = 0;
+  globalThis.BroadcastChannel = class extends Original {
+    constructor(name: string) {
+      super(name);
+      opened++;
+    }
+  };
+  try {
+    const messages = [
+      { id: "u1", role: "user" as const, content: "Hello" },
+      { id: "a1", role: "assistant" as const, content: "Rendered on the server" },
+    ];
+    const owned = await renderToString(createSSRApp(ChatView, { options: { agent: fromEvents([]), threadId: "t-ssr", messages } }));
+    expect(owned).toContain("Rendered on the server");
+    expect(owned).toContain('<p data-testid="status">idle</p>');
+
+    const chat = new ChatClient({ agent: fromEvents([]), threadId: "t-attached", messages, presence: false });
+    const attached = await renderToString(createSSRApp(ChatView, { options: { chat }, badges: 1 }));
+    expect(attached).toContain("Rendered on the server");
+    expect(attached).toContain("idle · 2");
+    chat.dispose();
+
+    expect(subscriptions.made).toBe(0);
+    expect(opened).toBe(0);
+  } finally {
+    globalThis.BroadcastChannel = Original;
+  }
 });

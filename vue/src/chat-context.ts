@@ -1,0 +1,21 @@
+import { inject, provide, type InjectionKey } from "vue";
+import { ChatNotProvidedError } from "./errors.js";
+import type { UseChatReturn } from "./useChat.js";
+
+const CHAT: InjectionKey<UseChatReturn> = Symbol("threadline.chat");
+
+/**
+ * Shares one chat with every component below this one: they `injectChat()` the same refs and
+ * methods, with no subscriptions of their own. Returns its argument.
+ */
+export function provideChat(chat: UseChatReturn): UseChatReturn {
+  provide(CHAT, chat);
+  return chat;
+}
+
+/** The chat an ancestor provided. Throws `ChatNotProvidedError` (`CHAT_NOT_PROVIDED`) if none did. */
+export function injectChat(): UseChatReturn {
+  const chat = inject(CHAT, undefined);
+  if (chat === undefined) throw new ChatNotProvidedError();
+  return chat;
+}

@@ -1,0 +1,139 @@
+import { ChatClient, type ChatClientOptions, type MessageNode } from "@threadline/core";
+import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
+import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
+import { isServerRendering, releaseWithScope } from "./scope.js";
+import { followSignal } from "./useSignal.js";
+
+/** Options for a chat `useChat` creates and owns, or `{ chat }` to attach to one you made. */
+export type UseChatOptions = ChatClientOptions | { readonly chat: ChatClient };
+
+const CHAT_FIELDS = [
+  "status",
+  "error",
+  "isRunning",
+  "sessionGenerating",
+  "pendingInterrupts",
+  "state",
+  "persistenceError",
+] as const;
+type ChatField = (typeof CHAT_FIELDS)[number];
+
+type Method<K extends keyof ChatClient> = ChatClient[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
+
+export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
+  Disposable & {
+    /** The core client in use (a new one after a thread-id change). */
+    readonly chat: Readonly<ShallowRef<ChatClient>>;
+    /** The message nodes; changes only when a message is added, removed or replaced. */
+    readonly messages: Readonly<ShallowRef<readonly MessageNode[]>>;
+    readonly sendMessage: Method<"sendMessage">;
+    readonly stop: Method<"stop">;
+    readonly regenerate: Method<"regenerate">;
+    readonly addToolResult: Method<"addToolResult">;
+    readonly respondToApproval: Method<"respondToApproval">;
+    readonly resume: Method<"resume">;
+    readonly clear: Method<"clear">;
+    readonly setMessages: Method<"setMessages">;
+  };
+
+/** The options `updateOptions` applies to a running client without re-keying it. */
+const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
+
+/**
+ * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`,
+ * `pendingInterrupts`, and the client's methods. Each ref follows one core signal, so a streamed
+ * token changes none of them (it changes one message's text: see `useMessageText`).
+ *
+ * - Options may be a ref or getter. When the thread id they name changes, the chat re-keys: the
+ *   previous client is disposed (its run stopped) and a new one serves the new thread; the refs
+ *   and methods follow it. A change to `tools`, `context`, `forwardedProps` or `maxSteps` alone is
+ *   applied to the current client from its next run on.
+ * - `useChat({ chat })` attaches to a `ChatClient` you created: it is never disposed here.
+ * - The chat `useChat` created is disposed when the effect scope (the component) ends, which
+ *   aborts its run. During server rendering nothing is subscribed, and the client is created
+ *   without cross-tab presence or storage (both belong to the browser) and disposed at once.
+ */
+export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatReturn {
+  const server = isServerRendering();
+  let owned: ChatClient | undefined;
+  let applied: UseChatOptions = toRaw(toValue(options));
+
+  const open = (given: UseChatOptions): ChatClient => {
+    owned = undefined;
+    if ("chat" in given) return toRaw(given.chat);
+    owned = new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given);
+    return owned;
+  };
+  const chat = shallowRef<ChatClient>(open(applied));
+
+  let stopWatching: (() => void) | undefined;
+  if (!server && (isRef(options) || typeof options === "function")) {
+    stopWatching = watch(
+      // Read every field the decision depends on, so a reactive options object is tracked too.
+      () => {
+        const given = toValue(options);
+        return "chat" in given ? [given, given.chat] : [given, given.threadId, ...UPDATABLE.map((key) => given[key])];
+      },
+      ([given]) => {
+        const next = toRaw(given as UseChatOptions);
+        const previous = applied;
+        applied = next;
+        if (keyOf(next) !== keyOf(previous)) {
+          const retired = owned;
+          chat.value = open(next);
+          retired?.dispose();
+        } else if (owned !== undefined && !("chat" in next) && !("chat" in previous)) {
+          const changes = changedUpdatable(previous, next);
+          if (changes !== undefined) owned.updateOptions(changes);
+        }
+      },
+      { flush: "sync" },
+    );
+  }
+
+  const fields = followFields<ChatClient, ChatField>(chat, CHAT_FIELDS, "useChat()") as FieldRefs<ChatClient, ChatField> & Disposable;
+  const messages = followSignal(() => chat.value.thread.messages, "useChat()") as Readonly<ShallowRef<readonly MessageNode[]>> &
+    Disposable;
+
+  const dispose = (): void => {
+    stopWatching?.();
+    stopWatching = undefined;
+    fields.dispose();
+    messages.dispose();
+    owned?.dispose();
+    owned = undefined;
+  };
+  // On the server no scope disposal ever runs, so the client is released now; its thread keeps
+  // what it holds for this render.
+  if (server) owned?.dispose();
+  else releaseWithScope(dispose, "useChat()", false);
+
+  const current = (): ChatClient => chat.value;
+  return {
+    ...fields,
+    messages,
+    chat,
+    dispose,
+    sendMessage: (...args) => current().sendMessage(...args),
+    stop: (...args) => current().stop(...args),
+    regenerate: (...args) => current().regenerate(...args),
+    addToolResult: (...args) => current().addToolResult(...args),
+    respondToApproval: (...args) => current().respondToApproval(...args),
+    resume: (...args) => current().resume(...args),
+    clear: (...args) => current().clear(...args),
+    setMessages: (...args) => current().setMessages(...args),
+  };
+}
+
+/** What identifies the client: the attached chat, or the thread id of an owned one. */
+function keyOf(options: UseChatOptions): unknown {
+  return "chat" in options ? toRaw(options.chat) : options.threadId;
+}
+
+function changedUpdatable(previous: ChatClientOptions, next: ChatClientOptions): Partial<Pick<ChatClientOptions, (typeof UPDATABLE)[number]>> | undefined {
+  let changes: Record<string, unknown> | undefined;
+  for (const key of UPDATABLE) {
+    if (!Object.is(previous[key], next[key])) (changes ??= {})[key] = next[key];
+  }
+  return changes as Partial<Pick<ChatClientOptions, (typeof UPDATABLE)[number]>> | undefined;
+}
