@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/svelte";
 import { flushSync } from "svelte";
 import { expect, test } from "vitest";
 import Components from "./components/Components.svelte";
+import SnippetFallback from "./components/SnippetFallback.svelte";
 import Weather from "./components/Weather.svelte";
 import { componentProps, componentState } from "../src/index.js";
 import { componentNode } from "./support/component-node.js";
@@ -52,6 +53,11 @@ test("an unregistered name renders a notice, or the fallback snippet, instead of
 
   render(Components, { nodes, components: { weather: Weather }, withFallback: true });
   expect(screen.getByTestId("fallback-x1").textContent).toBe("can't show chart");
+});
+
+test("the fallback can be written as a child snippet", () => {
+  render(SnippetFallback, { node: componentNode("m1", "map", {}) });
+  expect(screen.getByTestId("child-fallback").textContent).toBe("Cannot show “map”.");
 });
 
 test("names inherited from Object.prototype are not registered components", () => {
