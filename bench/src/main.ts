@@ -11,6 +11,9 @@ import { formatChecks, formatReport } from "./table.js";
 import { evaluate } from "./targets.js";
 
 const ALL: WorkloadName[] = ["W1", "W1-alloc", "W2", "W3", "memory"];
+// measure.ts collects with the "last resort" flavour, which would also flush the bytecode of
+// functions not run lately; every lane would then pay recompilation inside its timed body.
+const COMMON_FLAGS = ["--no-flush-bytecode"];
 // Extra V8 flags per workload: a 64 MB young generation keeps allocation windows GC-free.
 const FLAGS: Partial<Record<WorkloadName, string[]>> = {
   "W1-alloc": ["--min-semi-space-size=64", "--max-semi-space-size=64"],
@@ -42,7 +45,7 @@ for (const workload of only) {
   console.error(`▸ ${workload} (${quick ? "quick" : "full"}) in a fresh process…`);
   const child = spawnSync(
     process.execPath,
-    ["--expose-gc", ...(FLAGS[workload] ?? []), "--import", "tsx", worker, workload, quick ? "quick" : "full", out],
+    ["--expose-gc", ...COMMON_FLAGS, ...(FLAGS[workload] ?? []), "--import", "tsx", worker, workload, quick ? "quick" : "full", out],
     { cwd: benchDir, env, stdio: ["ignore", "inherit", "inherit"] },
   );
   if (child.status !== 0) {

@@ -64,16 +64,40 @@ async function sample(setup: Setup): Promise<number> {
   return elapsed;
 }
 
-export async function time(setup: Setup, options: TimingOptions): Promise<Timing> {
-  for (let i = 0; i < options.warmup; i++) await sample(setup);
-  const times: number[] = [];
-  let total = 0;
-  while (times.length < options.maxSamples && (times.length < options.minSamples || total < options.minTotalMs)) {
-    const ms = await sample(setup);
-    times.push(ms);
-    total += ms;
+/**
+ * Times several set-ups round-robin: one sample of each in turn, until each has its warm-up, its
+ * minimum samples and its minimum total time. Interleaving spreads any drift of a shared machine
+ * (another process waking up, CPU frequency) over every lane alike, so ratios between lanes and
+ * between sizes stay honest. A set-up whose trial throws is dropped and reported as its Error.
+ */
+export async function timeAll(setups: readonly Setup[], options: TimingOptions): Promise<(Timing | Error)[]> {
+  const jobs = setups.map((setup) => ({ setup, warm: 0, times: [] as number[], total: 0, error: undefined as Error | undefined }));
+  const done = (job: (typeof jobs)[number]) =>
+    job.error !== undefined ||
+    (job.warm >= options.warmup &&
+      (job.times.length >= options.maxSamples ||
+        (job.times.length >= options.minSamples && job.total >= options.minTotalMs)));
+  for (let pending = jobs.filter((j) => !done(j)); pending.length > 0; pending = jobs.filter((j) => !done(j))) {
+    for (const job of pending) {
+      try {
+        const ms = await sample(job.setup);
+        if (job.warm < options.warmup) job.warm++;
+        else {
+          job.times.push(ms);
+          job.total += ms;
+        }
+      } catch (error) {
+        job.error = error instanceof Error ? error : new Error(String(error));
+      }
+    }
   }
-  return { medianMs: median(times), samples: times.length };
+  return jobs.map((job) => job.error ?? { medianMs: median(job.times), samples: job.times.length });
+}
+
+export async function time(setup: Setup, options: TimingOptions): Promise<Timing> {
+  const [result] = await timeAll([setup], options);
+  if (result instanceof Error) throw result;
+  return result!;
 }
 
 /**

@@ -5,7 +5,8 @@ import { LIVE_MESSAGE_ID, textStream, type TextStream } from "../generate.js";
 import { agUiText, prepareAgUiRun } from "../lanes/agui.js";
 import { tamboDispatch, tamboStateWith, tamboText } from "../lanes/tambo.js";
 import { threadlineText, type Entry } from "../lanes/threadline.js";
-import { allocatedBytes, FULL, keepAlive, median, QUICK, time, type Setup } from "../measure.js";
+import { allocatedBytes, FULL, keepAlive, median, QUICK, type Setup } from "../measure.js";
+import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const PRIOR_COUNTS = [10, 100, 1000, 5000];
@@ -65,35 +66,32 @@ function agUiCount(priorCount: number, quick: boolean): number {
 }
 
 export async function runW1(quick: boolean): Promise<WorkloadReport> {
-  const options = quick ? QUICK : FULL;
-  const sizes: WorkloadReport["sizes"] = [];
+  const plan: Planned[] = [];
   for (const priorCount of quick ? PRIOR_COUNTS.slice(0, 1) : PRIOR_COUNTS) {
     const stream = textStream(priorCount);
     const n = stream.deltas.length;
-    const perDelta = async (setup: Setup, count = n): Promise<Cell> => {
-      const t = await time(setup, options);
-      return { status: "ok", value: (t.medianMs * 1000) / count, samples: t.samples };
-    };
-    const cells: Record<string, Cell> = {};
+    const size = `${priorCount} prior`;
     for (const [lane, entry] of THREADLINE_LANES) {
       const threadline = await threadlineText(entry);
-      cells[lane] = await cell(() =>
-        typeof threadline === "string" ? Promise.resolve(unavailable(threadline)) : perDelta(threadline(stream, n)),
+      plan.push(
+        typeof threadline === "string"
+          ? { size, lane, cell: unavailable(threadline) }
+          : { size, lane, setups: [threadline(stream, n)], toCell: perOp(n) },
       );
     }
-    cells["@ag-ui/client"] = await cell(async () => {
-      // runAgent has a fixed cost per run (input clone, pipeline set-up); a run with no deltas
-      // measures it, and the difference of medians is the deltas' own cost.
-      const count = agUiCount(priorCount, quick);
-      const full = await time(agUiSetup(stream, count), options);
-      const empty = await time(agUiSetup(stream, 0), options);
-      const note = `(run − empty run) / ${count}` + (count < n ? `: first ${count} of ${n} deltas` : "");
-      return { status: "ok", value: ((full.medianMs - empty.medianMs) * 1000) / count, samples: full.samples, note };
+    // runAgent has a fixed cost per run (input clone, pipeline set-up); a run with no deltas
+    // measures it, and the difference of medians is the deltas' own cost.
+    const count = agUiCount(priorCount, quick);
+    plan.push({
+      size,
+      lane: "@ag-ui/client",
+      setups: [agUiSetup(stream, count), agUiSetup(stream, 0)],
+      toCell: perOpMinusEmpty(count, `(run − empty run) / ${count}` + (count < n ? `: first ${count} of ${n} deltas` : "")),
     });
-    cells["Tambo streamReducer"] = await cell(() => perDelta(tamboSetup(stream, n)));
-    cells["floor s += delta"] = await cell(() => perDelta(floorSetup(stream, n)));
-    sizes.push({ label: `${priorCount} prior`, cells });
+    plan.push({ size, lane: "Tambo streamReducer", setups: [tamboSetup(stream, n)], toCell: perOp(n) });
+    plan.push({ size, lane: "floor s += delta", setups: [floorSetup(stream, n)], toCell: perOp(n) });
   }
+  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
   return { workload: "W1", unit: "µs per delta", lanes: LANES, sizes };
 }
 
@@ -112,7 +110,9 @@ export async function runW1Alloc(quick: boolean): Promise<WorkloadReport> {
       // Probe: the largest window (halving from `start`) that runs without a GC. The probe also
       // warms the code up, so its own number is discarded.
       let count = start;
-      while (count >= 4 && (await allocatedBytes(makeSetup(count))) === null) count >>= 1;
+      const fits = async (c: number) =>
+        (await allocatedBytes(makeSetup(c))) !== null || (await allocatedBytes(makeSetup(c))) !== null;
+      while (count >= 4 && !(await fits(count))) count >>= 1; // two tries: a cold first run allocates more
       if (count < 4) return { status: "failed", reason: "every window saw a GC" };
       const values: number[] = [];
       for (let w = 0; w < windows; w++) {

@@ -1,10 +1,11 @@
 // W2 tool arguments: one tool call whose JSON arguments grow to 1 KB, 10 KB and 100 KB in
 // 10-character deltas, with the partial value computed after every delta. Metric: total ms.
 import { Allow, parse } from "partial-json";
-import { cell, expectEqual, unavailable } from "../cell.js";
+import { expectEqual, unavailable } from "../cell.js";
 import { toolArgsStream, type ToolArgsStream } from "../generate.js";
 import { threadlineToolArgs } from "../lanes/threadline.js";
-import { FULL, keepAlive, QUICK, time, type Setup } from "../measure.js";
+import { FULL, keepAlive, QUICK, type Setup, type Timing } from "../measure.js";
+import { measurePlan, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const SIZES = [1_000, 10_000, 100_000];
@@ -60,31 +61,29 @@ function partialJsonSetup(stream: ToolArgsStream, stride: number): Setup {
 }
 
 export async function runW2(quick: boolean): Promise<WorkloadReport> {
-  const options = quick ? QUICK : FULL;
   const threadline = await threadlineToolArgs();
-  const sizes: WorkloadReport["sizes"] = [];
+  const plan: Planned[] = [];
   for (const bytes of quick ? SIZES.slice(0, 1) : SIZES) {
     const stream = toolArgsStream(bytes);
-    const total = async (setup: Setup, scale = 1, note?: string): Promise<Cell> => {
-      const t = await time(setup, options);
-      return { status: "ok", value: t.medianMs * scale, samples: t.samples, ...(note ? { note } : {}) };
-    };
+    const size = `${Math.round(bytes / 1000)} KB`;
     const stride = bytes >= SAMPLE_FROM ? SAMPLE_STRIDE : 1;
-    const cells: Record<string, Cell> = {};
-    cells["Threadline"] = await cell(() =>
+    plan.push(
       typeof threadline === "string"
-        ? Promise.resolve(unavailable(threadline))
-        : total(threadline(stream.deltas, stream.json)),
+        ? { size, lane: "Threadline", cell: unavailable(threadline) }
+        : { size, lane: "Threadline", setups: [threadline(stream.deltas, stream.json)], toCell: totalMs(1) },
     );
-    cells["partial-json re-parse"] = await cell(() =>
-      total(
-        partialJsonSetup(stream, stride),
-        stride,
-        stride > 1 ? `extrapolated: parsed after 1 delta in ${stride}, time ×${stride}` : undefined,
-      ),
-    );
-    cells["floor concat + parse once"] = await cell(() => total(floorSetup(stream)));
-    sizes.push({ label: `${Math.round(bytes / 1000)} KB`, cells });
+    plan.push({
+      size,
+      lane: "partial-json re-parse",
+      setups: [partialJsonSetup(stream, stride)],
+      toCell: totalMs(stride, stride > 1 ? `extrapolated: parsed after 1 delta in ${stride}, time ×${stride}` : undefined),
+    });
+    plan.push({ size, lane: "floor concat + parse once", setups: [floorSetup(stream)], toCell: totalMs(1) });
   }
+  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
   return { workload: "W2", unit: "ms per stream (10-char deltas)", lanes: LANES, sizes };
+}
+
+function totalMs(scale: number, note?: string): (timings: Timing[]) => Cell {
+  return ([t]) => ({ status: "ok", value: t!.medianMs * scale, samples: t!.samples, ...(note ? { note } : {}) });
 }

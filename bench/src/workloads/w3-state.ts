@@ -2,12 +2,13 @@
 // Metric: µs per event.
 import type { AGUIEvent } from "@ag-ui/core";
 import fastJsonPatch, { type Operation } from "fast-json-patch";
-import { cell, expectEqual, unavailable } from "../cell.js";
+import { expectEqual, unavailable } from "../cell.js";
 import { RUN_ID, stateStream, THREAD_ID } from "../generate.js";
 import { prepareAgUiRun } from "../lanes/agui.js";
 import { threadlineState } from "../lanes/threadline.js";
-import { FULL, keepAlive, QUICK, time, type Setup } from "../measure.js";
-import type { Cell, WorkloadReport } from "../results.js";
+import { FULL, keepAlive, QUICK, type Setup } from "../measure.js";
+import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
+import type { WorkloadReport } from "../results.js";
 
 export const LANES = ["Threadline", "Threadline + pipeline", "@ag-ui/client", "fast-json-patch + clone"];
 
@@ -47,36 +48,33 @@ function agUiSetup(initial: Record<string, unknown>, events: readonly AGUIEvent[
 }
 
 export async function runW3(quick: boolean): Promise<WorkloadReport> {
-  const options = quick ? QUICK : FULL;
   const { initial, events } = stateStream(1000, quick ? 500 : 5000);
   // The expected final state, by applying every patch in place to one private copy.
   const expected = JSON.stringify(
     events.reduce<unknown>((doc, e) => fastJsonPatch.applyPatch(doc, deltaOf(e), true, true).newDocument, structuredClone(initial)),
   );
-  const perEvent = async (setup: Setup): Promise<Cell> => {
-    const t = await time(setup, options);
-    return { status: "ok", value: (t.medianMs * 1000) / events.length, samples: t.samples };
-  };
-  const cells: Record<string, Cell> = {};
+  const size = `1000 keys, ${events.length} events`;
+  const plan: Planned[] = [];
   for (const [lane, entry] of [["Threadline", "fold"], ["Threadline + pipeline", "pipeline"]] as const) {
     const threadline = await threadlineState(entry);
-    cells[lane] = await cell(() =>
+    plan.push(
       typeof threadline === "string"
-        ? Promise.resolve(unavailable(threadline))
-        : perEvent(threadline(initial, events, expected)),
+        ? { size, lane, cell: unavailable(threadline) }
+        : { size, lane, setups: [threadline(initial, events, expected)], toCell: perOp(events.length) },
     );
   }
-  cells["@ag-ui/client"] = await cell(async () => {
-    const full = await time(agUiSetup(initial, events, expected), options);
-    const empty = await time(agUiSetup(initial, [], null), options);
-    const value = ((full.medianMs - empty.medianMs) * 1000) / events.length;
-    return { status: "ok", value, samples: full.samples, note: `(run − empty run) / ${events.length}` };
+  plan.push({
+    size,
+    lane: "@ag-ui/client",
+    setups: [agUiSetup(initial, events, expected), agUiSetup(initial, [], null)],
+    toCell: perOpMinusEmpty(events.length, `(run − empty run) / ${events.length}`),
   });
-  cells["fast-json-patch + clone"] = await cell(() => perEvent(jsonPatchSetup(initial, events, expected)));
+  plan.push({ size, lane: "fast-json-patch + clone", setups: [jsonPatchSetup(initial, events, expected)], toCell: perOp(events.length) });
+  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
   return {
     workload: "W3",
     unit: "µs per STATE_DELTA",
     lanes: LANES,
-    sizes: [{ label: `1000 keys, ${events.length} events`, cells }],
+    sizes,
   };
 }

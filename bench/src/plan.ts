@@ -1,0 +1,50 @@
+// A workload's timed cells, measured together: every set-up of every (size, lane) goes into one
+// round-robin (see timeAll), then each cell turns its timings into a number.
+import { timeAll, type Setup, type Timing, type TimingOptions } from "./measure.js";
+import type { Cell, WorkloadReport } from "./results.js";
+
+export type Planned =
+  | {
+      size: string;
+      lane: string;
+      /** Usually one; @ag-ui/client's lanes add an empty run to subtract. */
+      setups: Setup[];
+      toCell(timings: Timing[]): Cell;
+    }
+  | { size: string; lane: string; cell: Cell };
+
+export async function measurePlan(plan: readonly Planned[], options: TimingOptions): Promise<WorkloadReport["sizes"]> {
+  const setups = plan.flatMap((p) => ("setups" in p ? p.setups : []));
+  const results = await timeAll(setups, options);
+  const sizes: WorkloadReport["sizes"] = [];
+  let next = 0;
+  for (const p of plan) {
+    let cell: Cell;
+    if ("cell" in p) cell = p.cell;
+    else {
+      const mine = results.slice(next, next + p.setups.length);
+      next += p.setups.length;
+      const error = mine.find((r): r is Error => r instanceof Error);
+      cell = error ? { status: "failed", reason: error.message.split("\n")[0] ?? "error" } : p.toCell(mine as Timing[]);
+    }
+    let size = sizes.find((s) => s.label === p.size);
+    if (!size) sizes.push((size = { label: p.size, cells: {} }));
+    size.cells[p.lane] = cell;
+  }
+  return sizes;
+}
+
+/** µs per operation from one set-up that performs `count` operations. */
+export function perOp(count: number, note?: string): (timings: Timing[]) => Cell {
+  return ([t]) => ({ status: "ok", value: (t!.medianMs * 1000) / count, samples: t!.samples, ...(note ? { note } : {}) });
+}
+
+/** µs per operation from (full run − empty run), for lanes with a fixed cost per run. */
+export function perOpMinusEmpty(count: number, note: string): (timings: Timing[]) => Cell {
+  return ([full, empty]) => ({
+    status: "ok",
+    value: ((full!.medianMs - empty!.medianMs) * 1000) / count,
+    samples: full!.samples,
+    note,
+  });
+}
