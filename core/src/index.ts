@@ -16,6 +16,25 @@ export type {
 // -- fold / model --
 export * from "./model/index.js";
 export * from "./fold/index.js";
+export { createComponentRegistry } from "./model/component-registry.js";
+export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, StandardJsonSchemaLike } from "./model/component-registry.js";
+export type {
+  AwaitingInput,
+  ComponentNode,
+  ComponentPart,
+  ComponentProps,
+  ComponentSnapshot,
+  ComponentSource,
+  ComponentStreaming,
+  PendingToolCall,
+  PropStatus,
+} from "./model/component-types.js";
+export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./model/component-errors.js";
+export type { ComponentErrorCode } from "./model/component-errors.js";
+export { componentSnapshot } from "./model/component-snapshot.js";
+export { createThreadStore, PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
+export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
+export { TAMBO_EVENTS } from "./fold/tambo-components.js";
 // -- json --
 export { createPartialJsonParser } from "./json/partial-json-parser.js";
 export type { PartialJsonParser, PartialJsonOptions, PartialJsonStats } from "./json/partial-json-parser.js";

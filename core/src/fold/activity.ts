@@ -3,6 +3,7 @@ import type { Operation } from "fast-json-patch";
 import { copyJson } from "../model/frozen.js";
 import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
+import { activityPatched, activitySnapshotted } from "./activity-components.js";
 import { ThreadlineFoldError } from "./errors.js";
 import { applyJsonPatch, describePatchError, refuseForbiddenPaths } from "./json-patch.js";
 import { describe } from "./state.js";
@@ -17,10 +18,12 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
   const replace = event.replace ?? true;
   if (existing?.role === "activity") {
     if (replace) {
+      const before = existing.content.peek();
       existing.activityType.value = event.activityType;
       existing.content.value = copyJson(event.content);
       // A replacing snapshot re-mints the activity, attribution included.
       existing.subagentRunId.value = event.subagentRunId ?? undefined;
+      activitySnapshotted(thread, existing, before);
     }
     existing.mergeMetadata(event.metadata);
     return;
@@ -31,6 +34,7 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
   created.mergeMetadata(event.metadata);
   if (existing === undefined) thread.append(created);
   else thread.replace(existing, created);
+  activitySnapshotted(thread, created, undefined);
 }
 
 export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.ACTIVITY_DELTA>): void {
@@ -55,7 +59,8 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
   }
   // Metadata does not depend on the patch applying (as the reference).
   existing.mergeMetadata(event.metadata);
-  const outcome = applyJsonPatch(existing.content.peek(), patch as Operation[]);
+  const before = existing.content.peek();
+  const outcome = applyJsonPatch(before, patch as Operation[]);
   if (!outcome.ok) {
     thread.warn({
       code: "ACTIVITY_PATCH_FAILED",
@@ -66,4 +71,5 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
   }
   existing.content.value = outcome.value as Readonly<Record<string, unknown>>;
   existing.activityType.value = event.activityType;
+  activityPatched(thread, existing, patch as Operation[], before);
 }

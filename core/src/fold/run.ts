@@ -20,6 +20,7 @@ export function foldRunStarted(thread: ThreadImpl, event: AGUIEventOf<EventType.
   thread.error.value = undefined;
   thread.outcome.value = undefined;
   thread.activeSteps.value = NONE;
+  thread.genui.runStarted();
   // Input messages the thread does not hold yet are appended; held ones are not replaced.
   const input = event.input?.messages;
   if (input !== undefined && input.length > 0) thread.appendWhole(input, "RUN_STARTED input");
@@ -52,6 +53,7 @@ export function foldRunFinished(thread: ThreadImpl, event: AGUIEventOf<EventType
   }
   thread.outcome.value = ownJson(value);
   thread.activeSteps.value = NONE;
+  thread.genui.runFinished();
 }
 
 /** A producer failure: the run failed, and RUN_ERROR ends whatever was still open. */

@@ -2,6 +2,7 @@ import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Message, ToolCall } from "@ag-ui/core";
 import { TextBearingNode } from "./node-base.js";
 import { ToolCallNodeImpl, toolCallsOf } from "./tool-call-node.js";
+import type { ComponentNode, ComponentPart } from "./component-types.js";
 import type { AssistantPart, TextPart, ToolCallNode, ToolCallPart } from "./types.js";
 
 /**
@@ -54,7 +55,29 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
 
   *toolCallNodes(): Iterable<ToolCallNodeImpl> {
     for (const part of this.parts.peek()) {
-      if (part.type === "tool-call") yield part.toolCall as ToolCallNodeImpl;
+      // A renderable tool call is a component part that still carries its call.
+      if (part.type !== "text" && part.toolCall !== undefined) yield part.toolCall as ToolCallNodeImpl;
+    }
+  }
+
+  /** A generative-UI component (Tambo) joins the parts in arrival order. */
+  addComponent(component: ComponentNode): void {
+    const part: ComponentPart = Object.freeze({ type: "component", component });
+    this.parts.value = Object.freeze([...this.parts.peek(), part]);
+  }
+
+  /** Shows `call` as `component` (its tool is registered as renderable), in place. Idempotent. */
+  renderToolCall(call: ToolCallNode, component: ComponentNode): void {
+    const parts = this.parts.peek();
+    // From the end: a call being registered is almost always the last part.
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const part = parts[i]!;
+      if (part.type === "text" || part.toolCall !== call) continue;
+      if (part.type === "component") return;
+      const next = parts.slice();
+      next[i] = Object.freeze({ type: "component", component, toolCall: call });
+      this.parts.value = Object.freeze(next);
+      return;
     }
   }
 
@@ -83,9 +106,12 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     }
     const hasText = this.content.peek() !== undefined;
     const old = this.parts.peek();
-    const kept = old.filter((part) =>
-      part.type === "text" ? hasText : wanted.has(part.toolCall.id) && existing.get(part.toolCall.id) === part.toolCall,
-    );
+    const kept = old.filter((part) => {
+      if (part.type === "text") return hasText;
+      // A component of its own (Tambo) is not the message's to drop: AG-UI messages do not carry it.
+      if (part.toolCall === undefined) return true;
+      return wanted.has(part.toolCall.id) && existing.get(part.toolCall.id) === part.toolCall;
+    });
     const next = hasText && !kept.includes(this.textPart) ? [this.textPart, ...kept, ...added] : [...kept, ...added];
     this.hasTextPart = hasText;
     if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.parts.value = Object.freeze(next);

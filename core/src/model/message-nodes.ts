@@ -4,6 +4,7 @@ import { AssistantMessageNodeImpl } from "./assistant-node.js";
 import { copyJson } from "./frozen.js";
 import { assignJson } from "./metadata.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";
+import { ActivityComponentImpl } from "./component-node.js";
 import type { MessageContent } from "./types.js";
 
 export { AssistantMessageNodeImpl } from "./assistant-node.js";
@@ -78,6 +79,13 @@ export class ActivityMessageNodeImpl extends BaseNode {
     super(id);
     this.activityType = signal(activityType);
     this.content = signal(content);
+  }
+
+  #component: ActivityComponentImpl | undefined;
+
+  /** This activity as a generative-UI component (made on first use). */
+  get component(): ActivityComponentImpl {
+    return (this.#component ??= new ActivityComponentImpl(this));
   }
 
   assign(message: Message): void {

@@ -29,6 +29,13 @@ export abstract class BaseNode {
 
   constructor(readonly id: string) {}
 
+  #parentMessageId: Signal<string | undefined> | undefined;
+
+  /** Made on first use: few messages have a parent (Tambo `tambo.message.parent`). */
+  get parentMessageId(): Signal<string | undefined> {
+    return (this.#parentMessageId ??= signal(undefined));
+  }
+
   abstract readonly role: Message["role"];
 
   mergeMetadata(incoming: Record<string, unknown> | undefined): void {

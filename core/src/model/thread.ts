@@ -1,7 +1,11 @@
 import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Interrupt, Message } from "@ag-ui/core";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
+import { installTamboEvents } from "../fold/tambo-components.js";
+import type { ComponentRegistry } from "./component-registry.js";
+import type { AwaitingInput, ComponentNode } from "./component-types.js";
 import { EventHub } from "./event-hub.js";
+import { GenerativeUi } from "./generative-ui.js";
 import { copyJson } from "./frozen.js";
 import {
   nodeFromMessage,
@@ -37,6 +41,14 @@ export interface ThreadOptions {
   readonly onWarning?: WarningHandler;
   /** Seam for the incremental tool-argument parser (one per tool call). */
   readonly toolArgsParser?: ToolArgsParserFactory;
+  /** Generative UI: calls to a tool registered here show as component parts (see `ComponentRegistry`). */
+  readonly components?: ComponentRegistry;
+  /**
+   * Fold Tambo's CUSTOM events (`tambo.component.*`, `tambo.run.awaiting_input`,
+   * `tambo.message.parent`) into component parts, `awaitingInput` and `parentMessageId`; this
+   * claims those names. Default false: the events then only reach listeners.
+   */
+  readonly tamboEvents?: boolean;
 }
 
 const EMPTY: readonly never[] = Object.freeze([]);
@@ -63,6 +75,7 @@ export class ThreadImpl implements Thread {
   readonly parsers: ToolArgsParserFactory;
   readonly hub: EventHub;
   readonly select: (pointer: string) => ReadonlySignal<unknown>;
+  readonly genui: GenerativeUi;
 
   /** Tool calls this run started, and those answered: RUN_FINISHED derives pending calls. */
   runToolCallIds = new Set<string>();
@@ -83,6 +96,8 @@ export class ThreadImpl implements Thread {
     this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
     this.state = this.stateDoc.value;
     this.select = createSelector(this.stateDoc);
+    this.genui = new GenerativeUi(this, options.components);
+    if (options.tamboEvents === true) installTamboEvents(this);
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
     }
@@ -98,6 +113,19 @@ export class ThreadImpl implements Thread {
 
   toolCall(id: string): ToolCallNode | undefined {
     return this.callsById.get(id);
+  }
+
+  get awaitingInput(): ReadonlySignal<AwaitingInput | undefined> {
+    return this.genui.awaitingInput;
+  }
+
+  component(id: string): ComponentNode | undefined {
+    const tambo = this.genui.component(id);
+    if (tambo !== undefined) return tambo;
+    const call = this.callsById.get(id);
+    if (call !== undefined) return this.genui.toolCallComponent(call);
+    const node = this.byId.get(id);
+    return node?.role === "activity" ? node.component : undefined;
   }
 
   node(id: string): MessageNodeImpl | undefined {
@@ -183,6 +211,7 @@ export class ThreadImpl implements Thread {
     this.callsById.set(call.id, call);
     const result = this.resultsByCallId.get(call.id);
     if (result !== undefined) call.linkResult(result, result.error.peek());
+    this.genui.toolCallAdded(call);
   }
 
   /** A client that drops a run's open items (RUN_ERROR, or a stream it rejected). */
@@ -191,6 +220,7 @@ export class ThreadImpl implements Thread {
     for (const call of this.openToolCalls) call.cutOff();
     this.openMessages.clear();
     this.openToolCalls.clear();
+    this.genui.runFailed();
   }
 
   /** The client rejected the stream: the run failed with `error`; everything folded stays. */
@@ -235,6 +265,7 @@ export class ThreadImpl implements Thread {
         this.callsById.set(call.id, call);
         const result = this.resultsByCallId.get(call.id);
         call.linkResult(result, result?.error.peek());
+        this.genui.toolCallAdded(call);
       }
     }
   }

@@ -1,6 +1,7 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent } from "@ag-ui/core";
 import type { ThreadlineError } from "../errors.js";
+import type { AwaitingInput, ComponentNode, ComponentPart } from "./component-types.js";
 
 /**
  * The public shape of the signal graph. Every field that can change is a signal; every value a
@@ -19,6 +20,8 @@ export interface MessageNodeBase<R extends Message["role"]> {
   readonly metadata: ReadonlySignal<Metadata | undefined>;
   /** The subagent run that produced the message; absent for the parent agent. */
   readonly subagentRunId: ReadonlySignal<string | undefined>;
+  /** The message during which this one was produced (Tambo `tambo.message.parent`). */
+  readonly parentMessageId: ReadonlySignal<string | undefined>;
 }
 
 /** Between the message's START and END events (always false for messages that arrived whole). */
@@ -55,8 +58,8 @@ export interface ToolCallPart {
   readonly toolCall: ToolCallNode;
 }
 
-/** Parts of an assistant message in arrival order. Later issues add component parts. */
-export type AssistantPart = TextPart | ToolCallPart;
+/** Parts of an assistant message in arrival order: text, tool calls, generative-UI components. */
+export type AssistantPart = TextPart | ToolCallPart | ComponentPart;
 
 export interface AssistantMessageNode extends MessageNodeBase<"assistant">, Streams {
   /** Undefined while the message has tool calls only. */
@@ -85,6 +88,8 @@ export interface ReasoningMessageNode extends MessageNodeBase<"reasoning">, Stre
 export interface ActivityMessageNode extends MessageNodeBase<"activity"> {
   readonly activityType: ReadonlySignal<string>;
   readonly content: ReadonlySignal<Readonly<Record<string, unknown>>>;
+  /** This activity as a generative-UI component: named by `activityType`, `content` as props. */
+  readonly component: ComponentNode;
 }
 
 export type MessageNode =
@@ -171,11 +176,15 @@ export interface Thread {
   readonly outcome: ReadonlySignal<RunOutcome | undefined>;
   readonly activeSteps: ReadonlySignal<readonly ActiveStep[]>;
   readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
+  /** Set by Tambo's `tambo.run.awaiting_input` (client tools to run), cleared by RUN_STARTED. */
+  readonly awaitingInput: ReadonlySignal<AwaitingInput | undefined>;
 
   /** O(1) lookup of a message node by id. */
   message(id: string): MessageNode | undefined;
   /** O(1) lookup of a tool call node by id. */
   toolCall(id: string): ToolCallNode | undefined;
+  /** O(1) lookup of a generative-UI component: a Tambo component, renderable tool call or activity message, by id. */
+  component(id: string): ComponentNode | undefined;
   /**
    * A signal for the state at one JSON Pointer (`""` is the whole state, `"/todos/0"` …). It
    * notifies only when that subtree is replaced; patches elsewhere leave it quiet. Undefined when
