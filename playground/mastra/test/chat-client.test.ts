@@ -141,6 +141,24 @@ describe("a client tool", () => {
   });
 });
 
+test("regenerate: Mastra answers from the history it stored, so the tool does not run again", async () => {
+  let runs = 0;
+  const chat = chatWith([{ name: "get_weather", parameters: weatherParameters, execute: () => `hail (${++runs})` }]);
+  await chat.sendMessage("weather in Oslo");
+  expect(runs).toBe(1);
+
+  // The client sends the thread up to the user message; Mastra adds what it stored after it (the
+  // earlier tool calls and results), and the model answers from those.
+  expect(await chat.regenerate()).toEqual({ status: "idle" });
+  expect(runs).toBe(1);
+  expect(chat.thread.toMessages().map((m) => [m.role, m.content])).toEqual([
+    ["user", "weather in Oslo"],
+    ["assistant", "The client says: hail (1)."],
+  ]);
+  expect(runsOn(chat)).toHaveLength(3);
+  chat.dispose();
+});
+
 test("a reasoning turn", async () => {
   const chat = chatWith();
   expect(await chat.sendMessage("think hard")).toEqual({ status: "idle" });

@@ -72,6 +72,11 @@ test("stop() mid-run: the partial text stays, and the server sees the client lea
   expect(text).toMatch(/^You said: /);
   expect(String(text).length).toBeLessThan("You said: one two three four five six seven eight nine ten".length);
   await expect.poll(() => reports.find((report) => report.threadId === threadId)?.end).toBe("client-closed");
+
+  // The thread carries on with the partial answer in it.
+  const next = await loop.run({ messages: [userMessage("and after that?")] });
+  expect(next.status).toBe("success");
+  expect(loop.thread.toMessages().slice(1).map((m) => m.content)).toEqual([text, "and after that?", "You said: and after that?"]);
 });
 
 test("the raw stream is SSE with LF-only lines (what the playground apps receive)", async () => {
