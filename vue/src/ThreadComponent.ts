@@ -57,13 +57,13 @@ export const ThreadComponent = defineComponent({
       const name = node.value.name;
       return typeof name === "string" ? undefined : name;
     });
-    const name = computed<string>(() => {
-      const given = node.value.name;
-      return typeof given === "string" ? given : (nameSignal.value ?? "");
-    });
 
     return (): VNode | VNode[] => {
-      const componentName = name.value;
+      // Read at every render, not cached: core's nodes expose a name that can change (an
+      // activity's type) as a plain getter, and such a change comes with new props, which
+      // re-render this wrapper.
+      const given = node.value.name;
+      const componentName = typeof given === "string" ? given : (nameSignal.value ?? "");
       // A registry that went through props or reactive() is a proxy; its components must not be.
       const registry = props.components === undefined ? provided : toRaw(props.components);
       const found = registry !== undefined && Object.hasOwn(registry, componentName) ? registry[componentName] : undefined;

@@ -120,3 +120,22 @@ test("useComponentProps without a node outside <ThreadComponent> is a typed erro
   expect(thrown).toBeInstanceOf(ComponentNodeMissingError);
   expect((thrown as ComponentNodeMissingError).code).toBe("COMPONENT_NODE_MISSING");
 });
+
+test("a plain name that changes along with the props (an activity whose type changed) is read again when the props re-render", async () => {
+  let currentName = "Note";
+  const props = signal<Record<string, unknown>>({ text: "a note" });
+  const node: ComponentNodeLike = {
+    id: "c1",
+    get name() {
+      return currentName;
+    },
+    props,
+    state: signal({}),
+  };
+  render(ComponentHost, { props: { nodes: [node] } });
+  expect(screen.getByText("a note").tagName).toBe("P");
+  currentName = "Weather";
+  props.value = { city: "Lyon" };
+  await flushPromises();
+  expect(screen.getByTestId("weather-c1").textContent?.trim()).toBe("Lyon  [-]");
+});
