@@ -1,11 +1,12 @@
 // Real SFCs over a thread fed by a real run (RunLoop over fromEvents): what re-renders per event.
-import { fromEvents, RunLoop } from "@threadline/core";
+import { createThread, foldEvent, fromEvents, RunLoop } from "@threadline/core";
 import { cleanup, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
+import { nextTick } from "vue";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import ThreadView from "./ThreadView.vue";
 import { eventQueue, runFinished, runStarted, textContent, textEnd, textStart, toolArgs, toolEnd, toolStart } from "./support/events.js";
-import { mounts, resetRenders, updatesOf } from "./support/renders.js";
+import { mounts, resetRenders, updates, updatesOf } from "./support/renders.js";
 import { countSubscriptions, type SubscriptionCounter } from "./support/subscriptions.js";
 
 let subscriptions: SubscriptionCounter;
@@ -101,4 +102,29 @@ test("unmounting the components releases every subscription they made", async ()
   expect(subscriptions.live).toBe(before);
   loop.stop();
   expect((await running).status).toBe("cancelled");
+});
+
+test("2,000 tokens after 1,000 earlier messages: no list render and no other message render per token", async () => {
+  const earlier = Array.from({ length: 1000 }, (_, i) => ({ id: `m${i}`, role: i % 2 === 0 ? ("user" as const) : ("assistant" as const), content: `message ${i}` }));
+  const thread = createThread({ threadId: "t1", messages: earlier });
+  render(ThreadView, { props: { thread } });
+  expect(screen.getByTestId("text-m999").textContent).toBe("message 999");
+  foldEvent(thread, runStarted("t1", "r1") as never);
+  foldEvent(thread, textStart("a1") as never);
+  await nextTick();
+  resetRenders();
+
+  const started = performance.now();
+  for (let i = 0; i < 2000; i++) {
+    foldEvent(thread, textContent("a1", "x") as never);
+    await nextTick();
+  }
+  const perToken = (performance.now() - started) / 2000;
+  expect(screen.getByTestId("text-a1").textContent).toBe("x".repeat(2000));
+  expect(updatesOf("message:a1")).toBe(2000);
+  expect(updatesOf("list")).toBe(0);
+  expect([...updates.keys()]).toEqual(["message:a1"]);
+  // Informal: jsdom render + fold per token; printed for the report, not asserted tightly.
+  console.info(`[vue] per token with 1,000 earlier messages: ${perToken.toFixed(3)} ms`);
+  expect(perToken).toBeLessThan(5);
 });
