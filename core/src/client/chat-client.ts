@@ -182,9 +182,10 @@ export class ChatClient {
     const record = this.turns.current;
     const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
     this.filter.recordClear({ messages: this.impl.toMessages(), runIds });
-    this.turns.halt("the conversation was cleared", "cleared");
-    resetThread(this.impl);
-    this.turns.forgetRuns();
+    this.turns.halt("the conversation was cleared", "cleared", () => {
+      resetThread(this.impl);
+      this.turns.forgetRuns();
+    });
     this.storage.clear();
   }
 
@@ -192,9 +193,10 @@ export class ChatClient {
   setMessages(messages: Parameters<RunLoop["setMessages"]>[0]): void {
     checkMessages(messages, "setMessages()");
     if (this.turns.disposed) return;
-    this.turns.halt("the messages were replaced", "stopped");
-    this.loop.setMessages(messages);
-    this.turns.forgetRuns();
+    this.turns.halt("the messages were replaced", "stopped", () => {
+      this.loop.setMessages(messages);
+      this.turns.forgetRuns();
+    });
     this.storage.save();
   }
 
@@ -292,15 +294,17 @@ export class ChatClient {
   switchThread(threadId: string): Promise<void> {
     if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "switchThread needs a non-empty thread id.", "threadId");
     if (this.turns.disposed || threadId === this.key) return this.ready;
-    this.turns.halt("the thread was switched", "cleared");
-    this.storage.switchTo(threadId);
-    this.filter.reset();
-    this.presence.peek().dispose();
-    this.presence.value = this.openPresence(threadId);
-    resetThread(this.impl);
-    this.impl.threadId.value = threadId;
-    this.turns.forgetRuns();
-    this.key = threadId;
+    this.turns.halt("the thread was switched", "cleared", () => {
+      // Pending writes are pinned to the old thread's content before it goes.
+      this.storage.switchTo(threadId);
+      this.filter.reset();
+      this.presence.peek().dispose();
+      this.presence.value = this.openPresence(threadId);
+      resetThread(this.impl);
+      this.impl.threadId.value = threadId;
+      this.turns.forgetRuns();
+      this.key = threadId;
+    });
     this.ready = this.hydrate();
     return this.ready;
   }

@@ -11,14 +11,14 @@ import type { ChatClientOptions, MessageInput } from "./chat-types.js";
 /**
  * The `agent` option as a source. AG-UI agent objects (`run(input)` returning a subscribable) are
  * told from sources (`run(input, sink)` returning a promise) by `runAgent` / `abortRun`, which
- * every `@ag-ui/client` agent has, or by a `run` that declares a single parameter.
+ * every `@ag-ui/client` agent has, or by a `run` that declares exactly one parameter.
  */
 export function toAgentSource(agent: ChatClientOptions["agent"] | undefined): AgentSource {
   const candidate = agent as { run?: unknown; runAgent?: unknown; abortRun?: unknown } | null | undefined;
   if (typeof candidate !== "object" || candidate === null || typeof candidate.run !== "function") {
     throw new ChatInputError("INVALID_OPTION", "`agent` must be an AgentSource (HttpAgent, fromEvents…) or an AG-UI agent object with a run method.", "agent");
   }
-  const looksAgUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length < 2;
+  const looksAgUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length === 1;
   return looksAgUi ? fromAgent(agent as AgUiAgentLike) : (agent as AgentSource);
 }
 

@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from "@preact/signals-core";
+import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
 import { ThreadlineError, type WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ClearedRunFilter } from "../persist/cleared-run-filter.js";
@@ -23,6 +23,12 @@ export type TurnPhase = "idle" | "working" | "awaiting-input" | "error";
 export type Deferred =
   | { readonly kind: "result"; readonly toolCallId: string; readonly record: RunRecord | undefined; readonly outcome: ToolOutcome; readonly generation: number }
   | { readonly kind: "approval"; readonly toolCallId: string; readonly response: ApprovalResponse; readonly generation: number };
+
+interface RunParams {
+  readonly messages?: readonly Message[];
+  readonly resume?: readonly ResumeEntry[] | undefined;
+  readonly parentRunId?: string;
+}
 
 /** A user turn waiting for the current one to settle. */
 export type QueuedTurn =
@@ -232,9 +238,10 @@ export class ChatTurns {
   /**
    * Ends the turn under way without letting it continue: the active run is stopped, running tools
    * and pending approvals are cancelled, deferred work is dropped. `reason` reaches the nodes'
-   * `TOOL_CANCELLED` errors; `skip` is what queued messages resolve with.
+   * `TOOL_CANCELLED` errors; `skip` is what queued messages resolve with; `afterStop` changes the
+   * thread once no run is active, before the turn's promises resolve.
    */
-  halt(reason: string, skip: "stopped" | "cleared" | "disposed"): void {
+  halt(reason: string, skip: "stopped" | "cleared" | "disposed", afterStop?: () => void): void {
     this.generation++;
     this.config.runner.invalidate(reason);
     this.config.approvals.cancelAll(reason);
@@ -246,6 +253,7 @@ export class ChatTurns {
     this.config.loop.stop();
     this.config.resetPresence();
     this.errorSignal.value = undefined;
+    afterStop?.();
     for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: skip });
     const settled = this.config.thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle";
     this.settle({ status: "cancelled" }, settled);
@@ -281,14 +289,22 @@ export class ChatTurns {
     this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume });
   }
 
-  private startRun(kind: RunKind, params: { messages?: readonly Message[]; resume?: readonly ResumeEntry[] | undefined; parentRunId?: string }): void {
+  private startRun(kind: RunKind, params: RunParams): void {
     const settings = this.config.settings();
     const runId = this.config.createId();
     const record = newRunRecord(runId, kind, this.generation, settings.tools);
     this.current = record;
     this.last = record;
     this.interruptAnswers.clear();
-    this.phaseSignal.value = "working";
+    // After `run` has set `submitted`, in one batch: status never shows `streaming` first.
+    batch(() => {
+      this.startLoopRun(record, settings, params);
+      this.phaseSignal.value = "working";
+    });
+  }
+
+  private startLoopRun(record: RunRecord, settings: ReturnType<ChatTurnsConfig["settings"]>, params: RunParams): void {
+    const runId = record.runId;
     this.config.loop
       .run({
         runId,

@@ -27,7 +27,8 @@ export type ChatPresenceOptions = Pick<
 export interface ChatClientOptions {
   /**
    * Where runs go: an `AgentSource` (`HttpAgent`, `fromEvents`…) or any AG-UI agent object
-   * (`@ag-ui/client` agents), recognised by `runAgent` / `abortRun` or a one-argument `run`.
+   * (`@ag-ui/client` agents), recognised by `runAgent` / `abortRun` or a `run` declaring exactly one
+   * parameter.
    * Wrap with `fromAgent(agent)` yourself when in doubt.
    */
   readonly agent: AgentSource | AgUiAgentLike;
