@@ -56,8 +56,7 @@ test("renders a chat on the server and leaves no live subscription", async () =>
 });
 
 test("renders generative components on the server with their props, and releases them", async () => {
-  const renders = new Renders();
-  const node = componentNode("w1", "weather", { renders, city: "Oslo", temperature: -3 });
+  const node = componentNode("w1", "weather", { city: "Oslo", temperature: -3 });
   const { body } = await render(Components, { props: { nodes: [node], components: { weather: Weather } } });
   expect(body).toContain("Oslo");
   expect(body).toContain("-3");

@@ -11,13 +11,13 @@ import { isWatched } from "./support/watchers.js";
 
 test("renders the registered component with live props; another node's props leave it alone", () => {
   const renders = new Renders();
-  const one = componentNode("w1", "weather", { renders });
-  const two = componentNode("w2", "weather", { renders });
-  const { unmount } = render(Components, { nodes: [one, two], components: { weather: Weather } });
+  const one = componentNode("w1", "weather");
+  const two = componentNode("w2", "weather");
+  const { unmount } = render(Components, { nodes: [one, two], components: { weather: Weather }, renders });
   expect(screen.getByTestId("city-w1").textContent).toBe("…");
 
   for (const [i, city] of ["P", "Pa", "Par", "Pari", "Paris"].entries()) {
-    one.props.value = { renders, city, ...(i > 2 ? { temperature: 21 } : {}) };
+    one.props.value = { city, ...(i > 2 ? { temperature: 21 } : {}) };
     flushSync();
   }
   expect(screen.getByTestId("city-w1").textContent).toBe("Paris");
@@ -42,8 +42,7 @@ test("renders the registered component with live props; another node's props lea
 });
 
 test("an unregistered name renders a notice, or the fallback snippet, instead of crashing", () => {
-  const renders = new Renders();
-  const nodes = [componentNode("x1", "chart", { renders }), componentNode("w1", "weather", { renders, city: "Oslo" })];
+  const nodes = [componentNode("x1", "chart"), componentNode("w1", "weather", { city: "Oslo" })];
   const first = render(Components, { nodes, components: { weather: Weather } });
   expect(first.container.querySelector('[data-threadline-unknown-component="chart"]')?.textContent).toBe(
     "No component is registered for “chart”.",
