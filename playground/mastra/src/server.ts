@@ -4,7 +4,7 @@
 import "./no-telemetry.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { EventType, type BaseEvent, type RunAgentInput, type RunErrorEvent } from "@ag-ui/core";
 import { AGUI_MEDIA_TYPE, EventEncoder } from "@ag-ui/encoder";
 import { MastraAgent } from "@ag-ui/mastra";
 import { AGENT_ID, createAgent, type AgentOptions } from "./agent.js";
@@ -108,7 +108,8 @@ function streamRun(
     // The bridge reports a failed run by erroring its Observable, not with an event: the
     // response still has to end with RUN_ERROR for the stream to be a complete AG-UI run.
     error: (error: unknown) => {
-      write({ type: "RUN_ERROR", message: errorMessage(error) } as BaseEvent);
+      const runError: RunErrorEvent = { type: EventType.RUN_ERROR, message: errorMessage(error) };
+      write(runError);
       res.end();
       end("error");
     },

@@ -68,7 +68,7 @@ describe("a client tool over two turns", () => {
     // result is a message of its own (Mastra's derived id), after the tool message.
     const [, intro, toolMessage, more] = loop.thread.messages.value;
     expect(call?.messageId).toBe(intro?.id);
-    expect(assistant(intro).parts.value.map((part) => (part.type === "text" ? "text" : part.toolCall.id))).toEqual([
+    expect(assistant(intro).parts.value.map((part) => (part.type === "tool-call" ? part.toolCall.id : part.type))).toEqual([
       "text",
       "city-1",
       "weather-1",
