@@ -22,7 +22,12 @@ export interface ThreadView {
 }
 
 export interface Chat {
-  /** `{#each $thread.messages as m (m.id)}` re-runs only when the list or the status changes. */
+  /**
+   * Changes when a message is added, removed or replaced, or the status changes — never per
+   * token. Read the list as `const messages = $derived($thread.messages)` so `{#each}` compares
+   * items by identity (with `$thread` inside the `{#each}`, Svelte re-hands every item its node
+   * on each change).
+   */
   readonly thread: Readable<ThreadView>;
   readonly status: Readable<ChatStatus>;
   readonly error: Readable<ThreadlineError | undefined>;
