@@ -16,12 +16,12 @@ import { useComponentProps } from "./useComponent.js";
 import { useSignal } from "./useSignal.js";
 
 /** Generative-UI component names mapped to the Vue components that render them. */
-export type ComponentRegistry = Readonly<Record<string, Component>>;
+export type ComponentMap = Readonly<Record<string, Component>>;
 
-const COMPONENTS: InjectionKey<ComponentRegistry> = Symbol("threadline.components");
+const COMPONENTS: InjectionKey<ComponentMap> = Symbol("threadline.components");
 
 /** Registers components for every `<ThreadComponent>` below this component (a `components` prop wins). */
-export function provideComponents(components: ComponentRegistry): void {
+export function provideComponents(components: ComponentMap): void {
   provide(COMPONENTS, components);
 }
 
@@ -44,7 +44,7 @@ export const ThreadComponent = defineComponent({
   name: "ThreadComponent",
   props: {
     node: { type: Object as PropType<ComponentNodeLike>, required: true },
-    components: { type: Object as PropType<ComponentRegistry>, required: false, default: undefined },
+    components: { type: Object as PropType<ComponentMap>, required: false, default: undefined },
   },
   slots: Object as SlotsType<{ fallback: FallbackSlotProps }>,
   setup(props, { slots }) {

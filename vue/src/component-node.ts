@@ -1,10 +1,11 @@
 import type { ReadonlySignal } from "@preact/signals-core";
+import type { ComponentStreaming, PropStatus } from "@threadline/core";
 import { inject, type InjectionKey, type Ref } from "vue";
 
 /**
- * What the Vue bindings need from a generative-UI component node. Core's `ComponentNode` (the
- * generative-UI issue) is meant to satisfy it structurally; until it lands, anything with this
- * shape renders (a test double, an adapter over an activity message).
+ * What the Vue bindings need from a generative-UI component node. Core's `ComponentNode` satisfies
+ * it; so does anything else of this shape (your own adapter, a test double), including one whose
+ * name is a signal.
  */
 export interface ComponentNodeLike<P extends object = Record<string, unknown>, S extends object = Record<string, unknown>> {
   readonly id: string;
@@ -15,12 +16,9 @@ export interface ComponentNodeLike<P extends object = Record<string, unknown>, S
   /** `started` → `streaming` → `done`. */
   readonly streaming?: ReadonlySignal<ComponentStreaming>;
   /** Per top-level prop: `pending` → `streaming` → `done`. */
-  readonly propStatus?: ReadonlySignal<Readonly<Record<string, PropStreaming>>>;
+  readonly propStatus?: ReadonlySignal<Readonly<Record<string, PropStatus>>>;
   readonly error?: ReadonlySignal<unknown>;
 }
-
-export type ComponentStreaming = "started" | "streaming" | "done";
-export type PropStreaming = "pending" | "streaming" | "done";
 
 /** Set by `<ThreadComponent>` for the component it renders, so that component can reach its node. */
 export const COMPONENT_NODE: InjectionKey<Readonly<Ref<ComponentNodeLike>>> = Symbol("threadline.componentNode");

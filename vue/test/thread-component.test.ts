@@ -1,6 +1,7 @@
 // <ThreadComponent> with component nodes shaped like the design's ComponentNode (core's own
 // ComponentNode is not built yet): registered components, live props, fallbacks, safety.
 import { signal, type Signal } from "@preact/signals-core";
+import type { ComponentStreaming, PropStatus } from "@threadline/core";
 import { cleanup, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
 import { defineComponent, h } from "vue";
@@ -10,8 +11,6 @@ import {
   ThreadComponent,
   useComponentProps,
   type ComponentNodeLike,
-  type ComponentStreaming,
-  type PropStreaming,
 } from "../src/index.js";
 import ComponentHost from "./ComponentHost.vue";
 import NoteCard from "./NoteCard.vue";
@@ -22,7 +21,7 @@ interface TestNode extends ComponentNodeLike {
   readonly props: Signal<Record<string, unknown>>;
   readonly state: Signal<Record<string, unknown>>;
   readonly streaming: Signal<ComponentStreaming>;
-  readonly propStatus: Signal<Readonly<Record<string, PropStreaming>>>;
+  readonly propStatus: Signal<Readonly<Record<string, PropStatus>>>;
 }
 
 function componentNode(id: string, name: string | Signal<string>, props: Record<string, unknown> = {}): TestNode {
