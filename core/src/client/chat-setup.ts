@@ -5,8 +5,11 @@ import type { ContentPart } from "@ag-ui/core";
 import type { Message } from "../protocol/events.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
-import { ChatInputError } from "./chat-errors.js";
-import type { ChatClientOptions, MessageInput } from "./chat-types.js";
+import type { ApprovalResponse } from "./approvals.js";
+import { ChatInputError, errorText, ToolExecutionError } from "./chat-errors.js";
+import type { ChatClientOptions, MessageInput, ToolResultInput } from "./chat-types.js";
+import { outputContent } from "./client-tools.js";
+import type { ToolOutcome } from "./tool-execution.js";
 
 /**
  * The `agent` option as a source. AG-UI agent objects (`run(input)` returning a subscribable) are
@@ -82,3 +85,37 @@ const CLOSED_CHANNEL: BroadcastChannelLike = {
   removeEventListener() {},
   close() {},
 };
+
+/** `addToolResult`'s argument as an outcome; throws `ChatInputError` for a malformed one or an unknown call. */
+export function toToolOutcome(result: ToolResultInput, nameOf: (toolCallId: string) => string | undefined): { toolCallId: string; outcome: ToolOutcome } {
+  const input = result as { toolCallId?: unknown; output?: unknown; error?: unknown } | null;
+  if (typeof input !== "object" || input === null || typeof input.toolCallId !== "string") {
+    throw new ChatInputError("INVALID_ARGUMENT", "addToolResult needs { toolCallId, output } or { toolCallId, error }.", "result");
+  }
+  const toolCallId = input.toolCallId;
+  const name = nameOf(toolCallId);
+  if (name === undefined) throw new ChatInputError("UNKNOWN_TOOL_CALL", `addToolResult: the thread has no tool call '${toolCallId}'.`, "toolCallId");
+  if (input.error !== undefined) {
+    return { toolCallId, outcome: { type: "error", error: new ToolExecutionError("TOOL_EXECUTION_FAILED", toolCallId, name, errorText(input.error)) } };
+  }
+  if (!("output" in input)) throw new ChatInputError("INVALID_ARGUMENT", "addToolResult needs an `output` or an `error`.", "result");
+  try {
+    return { toolCallId, outcome: { type: "output", content: outputContent(input.output) } };
+  } catch (error) {
+    throw new ChatInputError("INVALID_ARGUMENT", `addToolResult: the output for '${toolCallId}' cannot be serialised to JSON (${errorText(error)}).`, "output");
+  }
+}
+
+/** `respondToApproval`'s answer, checked and copied. */
+export function toApprovalResponse(response: ApprovalResponse): ApprovalResponse {
+  const answer = response as { approved?: unknown; reason?: unknown } | null;
+  if (typeof answer !== "object" || answer === null || typeof answer.approved !== "boolean" || (answer.reason !== undefined && typeof answer.reason !== "string")) {
+    throw new ChatInputError("INVALID_ARGUMENT", "respondToApproval needs { approved: boolean, reason?: string }.", "response");
+  }
+  return answer.reason === undefined ? { approved: answer.approved } : { approved: answer.approved, reason: answer.reason as string };
+}
+
+export function checkMaxSteps(value: unknown): number {
+  if (typeof value === "number" && (Number.isInteger(value) || value === Infinity) && value >= 0) return value;
+  throw new ChatInputError("INVALID_OPTION", `maxSteps must be a whole number ≥ 0 (or Infinity), got ${String(value)}.`, "maxSteps");
+}

@@ -1,20 +1,19 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
-import { ThreadlineError, type WarningHandler } from "../errors.js";
+import { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ClearedRunFilter } from "../persist/cleared-run-filter.js";
 import type { Context, Message, ResumeEntry } from "../protocol/events.js";
 import { ActionQueue } from "./action-queue.js";
 import type { ApprovalResponse, Approvals } from "./approvals.js";
-import { MaxStepsError, ToolExecutionError } from "./chat-errors.js";
+import { MaxStepsError } from "./chat-errors.js";
 import type { ChatStorage } from "./chat-persistence.js";
 import type { TurnResult } from "./chat-types.js";
 import type { ToolSet } from "./client-tools.js";
 import { decideContinuation, newRunRecord, type RunKind, type RunRecord } from "./continuation.js";
 import type { RunLoop } from "./run-loop.js";
 import type { RunResult } from "./run-result.js";
-import type { ToolCallWatch } from "./tool-call-watch.js";
 import type { ToolOutcome, ToolRunner } from "./tool-execution.js";
-import { insertToolResult } from "./tool-results.js";
+import type { ToolAnswers } from "./tool-answers.js";
 
 /** Where a turn stands between runs: `working` while client tools run. */
 export type TurnPhase = "idle" | "working" | "awaiting-input" | "error";
@@ -40,17 +39,15 @@ export interface ChatTurnsConfig {
   readonly loop: RunLoop;
   readonly runner: ToolRunner;
   readonly approvals: Approvals;
+  readonly answers: ToolAnswers;
   readonly storage: () => ChatStorage;
   readonly filter: ClearedRunFilter;
   readonly resetPresence: () => void;
   readonly createId: () => string;
-  readonly warn: WarningHandler;
   readonly report: (error: ThreadlineError) => void;
   /** The settings in force for the next run. */
   readonly settings: () => { readonly tools: ToolSet; readonly context: readonly Context[] | undefined; readonly forwardedProps: unknown; readonly maxSteps: number };
 }
-
-const ABANDONED = "No result: the conversation moved on before this tool call was answered.";
 
 /**
  * The conversation loop. One run at a time; between runs, client tools run and approvals wait.
@@ -71,16 +68,11 @@ export class ChatTurns {
   current: RunRecord | undefined;
   hydrating = false;
   disposed = false;
-  watch: ToolCallWatch | undefined;
 
   private readonly phaseSignal = signal<TurnPhase>("idle");
   private readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   private last: RunRecord | undefined;
   private steps = 0;
-  private readonly callRecords = new Map<string, RunRecord>();
-  /** Client calls without a result; answered as abandoned when the user moves on. */
-  private readonly outstanding = new Set<string>();
-  private readonly interruptAnswers = new Map<string, ResumeEntry>();
   private readonly deferred = new ActionQueue<Deferred>();
   private readonly queued = new ActionQueue<QueuedTurn>();
   private waiters: ((result: TurnResult) => void)[] = [];
@@ -123,71 +115,8 @@ export class ChatTurns {
       this.deferred.push({ kind: "result", toolCallId, record, outcome, generation: this.generation });
       return;
     }
-    this.applyResult(toolCallId, record, outcome);
+    this.config.answers.applyResult(toolCallId, record, outcome);
     this.advance();
-  }
-
-  tracked(toolCallId: string, record: RunRecord): void {
-    this.callRecords.set(toolCallId, record);
-    this.outstanding.add(toolCallId);
-  }
-
-  recordOf(toolCallId: string): RunRecord | undefined {
-    return this.callRecords.get(toolCallId);
-  }
-
-  applyResult(toolCallId: string, record: RunRecord | undefined, outcome: ToolOutcome): void {
-    const { thread } = this.config;
-    const call = thread.call(toolCallId);
-    if (call === undefined) return;
-    if (call.result.peek() !== undefined) {
-      this.config.warn({ code: "TOOL_RESULT_IGNORED", message: `Tool call '${toolCallId}' already has a result; a later one was ignored.` });
-      return;
-    }
-    const messageId = this.config.createId();
-    const written =
-      outcome.type === "output"
-        ? insertToolResult(thread, { messageId, toolCallId, content: outcome.content })
-        : insertToolResult(thread, { messageId, toolCallId, content: `Error: ${outcome.error.message}`, error: outcome.error.message });
-    if (!written) return;
-    this.config.approvals.dropToolApproval(toolCallId);
-    this.outstanding.delete(toolCallId);
-    if (record !== undefined) record.clientAnswered++;
-    this.config.storage().save();
-  }
-
-  applyApproval(toolCallId: string, response: ApprovalResponse): void {
-    const { thread, approvals } = this.config;
-    const approval = approvals.take(toolCallId);
-    const call = thread.call(toolCallId);
-    if (approval === undefined || call === undefined) return;
-    if (approval.kind === "interrupt") {
-      call.status.value = response.approved ? "executing" : "complete";
-      const payload = response.reason === undefined ? { approved: response.approved } : { approved: response.approved, reason: response.reason };
-      this.interruptAnswers.set(approval.interruptId, { interruptId: approval.interruptId, status: "resolved", payload });
-    } else if (response.approved) {
-      this.config.runner.execute(call, approval.resolved, approval.record);
-    } else {
-      const name = call.name.peek();
-      const why = response.reason === undefined ? "." : `: ${response.reason}`;
-      const error = new ToolExecutionError("TOOL_REJECTED", toolCallId, name, `The user rejected the call to '${name}'${why}`);
-      this.applyResult(toolCallId, approval.record, { type: "error", error });
-    }
-  }
-
-  /** `resume(interruptId, payload)`; the resume run starts once every pending interrupt has its answer. */
-  answerInterrupt(entry: ResumeEntry): void {
-    const approval = this.config.approvals.byInterrupt(entry.interruptId);
-    if (approval !== undefined) {
-      this.config.approvals.take(approval.toolCallId);
-      const call = this.config.thread.call(approval.toolCallId);
-      if (call !== undefined && call.status.peek() === "awaiting-approval") call.status.value = "complete";
-    }
-    this.interruptAnswers.set(entry.interruptId, entry);
-  }
-
-  isAnswered(interruptId: string): boolean {
-    return this.interruptAnswers.has(interruptId);
   }
 
   /**
@@ -198,8 +127,8 @@ export class ChatTurns {
     if (this.disposed || this.hydrating || this.current !== undefined) return;
     const { thread, runner } = this.config;
     const pending = thread.pendingInterrupts.peek();
-    if (pending.length > 0 && pending.every((interrupt) => this.interruptAnswers.has(interrupt.id))) {
-      const resume = pending.map((interrupt) => this.interruptAnswers.get(interrupt.id) as ResumeEntry);
+    const resume = this.config.answers.resumeFor(pending);
+    if (resume !== undefined) {
       this.steps = 0;
       this.errorSignal.value = undefined;
       this.startRun("resume", { resume });
@@ -245,7 +174,7 @@ export class ChatTurns {
     this.generation++;
     this.config.runner.invalidate(reason);
     this.config.approvals.cancelAll(reason);
-    this.interruptAnswers.clear();
+    this.config.answers.forgetInterruptAnswers();
     this.deferred.takeAll();
     const record = this.current;
     this.current = undefined;
@@ -262,8 +191,7 @@ export class ChatTurns {
   /** The runs before this moment are forgotten (clear, setMessages, a thread switch). */
   forgetRuns(): void {
     this.last = undefined;
-    this.callRecords.clear();
-    this.outstanding.clear();
+    this.config.answers.forget();
   }
 
   private startTurn(turn: QueuedTurn): void {
@@ -278,8 +206,8 @@ export class ChatTurns {
     this.generation++;
     this.config.runner.invalidate("a new turn started");
     this.config.approvals.cancelAll("a new turn started");
-    this.interruptAnswers.clear();
-    this.abandonOutstanding();
+    this.config.answers.forgetInterruptAnswers();
+    this.config.answers.abandonOutstanding();
     this.steps = 0;
     this.errorSignal.value = undefined;
     this.waiters.push(turn.resolve);
@@ -295,7 +223,7 @@ export class ChatTurns {
     const record = newRunRecord(runId, kind, this.generation, settings.tools);
     this.current = record;
     this.last = record;
-    this.interruptAnswers.clear();
+    this.config.answers.forgetInterruptAnswers();
     // After `run` has set `submitted`, in one batch: status never shows `streaming` first.
     batch(() => {
       this.startLoopRun(record, settings, params);
@@ -331,7 +259,7 @@ export class ChatTurns {
       case "success":
         record.outcome = "success";
         continuable = true;
-        this.answerNamedPending(record);
+        this.config.answers.answerNamedPending(record);
         break;
       case "interrupted":
         record.outcome = "interrupted";
@@ -379,40 +307,10 @@ export class ChatTurns {
   private drainDeferred(continuable: boolean): void {
     this.deferred.drain((action) => {
       if (action.generation !== this.generation) return true;
-      if (action.kind === "result") this.applyResult(action.toolCallId, action.record, action.outcome);
-      else if (continuable) this.applyApproval(action.toolCallId, action.response);
+      if (action.kind === "result") this.config.answers.applyResult(action.toolCallId, action.record, action.outcome);
+      else if (continuable) this.config.answers.applyApproval(action.toolCallId, action.response);
       return this.current === undefined;
     });
-  }
-
-  /** Calls the agent says it waits for but this client never saw stream. */
-  private answerNamedPending(record: RunRecord): void {
-    const { thread } = this.config;
-    for (const id of record.namedPending) {
-      const call = thread.call(id);
-      if (call === undefined || record.clientCalls.has(id) || call.result.peek() !== undefined) continue;
-      const resolved = record.tools.byName.get(call.name.peek());
-      if (resolved !== undefined) {
-        record.clientCalls.add(id);
-        this.tracked(id, record);
-        this.watch?.handleEnded(record, call, resolved);
-      } else {
-        const name = call.name.peek();
-        const error = new ToolExecutionError("TOOL_UNAVAILABLE", id, name, `Tool '${name}' is not available on this client.`);
-        this.applyResult(id, record, { type: "error", error });
-      }
-    }
-  }
-
-  /** Client calls of earlier turns still without a result get one, so the history stays valid. */
-  private abandonOutstanding(): void {
-    for (const id of [...this.outstanding]) {
-      const call = this.config.thread.call(id);
-      if (call !== undefined && call.result.peek() === undefined) {
-        insertToolResult(this.config.thread, { messageId: this.config.createId(), toolCallId: id, content: `Error: ${ABANDONED}`, error: ABANDONED });
-      }
-    }
-    this.outstanding.clear();
   }
 
   private fail(error: ThreadlineError): void {
