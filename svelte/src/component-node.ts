@@ -1,40 +1,22 @@
-import type { ReadonlySignal } from "@preact/signals-core";
-import type { ArgumentStatus } from "@threadline/core";
+import type { ComponentNode, ComponentProps } from "@threadline/core";
 import type { Readable } from "svelte/store";
 import { fromSignal } from "./signal-store.js";
 
-/** Where a generative component's stream stands. */
-export type ComponentStreaming = "started" | "streaming" | "done";
-
 /**
- * The part of a core generative-UI component node the Svelte bindings read. Structural, so any
- * node with these fields renders: Tambo-style component events, activity messages and renderable
- * tool calls all land in one.
+ * The fields of a core `ComponentNode` the Svelte bindings read (Tambo components, activity
+ * messages and renderable tool calls all land in one). Any object with them renders.
  */
-export interface ComponentNodeLike {
-  readonly id: string;
-  /** The name the component was registered under. */
-  readonly name: string;
-  readonly props: ReadonlySignal<object>;
-  readonly state: ReadonlySignal<object>;
-  readonly streaming: ReadonlySignal<ComponentStreaming>;
-  /** Status of each top-level prop seen so far. */
-  readonly propStatus: ReadonlySignal<Readonly<Record<string, ArgumentStatus>>>;
-}
+export type ComponentNodeLike = Pick<ComponentNode, "id" | "name" | "props" | "state" | "streaming" | "propStatus">;
 
 /**
  * The component's props as a store: a new object each time a props delta lands, untouched when
  * other components stream. The same node always gives the same store.
  */
-export function componentProps<P extends object = Record<string, unknown>>(
-  node: Pick<ComponentNodeLike, "props">,
-): Readable<P> {
-  return fromSignal(node.props as ReadonlySignal<P>);
+export function componentProps<P extends ComponentProps = ComponentProps>(node: Pick<ComponentNode, "props">): Readable<P> {
+  return fromSignal(node.props) as Readable<P>;
 }
 
-/** The component's state as a store (see `componentProps`). */
-export function componentState<S extends object = Record<string, unknown>>(
-  node: Pick<ComponentNodeLike, "state">,
-): Readable<S> {
-  return fromSignal(node.state as ReadonlySignal<S>);
+/** The component's state as a store (Tambo `state_delta`; `{}` for the other sources). */
+export function componentState<S extends ComponentProps = ComponentProps>(node: Pick<ComponentNode, "state">): Readable<S> {
+  return fromSignal(node.state) as Readable<S>;
 }

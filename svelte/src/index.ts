@@ -6,7 +6,7 @@ export { select } from "./select.js";
 export type { ThreadSource } from "./select.js";
 export type { ToolCallStore, ToolCallView } from "./tool-call.js";
 export { componentProps, componentState } from "./component-node.js";
-export type { ComponentNodeLike, ComponentStreaming } from "./component-node.js";
+export type { ComponentNodeLike } from "./component-node.js";
 export type { ComponentMap } from "./component-map.js";
 export { getComponentNode } from "./component-context.js";
 export { default as ThreadComponent } from "./ThreadComponent.svelte";

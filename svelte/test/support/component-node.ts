@@ -1,17 +1,17 @@
-// A generative-UI component node shaped as the core's ComponentNode will be (DESIGN.md): the
-// bindings read it structurally, so the renderer is tested against exactly these fields.
+// A generative-UI component node built by hand with the fields of the core's ComponentNode that
+// the bindings read, so the renderer can be driven prop by prop without a stream.
 import { signal, type Signal } from "@preact/signals-core";
-import type { ArgumentStatus } from "@threadline/core";
-import type { ComponentNodeLike, ComponentStreaming } from "../../src/index.js";
+import type { ComponentProps, ComponentStreaming, PropStatus } from "@threadline/core";
+import type { ComponentNodeLike } from "../../src/index.js";
 
 export interface TestComponentNode extends ComponentNodeLike {
-  readonly props: Signal<object>;
-  readonly state: Signal<object>;
+  readonly props: Signal<ComponentProps>;
+  readonly state: Signal<ComponentProps>;
   readonly streaming: Signal<ComponentStreaming>;
-  readonly propStatus: Signal<Readonly<Record<string, ArgumentStatus>>>;
+  readonly propStatus: Signal<Readonly<Record<string, PropStatus>>>;
 }
 
-export function componentNode(id: string, name: string, props: object = {}): TestComponentNode {
+export function componentNode(id: string, name: string, props: ComponentProps = {}): TestComponentNode {
   return {
     id,
     name,
