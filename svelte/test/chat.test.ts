@@ -1,7 +1,7 @@
 // A chat component tree over a real ChatClient, driven event by event: what re-renders per
 // streamed event, what unmounting releases, and one chat shared through context.
 import { fireEvent, render, screen } from "@testing-library/svelte";
-import { ChatClient, type ChatClientOptions } from "@threadline/core";
+import { ChatClient, ChatInputError, type ChatClientOptions } from "@threadline/core";
 import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -224,6 +224,11 @@ describe("lifecycle", () => {
     expect(run.aborted).toBe(true);
     expect((await turn).status).toBe("cancelled");
     chat.dispose();
+  });
+
+  test("bad client options are the core's ChatInputError, thrown before anything is created", () => {
+    expect(() => createChat({ agent: scriptedAgent(), maxSteps: -1, presence: false })).toThrowError(ChatInputError);
+    expect(() => createChat(null as never)).toThrowError(ChatInputError);
   });
 
   test("createChat({ chat }) refuses something that is not a chat client", () => {
