@@ -85,6 +85,7 @@ export async function runW1(quick: boolean): Promise<WorkloadReport> {
     plan.push({
       size,
       lane: "@ag-ui/client",
+      group: "slow",
       setups: [agUiSetup(stream, count), agUiSetup(stream, 0)],
       toCell: perOpMinusEmpty(count, `(run − empty run) / ${count}` + (count < n ? `: first ${count} of ${n} deltas` : "")),
     });

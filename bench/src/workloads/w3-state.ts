@@ -66,6 +66,7 @@ export async function runW3(quick: boolean): Promise<WorkloadReport> {
   plan.push({
     size,
     lane: "@ag-ui/client",
+    group: "slow",
     setups: [agUiSetup(initial, events, expected), agUiSetup(initial, [], null)],
     toCell: perOpMinusEmpty(events.length, `(run − empty run) / ${events.length}`),
   });
