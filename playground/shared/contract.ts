@@ -1,0 +1,52 @@
+// The DOM contract both apps render and the Chromium tests read: the same test ids and data
+// attributes in Svelte and in Vue, so one test suite drives either app.
+
+export const TEST_ID = {
+  app: "app",
+  backend: "backend-switch",
+  scenario: "scenario-select",
+  variant: "variant-select",
+  speed: "speed-select",
+  newThread: "new-thread",
+  threadList: "thread-list",
+  threadItem: "thread-item",
+  deleteThread: "delete-thread",
+  messageList: "message-list",
+  /** One per rendered message; `data-role`, `data-message-id`. */
+  message: "message",
+  /** Markdown-rendered text of a message; `data-streaming` while it streams. */
+  messageText: "message-text",
+  reasoning: "reasoning",
+  /** `data-tool-name`, `data-status` (the tool call's status). */
+  toolCall: "tool-call",
+  toolArgs: "tool-args",
+  toolResult: "tool-result",
+  approve: "approve",
+  decline: "decline",
+  /** `data-source` ("component", "tool-call", "activity"), `data-streaming`, `data-city`. */
+  weatherCard: "weather-card",
+  statePanel: "state-panel",
+  /** `data-todo-id`, `data-done`. */
+  todoItem: "todo-item",
+  todoInput: "todo-input",
+  /** `data-status` is the chat status. */
+  runStatus: "run-status",
+  stop: "stop",
+  errorBanner: "error-banner",
+  retry: "retry",
+  interruptForm: "interrupt-form",
+  composer: "composer",
+  send: "send",
+  suggestion: "suggestion",
+} as const;
+
+export type TestId = (typeof TEST_ID)[keyof typeof TEST_ID];
+
+/** Human words for the chat's status, shown beside the dot in the header. */
+export const STATUS_LABEL: Readonly<Record<string, string>> = {
+  idle: "Idle",
+  submitted: "Sending…",
+  streaming: "Streaming…",
+  "awaiting-input": "Waiting for you",
+  error: "Error",
+};

@@ -1,0 +1,21 @@
+// Markdown for assistant text: marked turns it into HTML, DOMPurify removes anything that could
+// run (scripts, event handlers, javascript: links). Text streams in, so this runs on a growing
+// string; only the one message being streamed renders again.
+import DOMPurify from "dompurify";
+import { Marked } from "marked";
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+// Links from the agent open in a new tab and never get the opener.
+DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+  if (node.tagName === "A" && node.hasAttribute("href")) {
+    node.setAttribute("target", "_blank");
+    node.setAttribute("rel", "noopener noreferrer");
+  }
+});
+
+export function renderMarkdown(text: string): string {
+  if (text === "") return "";
+  const html = marked.parse(text, { async: false });
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+}

@@ -1,0 +1,53 @@
+// What the user picked (backend, scenario, variant, speed, open thread), kept in localStorage so
+// a reload comes back to the same place. Query parameters override it on load (links, tests).
+import type { Backend } from "./config.js";
+
+export interface Settings {
+  backend: Backend;
+  scenario: string;
+  variant: string | undefined;
+  speed: number;
+  /** A fixed gap between events (ms), from `?delay=`; overrides `speed` on the scripted server. */
+  delayMs: number | undefined;
+  threadId: string | undefined;
+}
+
+const KEY = "threadline-playground:settings";
+
+export function loadSettings(search: string = location.search): Settings {
+  let stored: Partial<Settings> = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(KEY) ?? "{}") as Partial<Settings>;
+  } catch {
+    stored = {};
+  }
+  const query = new URLSearchParams(search);
+  const backend = query.get("backend") ?? stored.backend;
+  const speed = Number(query.get("speed") ?? stored.speed ?? 1);
+  const delay = query.get("delay");
+  return {
+    backend: backend === "mastra" ? "mastra" : "scripted",
+    scenario: query.get("scenario") ?? stored.scenario ?? "markdown",
+    variant: query.get("variant") ?? (query.has("scenario") ? undefined : stored.variant),
+    speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
+    delayMs: delay !== null && Number.isFinite(Number(delay)) ? Number(delay) : undefined,
+    threadId: query.get("thread") ?? stored.threadId,
+  };
+}
+
+export function saveSettings(settings: Settings): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(settings));
+  } catch {
+    // Private mode or a full disk: the settings just won't survive a reload.
+  }
+}
+
+/** `forwardedProps` for a run on the scripted server. */
+export function scriptedProps(settings: Settings): Record<string, unknown> {
+  return {
+    scenario: settings.scenario,
+    ...(settings.variant === undefined ? {} : { variant: settings.variant }),
+    ...(settings.delayMs === undefined ? { speed: settings.speed } : { delayMs: settings.delayMs }),
+  };
+}
