@@ -58,13 +58,15 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   let owned: ChatClient | undefined;
   let applied: UseChatOptions = toRaw(toValue(options));
 
-  const open = (given: UseChatOptions): ChatClient => {
-    owned = undefined;
-    if ("chat" in given) return toRaw(given.chat);
-    owned = new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given);
-    return owned;
-  };
-  const chat = shallowRef<ChatClient>(open(applied));
+  // Builds the client before anything is swapped: a constructor that throws (an invalid option)
+  // leaves the current client in place and still owned.
+  const open = (given: UseChatOptions): { readonly client: ChatClient; readonly owned: boolean } =>
+    "chat" in given
+      ? { client: toRaw(given.chat), owned: false }
+      : { client: new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given), owned: true };
+  const first = open(applied);
+  if (first.owned) owned = first.client;
+  const chat = shallowRef<ChatClient>(first.client);
 
   let stopWatching: (() => void) | undefined;
   if (!server && (isRef(options) || typeof options === "function")) {
@@ -77,15 +79,19 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
       ([given]) => {
         const next = toRaw(given as UseChatOptions);
         const previous = applied;
-        applied = next;
         if (keyOf(next) !== keyOf(previous)) {
+          const opened = open(next);
           const retired = owned;
-          chat.value = open(next);
+          owned = opened.owned ? opened.client : undefined;
+          chat.value = opened.client;
           retired?.dispose();
         } else if (owned !== undefined && !("chat" in next) && !("chat" in previous)) {
           const changes = changedUpdatable(previous, next);
           if (changes !== undefined) owned.updateOptions(changes);
         }
+        // Only once applied: after a throw (an invalid option) the next change is compared with
+        // what is really in force.
+        applied = next;
       },
       { flush: "sync" },
     );

@@ -1,7 +1,7 @@
 // useChat over a real ChatClient: streamed text end to end (fromEvents, and a real node:http
 // server through @ag-ui/encoder and HttpAgent), render counts, unmount, re-keying, attaching,
 // provide/inject.
-import { ChatClient, HttpAgent } from "@threadline/core";
+import { ChatClient, ChatInputError, HttpAgent } from "@threadline/core";
 import { cleanup } from "@testing-library/vue";
 import { flushPromises, mount } from "@vue/test-utils";
 import { defineComponent, h, nextTick, ref, shallowRef } from "vue";
@@ -195,6 +195,29 @@ describe("lifecycle", () => {
     expect(await second).toEqual({ status: "idle" });
     expect(textOf(wrapper, "b1")).toBe("t2 text");
     expect(first.thread.message("b1")).toBeUndefined();
+  });
+
+  test("a re-key to invalid options reports the typed error and keeps the current client, still owned", async () => {
+    const agent = queuedAgent();
+    const options = shallowRef<UseChatOptions>({ ...base, agent, threadId: "t1" });
+    const errors: unknown[] = [];
+    const wrapper = mount(ChatView, {
+      props: { options },
+      global: { config: { errorHandler: (error) => void errors.push(error) } },
+    });
+    const chat = wrapper.vm.chat;
+    const first = chat.chat.value;
+    options.value = { ...base, agent, threadId: "t2", maxSteps: -1 };
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(ChatInputError);
+    expect((errors[0] as ChatInputError).option).toBe("maxSteps");
+    expect(chat.chat.value).toBe(first);
+
+    const turn = chat.sendMessage("still on t1");
+    await flushPromises();
+    expect(agent.inputs[0]!.threadId).toBe("t1");
+    wrapper.unmount();
+    expect(await turn).toEqual({ status: "cancelled" });
   });
 
   test("a change to tools alone is applied to the same client, from its next run", async () => {
