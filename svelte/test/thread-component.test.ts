@@ -59,6 +59,15 @@ test("the fallback can be written as a child snippet", () => {
   expect(screen.getByTestId("child-fallback").textContent).toBe("Cannot show “map”.");
 });
 
+test("streamed keys Svelte reserves (children, $$slots) are not passed to the component", () => {
+  const node = componentNode("w1", "weather", { city: "Rome", children: "not a snippet", $$slots: "nope" });
+  render(Components, { nodes: [node], components: { weather: Weather } });
+  expect(screen.getByTestId("city-w1").textContent).toBe("Rome");
+  node.props.value = { city: "Roma", children: 42 };
+  flushSync();
+  expect(screen.getByTestId("city-w1").textContent).toBe("Roma");
+});
+
 test("names inherited from Object.prototype are not registered components", () => {
   const nodes = [componentNode("x", "toString", {})];
   const { container } = render(Components, { nodes, components: {} });
