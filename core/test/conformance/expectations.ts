@@ -10,10 +10,14 @@ export interface ErrorMapping {
   mentions?: string;
 }
 
-export type WarningMapping =
-  | { code: ProtocolWarningCode; mentions?: string }
-  /** Raised by a later stage: checked once that stage runs the fixtures, counted until then. */
-  | { awaits: "fold" | "transport"; code: string };
+export interface WarningMapping {
+  /** A pipeline warning code, or another stage's (the fold's, the run loop's request building). */
+  code: ProtocolWarningCode | "STATE_PATCH_FAILED" | "CONTENT_PARTS_DROPPED";
+  /** A substring our own message must contain. */
+  mentions?: string;
+  /** Raised while the outgoing request is built: only a lane that sends one can see it. */
+  requestSide?: true;
+}
 
 /** errorContains (the reference's wording) → the ThreadlineProtocolError we raise. */
 export const ERROR_CODES: Readonly<Record<string, ErrorMapping>> = {
@@ -42,7 +46,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorMapping>> = {
 export const WARNING_CODES: Readonly<Record<string, Readonly<Record<string, WarningMapping>>>> = {
   "era-0-0-39-flattens-content": {
     // The 0.0.39 downgrade flattens the outgoing input's content parts: a request-side shim.
-    "DROPS non-text parts": { awaits: "transport", code: "(request downgrade for a 0.0.39 peer)" },
+    "DROPS non-text parts": { code: "CONTENT_PARTS_DROPPED", mentions: "DROPS non-text parts (image)", requestSide: true },
   },
   "era-0-0-45-thinking-translated": { THINKING_START: { code: "LEGACY_THINKING_TRANSLATED", mentions: "THINKING_START" } },
   "era-0-0-57-subagent-dropped-with-warning": {
@@ -53,7 +57,7 @@ export const WARNING_CODES: Readonly<Record<string, Readonly<Record<string, Warn
     "cannot interpret": { code: "PROTOCOL_VERSION_UNINTERPRETABLE", mentions: "\"draft\"" },
   },
   "state-delta-unappliable-warns-and-keeps": {
-    "Failed to apply state patch": { awaits: "fold", code: "STATE_PATCH_FAILED" },
+    "Failed to apply state patch": { code: "STATE_PATCH_FAILED" },
   },
   "state-delta-unknown-op-dropped": { "/delta/0": { code: "UNRECOGNISED_VALUE_STRIPPED", mentions: "/delta/0" } },
   "unknown-event-dropped": { FUTURE_EVENT: { code: "UNKNOWN_EVENT_DROPPED", mentions: "'FUTURE_EVENT'" } },

@@ -1,8 +1,5 @@
 // The AG-UI conformance fixture format (../shared/conformance/agui/FORMAT.md), and the
 // matching rules its runners share: dotted event paths and the recursive subset match.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 
 export interface Expectation {
   outcome?: "completed" | "failed";
@@ -34,39 +31,10 @@ export interface ConformanceFixture {
   expectOverrides?: Record<string, Expectation & { intentional: string }>;
 }
 
-const EXPECTATION_KEYS = new Set<string>([
+export const EXPECTATION_KEYS = new Set<string>([
   "outcome", "errorContains", "runError", "eventTypes", "eventTypesAbsent", "eventPaths", "eventAbsentPaths",
   "warnings", "noWarnings", "messageCount", "messages", "state", "request", "requestAbsentPaths",
 ]);
-
-/**
- * The fixture directory: $THREADLINE_AGUI_FIXTURES, else ../shared/conformance/agui/<version>
- * beside the repository checkout.
- */
-export function fixtureDirectory(version: string): string {
-  const fromEnv = process.env.THREADLINE_AGUI_FIXTURES;
-  if (fromEnv) return resolve(fromEnv, version);
-  const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
-  return resolve(repoRoot, "..", "shared", "conformance", "agui", version);
-}
-
-/** Every `*.json` directly in `directory` (never `superseded/`), sorted by file name. */
-export function loadFixtures(directory: string): ConformanceFixture[] {
-  if (!existsSync(directory)) {
-    throw new Error(`AG-UI conformance fixtures not found at ${directory} (set THREADLINE_AGUI_FIXTURES to their parent directory)`);
-  }
-  return readdirSync(directory)
-    .filter((file) => file.endsWith(".json"))
-    .sort()
-    .map((file) => {
-      const fixture = JSON.parse(readFileSync(join(directory, file), "utf8")) as ConformanceFixture;
-      if (`${fixture.name}.json` !== file) throw new Error(`${file}: name '${fixture.name}' does not match the file name`);
-      for (const key of Object.keys(fixture.expect)) {
-        if (!EXPECTATION_KEYS.has(key)) throw new Error(`${file}: unknown expectation key '${key}'`);
-      }
-      return fixture;
-    });
-}
 
 /** The expectation for a TypeScript-like client: base, shallowly overridden by the `typescript` lane. */
 export function typescriptExpectation(fixture: ConformanceFixture): Expectation {
