@@ -175,12 +175,15 @@ export class ChatClient {
    * (AG-UI resumes them all in one run).
    */
   resume(interruptId: string, payload?: unknown): Promise<TurnResult> {
+    const { turns, answers } = this.parts;
     const pending = this.impl.pendingInterrupts.peek().some((interrupt) => interrupt.id === interruptId);
-    if (!pending || this.parts.turns.current !== undefined || this.parts.answers.isAnswered(interruptId)) {
+    // While a run is active, only interrupts its own RUN_FINISHED just raised can be answered.
+    const answerable = turns.current === undefined || this.impl.status.peek() === "interrupted";
+    if (!pending || !answerable || answers.isAnswered(interruptId)) {
       throw new ChatInputError("UNKNOWN_INTERRUPT", `resume: interrupt '${interruptId}' is not pending (or was already answered).`, "interruptId");
     }
     const entry = payload === undefined ? { interruptId, status: "resolved" as const } : { interruptId, status: "resolved" as const, payload };
-    return this.parts.turns.act(() => this.parts.answers.answerInterrupt(entry));
+    return turns.act(() => answers.answerInterrupt(entry), { kind: "interrupt", entry, generation: turns.generation });
   }
 
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */

@@ -21,7 +21,9 @@ export type TurnPhase = "idle" | "working" | "awaiting-input" | "error";
 /** Asked for while a run streams; applied in order when it ends. */
 export type Deferred =
   | { readonly kind: "result"; readonly toolCallId: string; readonly record: RunRecord | undefined; readonly outcome: ToolOutcome; readonly generation: number }
-  | { readonly kind: "approval"; readonly toolCallId: string; readonly response: ApprovalResponse; readonly generation: number };
+  | { readonly kind: "approval"; readonly toolCallId: string; readonly response: ApprovalResponse; readonly generation: number }
+  /** An interrupt answered after RUN_FINISHED arrived but before its stream ended. */
+  | { readonly kind: "interrupt"; readonly entry: ResumeEntry; readonly generation: number };
 
 interface RunParams {
   readonly messages?: readonly Message[];
@@ -126,6 +128,11 @@ export class ChatTurns {
   advance(): void {
     if (this.disposed || this.hydrating || this.current !== undefined) return;
     const { thread, runner } = this.config;
+    // Tools still running: whatever comes next (a resume, a follow-up) carries their results.
+    if (runner.executingCount > 0) {
+      this.phaseSignal.value = "working";
+      return;
+    }
     const pending = thread.pendingInterrupts.peek();
     const resume = this.config.answers.resumeFor(pending);
     if (resume !== undefined) {
@@ -145,10 +152,6 @@ export class ChatTurns {
         return;
       }
       this.fail(new MaxStepsError(maxSteps));
-    }
-    if (runner.executingCount > 0) {
-      this.phaseSignal.value = "working";
-      return;
     }
     const error = this.errorSignal.peek();
     const onUser = (decision.type === "wait" && decision.onUser) || this.config.approvals.size > 0 || pending.length > 0;
@@ -262,13 +265,9 @@ export class ChatTurns {
         this.config.answers.answerNamedPending(record);
         break;
       case "interrupted":
+        // Approvals the interrupts ask for were registered when RUN_FINISHED was folded.
         record.outcome = "interrupted";
         continuable = true;
-        for (const interrupt of result.interrupts) {
-          if (interrupt.toolCallId !== undefined && this.config.thread.call(interrupt.toolCallId) !== undefined) {
-            this.config.approvals.request({ kind: "interrupt", toolCallId: interrupt.toolCallId, interruptId: interrupt.id });
-          }
-        }
         break;
       case "failed":
         record.outcome = "failed";
@@ -301,14 +300,16 @@ export class ChatTurns {
 
   /**
    * Applies what was asked for during the run, in order. Results are facts and always land; an
-   * approval given during a run that then failed or stopped is not acted on ("never replayed after
-   * a failure"): the call stays in `awaiting-approval` for the user to decide again.
+   * approval or interrupt answer given during a run that then failed is not acted on ("never
+   * replayed after a failure"): the call stays in `awaiting-approval` for the user to decide again.
    */
   private drainDeferred(continuable: boolean): void {
     this.deferred.drain((action) => {
       if (action.generation !== this.generation) return true;
       if (action.kind === "result") this.config.answers.applyResult(action.toolCallId, action.record, action.outcome);
-      else if (continuable) this.config.answers.applyApproval(action.toolCallId, action.response);
+      else if (!continuable) return true;
+      else if (action.kind === "approval") this.config.answers.applyApproval(action.toolCallId, action.response);
+      else if (this.config.thread.pendingInterrupts.peek().some((i) => i.id === action.entry.interruptId)) this.config.answers.answerInterrupt(action.entry);
       return this.current === undefined;
     });
   }

@@ -3,7 +3,7 @@ import { undoStrictMode } from "../json/strict-mode.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
 import type { CustomEvent } from "@ag-ui/core";
-import type { AGUIEvent } from "../protocol/events.js";
+import type { AGUIEvent, Interrupt } from "../protocol/events.js";
 import type { Approvals } from "./approvals.js";
 import { errorText, ToolExecutionError } from "./chat-errors.js";
 import type { ResolvedTool } from "./client-tools.js";
@@ -32,8 +32,9 @@ export interface ToolCallWatchHost {
  * Follows the folded events of the chat client's runs and acts on client tool calls: a call to a
  * tool of the run's (frozen) tool set is tracked at TOOL_CALL_START, fed to a streaming tool at
  * each ARGS, and at TOOL_CALL_END executed, sent for approval, or left for `addToolResult`. It
- * also notes the calls the agent says it waits for: `pendingToolCallIds` of RUN_FINISHED and
- * `tambo.run.awaiting_input`. Per event: one switch and, for tool calls, a map lookup.
+ * also notes the calls the agent says it waits for (`pendingToolCallIds` of RUN_FINISHED,
+ * `tambo.run.awaiting_input`) and the approvals its interrupts ask for. Per event: one switch
+ * and, for tool calls, a map lookup.
  */
 export class ToolCallWatch {
   constructor(private readonly host: ToolCallWatchHost) {}
@@ -94,6 +95,8 @@ export class ToolCallWatch {
       case "RUN_FINISHED": {
         const outcome = event.outcome;
         if (outcome?.type === "success") for (const id of outcome.pendingToolCallIds ?? []) record.namedPending.add(id);
+        // With `pendingInterrupts`, in the same update: an approval UI never shows one without the other.
+        else if (outcome?.type === "interrupt") this.requestInterruptApprovals(outcome.interrupts);
         break;
       }
       default:
@@ -118,6 +121,15 @@ export class ToolCallWatch {
     const call = this.host.thread.call(toolCallId);
     const resolved = call === undefined ? undefined : record.tools.byName.get(call.name.peek());
     if (call !== undefined && resolved !== undefined) this.handleEnded(record, call, resolved);
+  }
+
+  private requestInterruptApprovals(interrupts: readonly Interrupt[]): void {
+    for (const interrupt of interrupts) {
+      const id = interrupt.toolCallId;
+      if (typeof id === "string" && this.host.thread.call(id) !== undefined) {
+        this.host.approvals.request({ kind: "interrupt", toolCallId: id, interruptId: interrupt.id });
+      }
+    }
   }
 
   private onAwaitingInput(event: CustomEvent): void {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResumeEntry } from "@ag-ui/core";
 import { ChatInputError, type AssistantMessageNode } from "../../src/index.js";
-import { answer, chatFor, runFinished, runStarted, scriptedServer, toolCall, toolResults } from "./support.js";
+import { answer, chatFor, gate, manualSource, runFinished, runStarted, scriptedServer, sleep, toolCall, toolResults, until } from "./support.js";
 
 describe("client tools with needsApproval", () => {
   it("approve: the call waits in awaiting-approval, then runs and the agent continues", async () => {
@@ -163,5 +163,77 @@ describe("approvals through AG-UI interrupts", () => {
     expect(await chat.sendMessage("actually, don't")).toEqual({ status: "idle" });
     expect(server.inputs[1]!.resume).toEqual([{ interruptId: "approve-tc", status: "cancelled" }]);
     expect(server.inputs[1]!.messages.at(-1)).toMatchObject({ role: "user", content: "actually, don't" });
+  });
+
+  it("an interrupt answered while a client tool of that run still runs: the resume waits and carries its result", async () => {
+    const { source, runs } = manualSource();
+    const release = gate<string>();
+    const chat = chatFor(source, { tools: [{ name: "measure", execute: () => release.promise }] });
+    const turn = chat.sendMessage("measure, then ask me");
+    await until(() => runs.length === 1);
+    const first = runs[0]!;
+    first.emit(runStarted(first.input), ...toolCall("tc", "measure", {}), runFinished(first.input, { type: "interrupt", interrupts: [{ id: "i1", reason: "confirm" }] }));
+    first.end();
+    await until(() => chat.pendingInterrupts.value.length === 1);
+
+    const resumed = chat.resume("i1", { ok: true });
+    await sleep(10);
+    expect(runs).toHaveLength(1); // the tool is still running
+    expect(chat.status.value).toBe("streaming");
+    release.open("42 cm");
+
+    await until(() => runs.length === 2);
+    const second = runs[1]!;
+    expect(second.input.resume).toEqual([{ interruptId: "i1", status: "resolved", payload: { ok: true } }]);
+    expect(toolResults(second.input)).toMatchObject([{ toolCallId: "tc", content: "42 cm" }]);
+    expect(second.input.parentRunId).toBeUndefined();
+    second.emit(...answer(second.input, "m2", "done"));
+    second.end();
+    expect(await resumed).toEqual({ status: "idle" });
+    expect(await turn).toEqual({ status: "idle" });
+  });
+
+  it("an interrupt can be answered as soon as RUN_FINISHED arrives, before its stream has closed", async () => {
+    const { source, runs } = manualSource();
+    const chat = chatFor(source);
+    void chat.sendMessage("delete it");
+    await until(() => runs.length === 1);
+    const first = runs[0]!;
+    first.emit(
+      runStarted(first.input),
+      ...toolCall("tc", "delete_file", {}),
+      runFinished(first.input, { type: "interrupt", interrupts: [{ id: "i-tool", reason: "tool_approval", toolCallId: "tc" }, { id: "i-plain", reason: "confirm" }] }),
+    );
+    // The stream is still open, yet the approval UI can show and be answered.
+    expect(chat.thread.toolCall("tc")?.status.value).toBe("awaiting-approval");
+    const approved = chat.respondToApproval("tc", { approved: true });
+    const confirmed = chat.resume("i-plain", "yes");
+    expect(runs).toHaveLength(1);
+    first.end();
+
+    await until(() => runs.length === 2);
+    expect(runs[1]!.input.resume).toEqual([
+      { interruptId: "i-tool", status: "resolved", payload: { approved: true } },
+      { interruptId: "i-plain", status: "resolved", payload: "yes" },
+    ]);
+    runs[1]!.emit(...answer(runs[1]!.input, "m2", "done"));
+    runs[1]!.end();
+    expect(await approved).toEqual({ status: "idle" });
+    expect(await confirmed).toEqual({ status: "idle" });
+  });
+
+  it("while the resume run streams, the interrupts it answers can no longer be answered", async () => {
+    const { source, runs } = manualSource();
+    const chat = chatFor(source);
+    void chat.sendMessage("go");
+    await until(() => runs.length === 1);
+    runs[0]!.emit(runStarted(runs[0]!.input), runFinished(runs[0]!.input, { type: "interrupt", interrupts: [{ id: "i1", reason: "x" }] }));
+    runs[0]!.end();
+    await until(() => chat.status.value === "awaiting-input");
+    void chat.resume("i1", 1);
+    await until(() => runs.length === 2);
+    runs[1]!.emit(runStarted(runs[1]!.input));
+    expect(() => chat.resume("i1", 2)).toThrow(expect.objectContaining({ code: "UNKNOWN_INTERRUPT" }));
+    chat.stop();
   });
 });
