@@ -3,14 +3,13 @@ import { warnToConsole, type ThreadlineError, type WarningHandler } from "../err
 import type { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
-import type { Interrupt } from "../protocol/events.js";
+import type { Interrupt, Message } from "../protocol/events.js";
 import type { ApprovalResponse } from "./approvals.js";
 import { assembleChat, openPresence, type ChatParts, type ChatSettings } from "./chat-assembly.js";
 import { ChatInputError, errorText } from "./chat-errors.js";
 import { checkMaxSteps, toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./chat-types.js";
 import { buildToolSet, type ClientTool } from "./client-tools.js";
-import type { RunLoop } from "./run-loop.js";
 import { resetThread } from "./thread-reset.js";
 import { checkMessages } from "./thread-writes.js";
 
@@ -126,7 +125,7 @@ export class ChatClient {
   }
 
   /** Replaces the messages (stopping a turn under way). Throws `RunLoopInputError` for non-messages. */
-  setMessages(messages: Parameters<RunLoop["setMessages"]>[0]): void {
+  setMessages(messages: readonly Message[]): void {
     checkMessages(messages, "setMessages()");
     if (this.parts.turns.disposed) return;
     this.parts.turns.halt("the messages were replaced", "stopped", () => {

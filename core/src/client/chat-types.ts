@@ -44,7 +44,7 @@ export interface ChatClientOptions {
   readonly presence?: false | ChatPresenceOptions;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
-  /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. */
+  /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
   readonly onError?: (error: ThreadlineError) => void;
   readonly onWarning?: WarningHandler;
   /** AG-UI `context` sent with every run. */
