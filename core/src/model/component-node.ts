@@ -67,11 +67,10 @@ export abstract class PatchedComponent implements ComponentNode {
     this.streaming.value = "done";
   }
 
-  /** The run that streamed it failed before it ended. Streaming and props stay where they stopped. */
-  cutOff(error: ThreadlineError): void {
-    this.error.value = error;
-  }
-
+  /**
+   * Its stream went wrong: a bad patch, or the run failing before the component ended. Streaming
+   * and props stay where they stopped.
+   */
   fail(error: ThreadlineError): void {
     this.error.value = error;
   }

@@ -98,7 +98,7 @@ export class GenerativeUi {
   runFailed(): void {
     for (const component of this.open) {
       if (component instanceof TamboComponentImpl) {
-        component.cutOff(
+        component.fail(
           new ComponentError("COMPONENT_CUT_OFF", component.id, `Component '${component.id}' (${component.name}): the run ended before tambo.component.end.`),
         );
       } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThreadStore, PLACEHOLDER_THREAD_ID, ThreadStoreError, type Thread, type ThreadlineWarning } from "../../src/index.js";
+import { createThreadStore, fromEvents, PLACEHOLDER_THREAD_ID, RunLoop, ThreadStoreError, type Thread, type ThreadlineWarning } from "../../src/index.js";
 import { cProps, cStart, countWrites, fold, set, started } from "./helpers.js";
 
 const userMessage = (id: string, content: string) => ({ id, role: "user" as const, content });
@@ -142,5 +142,37 @@ describe("thread store", () => {
     const off = createThreadStore({ tamboEvents: false }).open("A");
     fold(off, started("r", "A"), cStart("c1", "Card"));
     expect(off.component("c1")).toBeUndefined();
+  });
+});
+
+describe("thread store with a real run loop", () => {
+  it("the user's message shows on the placeholder at once; the run's RUN_STARTED moves it, and the run keeps streaming into it", async () => {
+    const store = createThreadStore({ onWarning: () => {} });
+    const placeholder = store.startNew();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    async function* agent(): AsyncGenerator<object> {
+      await gate;
+      yield { type: "RUN_STARTED", threadId: "srv-1", runId: "run-1" };
+      yield cStart("c1", "Card", "m1");
+      yield cProps("c1", [set("/title", "Hi")]);
+      yield { type: "CUSTOM", name: "tambo.component.end", value: { componentId: "c1" } };
+      yield { type: "RUN_FINISHED", threadId: "srv-1", runId: "run-1" };
+    }
+    const loop = new RunLoop({ source: fromEvents(agent()), thread: placeholder, createId: () => "client-id" });
+    const done = loop.run({ messages: [userMessage("u1", "Show me a card")] });
+    await Promise.resolve();
+    expect(store.currentId.value).toBe(PLACEHOLDER_THREAD_ID);
+    expect(store.current.value.messages.value.map((m) => m.id)).toEqual(["u1"]);
+    open();
+    const result = await done;
+    expect(result.status).toBe("success");
+    expect(store.currentId.value).toBe("srv-1");
+    const real = store.current.value;
+    expect(real).toBe(placeholder);
+    expect(real.messages.value.map((m) => m.id)).toEqual(["u1", "m1"]);
+    expect(real.component("c1")?.props.value).toEqual({ title: "Hi" });
+    expect(real.component("c1")?.streaming.value).toBe("done");
+    expect(store.get(PLACEHOLDER_THREAD_ID)!.messages.value).toEqual([]);
   });
 });
