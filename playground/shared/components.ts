@@ -10,11 +10,12 @@ export const components: ComponentRegistry = createComponentRegistry({
 });
 
 /**
- * The registry as chat options. WORKAROUND (library gap): `ChatClientOptions` has no
- * `components` yet (a `Thread` takes one), so this is spread into the options untyped; until the
- * chat client passes it to its thread, `show_weather` calls stay plain tool calls and the apps
- * draw the card from the call's streamed arguments instead.
+ * The thread options for generative UI, to spread into the chat options. WORKAROUND (library
+ * gap): `ChatClientOptions` has neither `components` nor `tamboEvents` yet (`createThread` takes
+ * both), so they are spread in untyped. Until the chat client hands them to its thread, Tambo
+ * component events are not folded into components, and `show_weather` calls stay plain tool
+ * calls (the apps then draw the card from the call's streamed arguments).
  */
 export function componentRegistry(): Record<string, unknown> {
-  return { components };
+  return { components, tamboEvents: true };
 }

@@ -38,14 +38,16 @@ export function fieldsOf(interrupt: Interrupt): FormField[] {
 }
 
 /** The payload for `resume`: numbers parsed, empty optional fields left out. */
-export function payloadOf(fields: readonly FormField[], values: Readonly<Record<string, string | boolean>>): Record<string, unknown> {
+export function payloadOf(fields: readonly FormField[], values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name];
     if (field.kind === "checkbox") payload[field.name] = value === true;
-    else if (typeof value === "string" && value.trim() !== "") {
-      payload[field.name] = field.kind === "number" ? (field.integer ? Math.round(Number(value)) : Number(value)) : value.trim();
-    }
+    else if (field.kind === "number") {
+      // Number inputs bound by a framework may hand over a number already.
+      const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+      if (Number.isFinite(number)) payload[field.name] = field.integer ? Math.round(number) : number;
+    } else if (typeof value === "string" && value.trim() !== "") payload[field.name] = value.trim();
   }
   return payload;
 }

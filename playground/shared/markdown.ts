@@ -2,9 +2,7 @@
 // run (scripts, event handlers, javascript: links). Text streams in, so this runs on a growing
 // string; only the one message being streamed renders again.
 import DOMPurify from "dompurify";
-import { Marked } from "marked";
-
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+import { markdownHtml } from "./markdown-html.js";
 
 // Links from the agent open in a new tab and never get the opener.
 DOMPurify.addHook("afterSanitizeAttributes", (node) => {
@@ -16,6 +14,5 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
 
 export function renderMarkdown(text: string): string {
   if (text === "") return "";
-  const html = marked.parse(text, { async: false });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  return DOMPurify.sanitize(markdownHtml(text), { USE_PROFILES: { html: true } });
 }

@@ -39,15 +39,6 @@ export const WEATHER_PROPS_SCHEMA = {
   },
 } as const;
 
-export function conditionIcon(condition: string | undefined): string {
-  const text = (condition ?? "").toLowerCase();
-  if (text.includes("rain") || text.includes("shower")) return "🌧️";
-  if (text.includes("partly")) return "⛅";
-  if (text.includes("overcast") || text.includes("cloud")) return "☁️";
-  if (text.includes("wind")) return "🌬️";
-  if (text.includes("sun") || text.includes("clear")) return "☀️";
-  return "🌡️";
-}
 
 /** Narrows whatever the stream gave to the card's props (anything malformed is left out). */
 export function weatherProps(value: unknown): WeatherProps {

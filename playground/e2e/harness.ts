@@ -1,0 +1,168 @@
+// What every e2e test file shares: the servers and the app (started once per file), one Chromium
+// profile, and helpers that speak the DOM contract of shared/contract.ts.
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { TEST_ID } from "../shared/contract.js";
+import { launchPlayground, type AppName, type Playground } from "../shared/launch.js";
+import { launchChromium, type Browser } from "./browser.js";
+
+export const ARTIFACTS = fileURLToPath(new URL("../artifacts/", import.meta.url));
+
+export interface OpenOptions {
+  readonly scenario?: string;
+  readonly variant?: string;
+  /** Fixed gap between events (ms) on the scripted server; default 2. */
+  readonly delay?: number;
+  /** Real-time pacing instead of `delay`. */
+  readonly speed?: number;
+  readonly backend?: "scripted" | "mastra";
+}
+
+export interface AppHarness {
+  readonly framework: AppName;
+  playground(): Playground;
+  /** Opens the app on a fresh thread; returns its page and thread id. */
+  open(options?: OpenOptions): Promise<AppPage>;
+}
+
+export function useApp(framework: AppName, options: { mastra?: boolean } = {}): AppHarness {
+  let playground: Playground | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    await mkdir(`${ARTIFACTS}${framework}`, { recursive: true });
+    [playground, browser] = await Promise.all([
+      launchPlayground({
+        scriptedPort: 0,
+        mastraPort: options.mastra === true ? 0 : false,
+        mastraChunkDelayMs: 5,
+        apps: { [framework]: 0 },
+        mode: "preview",
+        logLevel: "silent",
+      }),
+      launchChromium(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  return {
+    framework,
+    playground: () => {
+      if (playground === undefined) throw new Error("the playground did not start");
+      return playground;
+    },
+    async open(open = {}) {
+      if (playground === undefined || browser === undefined) throw new Error("the playground did not start");
+      const page = await browser.context.newPage();
+      const app = new AppPage(page, framework, playground);
+      await app.goto(open);
+      return app;
+    },
+  };
+}
+
+export class AppPage {
+  readonly errors: string[] = [];
+  threadId = "";
+
+  constructor(
+    readonly page: Page,
+    readonly framework: AppName,
+    private readonly playground: Playground,
+  ) {
+    page.on("pageerror", (error) => this.errors.push(error.message));
+  }
+
+  /** The app's URL with the backends' origins (and `extra` query parameters). */
+  url(extra: Record<string, string | number | undefined> = {}): string {
+    const query = new URLSearchParams({ scripted: this.playground.scripted });
+    if (this.playground.mastra !== undefined) query.set("mastra", this.playground.mastra);
+    for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, String(value));
+    return `${this.playground.apps[this.framework]}/?${query}`;
+  }
+
+  async goto(options: OpenOptions): Promise<void> {
+    this.threadId = crypto.randomUUID();
+    await this.page.goto(
+      this.url({
+        scenario: options.scenario ?? "markdown",
+        variant: options.variant,
+        backend: options.backend ?? "scripted",
+        ...(options.speed === undefined ? { delay: options.delay ?? 2 } : { speed: options.speed }),
+        thread: this.threadId,
+      }),
+    );
+    await this.byTestId(TEST_ID.composer).waitFor();
+  }
+
+  byTestId(id: string): Locator {
+    return this.page.getByTestId(id);
+  }
+
+  get composer(): Locator {
+    return this.byTestId(TEST_ID.composer);
+  }
+
+  messages(role?: string): Locator {
+    const all = this.byTestId(TEST_ID.message);
+    return role === undefined ? all : all.and(this.page.locator(`[data-role="${role}"]`));
+  }
+
+  /** The text of the last assistant message (its markdown, as laid out). */
+  lastAnswer(): Promise<string> {
+    return this.messages("assistant").last().getByTestId(TEST_ID.messageText).innerText();
+  }
+
+  /** Types the message and presses Enter (the keyboard path a user takes). */
+  async send(text: string): Promise<void> {
+    await this.composer.fill(text);
+    await this.composer.press("Enter");
+  }
+
+  async status(): Promise<string | null> {
+    return this.byTestId(TEST_ID.runStatus).getAttribute("data-status");
+  }
+
+  async waitForStatus(status: string, timeout = 20_000): Promise<void> {
+    await this.page.locator(`[data-testid="${TEST_ID.runStatus}"][data-status="${status}"]`).waitFor({ timeout });
+  }
+
+  /** Resolves once IndexedDB holds this thread with at least `count` messages. */
+  async waitForStoredMessages(count: number): Promise<void> {
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(
+            ([key]) =>
+              new Promise<number>((resolve) => {
+                const request = indexedDB.open("threadline-playground");
+                request.onerror = () => resolve(-1);
+                request.onsuccess = () => {
+                  const db = request.result;
+                  if (!db.objectStoreNames.contains("threads")) return resolve(-1);
+                  const get = db.transaction("threads").objectStore("threads").get(key as string);
+                  get.onsuccess = () => resolve((get.result as { messages?: unknown[] } | undefined)?.messages?.length ?? 0);
+                  get.onerror = () => resolve(-1);
+                };
+              }),
+            [this.threadId],
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(count);
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `${ARTIFACTS}${this.framework}/${name}.png` });
+  }
+
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}

@@ -1,0 +1,344 @@
+// The end-to-end suite, run once per framework: every scripted scenario driven through the app
+// in Chromium, checked on the DOM of shared/contract.ts, with a screenshot each.
+import type { AppName } from "../shared/launch.js";
+import { TEST_ID } from "../shared/contract.js";
+import { markdownHtml } from "../shared/markdown-html.js";
+import { FILE_PATH } from "../server/scenarios/approval.js";
+import { HISTORY_LENGTH } from "../server/scenarios/long-thread.js";
+import { MARKDOWN_REPLY } from "../server/scenarios/markdown.js";
+import { ANSWER, THOUGHTS } from "../server/scenarios/reasoning.js";
+import { ERROR_MESSAGE, PARTIAL, RECOVERED } from "../server/scenarios/server-error.js";
+import { SEED_TODOS, SUGGESTIONS } from "../server/scenarios/shared-state.js";
+import { weatherFor } from "../server/scenarios/weather-card.js";
+import { expect, test } from "vitest";
+import { useApp, type AppPage } from "./harness.js";
+import { chatFoldsTamboComponents } from "./capabilities.js";
+import { checkWeatherCard, renderedText, textOf } from "./checks.js";
+
+const TAMBO_IN_CHAT = await chatFoldsTamboComponents();
+
+export function appSuite(framework: AppName): void {
+  const app = useApp(framework, { mastra: true });
+
+  /** Runs `body` on a fresh page and always closes it; page errors fail the test. */
+  async function withPage(options: Parameters<typeof app.open>[0], body: (page: AppPage) => Promise<void>): Promise<void> {
+    const page = await app.open(options);
+    try {
+      await body(page);
+      expect(page.errors, "uncaught errors in the page").toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }
+
+  test("markdown: the streamed answer renders complete, as markdown, and the thread is listed", async () => {
+    await withPage({ scenario: "markdown" }, async (page) => {
+      // The suggested prompt for the scenario fills the composer; Enter sends it.
+      await page.byTestId(TEST_ID.suggestion).click();
+      await expect.poll(() => page.composer.inputValue()).toBe("Plan three days in Lisbon for me.");
+      await page.composer.press("Enter");
+      await page.waitForStatus("streaming");
+      await page.waitForStatus("idle");
+
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
+      expect(await textOf(text)).toBe(await renderedText(page, markdownHtml(MARKDOWN_REPLY)));
+      for (const selector of ["h2", "h3", "ol li", "ul li", "strong", "em", "blockquote", "table td", "pre code"]) {
+        expect(await text.locator(selector).count(), selector).toBeGreaterThan(0);
+      }
+      expect(await page.messages("user").locator(".bubble").innerText()).toContain("Plan three days in Lisbon for me.");
+      await expect.poll(() => page.byTestId(TEST_ID.threadItem).filter({ hasText: "Plan three days" }).count()).toBe(1);
+      await page.screenshot("markdown");
+    });
+  });
+
+  test("keyboard: Shift+Enter adds a line, Enter sends, the composer keeps focus", async () => {
+    await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
+      await page.composer.focus();
+      await page.page.keyboard.type("first line");
+      await page.page.keyboard.press("Shift+Enter");
+      await page.page.keyboard.type("second line");
+      expect(await page.composer.inputValue()).toBe("first line\nsecond line");
+      await page.page.keyboard.press("Enter");
+      await page.waitForStatus("idle");
+      expect(await page.messages("user").locator(".bubble").innerText()).toBe("first line\nsecond line");
+      expect(await page.composer.inputValue()).toBe("");
+      expect(await page.composer.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+  });
+
+  test("weather-card (tool): the show_weather card fills in every prop as its arguments stream", async () => {
+    await withPage({ scenario: "weather-card", variant: "tool", delay: 8 }, async (page) => {
+      await page.send("What's the weather in Porto?");
+      const card = page.byTestId(TEST_ID.weatherCard);
+      // Seen while streaming: the card is there before its arguments are complete.
+      await page.page.locator(`[data-testid="${TEST_ID.weatherCard}"][data-streaming="true"]`).waitFor();
+      await page.waitForStatus("idle");
+      await expect.poll(() => card.count()).toBe(1);
+      await checkWeatherCard(card, weatherFor("Porto"), "tool-call");
+      await page.screenshot("weather-card-tool");
+    });
+  });
+
+  test("weather-card (activity): an ACTIVITY_SNAPSHOT + deltas render as the card", async () => {
+    await withPage({ scenario: "weather-card", variant: "activity" }, async (page) => {
+      await page.send("Weather in Oslo, please");
+      await page.waitForStatus("idle");
+      const card = page.byTestId(TEST_ID.weatherCard);
+      await expect.poll(() => card.count()).toBe(1);
+      await checkWeatherCard(card, weatherFor("Oslo"), "activity");
+      await page.screenshot("weather-card-activity");
+    });
+  });
+
+  // Skipped (and said so) while ChatClient cannot pass `components` / `tamboEvents` to its thread.
+  test.skipIf(!TAMBO_IN_CHAT)("weather-card (both): Tambo component events and the show_weather call each render a complete card", async () => {
+    await withPage({ scenario: "weather-card", variant: "both" }, async (page) => {
+      await page.send("What's the weather in Lisbon?");
+      await page.waitForStatus("idle");
+      const cards = page.byTestId(TEST_ID.weatherCard);
+      await expect.poll(() => cards.count()).toBe(2);
+      await checkWeatherCard(cards.nth(0), weatherFor("Lisbon"), "component");
+      await checkWeatherCard(cards.nth(1), weatherFor("Lisbon"), "tool-call");
+      await page.screenshot("weather-card");
+    });
+  });
+
+  test("client-tool: get_local_time runs in the browser and the agent continues with its result", async () => {
+    for (const variant of ["plain", "pending", "tambo"]) {
+      await withPage({ scenario: "client-tool", variant }, async (page) => {
+        await page.send("What time is it where I am?");
+        await page.waitForStatus("idle");
+        const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_local_time"]'));
+        await expect.poll(() => call.getAttribute("data-status"), variant).toBe("done");
+        const result = await call.getByTestId(TEST_ID.toolResult).innerText();
+        expect(result, variant).toMatch(/^\d\d:\d\d \(.+\)$/);
+        await expect.poll(() => page.lastAnswer(), variant).toContain(`Your device says it is ${result}.`);
+        if (variant === "plain") await page.screenshot("client-tool");
+      });
+    }
+  });
+
+  test("approval: delete_file waits for the user; approve deletes, decline (next turn) does not", async () => {
+    await withPage({ scenario: "approval" }, async (page) => {
+      await page.send("Delete my old draft notes.");
+      await page.waitForStatus("awaiting-input");
+      const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="delete_file"]'));
+      await expect.poll(() => call.getAttribute("data-status")).toBe("awaiting-approval");
+      expect(JSON.parse(await call.getByTestId(TEST_ID.toolArgs).innerText())).toEqual({ path: FILE_PATH });
+      // The approve button takes focus, so a keyboard user answers at once.
+      expect(await call.getByTestId(TEST_ID.approve).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.screenshot("approval");
+      await call.getByTestId(TEST_ID.approve).click();
+      await page.waitForStatus("idle");
+      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      expect(await call.getByTestId(TEST_ID.toolResult).innerText()).toBe(`Deleted ${FILE_PATH}.`);
+      await expect.poll(() => page.lastAnswer()).toBe(`Done: ${FILE_PATH} is deleted.`);
+
+      await page.send("Delete my old draft notes again.");
+      await page.waitForStatus("awaiting-input");
+      const second = page.byTestId(TEST_ID.toolCall).nth(1);
+      await second.getByTestId(TEST_ID.decline).click();
+      await page.waitForStatus("idle");
+      await expect.poll(() => second.getByTestId(TEST_ID.toolResult).innerText()).toBe("Not deleted: the user declined.");
+      await expect.poll(() => page.lastAnswer()).toContain("Nothing was deleted.");
+      await page.screenshot("approval-done");
+    });
+  });
+
+  test("shared-state: the panel follows STATE_DELTA; the user's edits go with the next run", async () => {
+    await withPage({ scenario: "shared-state", delay: 40 }, async (page) => {
+      const items = page.byTestId(TEST_ID.todoItem);
+      const titles = () => items.allInnerTexts().then((texts) => texts.map((t) => t.replace("✕", "").trim()));
+      await page.send("Help me get ready for the trip.");
+      // Every intermediate list is on screen for at least one event's gap.
+      await expect.poll(() => items.count(), { interval: 10 }).toBe(SEED_TODOS.length);
+      await expect.poll(() => items.count(), { interval: 10 }).toBe(SEED_TODOS.length + 1);
+      await expect.poll(() => items.count(), { interval: 10 }).toBe(SEED_TODOS.length + 2);
+      await page.waitForStatus("idle");
+      expect(await titles()).toEqual([...SEED_TODOS.map((t) => t.title), ...SUGGESTIONS.slice(0, 2)]);
+      expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-done")))).toEqual(["true", "true", "false", "false"]);
+
+      // The user ticks one off and adds their own; the agent sees both in the next run's state.
+      await items.nth(2).getByRole("checkbox").check();
+      await page.byTestId(TEST_ID.todoInput).fill("Water the plants");
+      await page.byTestId(TEST_ID.todoInput).press("Enter");
+      await expect.poll(() => items.count()).toBe(5);
+      await page.screenshot("shared-state-draft");
+      await page.send("add call the hotel");
+      await page.waitForStatus("idle");
+      expect(await titles()).toEqual([...SEED_TODOS.map((t) => t.title), ...SUGGESTIONS.slice(0, 2), "Water the plants", "call the hotel"]);
+      expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-done")))).toEqual(["true", "true", "true", "true", "false", "false"]);
+      await expect.poll(() => page.lastAnswer()).toBe('I added "call the hotel" and ticked off "Buy a Lisboa Card". 4 of 6 done.');
+      await page.screenshot("shared-state");
+    });
+  });
+
+  test("reasoning: shown collapsed in a <details>, complete, then the answer", async () => {
+    await withPage({ scenario: "reasoning" }, async (page) => {
+      await page.send("How long should I stay in Lisbon?");
+      await page.waitForStatus("idle");
+      const details = page.byTestId(TEST_ID.reasoning);
+      expect(await details.evaluate((el) => el.tagName)).toBe("DETAILS");
+      expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      await details.locator("summary").click();
+      expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      expect(await textOf(details.getByTestId(TEST_ID.messageText))).toBe(await renderedText(page, markdownHtml(THOUGHTS.replaceAll("\n", " "))));
+      const answer = page.messages("assistant").last().getByTestId(TEST_ID.messageText);
+      expect(await textOf(answer)).toBe(await renderedText(page, markdownHtml(ANSWER)));
+      await page.screenshot("reasoning");
+    });
+  });
+
+  test("interrupt: the question is a form; the answer resumes the run", async () => {
+    await withPage({ scenario: "interrupt" }, async (page) => {
+      await page.send("Plan my trip to Lisbon.");
+      await page.waitForStatus("awaiting-input");
+      const form = page.byTestId(TEST_ID.interruptForm);
+      await form.waitFor();
+      const city = form.getByLabel("Travelling from");
+      const nights = form.getByLabel("Nights");
+      expect(await city.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await nights.inputValue()).toBe("3");
+      await city.fill("Porto");
+      await nights.fill("4");
+      await page.screenshot("interrupt");
+      await form.getByRole("button", { name: "Send answer" }).click();
+      await page.waitForStatus("idle");
+      await expect.poll(() => form.count()).toBe(0);
+      await expect
+        .poll(() => page.lastAnswer())
+        .toBe("You answered: from Porto, for 4 nights. I'll look for trains and flights from Porto to Lisbon and a place to stay for 4 nights.");
+      await page.screenshot("interrupt-answered");
+    });
+  });
+
+  test("server-error: the error shows with what streamed before it; retry succeeds", async () => {
+    for (const variant of ["mid-stream", "http-500", "disconnect"]) {
+      await withPage({ scenario: "server-error", variant }, async (page) => {
+        await page.send("What's the euro exchange rate?");
+        await page.waitForStatus("error");
+        const banner = page.byTestId(TEST_ID.errorBanner);
+        await banner.waitFor();
+        if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
+        if (variant === "http-500") expect(await banner.innerText()).toContain("500");
+        if (variant !== "http-500") {
+          expect(await page.lastAnswer(), variant).toBe(PARTIAL);
+        }
+        if (variant === "mid-stream") await page.screenshot("server-error");
+        await banner.getByTestId(TEST_ID.retry).click();
+        await page.waitForStatus("idle");
+        await expect.poll(() => banner.count(), variant).toBe(0);
+        await expect.poll(() => page.lastAnswer(), variant).toBe(RECOVERED);
+        expect(await page.messages("user").count(), variant).toBe(1);
+        if (variant === "mid-stream") await page.screenshot("server-error-retried");
+      });
+    }
+  });
+
+  test("stop: the partial text stays and the status goes back to idle", async () => {
+    await withPage({ scenario: "markdown", speed: 1 }, async (page) => {
+      await page.send("Plan three days in Lisbon for me.");
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      await expect.poll(() => text.innerText().then((t) => t.length), { timeout: 10_000 }).toBeGreaterThan(120);
+      await page.byTestId(TEST_ID.stop).click();
+      await page.waitForStatus("idle");
+      expect(await page.byTestId(TEST_ID.stop).count()).toBe(0);
+      const partial = await text.innerText();
+      expect(partial.length).toBeGreaterThan(120);
+      expect(partial).not.toContain("Enjoy the trip");
+      // Nothing more arrives after the stop.
+      await page.page.waitForTimeout(600);
+      expect(await text.innerText()).toBe(partial);
+      expect(await page.composer.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.screenshot("stop");
+    });
+  });
+
+  test("reload: the thread comes back from IndexedDB; the thread list switches threads", async () => {
+    await withPage({ scenario: "approval" }, async (page) => {
+      await page.send("Delete my old draft notes.");
+      await page.waitForStatus("awaiting-input");
+      await page.byTestId(TEST_ID.approve).click();
+      await page.waitForStatus("idle");
+      await page.waitForStoredMessages(4);
+      const first = page.threadId;
+      const before = await page.messages().allInnerTexts();
+
+      // A reload without ?thread= opens the thread the user was on.
+      await page.page.goto(page.url({ delay: 2 }));
+      await expect.poll(() => page.messages().allInnerTexts()).toEqual(before);
+      expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("done");
+      await page.waitForStatus("idle");
+
+      // A new chat, then back to the first one through the list.
+      await page.byTestId(TEST_ID.newThread).click();
+      await expect.poll(() => page.messages().count()).toBe(0);
+      await page.byTestId(TEST_ID.scenario).selectOption("markdown");
+      await page.send("A second thread");
+      await page.waitForStatus("idle");
+      const items = page.byTestId(TEST_ID.threadItem);
+      await expect.poll(() => items.count()).toBeGreaterThanOrEqual(2);
+      await page.page.locator(`[data-testid="${TEST_ID.threadItem}"][data-thread-id="${first}"] .thread-open`).click();
+      await expect.poll(() => page.messages().allInnerTexts()).toEqual(before);
+      await page.screenshot("reload");
+    });
+  });
+
+  test("long-thread: 2,000 earlier messages render and the list scrolls end to end", async () => {
+    await withPage({ scenario: "long-thread" }, async (page) => {
+      const started = Date.now();
+      await page.send("Load our trip-planning history.");
+      await page.waitForStatus("idle");
+      await expect.poll(() => page.messages().count()).toBe(HISTORY_LENGTH + 2);
+      const renderMs = Date.now() - started;
+      const reply = page.messages("assistant").last();
+      await expect.poll(() => reply.innerText()).toContain(`This thread holds ${(HISTORY_LENGTH + 1).toLocaleString("en-US")} messages.`);
+
+      const list = page.byTestId(TEST_ID.messageList);
+      const metrics = await list.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight, scrollTop: el.scrollTop }));
+      expect(metrics.scrollHeight).toBeGreaterThan(metrics.clientHeight * 20);
+      // Pinned to the bottom: the reply is in view.
+      expect(metrics.scrollTop + metrics.clientHeight).toBeGreaterThan(metrics.scrollHeight - 100);
+      expect(await reply.isVisible()).toBe(true);
+
+      // Scroll through it in steps, as a wheel would, and time the frames.
+      const frames = await list.evaluate(async (el) => {
+        const times: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          el.scrollTop = (el.scrollHeight * i) / 40;
+          const t0 = performance.now();
+          await new Promise(requestAnimationFrame);
+          times.push(performance.now() - t0);
+        }
+        el.scrollTop = 0;
+        await new Promise(requestAnimationFrame);
+        return times.sort((a, b) => a - b);
+      });
+      // The snapshot's new messages join after the user's message, which the thread already held
+      // (MESSAGES_SNAPSHOT keeps held messages in place, as the reference client does).
+      const firstMessage = page.page.locator(`[data-message-id="${page.threadId}-history-0000"]`);
+      expect(await page.messages().nth(1).getAttribute("data-message-id")).toBe(`${page.threadId}-history-0000`);
+      await expect.poll(() => firstMessage.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      const median = frames[Math.floor(frames.length / 2)] ?? 0;
+      console.log(`[${app.framework}] long-thread: ${HISTORY_LENGTH + 2} messages on screen ${renderMs} ms after send; scroll frame median ${median.toFixed(1)} ms`);
+      await page.screenshot("long-thread");
+    });
+  });
+
+  test("mastra: the backend switch talks to a Mastra agent; its get_weather client tool runs here", async () => {
+    await withPage({ scenario: "markdown" }, async (page) => {
+      await page.byTestId(TEST_ID.backend).getByLabel("Mastra").check();
+      await expect.poll(() => page.byTestId(TEST_ID.suggestion).count()).toBeGreaterThan(1);
+      await page.byTestId(TEST_ID.suggestion).filter({ hasText: "weather in Lyon" }).click();
+      await page.composer.press("Enter");
+      await page.waitForStatus("idle", 30_000);
+      const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_weather"]'));
+      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      const result = JSON.parse(await call.getByTestId(TEST_ID.toolResult).innerText()) as { city: string };
+      expect(result.city).toBe("Lyon");
+      await expect.poll(() => page.lastAnswer()).toContain("The client says:");
+      await page.screenshot("mastra");
+    });
+  });
+}
