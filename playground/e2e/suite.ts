@@ -222,8 +222,13 @@ export function appSuite(framework: AppName): void {
         await banner.waitFor();
         if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
         if (variant === "http-500") expect(await banner.innerText()).toContain("500");
-        if (variant !== "http-500") {
-          expect(await page.lastAnswer(), variant).toBe(PARTIAL);
+        if (variant === "mid-stream") expect(await page.lastAnswer()).toBe(PARTIAL);
+        if (variant === "disconnect") {
+          // What arrived before the drop stays. Chromium may drop the bytes that came in the
+          // same read as the broken chunked encoding, so the kept text is a prefix.
+          const kept = await page.lastAnswer();
+          expect(kept.length).toBeGreaterThan(20);
+          expect(PARTIAL.startsWith(kept)).toBe(true);
         }
         if (variant === "mid-stream") await page.screenshot("server-error");
         await banner.getByTestId(TEST_ID.retry).click();
