@@ -110,10 +110,10 @@ export function appSuite(framework: AppName): void {
         await page.send("What time is it where I am?");
         await page.waitForStatus("idle");
         const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_local_time"]'));
-        await expect.poll(() => call.getAttribute("data-status"), variant).toBe("done");
+        await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("done");
         const result = await call.getByTestId(TEST_ID.toolResult).innerText();
         expect(result, variant).toMatch(/^\d\d:\d\d \(.+\)$/);
-        await expect.poll(() => page.lastAnswer(), variant).toContain(`Your device says it is ${result}.`);
+        await expect.poll(() => page.lastAnswer(), { message: variant }).toContain(`Your device says it is ${result}.`);
         if (variant === "plain") await page.screenshot("client-tool");
       });
     }
@@ -147,15 +147,28 @@ export function appSuite(framework: AppName): void {
   });
 
   test("shared-state: the panel follows STATE_DELTA; the user's edits go with the next run", async () => {
-    await withPage({ scenario: "shared-state", delay: 40 }, async (page) => {
+    await withPage({ scenario: "shared-state", delay: 60 }, async (page) => {
       const items = page.byTestId(TEST_ID.todoItem);
       const titles = () => items.allInnerTexts().then((texts) => texts.map((t) => t.replace("✕", "").trim()));
+      // Record every list the panel shows, as the DOM changes (not as often as the test polls).
+      await page.page.evaluate((id) => {
+        const seen: string[] = [];
+        (window as unknown as { todoLists: string[] }).todoLists = seen;
+        const panel = document.querySelector(`[data-testid="${id}"]`);
+        if (panel === null) throw new Error("no state panel");
+        const record = () => {
+          const list = [...panel.querySelectorAll("[data-todo-id]")].map((el) => `${el.getAttribute("data-todo-id")}:${el.getAttribute("data-done")}`).join(",");
+          if (seen[seen.length - 1] !== list) seen.push(list);
+        };
+        new MutationObserver(record).observe(panel, { subtree: true, childList: true, attributes: true });
+      }, TEST_ID.statePanel);
       await page.send("Help me get ready for the trip.");
-      // Every intermediate list is on screen for at least one event's gap.
-      await expect.poll(() => items.count(), { interval: 10 }).toBe(SEED_TODOS.length);
-      await expect.poll(() => items.count(), { interval: 10 }).toBe(SEED_TODOS.length + 1);
-      await expect.poll(() => items.count(), { interval: 10 }).toBe(SEED_TODOS.length + 2);
       await page.waitForStatus("idle");
+      // The snapshot, then one delta at a time: an item, another item, the tick.
+      const lists = (await page.page.evaluate(() => (window as unknown as { todoLists: string[] }).todoLists)).filter((list) => list !== "");
+      expect(lists.map((list) => list.split(",").filter(Boolean).length)).toEqual([2, 3, 4, 4]);
+      expect(lists[0]).toBe(SEED_TODOS.map((t) => `${t.id}:${t.done}`).join(","));
+      expect(lists[3]?.split(",")[1]).toBe(`${SEED_TODOS[1]?.id}:true`);
       expect(await titles()).toEqual([...SEED_TODOS.map((t) => t.title), ...SUGGESTIONS.slice(0, 2)]);
       expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-done")))).toEqual(["true", "true", "false", "false"]);
 
@@ -233,8 +246,8 @@ export function appSuite(framework: AppName): void {
         if (variant === "mid-stream") await page.screenshot("server-error");
         await banner.getByTestId(TEST_ID.retry).click();
         await page.waitForStatus("idle");
-        await expect.poll(() => banner.count(), variant).toBe(0);
-        await expect.poll(() => page.lastAnswer(), variant).toBe(RECOVERED);
+        await expect.poll(() => banner.count(), { message: variant }).toBe(0);
+        await expect.poll(() => page.lastAnswer(), { message: variant }).toBe(RECOVERED);
         expect(await page.messages("user").count(), variant).toBe(1);
         if (variant === "mid-stream") await page.screenshot("server-error-retried");
       });
