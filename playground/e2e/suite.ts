@@ -292,6 +292,7 @@ export function appSuite(framework: AppName): void {
       // A new chat, then back to the first one through the list.
       await page.byTestId(TEST_ID.newThread).click();
       await expect.poll(() => page.messages().count()).toBe(0);
+      await expect.poll(() => page.composer.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.byTestId(TEST_ID.scenario).selectOption("markdown");
       await page.send("A second thread");
       await page.waitForStatus("idle");
@@ -341,6 +342,21 @@ export function appSuite(framework: AppName): void {
       const median = frames[Math.floor(frames.length / 2)] ?? 0;
       console.log(`[${app.framework}] long-thread: ${HISTORY_LENGTH + 2} messages on screen ${renderMs} ms after send; scroll frame median ${median.toFixed(1)} ms`);
       await page.screenshot("long-thread");
+    });
+  });
+
+  test("responsive: at phone width everything stacks and nothing overflows sideways", async () => {
+    await withPage({ scenario: "weather-card", variant: "tool" }, async (page) => {
+      await page.page.setViewportSize({ width: 390, height: 844 });
+      await page.send("What's the weather in Porto?");
+      await page.waitForStatus("idle");
+      const overflow = await page.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const sidebar = await page.page.locator(".sidebar").boundingBox();
+      const main = await page.page.locator(".main").boundingBox();
+      expect(sidebar !== null && main !== null && sidebar.y + sidebar.height <= main.y + 1).toBe(true);
+      await page.byTestId(TEST_ID.weatherCard).scrollIntoViewIfNeeded();
+      await page.screenshot("phone");
     });
   });
 

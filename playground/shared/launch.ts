@@ -107,7 +107,7 @@ async function servePreview(name: AppName, port: number, options: LaunchOptions)
   return {
     url: firstUrl(server.resolvedUrls?.local, name),
     close: async () => {
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      await server.close();
       await rm(outDir, { recursive: true, force: true });
     },
   };
