@@ -128,6 +128,30 @@ export function toolArgsStream(bytes: number): ToolArgsStream {
   return { json, deltas };
 }
 
+/**
+ * W2, second shape: arguments shaped like a "write this file" call — a few short fields and one
+ * long string (markdown with code, quotes, escapes, non-ASCII and emoji) that grows until the text
+ * reaches `bytes`. Most of a large tool call's bytes are in such a string field.
+ */
+export function documentArgsStream(bytes: number): ToolArgsStream {
+  const random = createRandom(5);
+  const lines: string[] = [];
+  const value = { path: "docs/guide.md", language: "markdown", overwrite: true, content: "" };
+  const frame = JSON.stringify(value).length;
+  for (let size = frame; size < bytes; size = frame + JSON.stringify(value.content).length - 2) {
+    const kind = random();
+    if (kind < 0.1) lines.push(`## ${prose(random, 12 + Math.floor(random() * 20)).trim()}`);
+    else if (kind < 0.2) lines.push('```ts\nconst greeting = "héllo\\tworld";\n```');
+    else if (kind < 0.25) lines.push(`> “${prose(random, 30)}” — 🚀 ünïcode`);
+    else lines.push(prose(random, 40 + Math.floor(random() * 80)));
+    value.content = lines.join("\n");
+  }
+  const json = JSON.stringify(value);
+  const deltas: string[] = [];
+  for (let at = 0; at < json.length; at += 10) deltas.push(json.slice(at, at + 10));
+  return { json, deltas };
+}
+
 export interface StateStream {
   /** The initial state: an object of `keys` keys, a mix of scalars and small nested objects. */
   initial: Record<string, unknown>;

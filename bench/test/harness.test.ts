@@ -1,7 +1,7 @@
 // Cheap checks of the harness itself (no benchmark runs): run with `pnpm -C bench test`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { stateStream, textStream, toolArgsStream } from "../src/generate.js";
+import { documentArgsStream, stateStream, textStream, toolArgsStream } from "../src/generate.js";
 import type { Cell, WorkloadReport } from "../src/results.js";
 import { evaluate } from "../src/targets.js";
 
@@ -15,8 +15,8 @@ test("streams are deterministic and well-formed", () => {
   assert.ok(sizes.every((n) => n >= 3 && n <= 5));
   assert.equal(a.deltas.map((e) => (e as { delta: string }).delta).join(""), a.text);
 
-  for (const bytes of [1_000, 10_000]) {
-    const args = toolArgsStream(bytes);
+  for (const args of [1_000, 10_000].flatMap((bytes) => [toolArgsStream(bytes), documentArgsStream(bytes)])) {
+    const bytes = args.json.length >= 10_000 ? 10_000 : 1_000;
     assert.ok(args.json.length >= bytes && args.json.length < bytes * 1.2);
     assert.equal(args.deltas.join(""), args.json);
     assert.ok(args.deltas.slice(0, -1).every((d) => d.length === 10));
@@ -52,6 +52,9 @@ const w1 = (big: number) =>
 const w2 = report("W2", [
   ["10 KB", { Threadline: 1, "partial-json re-parse": 100, "floor concat + parse once": 0.1 }],
   ["100 KB", { Threadline: 10, "partial-json re-parse": 10_000, "floor concat + parse once": 1 }],
+  // The rows shape is quadratic by construction: not gated on linearity, only on the peers.
+  ["10 KB rows", { Threadline: 1, "partial-json re-parse": 100, "floor concat + parse once": 0.1 }],
+  ["100 KB rows", { Threadline: 40, "partial-json re-parse": 40_000, "floor concat + parse once": 1 }],
 ]);
 const w3 = report("W3", [["1000 keys, 5000 events", { Threadline: 1, "@ag-ui/client": 60 }]]);
 

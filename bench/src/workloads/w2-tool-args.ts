@@ -2,13 +2,25 @@
 // 10-character deltas, with the partial value computed after every delta. Metric: total ms.
 import { Allow, parse } from "partial-json";
 import { expectEqual, unavailable } from "../cell.js";
-import { toolArgsStream, type ToolArgsStream } from "../generate.js";
+import { documentArgsStream, toolArgsStream, type ToolArgsStream } from "../generate.js";
 import { threadlineToolArgs } from "../lanes/threadline.js";
 import { FULL, keepAlive, QUICK, type Setup, type Timing } from "../measure.js";
 import { measurePlan, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const SIZES = [1_000, 10_000, 100_000];
+
+/**
+ * Two argument shapes. "document" (a long string field, like a write-file call) is the one the
+ * linearity target is checked on. "rows" (a growing array of objects, like a render-a-table call)
+ * is reported beside it: each delta changes the array's last row, and since every partial value
+ * handed out is immutable, each delta must publish a new array — O(rows) pointer copies per
+ * delta, so that shape is quadratic by construction for any immutable partial value.
+ */
+export const SHAPES = [
+  { suffix: "", make: documentArgsStream },
+  { suffix: " rows", make: toolArgsStream },
+] as const;
 export const LANES = ["Threadline", "partial-json re-parse", "floor concat + parse once"];
 
 // Re-parsing with partial-json costs O(prefix) per delta, O(n²) per stream: at 100 KB a full run
@@ -63,9 +75,9 @@ function partialJsonSetup(stream: ToolArgsStream, stride: number): Setup {
 export async function runW2(quick: boolean): Promise<WorkloadReport> {
   const threadline = await threadlineToolArgs();
   const plan: Planned[] = [];
-  for (const bytes of quick ? SIZES.slice(0, 1) : SIZES) {
-    const stream = toolArgsStream(bytes);
-    const size = `${Math.round(bytes / 1000)} KB`;
+  for (const shape of SHAPES) for (const bytes of quick ? SIZES.slice(0, 1) : SIZES) {
+    const stream = shape.make(bytes);
+    const size = `${Math.round(bytes / 1000)} KB${shape.suffix}`;
     const stride = bytes >= SAMPLE_FROM ? SAMPLE_STRIDE : 1;
     plan.push(
       typeof threadline === "string"
