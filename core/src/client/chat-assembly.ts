@@ -1,9 +1,9 @@
 import { signal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
-import { ThreadImpl } from "../model/thread.js";
+import type { ThreadImpl } from "../model/thread.js";
 import { ClearedRunFilter } from "../persist/cleared-run-filter.js";
 import { GenerationPresence } from "../persist/generation-presence.js";
-import type { Context } from "../protocol/events.js";
+import type { AGUIEventOf, Context, EventType } from "../protocol/events.js";
 import { Approvals } from "./approvals.js";
 import { ChatStorage } from "./chat-persistence.js";
 import { presenceOptions, toAgentSource } from "./chat-setup.js";
@@ -42,11 +42,16 @@ export interface ChatParts {
 
 export interface AssemblyInput {
   readonly options: ChatClientOptions;
+  readonly thread: ThreadImpl;
   readonly threadId: string;
   readonly settings: ChatSettings;
   readonly warn: WarningHandler;
   readonly createId: () => string;
   readonly report: (error: ThreadlineError) => void;
+  /** Every RUN_STARTED folded, before the tool-call watch sees it (the chat may re-key there). */
+  readonly runStarted: (event: AGUIEventOf<EventType.RUN_STARTED>) => void;
+  /** See `ChatTurnsConfig.beforeRun`. */
+  readonly beforeRun: () => void;
 }
 
 /**
@@ -57,9 +62,8 @@ export interface AssemblyInput {
  * sent them.
  */
 export function assembleChat(input: AssemblyInput): ChatParts {
-  const { options, threadId, settings, warn, createId, report } = input;
+  const { options, thread, threadId, settings, warn, createId, report } = input;
   const source = toAgentSource(options.agent);
-  const thread = new ThreadImpl({ threadId, messages: options.messages, state: options.state, onWarning: warn });
   const filter = new ClearedRunFilter();
   const presence = signal(openPresence(options, threadId, warn));
   const loop = new RunLoop({
@@ -75,7 +79,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     onWarning: warn,
     onError: report,
   });
-  const storage = new ChatStorage(thread, threadId, options.persistence, report);
+  const storage = new ChatStorage(thread, threadId, options.persistence, report, warn);
   const approvals = new Approvals(thread);
   // `turns` is created below; the runner reports to it only after a tool ran, long after this.
   let turns!: ChatTurns;
@@ -92,6 +96,8 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     resetPresence: () => presence.peek().reset(),
     createId,
     report,
+    warn,
+    beforeRun: input.beforeRun,
     settings: () => settings,
   });
   const watch = new ToolCallWatch({
@@ -105,7 +111,16 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     folded: () => storage.scheduleSave(),
   });
   answers.watch = watch;
-  return { thread, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching: watch.attach() };
+  // Attached before the watch: a new conversation is re-keyed before anything is saved for it.
+  const offNamed = thread.onEvent((event) => {
+    if (event.type === "RUN_STARTED") input.runStarted(event);
+  });
+  const offWatch = watch.attach();
+  const stopWatching = (): void => {
+    offNamed();
+    offWatch();
+  };
+  return { thread, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
 }
 
 export function openPresence(options: ChatClientOptions, threadId: string, warn: WarningHandler): GenerationPresence {

@@ -3,11 +3,12 @@ import { warnToConsole, type ThreadlineError, type WarningHandler } from "../err
 import type { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
-import type { Interrupt, Message } from "../protocol/events.js";
+import type { AGUIEventOf, EventType, Interrupt, Message } from "../protocol/events.js";
 import type { ApprovalResponse } from "./approvals.js";
 import { assembleChat, openPresence, type ChatParts, type ChatSettings } from "./chat-assembly.js";
 import { ChatInputError, errorText } from "./chat-errors.js";
-import { checkMaxSteps, toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
+import { checkToolNames } from "./chat-component-tools.js";
+import { checkMaxSteps, threadFor, toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./chat-types.js";
 import { buildToolSet, type ClientTool } from "./client-tools.js";
 import { resetThread } from "./thread-reset.js";
@@ -43,14 +44,33 @@ export class ChatClient {
   private readonly settings: ChatSettings;
   private readonly warn: WarningHandler;
   private key: string;
+  /** A new conversation whose id the agent has not named yet (see `ChatClientOptions.threadId`). */
+  private provisional: boolean;
 
   constructor(private readonly options: ChatClientOptions) {
     if (typeof options !== "object" || options === null) throw new ChatInputError("INVALID_OPTION", "new ChatClient(options) needs an options object with an `agent`.", "options");
     this.warn = options.onWarning ?? warnToConsole;
     const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     this.settings = { tools: buildToolSet(options.tools), context: options.context, forwardedProps: options.forwardedProps, maxSteps: checkMaxSteps(options.maxSteps ?? 10) };
-    this.key = options.threadId ?? createId();
-    this.parts = assembleChat({ options, threadId: this.key, settings: this.settings, warn: this.warn, createId, report: (error) => this.report(error) });
+    const given = options.thread?.threadId.peek();
+    this.provisional = options.thread !== undefined ? given === undefined : options.threadId === undefined;
+    this.key = given ?? options.threadId ?? createId();
+    const made = threadFor(options, this.key, this.warn);
+    checkToolNames(this.settings.tools, made.genui.registry);
+    this.parts = assembleChat({
+      options,
+      thread: made,
+      threadId: this.key,
+      settings: this.settings,
+      warn: this.warn,
+      createId,
+      report: (error) => this.report(error),
+      runStarted: (event) => this.named(event),
+      // A placeholder thread gets the provisional id only when it is first sent to the agent.
+      beforeRun: () => {
+        if (this.impl.threadId.peek() === undefined) this.impl.threadId.value = this.key;
+      },
+    });
     const { thread, loop, turns, storage, presence } = this.parts;
     this.impl = thread;
     this.thread = thread;
@@ -69,7 +89,11 @@ export class ChatClient {
     this.ready = this.hydrate();
   }
 
-  /** The thread's id, which is also its storage key. */
+  /**
+   * The thread's id, which is also its storage key. For a new conversation it is provisional
+   * until the agent's first RUN_STARTED names the thread; it then follows that id (watch
+   * `thread.threadId` to hear about it).
+   */
   get threadId(): string {
     return this.key;
   }
@@ -187,7 +211,11 @@ export class ChatClient {
 
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
   updateOptions(options: ChatUpdatableOptions): void {
-    if (options.tools !== undefined) this.settings.tools = buildToolSet(options.tools);
+    if (options.tools !== undefined) {
+      const tools = buildToolSet(options.tools);
+      checkToolNames(tools, this.impl.genui.registry);
+      this.settings.tools = tools;
+    }
     if (options.maxSteps !== undefined) this.settings.maxSteps = checkMaxSteps(options.maxSteps);
     if (options.context !== undefined) this.settings.context = options.context;
     if ("forwardedProps" in options) this.settings.forwardedProps = options.forwardedProps;
@@ -207,6 +235,9 @@ export class ChatClient {
    */
   switchThread(threadId: string): Promise<void> {
     if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "switchThread needs a non-empty thread id.", "threadId");
+    if (this.options.thread !== undefined) {
+      throw new ChatInputError("THREAD_NOT_OWNED", "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead.", "threadId");
+    }
     if (this.parts.turns.disposed || threadId === this.key) return this.ready;
     this.parts.turns.halt("the thread was switched", "cleared", () => {
       // Pending writes are pinned to the old thread's content before it goes.
@@ -218,6 +249,7 @@ export class ChatClient {
       this.impl.threadId.value = threadId;
       this.parts.turns.forgetRuns();
       this.key = threadId;
+      this.provisional = false;
     });
     this.ready = this.hydrate();
     return this.ready;
@@ -239,8 +271,27 @@ export class ChatClient {
     this.parts.presence.peek().dispose();
   }
 
+  /**
+   * A RUN_STARTED of this chat's run. The first one of a new conversation names the thread: the
+   * storage key and the cross-tab channel move to that id (the run under way is announced on
+   * the new channel). Later ones change nothing here.
+   */
+  private named(event: AGUIEventOf<EventType.RUN_STARTED>): void {
+    if (!this.provisional || this.parts.turns.current === undefined) return;
+    this.provisional = false;
+    const id = event.threadId;
+    if (typeof id !== "string" || id === "" || id === this.key) return;
+    this.key = id;
+    this.parts.storage.rename(id);
+    this.parts.presence.peek().dispose();
+    const presence = openPresence(this.options, id, this.warn);
+    presence.observeEvent(event);
+    this.parts.presence.value = presence;
+  }
+
   private hydrate(): Promise<void> {
-    if (!this.parts.storage.enabled) return Promise.resolve();
+    // A new conversation has nothing stored yet: its first message must not wait for a read.
+    if (!this.parts.storage.enabled || this.provisional) return Promise.resolve();
     const key = this.key;
     this.parts.turns.hydrating = true;
     return this.parts.storage.hydrate().then(() => {

@@ -13,7 +13,11 @@ import { ThreadlineError } from "../errors.js";
  *   that cannot be turned into JSON Schema); `option` names it as `tools[i]`;
  * - `UNKNOWN_TOOL_CALL`: `addToolResult` for a tool call the thread does not hold;
  * - `NOT_AWAITING_APPROVAL`: `respondToApproval` for a call that is not awaiting approval;
- * - `UNKNOWN_INTERRUPT`: `resume` for an interrupt that is not pending (or already answered).
+ * - `UNKNOWN_INTERRUPT`: `resume` for an interrupt that is not pending (or already answered);
+ * - `TOOL_NAME_CLASH`: a client tool has the name of a component in `components` (both would be
+ *   advertised to the agent as tools); `option` names the tool as `tools[i]`;
+ * - `THREAD_NOT_OWNED`: `switchThread` on a chat made with `thread` (that thread belongs to the
+ *   caller, say a `ThreadStore`: make a chat for the other thread instead).
  */
 export class ChatInputError extends ThreadlineError {
   declare readonly code:
@@ -22,7 +26,9 @@ export class ChatInputError extends ThreadlineError {
     | "INVALID_TOOL"
     | "UNKNOWN_TOOL_CALL"
     | "NOT_AWAITING_APPROVAL"
-    | "UNKNOWN_INTERRUPT";
+    | "UNKNOWN_INTERRUPT"
+    | "TOOL_NAME_CLASH"
+    | "THREAD_NOT_OWNED";
   /** The option or argument at fault, such as `maxSteps` or `tools[2]`. */
   readonly option: string | undefined;
 
@@ -43,6 +49,8 @@ export class ChatInputError extends ThreadlineError {
  * - `TOOL_OUTPUT_INVALID`: the output failed `outputSchema`, or cannot be serialised to JSON;
  * - `TOOL_REJECTED`: the user rejected the call (`respondToApproval(id, { approved: false })`);
  * - `TOOL_UNAVAILABLE`: the agent named a call as pending for a tool this client does not have;
+ * - `COMPONENT_ARGS_INVALID`: a call to a renderable component's tool ended with arguments that
+ *   are not valid JSON, so the component could not render (the client's answer to that call);
  * - `TOOL_CANCELLED`: the call became stale before it finished (stop, clear, a new message).
  */
 export class ToolExecutionError extends ThreadlineError {
@@ -53,6 +61,7 @@ export class ToolExecutionError extends ThreadlineError {
     | "TOOL_OUTPUT_INVALID"
     | "TOOL_REJECTED"
     | "TOOL_UNAVAILABLE"
+    | "COMPONENT_ARGS_INVALID"
     | "TOOL_CANCELLED";
   readonly toolCallId: string;
   readonly toolName: string;

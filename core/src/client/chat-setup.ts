@@ -5,6 +5,7 @@ import type { ContentPart } from "@ag-ui/core";
 import type { Message } from "../protocol/events.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
+import { ThreadImpl } from "../model/thread.js";
 import type { ApprovalResponse } from "./approvals.js";
 import { ChatInputError, errorText, ToolExecutionError } from "./chat-errors.js";
 import type { ChatClientOptions, MessageInput, ToolResultInput } from "./chat-types.js";
@@ -118,4 +119,39 @@ export function toApprovalResponse(response: ApprovalResponse): ApprovalResponse
 export function checkMaxSteps(value: unknown): number {
   if (typeof value === "number" && (Number.isInteger(value) || value === Infinity) && value >= 0) return value;
   throw new ChatInputError("INVALID_OPTION", `maxSteps must be a whole number ≥ 0 (or Infinity), got ${String(value)}.`, "maxSteps");
+}
+
+/**
+ * The thread a chat runs on: the one given as `thread` (checked), or a new one with the chat's
+ * id, messages, state, `components` and `tamboEvents` (default on for a chat).
+ */
+export function threadFor(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
+  const { thread, components, tamboEvents } = options;
+  if (components !== undefined && !isRegistry(components)) {
+    throw new ChatInputError("INVALID_OPTION", "`components` must be a ComponentRegistry (from createComponentRegistry()).", "components");
+  }
+  if (tamboEvents !== undefined && typeof tamboEvents !== "boolean") {
+    throw new ChatInputError("INVALID_OPTION", `\`tamboEvents\` must be a boolean, got ${String(tamboEvents)}.`, "tamboEvents");
+  }
+  if (thread === undefined) {
+    return new ThreadImpl({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
+  }
+  if (!(thread instanceof ThreadImpl)) {
+    throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
+  }
+  for (const name of ["messages", "state", "components", "tamboEvents"] as const) {
+    if (options[name] !== undefined) {
+      throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
+    }
+  }
+  const own = thread.threadId.peek();
+  if (options.threadId !== undefined && options.threadId !== own) {
+    throw new ChatInputError("INVALID_OPTION", `\`threadId\` '${options.threadId}' is not the id of the given \`thread\` (${own === undefined ? "none yet" : `'${own}'`}).`, "threadId");
+  }
+  return thread;
+}
+
+function isRegistry(value: unknown): boolean {
+  const r = value as { get?: unknown; has?: unknown; tools?: unknown } | null;
+  return typeof r === "object" && r !== null && typeof r.get === "function" && typeof r.has === "function" && typeof r.tools === "function";
 }

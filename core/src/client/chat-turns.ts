@@ -1,10 +1,11 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
-import { ThreadlineError } from "../errors.js";
+import { ThreadlineError, type WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ClearedRunFilter } from "../persist/cleared-run-filter.js";
 import type { Context, Message, ResumeEntry } from "../protocol/events.js";
 import { ActionQueue } from "./action-queue.js";
 import type { ApprovalResponse, Approvals } from "./approvals.js";
+import { advertisedTools } from "./chat-component-tools.js";
 import { MaxStepsError } from "./chat-errors.js";
 import type { ChatStorage } from "./chat-persistence.js";
 import type { TurnResult } from "./chat-types.js";
@@ -47,6 +48,9 @@ export interface ChatTurnsConfig {
   readonly resetPresence: () => void;
   readonly createId: () => string;
   readonly report: (error: ThreadlineError) => void;
+  readonly warn: WarningHandler;
+  /** Called just before each run is requested (the chat names a placeholder thread there). */
+  readonly beforeRun: () => void;
   /** The settings in force for the next run. */
   readonly settings: () => { readonly tools: ToolSet; readonly context: readonly Context[] | undefined; readonly forwardedProps: unknown; readonly maxSteps: number };
 }
@@ -236,10 +240,11 @@ export class ChatTurns {
 
   private startLoopRun(record: RunRecord, settings: ReturnType<ChatTurnsConfig["settings"]>, params: RunParams): void {
     const runId = record.runId;
+    this.config.beforeRun();
     this.config.loop
       .run({
         runId,
-        tools: settings.tools.agentTools,
+        tools: advertisedTools(settings.tools, this.config.thread.genui.registry, this.config.warn),
         context: settings.context,
         forwardedProps: settings.forwardedProps,
         ...(params.messages !== undefined ? { messages: params.messages } : {}),
@@ -284,6 +289,8 @@ export class ChatTurns {
       }
     }
     this.drainDeferred(continuable);
+    // After the deferred answers: a result the user gave a rendered call during the run wins.
+    if (continuable) this.config.answers.answerRendered(record);
     this.config.storage().save();
     this.advance();
   }

@@ -2,6 +2,8 @@ import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { GenerationPresenceOptions } from "../persist/generation-presence.js";
 import type { ContentPart } from "@ag-ui/core";
+import type { ComponentRegistry } from "../model/component-registry.js";
+import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
@@ -32,13 +34,41 @@ export interface ChatClientOptions {
    * Wrap with `fromAgent(agent)` yourself when in doubt.
    */
   readonly agent: AgentSource | AgUiAgentLike;
-  /** The thread (and storage key). Default: `createId()`. */
+  /**
+   * The thread (and storage key). Without it the chat starts a new conversation: the thread gets
+   * a provisional id (`createId()`, sent to the agent), and the first RUN_STARTED names the real
+   * one, which the chat (`threadId`, `thread.threadId`, storage, presence) then follows.
+   */
   readonly threadId?: string;
   /** Messages the thread starts with; a stored thread found by `persistence` replaces them. */
   readonly messages?: readonly Message[];
   /** State the thread starts with. */
   readonly state?: unknown;
   readonly tools?: readonly ClientTool[];
+  /**
+   * Generative UI: a call to a tool registered here renders as a component (its arguments are the
+   * props), and the registered components are advertised to the agent with the client tools in
+   * `RunAgentInput.tools`. A client tool may not share a name with a component (`TOOL_NAME_CLASH`).
+   * A call the agent does not answer itself is answered by the client with `{ "rendered": true }`
+   * when the run ends (see `ComponentDefinition.followUp` / `awaitResult`).
+   */
+  readonly components?: ComponentRegistry;
+  /**
+   * Fold Tambo's CUSTOM events (`tambo.component.*` into component parts, `tambo.run.awaiting_input`
+   * into `thread.awaitingInput`, which the chat's continuation reads, `tambo.message.parent`).
+   * Default true: a chat renders what the agent streams. (`createThread`, `RunLoop` and
+   * `foldEvents` default to false, matching @ag-ui/client.) With false, those events only reach
+   * listeners, and the chat continues from RUN_FINISHED alone.
+   */
+  readonly tamboEvents?: boolean;
+  /**
+   * Run on this thread (from `createThread`, or `store.startNew()` / `store.open(id)` of a
+   * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components` and
+   * `tamboEvents`, so those options may not be given with it. A thread without an id (a store's
+   * placeholder) is a new conversation: see `threadId`. The thread is the caller's: `switchThread`
+   * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
+   */
+  readonly thread?: Thread;
   readonly persistence?: ChatPersistenceOptions;
   /** Cross-tab `sessionGenerating`. Default: on, over `BroadcastChannel` when there is one. `false`: this tab only. */
   readonly presence?: false | ChatPresenceOptions;

@@ -22,6 +22,12 @@ export interface RunRecord {
   readonly clientCalls: Set<string>;
   /** Calls the agent said it waits for: `pendingToolCallIds`, `tambo.run.awaiting_input`. */
   readonly namedPending: Set<string>;
+  /**
+   * Calls to a renderable component's tool (not a client tool) that the client answers with
+   * `{ "rendered": true }` when the run ends, unless the agent answered them; the value is the
+   * component's `followUp` (whether that answer earns a follow-up run).
+   */
+  readonly renderCalls: Map<string, boolean>;
   /** Results for this run's calls written by the client (executions, `addToolResult`, rejections). */
   clientAnswered: number;
   outcome: "running" | "success" | "interrupted" | "failed" | "cancelled";
@@ -38,6 +44,7 @@ export function newRunRecord(runId: string, kind: RunKind, generation: number, t
     tools,
     clientCalls: new Set(),
     namedPending: new Set(),
+    renderCalls: new Map(),
     clientAnswered: 0,
     outcome: "running",
     continued: false,

@@ -58,7 +58,14 @@ export class RunLoop {
   constructor(private readonly options: RunLoopOptions) {
     this.warn = options.onWarning ?? warnToConsole;
     this.createId = options.createId ?? (() => globalThis.crypto.randomUUID());
-    const thread = options.thread ?? new ThreadImpl({ threadId: options.threadId ?? this.createId(), onWarning: this.warn });
+    const thread =
+      options.thread ??
+      new ThreadImpl({
+        threadId: options.threadId ?? this.createId(),
+        onWarning: this.warn,
+        components: options.components,
+        tamboEvents: options.tamboEvents,
+      });
     if (!(thread instanceof ThreadImpl)) {
       throw new RunLoopInputError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
     }

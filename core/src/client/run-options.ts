@@ -1,5 +1,6 @@
 // The options of a RunLoop and of one run.
 import type { ThreadlineError, WarningHandler } from "../errors.js";
+import type { ComponentRegistry } from "../model/component-registry.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../protocol/events.js";
@@ -17,6 +18,10 @@ export interface RunLoopOptions {
   readonly thread?: Thread;
   /** For a new thread, its id. Default: `createId()`. */
   readonly threadId?: string;
+  /** For a new thread: calls to tools registered here render as components (see `ThreadOptions.components`). */
+  readonly components?: ComponentRegistry;
+  /** For a new thread: fold Tambo's CUSTOM events (see `ThreadOptions.tamboEvents`). Default false, as `createThread`. */
+  readonly tamboEvents?: boolean;
   readonly middleware?: readonly Middleware[];
   readonly subscribers?: readonly RunSubscriber[];
   /** A run asked for while one is active: rejected with `RunInProgressError` (default) or queued. */

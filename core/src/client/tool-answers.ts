@@ -4,7 +4,7 @@ import type { Interrupt, ResumeEntry } from "../protocol/events.js";
 import type { ApprovalResponse, Approvals } from "./approvals.js";
 import { ToolExecutionError } from "./chat-errors.js";
 import type { RunRecord } from "./continuation.js";
-import type { ToolCallWatch } from "./tool-call-watch.js";
+import { renderedAs, type ToolCallWatch } from "./tool-call-watch.js";
 import type { ToolOutcome, ToolRunner } from "./tool-execution.js";
 import { insertToolResult } from "./tool-results.js";
 
@@ -19,6 +19,8 @@ export interface ToolAnswersConfig {
 }
 
 const ABANDONED = "No result: the conversation moved on before this tool call was answered.";
+/** The client's answer to a call that rendered a component. */
+export const RENDERED = '{"rendered":true}';
 
 /**
  * How client tool calls get answered, outside runs: results become tool messages (credited to
@@ -46,7 +48,11 @@ export class ToolAnswers {
     return this.callRecords.get(toolCallId);
   }
 
-  applyResult(toolCallId: string, record: RunRecord | undefined, outcome: ToolOutcome): void {
+  /**
+   * Writes the result of a client call. `followUp` false: the result does not earn the run a
+   * follow-up (a rendered component whose definition says `followUp: false`).
+   */
+  applyResult(toolCallId: string, record: RunRecord | undefined, outcome: ToolOutcome, followUp = true): void {
     const { thread } = this.config;
     const call = thread.call(toolCallId);
     if (call === undefined) return;
@@ -62,7 +68,7 @@ export class ToolAnswers {
     if (!written) return;
     this.config.approvals.dropToolApproval(toolCallId);
     this.outstanding.delete(toolCallId);
-    if (record !== undefined) record.clientAnswered++;
+    if (record !== undefined && followUp) record.clientAnswered++;
     this.config.save();
   }
 
@@ -112,24 +118,52 @@ export class ToolAnswers {
 
   /**
    * After a run succeeded: calls the agent says it waits for but this client never saw stream. A
-   * call to a client tool is handled as if it had just ended (it arrived whole, in a snapshot);
-   * a call to a tool this client lacks is answered `TOOL_UNAVAILABLE`.
+   * call to a client tool is handled as if it had just ended (it arrived whole, in a snapshot); a
+   * call the thread renders as a component joins the run's rendered calls; a call to a tool this
+   * client lacks is answered `TOOL_UNAVAILABLE`.
    */
   answerNamedPending(record: RunRecord): void {
     const { thread } = this.config;
     for (const id of record.namedPending) {
       const call = thread.call(id);
-      if (call === undefined || record.clientCalls.has(id) || call.result.peek() !== undefined) continue;
+      if (call === undefined || record.clientCalls.has(id) || record.renderCalls.has(id) || call.result.peek() !== undefined) continue;
       const resolved = record.tools.byName.get(call.name.peek());
+      const rendered = resolved === undefined ? renderedAs(thread, call) : undefined;
       if (resolved !== undefined) {
         record.clientCalls.add(id);
         this.tracked(id, record);
         this.watch?.handleEnded(record, call, resolved);
+      } else if (rendered !== undefined) {
+        this.watch?.trackRendered(record, id, rendered);
       } else {
         const name = call.name.peek();
         const error = new ToolExecutionError("TOOL_UNAVAILABLE", id, name, `Tool '${name}' is not available on this client.`);
         this.applyResult(id, record, { type: "error", error });
       }
+    }
+  }
+
+  /**
+   * After a run succeeded or was interrupted: its calls to renderable components that the agent
+   * did not answer itself get the client's answer, `{ "rendered": true }` (or `COMPONENT_ARGS_INVALID`
+   * when the arguments did not parse, so the component could not render). The history sent back
+   * then has a result for every call, and the agent learns the card was shown. Whether the answer
+   * earns a follow-up run is the component's `followUp`.
+   */
+  answerRendered(record: RunRecord): void {
+    const { thread } = this.config;
+    for (const [id, followUp] of record.renderCalls) {
+      const call = thread.call(id);
+      if (call === undefined || call.result.peek() !== undefined) continue;
+      const name = call.name.peek();
+      const outcome: ToolOutcome =
+        call.status.peek() === "error"
+          ? {
+              type: "error",
+              error: new ToolExecutionError("COMPONENT_ARGS_INVALID", id, name, `Component '${name}' could not render: its arguments are not valid JSON.`, call.error.peek()),
+            }
+          : { type: "output", content: RENDERED };
+      this.applyResult(id, record, outcome, followUp);
     }
   }
 

@@ -1,17 +1,14 @@
 import type { WarningHandler } from "../errors.js";
 import { undoStrictMode } from "../json/strict-mode.js";
+import type { RegisteredComponent } from "../model/component-registry.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
-import type { CustomEvent } from "@ag-ui/core";
 import type { AGUIEvent, Interrupt } from "../protocol/events.js";
 import type { Approvals } from "./approvals.js";
 import { errorText, ToolExecutionError } from "./chat-errors.js";
 import type { ResolvedTool } from "./client-tools.js";
 import type { RunRecord } from "./continuation.js";
 import type { ToolOutcome, ToolRunner } from "./tool-execution.js";
-
-/** Tambo's "the run waits for these client tool calls" (CUSTOM, before RUN_FINISHED). */
-export const TAMBO_AWAITING_INPUT = "tambo.run.awaiting_input";
 
 export interface ToolCallWatchHost {
   readonly thread: ThreadImpl;
@@ -31,8 +28,11 @@ export interface ToolCallWatchHost {
 /**
  * Follows the folded events of the chat client's runs and acts on client tool calls: a call to a
  * tool of the run's (frozen) tool set is tracked at TOOL_CALL_START, fed to a streaming tool at
- * each ARGS, and at TOOL_CALL_END executed, sent for approval, or left for `addToolResult`. It
- * also notes the calls the agent says it waits for (`pendingToolCallIds` of RUN_FINISHED,
+ * each ARGS, and at TOOL_CALL_END executed, sent for approval, or left for `addToolResult`. A
+ * call the thread renders as a component (its tool is in `components`, not a client tool) is
+ * tracked for the client's `{ "rendered": true }` answer at the end of the run, or, with
+ * `awaitResult`, left for `addToolResult`. At RUN_FINISHED it notes the calls the agent says it
+ * waits for (`pendingToolCallIds`, and `thread.awaitingInput`, which the thread folds from
  * `tambo.run.awaiting_input`) and the approvals its interrupts ask for. Per event: one switch
  * and, for tool calls, a map lookup.
  */
@@ -41,19 +41,18 @@ export class ToolCallWatch {
 
   /** Starts listening to the thread; returns the function that stops it. */
   attach(): () => void {
-    const { thread } = this.host;
-    const offEvent = thread.onEvent(this.onEvent);
-    let offCustom: () => void;
-    try {
-      offCustom = thread.claimCustom(TAMBO_AWAITING_INPUT, (event) => this.onAwaitingInput(event));
-    } catch {
-      // Someone else folds that name: listen without claiming.
-      offCustom = thread.onCustom(TAMBO_AWAITING_INPUT, (event) => this.onAwaitingInput(event));
-    }
-    return () => {
-      offEvent();
-      offCustom();
-    };
+    return this.host.thread.onEvent(this.onEvent);
+  }
+
+  /**
+   * A call the thread renders as `entry`'s component: with `awaitResult` it waits for
+   * `addToolResult` like a tool without `execute`; otherwise the client answers it when the run
+   * ends (see `ToolAnswers.answerRendered`).
+   */
+  trackRendered(record: RunRecord, toolCallId: string, entry: RegisteredComponent): void {
+    if (entry.awaitResult) record.clientCalls.add(toolCallId);
+    else record.renderCalls.set(toolCallId, entry.followUp);
+    this.host.tracked(toolCallId, record);
   }
 
   /**
@@ -94,6 +93,9 @@ export class ToolCallWatch {
         break;
       case "RUN_FINISHED": {
         const outcome = event.outcome;
+        // Set during this run only (RUN_STARTED clears it); the same call named twice counts once.
+        const awaiting = this.host.thread.awaitingInput.peek();
+        if (awaiting !== undefined) for (const call of awaiting.pendingToolCalls) record.namedPending.add(call.toolCallId);
         if (outcome?.type === "success") for (const id of outcome.pendingToolCallIds ?? []) record.namedPending.add(id);
         // With `pendingInterrupts`, in the same update: an approval UI never shows one without the other.
         else if (outcome?.type === "interrupt") this.requestInterruptApprovals(outcome.interrupts);
@@ -109,7 +111,11 @@ export class ToolCallWatch {
     const call = this.host.thread.call(toolCallId);
     if (call === undefined) return;
     const resolved = record.tools.byName.get(call.name.peek());
-    if (resolved === undefined) return; // a server-side tool
+    if (resolved === undefined) {
+      const entry = renderedAs(this.host.thread, call);
+      if (entry !== undefined) this.trackRendered(record, toolCallId, entry);
+      return; // otherwise a server-side tool
+    }
     record.clientCalls.add(toolCallId);
     this.host.tracked(toolCallId, record);
     this.host.runner.startStreaming(call, resolved, record);
@@ -132,20 +138,6 @@ export class ToolCallWatch {
     }
   }
 
-  private onAwaitingInput(event: CustomEvent): void {
-    const record = this.host.current();
-    if (record === undefined) return;
-    const pending = (event.value as { pendingToolCalls?: unknown } | null | undefined)?.pendingToolCalls;
-    if (!Array.isArray(pending)) {
-      this.host.warn({ code: "MALFORMED_AWAITING_INPUT", message: `${TAMBO_AWAITING_INPUT} without a pendingToolCalls array was ignored.`, event });
-      return;
-    }
-    for (const entry of pending) {
-      const id = (entry as { toolCallId?: unknown } | null)?.toolCallId;
-      if (typeof id === "string") record.namedPending.add(id);
-    }
-  }
-
   private needsApproval(resolved: ResolvedTool, call: ToolCallNodeImpl): boolean {
     const rule = resolved.tool.needsApproval;
     if (typeof rule !== "function") return rule === true;
@@ -157,4 +149,10 @@ export class ToolCallWatch {
       return true;
     }
   }
+}
+
+/** The registered component a call shows as, when the thread renders it as one. */
+export function renderedAs(thread: ThreadImpl, call: ToolCallNodeImpl): RegisteredComponent | undefined {
+  if (thread.genui.toolCallComponent(call) === undefined) return undefined;
+  return thread.genui.registry?.get(call.name.peek());
 }

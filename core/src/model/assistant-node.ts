@@ -60,10 +60,20 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     }
   }
 
-  /** A generative-UI component (Tambo) joins the parts in arrival order. */
-  addComponent(component: ComponentNode): void {
+  /**
+   * A generative-UI component (Tambo) joins the parts in arrival order, or at `at` (a component
+   * read back from storage goes back where it stood among the parts).
+   */
+  addComponent(component: ComponentNode, at?: number): void {
     const part: ComponentPart = Object.freeze({ type: "component", component });
-    this.parts.value = Object.freeze([...this.parts.peek(), part]);
+    const parts = this.parts.peek();
+    if (at === undefined || at >= parts.length) {
+      this.parts.value = Object.freeze([...parts, part]);
+      return;
+    }
+    const next = parts.slice();
+    next.splice(Math.max(0, at), 0, part);
+    this.parts.value = Object.freeze(next);
   }
 
   /** Shows `call` as `component` (its tool is registered as renderable), in place. Idempotent. */

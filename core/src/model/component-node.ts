@@ -106,6 +106,14 @@ export class TamboComponentImpl extends PatchedComponent {
     if (this.streaming.peek() === "started") this.streaming.value = "streaming";
     return outcome;
   }
+
+  /** Read back from storage: props and state as stored, ended, with the stored error if any. */
+  restore(props: ComponentProps, state: ComponentProps, error: ThreadlineError | undefined): void {
+    this.props.value = props;
+    this.stateSignal.value = state;
+    this.streaming.value = "done";
+    this.error.value = error;
+  }
 }
 
 /**

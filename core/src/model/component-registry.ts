@@ -25,6 +25,19 @@ export interface ComponentDefinition {
   readonly description?: string;
   /** JSON Schema of the props (an object schema), or a Standard Schema with a JSON Schema export. */
   readonly propsSchema?: Readonly<Record<string, unknown>> | StandardJsonSchemaLike;
+  /**
+   * For a ChatClient, when the agent calls this component's tool and does not answer the call
+   * itself: after the client answers it with `{ "rendered": true }` (at the end of the run), the
+   * agent is continued, as after a client tool. `false`: the card is the agent's last word; the
+   * answer is still written (the history stays valid) but no follow-up run starts. Default true.
+   */
+  readonly followUp?: boolean;
+  /**
+   * For a ChatClient: the call is not answered automatically; it waits for
+   * `chat.addToolResult` (a component that asks the user something), then the agent is
+   * continued. Default false.
+   */
+  readonly awaitResult?: boolean;
 }
 
 export interface RegisteredComponent {
@@ -34,6 +47,10 @@ export interface RegisteredComponent {
   readonly jsonSchema: Readonly<Record<string, unknown>> | undefined;
   /** Top-level props the schema declares, in declaration order. */
   readonly propNames: readonly string[];
+  /** See `ComponentDefinition.followUp` (default applied: true). */
+  readonly followUp: boolean;
+  /** See `ComponentDefinition.awaitResult` (default applied: false). */
+  readonly awaitResult: boolean;
 }
 
 export interface ComponentRegistry {
@@ -74,12 +91,21 @@ class Registry implements ComponentRegistry {
     if (description !== undefined && typeof description !== "string") {
       throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`description\` must be a string.`);
     }
+    const { followUp, awaitResult } = definition;
+    if (followUp !== undefined && typeof followUp !== "boolean") {
+      throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`followUp\` must be a boolean.`);
+    }
+    if (awaitResult !== undefined && typeof awaitResult !== "boolean") {
+      throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`awaitResult\` must be a boolean.`);
+    }
     const jsonSchema = toJsonSchema(name, definition.propsSchema);
     const entry: RegisteredComponent = Object.freeze({
       name,
       description,
       jsonSchema,
       propNames: Object.freeze(propNamesOf(jsonSchema)),
+      followUp: followUp ?? true,
+      awaitResult: awaitResult ?? false,
     });
     this.byName.set(name, entry);
     this.namesSignal.value = Object.freeze([...this.byName.keys()]);

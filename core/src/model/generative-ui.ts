@@ -3,7 +3,8 @@ import type { AssistantMessageNodeImpl } from "./assistant-node.js";
 import { ComponentError } from "./component-errors.js";
 import { PatchedComponent, TamboComponentImpl, type ActivityComponentImpl } from "./component-node.js";
 import type { ComponentRegistry } from "./component-registry.js";
-import type { AwaitingInput } from "./component-types.js";
+import type { AwaitingInput, ComponentProps } from "./component-types.js";
+import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "./thread.js";
 import { ToolCallComponentImpl } from "./tool-call-component.js";
 import type { ToolCallNodeImpl } from "./tool-call-node.js";
@@ -37,6 +38,35 @@ export class GenerativeUi {
     this.open.add(component);
     owner.addComponent(component);
     return component;
+  }
+
+  /**
+   * A Tambo component read back from storage (see the chat client's persistence): ended, placed
+   * at `at` among `owner`'s parts. False, with nothing changed, when the thread already holds a
+   * component with that id.
+   */
+  restoreTambo(
+    saved: { readonly id: string; readonly name: string; readonly props: ComponentProps; readonly state: ComponentProps; readonly error: ThreadlineError | undefined },
+    owner: AssistantMessageNodeImpl,
+    at: number,
+  ): boolean {
+    if (this.byId.has(saved.id)) return false;
+    const component = new TamboComponentImpl(saved.id, saved.name, owner.id, this.registry?.get(saved.name)?.propNames ?? []);
+    component.restore(saved.props, saved.state, saved.error);
+    this.byId.set(saved.id, component);
+    owner.addComponent(component, at);
+    return true;
+  }
+
+  /**
+   * The message list was rewritten (a snapshot, `setMessages`, a clear): Tambo components whose
+   * message left the thread are forgotten, so their ids can start again. O(components).
+   */
+  prune(holds: (messageId: string) => boolean): void {
+    if (this.byId.size === 0) return;
+    for (const [id, component] of this.byId) {
+      if (!holds(component.messageId)) this.byId.delete(id);
+    }
   }
 
   endTambo(component: TamboComponentImpl): void {

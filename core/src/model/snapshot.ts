@@ -1,6 +1,8 @@
 import type { ThreadlineError } from "../errors.js";
 import { copyJson, deepFreeze } from "./frozen.js";
 import type { ThreadImpl } from "./thread.js";
+import { componentSnapshot } from "./component-snapshot.js";
+import type { ComponentSnapshot } from "./component-types.js";
 import type { ThreadSnapshot, ToolCallSnapshot } from "./types.js";
 
 /**
@@ -10,8 +12,13 @@ import type { ThreadSnapshot, ToolCallSnapshot } from "./types.js";
  */
 export function threadSnapshot(thread: ThreadImpl): ThreadSnapshot {
   const toolCalls: ToolCallSnapshot[] = [];
+  const components: ComponentSnapshot[] = [];
   for (const node of thread.list.peek()) {
+    if (node.role === "activity") components.push(componentSnapshot(node.component));
     if (node.role !== "assistant") continue;
+    for (const part of node.parts.peek()) {
+      if (part.type === "component") components.push(componentSnapshot(part.component));
+    }
     for (const call of node.toolCallNodes()) {
       toolCalls.push({
         id: call.id,
@@ -37,6 +44,7 @@ export function threadSnapshot(thread: ThreadImpl): ThreadSnapshot {
     state: copyJson(thread.state.peek()),
     messages: thread.toMessages(),
     toolCalls,
+    components,
     activeSteps: thread.activeSteps.peek(),
     pendingInterrupts: thread.pendingInterrupts.peek(),
   });

@@ -268,6 +268,7 @@ export class ThreadImpl implements Thread {
         this.genui.toolCallAdded(call);
       }
     }
+    this.genui.prune((messageId) => this.byId.has(messageId));
   }
 }
 

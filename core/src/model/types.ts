@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent } from "@ag-ui/core";
 import type { ThreadlineError } from "../errors.js";
-import type { AwaitingInput, ComponentNode, ComponentPart } from "./component-types.js";
+import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./component-types.js";
 
 /**
  * The public shape of the signal graph. Every field that can change is a signal; every value a
@@ -233,6 +233,8 @@ export interface ThreadSnapshot {
   readonly state: unknown;
   readonly messages: readonly Message[];
   readonly toolCalls: readonly ToolCallSnapshot[];
+  /** Every generative-UI component (all three sources), in thread order, then part order. */
+  readonly components: readonly ComponentSnapshot[];
   readonly activeSteps: readonly ActiveStep[];
   readonly pendingInterrupts: readonly Interrupt[];
 }

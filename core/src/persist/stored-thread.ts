@@ -13,12 +13,36 @@ export interface StoredThread {
   readonly state: unknown;
   /** Milliseconds since the epoch when this record was written. */
   readonly savedAt: number;
+  /**
+   * Generative-UI components that AG-UI messages cannot carry (Tambo components), absent when
+   * there are none. Optional, so records written before it existed still read as version 1.
+   */
+  readonly components?: readonly StoredComponent[];
+}
+
+/**
+ * A Tambo component as stored: enough to show it again after a reload. Components from activity
+ * messages and renderable tool calls need no entry: the messages rebuild them.
+ */
+export interface StoredComponent {
+  readonly id: string;
+  readonly name: string;
+  /** The assistant message whose parts hold it. */
+  readonly messageId: string;
+  /** Its position among that message's parts when stored. */
+  readonly index: number;
+  readonly props: Readonly<Record<string, unknown>>;
+  readonly state: Readonly<Record<string, unknown>>;
+  /** False when it was stored before its end arrived (a run cut short, a tab closed mid-stream). */
+  readonly ended: boolean;
+  readonly error?: { readonly code: string; readonly message: string };
 }
 
 /** What the caller hands over to be stored: the thread's messages and state at this moment. */
 export interface ThreadContent {
   readonly messages: readonly Message[];
   readonly state?: unknown;
+  readonly components?: readonly StoredComponent[];
 }
 
 /**
@@ -41,6 +65,7 @@ export function encodeStoredThread(threadId: string, snapshot: ThreadContent, sa
     messages: snapshot.messages,
     state: snapshot.state,
     savedAt,
+    ...(snapshot.components !== undefined && snapshot.components.length > 0 ? { components: snapshot.components } : {}),
   };
 }
 
@@ -92,6 +117,8 @@ function recordProblem(value: unknown, key: string): string | null {
       return `messages[${i}] has no string id and role`;
     }
   }
+  // Entries are checked one by one when applied (a bad one is skipped); only the shape is judged here.
+  if (value.components !== undefined && !Array.isArray(value.components)) return "components is not an array";
   return null;
 }
 

@@ -12,7 +12,7 @@ describe("component registry", () => {
     });
     expect(registry.has("Chart")).toBe(true);
     expect(registry.get("Chart")).toMatchObject({ name: "Chart", description: "A bar chart", propNames: ["series", "title"] });
-    expect(registry.get("Card")).toEqual({ name: "Card", description: undefined, jsonSchema: undefined, propNames: [] });
+    expect(registry.get("Card")).toEqual({ name: "Card", description: undefined, jsonSchema: undefined, propNames: [], followUp: true, awaitResult: false });
     expect(registry.tools()).toEqual([
       { name: "Card", description: "", parameters: { type: "object", properties: {} } },
       { name: "Chart", description: "A bar chart", parameters: registry.get("Chart")!.jsonSchema },
@@ -75,6 +75,8 @@ describe("component registry", () => {
     expect(attempt("X", "nope")).toBe("INVALID_COMPONENT");
     expect(attempt("X", { description: 3 })).toBe("INVALID_COMPONENT");
     expect(attempt("X", { propsSchema: [] })).toBe("INVALID_COMPONENT");
+    expect(attempt("X", { followUp: "no" })).toBe("INVALID_COMPONENT");
+    expect(attempt("X", { awaitResult: 1 })).toBe("INVALID_COMPONENT");
     expect(attempt("X", { propsSchema: { "~standard": { vendor: "zod3", validate: () => ({}) } } })).toBe("INVALID_COMPONENT");
     expect(
       attempt("X", { propsSchema: { "~standard": { vendor: "v", jsonSchema: { input: () => { throw new Error("no"); } } } } }),
