@@ -11,10 +11,12 @@ export const components: ComponentRegistry = createComponentRegistry({
 
 /**
  * The thread options for generative UI, to spread into the chat options. WORKAROUND (library
- * gap): `ChatClientOptions` has neither `components` nor `tamboEvents` yet (`createThread` takes
- * both), so they are spread in untyped. Until the chat client hands them to its thread, Tambo
- * component events are not folded into components, and `show_weather` calls stay plain tool
- * calls (the apps then draw the card from the call's streamed arguments).
+ * gap): the committed `ChatClientOptions` has neither `components` nor `tamboEvents` (only
+ * `createThread` takes them; the chat client is gaining both), so they are spread in untyped.
+ * Where the chat client does not hand them to its thread, Tambo component events are not
+ * folded into components and `show_weather` calls stay plain tool calls (the apps then draw the
+ * card from the call's streamed arguments). Once the options are typed, drop this function and
+ * pass `{ components, tamboEvents: true }` directly.
  */
 export function componentRegistry(): Record<string, unknown> {
   return { components, tamboEvents: true };
