@@ -39,21 +39,31 @@ async function replay(events: Iterable<unknown>, sink: EventSink): Promise<RunEn
 async function replayAsync(iterator: AsyncIterator<unknown>, sink: EventSink): Promise<RunEnd> {
   const { signal } = sink;
   if (signal.aborted) return "aborted";
-  // Raced against each pending `next()`, so an abort ends the run even while the iterable is
-  // waiting for its next event.
-  let onAbort!: () => void;
-  const aborted = new Promise<"aborted">((resolve) => {
-    onAbort = () => resolve("aborted");
-  });
+  // An abort must end the run even while the iterable is waiting for its next event, so each
+  // wait can be woken by the abort. The waker is replaced per wait rather than racing every
+  // next() against one long-lived abort promise: each race would leave a reaction on that
+  // promise, kept alive until the run ends (memory growing with the stream's length).
+  let wake: ((step: "aborted") => void) | undefined;
+  const onAbort = (): void => wake?.("aborted");
   signal.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
+      // Aborted between waits (by the sink itself, say): no wait is there to be woken.
+      if (signal.aborted) {
+        close(iterator);
+        return "aborted";
+      }
       let step: IteratorResult<unknown> | "aborted";
       try {
-        step = await Promise.race([iterator.next(), aborted]);
+        step = await new Promise<IteratorResult<unknown> | "aborted">((resolve, reject) => {
+          wake = resolve;
+          iterator.next().then(resolve, reject);
+        });
       } catch (error) {
         if (signal.aborted) return "aborted";
         throw new SourceFailedError("The async event iterable", error);
+      } finally {
+        wake = undefined;
       }
       if (step === "aborted" || signal.aborted) {
         close(iterator);
