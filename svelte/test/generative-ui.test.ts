@@ -1,14 +1,14 @@
 // Generative components as the core builds them (ComponentNode), rendered by ThreadComponent:
 // Tambo-style CUSTOM events on a core thread, and activity messages through a ChatClient.
 import { render, screen } from "@testing-library/svelte";
-import { createPipeline, createThread, foldEvent } from "@threadline/core";
+import { createComponentRegistry, createPipeline, createThread, foldEvent } from "@threadline/core";
 import { flushSync } from "svelte";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import GenUiApp from "./components/GenUiApp.svelte";
 import GenUiThread from "./components/GenUiThread.svelte";
 import type { Chat } from "../src/index.js";
 import { Renders } from "./support/renders.js";
-import { scriptedAgent, text } from "./support/scripted-agent.js";
+import { scriptedAgent, text, tool } from "./support/scripted-agent.js";
 import { countSubscriptions, watchedSignals } from "./support/watchers.js";
 
 let subscriptions: ReturnType<typeof countSubscriptions>;
@@ -94,4 +94,35 @@ test("an activity message through a ChatClient renders as its component, props l
   expect(run.aborted).toBe(true);
   expect(subscriptions.live).toBe(0);
   expect(watchedSignals(chat.chat.thread)).toEqual([]);
+});
+
+test("createChat with core's registry: Tambo events and a renderable tool call render through the Svelte map", async () => {
+  const agent = scriptedAgent();
+  const renders = new Renders();
+  let chat!: Chat;
+  // `components` here is core's framework-agnostic ComponentRegistry; GenUiMessage maps the same
+  // name to a Svelte component (its `ComponentMap`).
+  const { unmount } = render(GenUiApp, {
+    options: { agent, threadId: "t-reg", presence: false, components: createComponentRegistry({ weather: { followUp: false } }) },
+    renders,
+    onchat: (c: Chat) => (chat = c),
+  });
+  const turn = chat.sendMessage("Weather twice?");
+  const run = await agent.nextRun();
+  expect(run.input.tools.map((t) => t.name)).toEqual(["weather"]);
+  run.started();
+  run.push(text.start("a1"), text.delta("a1", "Here:"), text.end("a1"));
+  run.push(start("a1", "w1", "weather"), props("w1", { op: "add", path: "/city", value: "Oslo" }), end("w1"));
+  run.push(tool.start("tc1", "weather", "a2"), tool.args("tc1", '{"city":"Ri'));
+  flushSync();
+  expect(screen.getByTestId("city-w1").textContent).toBe("Oslo");
+  expect(screen.getByTestId("city-tc1").textContent).toBe("Ri");
+  run.push(tool.args("tc1", 'ga","temperature":9}'), tool.end("tc1"));
+  run.finished();
+  expect(await turn).toEqual({ status: "idle" });
+  flushSync();
+  expect(screen.getByTestId("city-tc1").textContent).toBe("Riga");
+  expect(screen.getByTestId("temperature-tc1").textContent).toBe("9");
+  expect(chat.chat.thread.toolCall("tc1")?.result.value?.content.value).toBe('{"rendered":true}');
+  unmount();
 });

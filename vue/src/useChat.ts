@@ -44,9 +44,9 @@ const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
  * `pendingInterrupts`, and the client's methods. Each ref follows one core signal, so a streamed
  * token changes none of them (it changes one message's text: see `useMessageText`).
  *
- * - Options may be a ref or getter. When the thread id they name changes, the chat re-keys: the
- *   previous client is disposed (its run stopped) and a new one serves the new thread; the refs
- *   and methods follow it. A change to `tools`, `context`, `forwardedProps` or `maxSteps` alone is
+ * - Options may be a ref or getter. When the thread id they name (or the `thread` they pass, say
+ *   from a `ThreadStore`) changes, the chat re-keys: the previous client is disposed (its run
+ *   stopped) and a new one serves the new thread; the refs and methods follow it. A change to `tools`, `context`, `forwardedProps` or `maxSteps` alone is
  *   applied to the current client from its next run on.
  * - `useChat({ chat })` attaches to a `ChatClient` you created: it is never disposed here.
  * - The chat `useChat` created is disposed when the effect scope (the component) ends, which
@@ -74,7 +74,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
       // Read every field the decision depends on, so a reactive options object is tracked too.
       () => {
         const given = toValue(options);
-        return "chat" in given ? [given, given.chat] : [given, given.threadId, ...UPDATABLE.map((key) => given[key])];
+        return "chat" in given ? [given, given.chat] : [given, given.threadId, given.thread, ...UPDATABLE.map((key) => given[key])];
       },
       ([given]) => {
         const next = toRaw(given as UseChatOptions);
@@ -131,9 +131,10 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   };
 }
 
-/** What identifies the client: the attached chat, or the thread id of an owned one. */
+/** What identifies the client: the attached chat, or the thread (given, or by id) of an owned one. */
 function keyOf(options: UseChatOptions): unknown {
-  return "chat" in options ? toRaw(options.chat) : options.threadId;
+  if ("chat" in options) return toRaw(options.chat);
+  return options.thread !== undefined ? toRaw(options.thread) : options.threadId;
 }
 
 function changedUpdatable(previous: ChatClientOptions, next: ChatClientOptions): Partial<Pick<ChatClientOptions, (typeof UPDATABLE)[number]>> | undefined {

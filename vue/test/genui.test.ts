@@ -1,12 +1,16 @@
 // Core's own ComponentNodes (Tambo CUSTOM events, activity messages) rendered through the message
 // parts and <ThreadComponent>: live props, per-prop status, state, and who re-renders.
-import { createThread, foldEvent, type Thread } from "@threadline/core";
+import { ChatClient, createComponentRegistry, createThread, createThreadStore, foldEvent, type Thread } from "@threadline/core";
 import { cleanup, render, screen } from "@testing-library/vue";
-import { nextTick } from "vue";
+import { flushPromises } from "@vue/test-utils";
+import { defineComponent, h, nextTick, shallowRef } from "vue";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { ComponentNodeLike } from "../src/index.js";
+import { provideComponents, useChat, type ComponentNodeLike } from "../src/index.js";
 import GenUiView from "./GenUiView.vue";
-import { runStarted, textContent, textStart } from "./support/events.js";
+import { runFinished, runStarted, textContent, textEnd, textStart, toolArgs, toolEnd, toolStart } from "./support/events.js";
+import { queuedAgent } from "./support/sources.js";
+import ThreadView from "./ThreadView.vue";
+import WeatherCard from "./WeatherCard.vue";
 import { resetRenders, updatesOf } from "./support/renders.js";
 
 beforeEach(resetRenders);
@@ -66,4 +70,65 @@ test("an activity message renders as the component named by its activity type, f
   await fold(thread, { type: "ACTIVITY_DELTA", messageId: "act1", activityType: "Note", patch: [{ op: "replace", path: "/text", value: "second" }] });
   expect(screen.getByText("second").tagName).toBe("P");
   expect(updatesOf("message:act1")).toBe(0);
+});
+
+test("useChat with core's registry: Tambo events and a renderable tool call render through provideComponents", async () => {
+  const agent = queuedAgent();
+  // `components` in the chat options is core's ComponentRegistry; provideComponents maps the same
+  // names to Vue components (the binding's ComponentMap).
+  let chat!: ChatClient;
+  const App = defineComponent({
+    setup() {
+      const used = useChat({ agent, threadId: "t-reg", presence: false, components: createComponentRegistry({ Weather: { followUp: false } }) });
+      chat = used.chat.value;
+      provideComponents({ Weather: WeatherCard });
+      return () => h(ThreadView, { thread: used.chat.value.thread });
+    },
+  });
+  const { unmount } = render(App);
+  const turn = chat.sendMessage("Weather?");
+  await flushPromises();
+  expect(agent.inputs[0]!.tools.map((t) => t.name)).toEqual(["Weather"]);
+  const push = async (...events: object[]) => {
+    agent.runs[0]!.push(...events);
+    await flushPromises();
+  };
+  await push(runStarted("t-reg", agent.inputs[0]!.runId), textStart("m1"), textContent("m1", "Here:"), textEnd("m1"));
+  await push(
+    custom("tambo.component.start", { messageId: "m1", componentId: "c1", componentName: "Weather" }),
+    custom("tambo.component.props_delta", { componentId: "c1", operations: [add("/city", "Oslo")] }),
+    custom("tambo.component.end", { componentId: "c1" }),
+  );
+  await push(toolStart("tc1", "Weather", "m2"), toolArgs("tc1", '{"city":"Ri'));
+  expect(shown("weather-c1")).toBe("Oslo [done]");
+  expect(shown("weather-tc1")).toBe("Ri [streaming]");
+  await push(toolArgs("tc1", 'ga","temp":9}'), toolEnd("tc1"), runFinished("t-reg", agent.inputs[0]!.runId));
+  agent.runs[0]!.close();
+  expect(await turn).toEqual({ status: "idle" });
+  await nextTick();
+  expect(shown("weather-tc1")).toBe("Riga 9 [done]");
+  expect(chat.thread.toolCall("tc1")?.result.value?.content.value).toBe('{"rendered":true}');
+  unmount();
+});
+
+test("useChat re-keys when the `thread` it is given changes (a chat per ThreadStore thread)", async () => {
+  const store = createThreadStore();
+  const first = store.open("A");
+  const second = store.open("B");
+  const current = shallowRef<Thread>(first);
+  let used!: ReturnType<typeof useChat>;
+  const App = defineComponent({
+    setup() {
+      used = useChat(() => ({ agent: queuedAgent(), thread: current.value, presence: false as const }));
+      return () => h("div");
+    },
+  });
+  const { unmount } = render(App);
+  const before = used.chat.value;
+  expect(before.thread).toBe(first);
+  current.value = second;
+  await nextTick();
+  expect(used.chat.value.thread).toBe(second);
+  expect(used.chat.value).not.toBe(before);
+  unmount();
 });
