@@ -63,6 +63,13 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 class StrictModeWalk {
+  /**
+   * Views of object schemas that do not depend on the value (no `anyOf`/`oneOf` to pick a branch
+   * of), built once: a streamed value is walked after every delta, and rebuilding the view each
+   * time (copying every declared property, compiling every pattern) cost more than the parse.
+   */
+  private readonly views = new WeakMap<object, ObjectView>();
+
   constructor(
     private readonly root: unknown,
     private readonly cache: Cache | undefined,
@@ -128,7 +135,10 @@ class StrictModeWalk {
   }
 
   private viewOf(s: SchemaObject, value: unknown): ObjectView {
+    const cached = this.views.get(s);
+    if (cached !== undefined) return cached;
     const view: ObjectView = { properties: new Map(), required: new Set(), patterns: [], additional: "unset", unsure: false };
+    let dependsOnValue = false;
     const seen = new Set<object>();
     const work: unknown[] = [s];
     while (work.length > 0) {
@@ -158,11 +168,13 @@ class StrictModeWalk {
       if (Array.isArray(node["allOf"])) for (const branch of node["allOf"]) work.push(branch);
       const union = node["anyOf"] ?? node["oneOf"];
       if (Array.isArray(union)) {
+        dependsOnValue = true;
         const branch = this.pickBranch(union, value);
         if (branch === undefined) view.unsure = true;
         else work.push(branch);
       }
     }
+    if (!dependsOnValue) this.views.set(s, view);
     return view;
   }
 

@@ -258,4 +258,43 @@ describe("streaming", () => {
     }
     expect(previous).toStrictEqual({ rows: [{ name: "a" }, { name: "b" }] });
   });
+
+  test("a delta costs no re-reading of the schema: an object schema's view is built once, not per partial value", () => {
+    let propertyReads = 0;
+    let patternReads = 0;
+    const properties = { title: { type: "string" }, body: { type: "string" }, note: { type: "string" } };
+    const schema = {
+      type: "object",
+      get properties() {
+        propertyReads++;
+        return properties;
+      },
+      get patternProperties() {
+        patternReads++; // each read compiled every pattern into a RegExp
+        return { "^x-": { type: "string" } };
+      },
+    };
+    const undo = createStrictModeUndo(schema);
+    const parser = createPartialJsonParser();
+    const text = JSON.stringify({ title: "t", note: null, body: "word ".repeat(200), extra: 1 });
+    let last: unknown;
+    for (let at = 0; at < text.length; at += 4) last = undo(parser.push(text.slice(at, at + 4)));
+    expect(last).toStrictEqual({ title: "t", body: "word ".repeat(200) });
+    // ~260 partial values, each a new top-level object: the view is built once and reused.
+    expect(propertyReads).toBeLessThanOrEqual(2);
+    expect(patternReads).toBeLessThanOrEqual(2);
+  });
+
+  test("a union's view still follows the value (it is not reused across values)", () => {
+    const schema = {
+      anyOf: [
+        { type: "object", properties: { kind: { const: "a" }, a: { type: "string" } }, required: ["kind"], additionalProperties: false },
+        { type: "object", properties: { kind: { const: "b" }, b: { type: "string" } }, required: ["kind"], additionalProperties: false },
+      ],
+    };
+    const undo = createStrictModeUndo(schema);
+    expect(undo({ kind: "a", a: "x", b: null })).toStrictEqual({ kind: "a", a: "x" });
+    expect(undo({ kind: "b", b: "y", a: null })).toStrictEqual({ kind: "b", b: "y" });
+  });
 });
+
