@@ -42,6 +42,9 @@ interface HydrationToken {
   touched: boolean;
 }
 
+/** What a cleared thread is stored as: nothing (an empty snapshot removes the record). */
+const CLEARED: ThreadContent = Object.freeze({ messages: Object.freeze([]) });
+
 /** A write in the queue that has not started: a newer save for the same thread replaces its source. */
 interface QueuedWrite {
   source: SnapshotSource;
@@ -77,7 +80,7 @@ export class ThreadPersistence {
   private readonly generations = new Map<string, number>();
   private readonly scheduled = new Map<string, SnapshotSource>();
   private readonly queuedWrites = new Map<string, QueuedWrite>();
-  /** Threads whose last write failed; rewritten (with a fresh snapshot) on the next write. */
+  /** Threads whose last write or remove failed; redone (with a fresh snapshot) on the next write. */
   private readonly failedWrites = new Map<string, SnapshotSource>();
   private cancelTick: (() => void) | undefined;
   private hydration: HydrationToken | undefined;
@@ -121,9 +124,7 @@ export class ThreadPersistence {
   flush(): Promise<void> {
     this.cancelTick?.();
     this.cancelTick = undefined;
-    this.retryFailedWrites();
-    for (const [threadId, source] of this.scheduled) this.enqueueWrite(threadId, source);
-    this.scheduled.clear();
+    this.writeScheduled();
     return this.queue.whenIdle();
   }
 
@@ -141,7 +142,11 @@ export class ThreadPersistence {
     this.touch(threadId);
     this.queue.enqueue(() => {
       if (this.generationOf(threadId) !== generation) return;
-      return this.runAdapterCall(threadId, "remove", () => this.adapter.removeItem(threadId));
+      // A failed remove is retried like a failed write: else the cleared record would come
+      // back on the next load.
+      return this.runAdapterCall(threadId, "remove", () => this.adapter.removeItem(threadId), () =>
+        this.retryLater(threadId, generation, CLEARED),
+      );
     });
     return this.queue.whenIdle();
   }
@@ -226,10 +231,14 @@ export class ThreadPersistence {
 
   private readonly onTick = (): void => {
     this.cancelTick = undefined;
+    this.writeScheduled();
+  };
+
+  private writeScheduled(): void {
     this.retryFailedWrites();
     for (const [threadId, source] of this.scheduled) this.enqueueWrite(threadId, source);
     this.scheduled.clear();
-  };
+  }
 
   private touch(threadId: string): void {
     if (this.hydration !== undefined && this.hydration.threadId === threadId) this.hydration.touched = true;
@@ -269,15 +278,17 @@ export class ThreadPersistence {
     }
     if (snapshot === null) return;
     const source = write.source;
-    const call = isEmptySnapshot(snapshot)
-      ? () => this.adapter.removeItem(threadId)
-      : () => this.adapter.setItem(threadId, encodeStoredThread(threadId, snapshot, this.now()));
-    return this.runAdapterCall(threadId, "write", call, () => {
-      // Retry later only if nothing newer for this thread has been queued or cleared meanwhile.
-      if (write.generation === this.generationOf(threadId) && !this.queuedWrites.has(threadId)) {
-        this.failedWrites.set(threadId, source);
-      }
-    });
+    const retry = (): void => this.retryLater(threadId, write.generation, source);
+    return isEmptySnapshot(snapshot)
+      ? this.runAdapterCall(threadId, "remove", () => this.adapter.removeItem(threadId), retry)
+      : this.runAdapterCall(threadId, "write", () => this.adapter.setItem(threadId, encodeStoredThread(threadId, snapshot, this.now())), retry);
+  }
+
+  /** A failed operation is retried later only if nothing newer for its thread was queued or cleared meanwhile. */
+  private retryLater(threadId: string, generation: number, source: SnapshotSource): void {
+    if (generation === this.generationOf(threadId) && !this.queuedWrites.has(threadId)) {
+      this.failedWrites.set(threadId, source);
+    }
   }
 
   private runAdapterCall(

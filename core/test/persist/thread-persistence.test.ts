@@ -303,4 +303,46 @@ describe("ThreadPersistence: storage failures", () => {
     expect(setItem).toHaveBeenCalledTimes(1);
     expect(inner.entries.has("t")).toBe(false);
   });
+
+  it("a clear whose remove failed is retried with the next write, so the cleared record cannot come back", async () => {
+    let failing = true;
+    const inner = memoryStorage();
+    const removeItem = vi.fn((key: string) => {
+      if (failing) throw new Error("storage locked");
+      inner.removeItem(key);
+    });
+    const persistence = new ThreadPersistence({ adapter: { ...inner, removeItem } });
+    await persistence.save("t", snap("m1"));
+    await persistence.clear("t");
+    expect(persistence.persistenceError.value).toMatchObject({ code: "PERSIST_REMOVE_FAILED", key: "t", operation: "remove" });
+    expect(inner.entries.has("t")).toBe(true);
+
+    failing = false;
+    await persistence.save("other", snap("o1")); // any next write retries what failed
+    expect(inner.entries.has("t")).toBe(false); // a reload would otherwise show the cleared conversation
+    expect(persistence.persistenceError.value).toBeNull();
+    expect(removeItem).toHaveBeenCalledTimes(2);
+  });
+
+  it("a fresh conversation saved after a failed clear is written, not removed by the retry", async () => {
+    let failing = true;
+    const inner = memoryStorage();
+    const persistence = new ThreadPersistence({
+      adapter: {
+        ...inner,
+        removeItem: (key) => {
+          if (failing) throw new Error("storage locked");
+          inner.removeItem(key);
+        },
+      },
+    });
+    await persistence.save("t", snap("m1"));
+    await persistence.clear("t");
+    failing = false;
+    await persistence.save("t", snap("fresh"));
+    await persistence.flush();
+    expect(storedIds(inner.entries.get("t"))).toEqual(["fresh"]);
+    expect(persistence.persistenceError.value).toBeNull();
+  });
 });
+
