@@ -3,6 +3,9 @@ import { isPromiseLike, type MaybePromise } from "./adapter.js";
 /** One storage operation. It reports its own failures; a throw here is a bug and goes to `onDefect`. */
 export type QueuedOperation = () => MaybePromise<void>;
 
+/** Spent slots at the head of the line tolerated before they are dropped. */
+const COMPACT_AFTER = 1024;
+
 /**
  * Runs storage operations strictly one after another. An operation that answers synchronously
  * lets the next one run in the same tick (a sync adapter such as localStorage never waits for a
@@ -46,6 +49,12 @@ export class WriteQueue {
         continue;
       }
       if (isPromiseLike(result)) {
+        // A queue kept busy (a write in flight every frame) never reaches idle to reset: drop the
+        // spent slots now and then, so the array does not grow with every operation ever run.
+        if (this.head >= COMPACT_AFTER) {
+          this.operations.splice(0, this.head);
+          this.head = 0;
+        }
         // `draining` stays true while we wait: operations enqueued meanwhile only join the line.
         result.then(
           () => this.drain(),
