@@ -1,6 +1,6 @@
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import type { PersistenceAdapter } from "./adapter.js";
-import { PersistenceError } from "./errors.js";
+import { PersistenceError, type PersistenceOperation } from "./errors.js";
 
 export interface IndexedDbStorageOptions {
   /** Database name. Default `"threadline"`. */
@@ -23,13 +23,13 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): Persist
   const storeName = options.storeName ?? "threads";
   let store: UseStore | undefined;
 
-  const useStore = (key: string): UseStore => {
+  const useStore = (key: string, operation: PersistenceOperation): UseStore => {
     if (store !== undefined) return store;
     if (typeof (globalThis as { indexedDB?: unknown }).indexedDB === "undefined") {
       throw new PersistenceError(
         "PERSIST_UNAVAILABLE",
         `indexedDbStorage("${dbName}"/"${storeName}"): indexedDB is not available in this environment.`,
-        { key, operation: "read" },
+        { key, operation },
       );
     }
     store = createStore(dbName, storeName);
@@ -38,14 +38,14 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): Persist
 
   return {
     async getItem(key) {
-      const value = await get<unknown>(key, useStore(key));
+      const value = await get<unknown>(key, useStore(key, "read"));
       return value === undefined ? null : value;
     },
     async setItem(key, value) {
-      await set(key, value, useStore(key));
+      await set(key, value, useStore(key, "write"));
     },
     async removeItem(key) {
-      await del(key, useStore(key));
+      await del(key, useStore(key, "remove"));
     },
   };
 }

@@ -141,7 +141,9 @@ describe("indexedDbStorage (fake-indexeddb)", () => {
     const adapter = indexedDbStorage({ dbName: "nowhere" });
     vi.stubGlobal("indexedDB", undefined);
     try {
-      await expect(adapter.getItem("t")).rejects.toMatchObject({ code: "PERSIST_UNAVAILABLE" });
+      await expect(adapter.getItem("t")).rejects.toMatchObject({ code: "PERSIST_UNAVAILABLE", key: "t", operation: "read" });
+      await expect(adapter.setItem("t", {})).rejects.toMatchObject({ code: "PERSIST_UNAVAILABLE", operation: "write" });
+      await expect(adapter.removeItem("t")).rejects.toMatchObject({ code: "PERSIST_UNAVAILABLE", operation: "remove" });
     } finally {
       vi.unstubAllGlobals();
     }
