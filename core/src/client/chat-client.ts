@@ -8,7 +8,7 @@ import type { ApprovalResponse } from "./approvals.js";
 import { assembleChat, openPresence, type ChatParts, type ChatSettings } from "./chat-assembly.js";
 import { ChatInputError, errorText } from "./chat-errors.js";
 import { checkToolNames } from "./chat-component-tools.js";
-import { checkMaxSteps, threadFor, toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
+import { checkMaxSteps, givenThread, newThread, toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./chat-types.js";
 import { buildToolSet, type ClientTool } from "./client-tools.js";
 import { resetThread } from "./thread-reset.js";
@@ -52,10 +52,11 @@ export class ChatClient {
     this.warn = options.onWarning ?? warnToConsole;
     const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     this.settings = { tools: buildToolSet(options.tools), context: options.context, forwardedProps: options.forwardedProps, maxSteps: checkMaxSteps(options.maxSteps ?? 10) };
-    const given = options.thread?.threadId.peek();
-    this.provisional = options.thread !== undefined ? given === undefined : options.threadId === undefined;
-    this.key = given ?? options.threadId ?? createId();
-    const made = threadFor(options, this.key, this.warn);
+    const given = givenThread(options);
+    const givenId = given?.threadId.peek();
+    this.provisional = given !== undefined ? givenId === undefined : options.threadId === undefined;
+    this.key = givenId ?? options.threadId ?? createId();
+    const made = given ?? newThread(options, this.key, this.warn);
     checkToolNames(this.settings.tools, made.genui.registry);
     this.parts = assembleChat({
       options,

@@ -122,10 +122,10 @@ export function checkMaxSteps(value: unknown): number {
 }
 
 /**
- * The thread a chat runs on: the one given as `thread` (checked), or a new one with the chat's
- * id, messages, state, `components` and `tamboEvents` (default on for a chat).
+ * The `thread` option, checked (undefined without one), along with the generative-UI options.
+ * Throws `INVALID_OPTION` naming the option at fault.
  */
-export function threadFor(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
+export function givenThread(options: ChatClientOptions): ThreadImpl | undefined {
   const { thread, components, tamboEvents } = options;
   if (components !== undefined && !isRegistry(components)) {
     throw new ChatInputError("INVALID_OPTION", "`components` must be a ComponentRegistry (from createComponentRegistry()).", "components");
@@ -133,9 +133,7 @@ export function threadFor(options: ChatClientOptions, threadId: string, warn: Wa
   if (tamboEvents !== undefined && typeof tamboEvents !== "boolean") {
     throw new ChatInputError("INVALID_OPTION", `\`tamboEvents\` must be a boolean, got ${String(tamboEvents)}.`, "tamboEvents");
   }
-  if (thread === undefined) {
-    return new ThreadImpl({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
-  }
+  if (thread === undefined) return undefined;
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
   }
@@ -149,6 +147,12 @@ export function threadFor(options: ChatClientOptions, threadId: string, warn: Wa
     throw new ChatInputError("INVALID_OPTION", `\`threadId\` '${options.threadId}' is not the id of the given \`thread\` (${own === undefined ? "none yet" : `'${own}'`}).`, "threadId");
   }
   return thread;
+}
+
+/** The chat's own thread: its id, messages, state, `components`, and `tamboEvents` (default on for a chat). */
+export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
+  const { components, tamboEvents } = options;
+  return new ThreadImpl({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
 }
 
 function isRegistry(value: unknown): boolean {

@@ -175,6 +175,7 @@ describe("a chat on a ThreadStore's thread", () => {
     expect(refused({ tamboEvents: true })).toBe("INVALID_OPTION:tamboEvents");
     expect(refused({ threadId: "other" })).toBe("INVALID_OPTION:threadId");
     expect(refused({ thread: { threadId: { peek: () => "x" } } })).toBe("INVALID_OPTION:thread");
+    expect(refused({ thread: {} })).toBe("INVALID_OPTION:thread");
     expect(refused({ threadId: "T" })).toBe("accepted");
 
     const chat = chatFor("http://127.0.0.1:9/", { threadId: undefined, thread });
