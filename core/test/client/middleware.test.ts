@@ -1,6 +1,6 @@
 // Middleware: the function form and the object form wrap, transform, filter and inject events,
 // synchronously, in a stated order; their failures are typed and blamed on the right layer.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createEventStream,
   EventType,
@@ -15,13 +15,9 @@ import {
   type RunAgentInput,
 } from "../../src/index.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
-import { agentServer, finished, ids, respond, started, textRun, type TestServer } from "./support.js";
+import { finished, ids, respond, serverPerTest, started, textRun } from "./support.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = serverPerTest();
 
 const INPUT = { threadId: "t", runId: "run-1" } as RunAgentInput;
 
@@ -38,7 +34,7 @@ const text = (loop: RunLoop, id = "a1"): string | undefined => (loop.thread.mess
 
 describe("function middleware", () => {
   it("transforms events on a real HTTP run", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       for (const event of textRun(exchange.input, ["quiet ", "words"])) await send(event);
       exchange.res.end();
@@ -74,7 +70,7 @@ describe("function middleware", () => {
   });
 
   it("rewrites the input on its way to the agent; the first middleware is the outermost", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       for (const event of textRun(exchange.input, ["x"])) await send(event);
       exchange.res.end();
@@ -98,7 +94,7 @@ describe("function middleware", () => {
   });
 
   it("can answer without calling the agent (no request is sent)", async () => {
-    server = await agentServer(() => {
+    const server = await servers.startAgent(() => {
       throw new Error("the agent must not be called");
     });
     const cached: Middleware = (input) =>

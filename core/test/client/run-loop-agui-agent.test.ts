@@ -2,16 +2,12 @@
 // server: the run folds, stop() reaches the network, resume travels, and the thread agrees with
 // what @ag-ui/client's own runAgent builds from the same stream.
 import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fromAgent, RunLoop } from "../../src/index.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
-import { agentServer, finished, ids, respond, started, textRun, until, type Exchange, type TestServer } from "./support.js";
+import { finished, ids, respond, serverPerTest, started, textRun, until, type Exchange } from "./support.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = serverPerTest();
 
 /** A run with reasoning-free text, a tool call and its result, a state delta: enough to compare. */
 async function richRun(exchange: Exchange): Promise<void> {
@@ -38,7 +34,7 @@ async function richRun(exchange: Exchange): Promise<void> {
 
 describe("RunLoop with a real @ag-ui/client HttpAgent (fromAgent)", () => {
   it("folds the run and sends Threadline's input through the AG-UI agent", async () => {
-    server = await agentServer(richRun);
+    const server = await servers.startAgent(richRun);
     const agent = new AgUiHttpAgent({ url: server.url });
     const loop = new RunLoop({ source: fromAgent(agent), threadId: "t-agui", createId: ids() });
 
@@ -53,7 +49,7 @@ describe("RunLoop with a real @ag-ui/client HttpAgent (fromAgent)", () => {
   });
 
   it("agrees with @ag-ui/client's own runAgent on the same stream (messages and state)", async () => {
-    server = await agentServer(richRun);
+    const server = await servers.startAgent(richRun);
     const reference = new AgUiHttpAgent({
       url: server.url,
       threadId: "t-agui",
@@ -69,7 +65,7 @@ describe("RunLoop with a real @ag-ui/client HttpAgent (fromAgent)", () => {
   });
 
   it("stop() mid-stream closes the AG-UI agent's connection, keeps the partial text, and the next run works", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       if (exchange.index === 0) {
         await send(started(exchange.input));
@@ -99,7 +95,7 @@ describe("RunLoop with a real @ag-ui/client HttpAgent (fromAgent)", () => {
   });
 
   it("carries resume through the AG-UI agent after an interrupt", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       if (exchange.index === 0) {
         await send(started(exchange.input));

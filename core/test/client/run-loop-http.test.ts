@@ -2,7 +2,7 @@
 // protobuf), through Threadline's HttpAgent: what the thread holds, what the status says, what the
 // server saw.
 import { effect } from "@preact/signals-core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AGUI_PROTO_MEDIA_TYPE,
   HttpAgent,
@@ -14,13 +14,9 @@ import {
 } from "../../src/index.js";
 import { createThread } from "../../src/model/thread.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
-import { agentServer, drip, finished, ids, respond, sleep, started, textRun, until, warnings, write, type TestServer } from "./support.js";
+import { drip, finished, ids, respond, serverPerTest, sleep, started, textRun, until, warnings, write } from "./support.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = serverPerTest();
 
 function statusLog(loop: RunLoop): RunStatus[] {
   const log: RunStatus[] = [];
@@ -34,7 +30,7 @@ const user = (id: string, content: string) => ({ id, role: "user" as const, cont
 
 describe("RunLoop over HTTP (SSE)", () => {
   it("folds a whole run: messages, state, status submitted → streaming → idle, and sends a full RunAgentInput", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       const [first, ...rest] = textRun(exchange.input, ["Hel", "lo ", "wörld 😀"]);
       await send(first as object);
@@ -84,7 +80,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("sends the thread's messages on the next run, without activity messages, with a fresh runId", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       for (const event of textRun(exchange.input, [`answer ${exchange.index}`], `a${exchange.index}`)) await send(event);
       exchange.res.end();
@@ -111,7 +107,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("surfaces a 500 with a JSON body as HttpError: status error, earlier thread kept", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       if (exchange.index === 0) {
         const { send } = respond(exchange);
         for (const event of textRun(exchange.input, ["first answer"])) await send(event);
@@ -140,7 +136,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("a server that dies mid-stream fails the run as truncated, keeping the partial text", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       await send(started(exchange.input));
       await send({ type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" });
@@ -164,7 +160,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("a stream that ends cleanly without RUN_FINISHED is TRUNCATED_RUN, never a success", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       await send(started(exchange.input));
       await send({ type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" });
@@ -184,7 +180,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("reads a slow drip (one byte per write) into the same thread", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { encoder } = respond(exchange);
       const body = textRun(exchange.input, ["Hé", "llo 😀"])
         .map((event) => encoder.encode(event as never))
@@ -201,7 +197,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   }, 20_000);
 
   it("accepts CRLF framing and keep-alive comments between events", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       exchange.res.writeHead(200, { "Content-Type": "text/event-stream" });
       const events = textRun(exchange.input, ["crlf ", "ok"]);
       for (const event of events) {
@@ -222,7 +218,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("stop() mid-stream aborts the request: status idle at once, no error, partial text kept, server sees the close", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       await send(started(exchange.input));
       await send({ type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" });
@@ -252,7 +248,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("calls a headers function once per request (fresh token each run)", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       for (const event of textRun(exchange.input, ["ok"], `a${exchange.index}`)) await send(event);
       exchange.res.end();
@@ -270,7 +266,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("interrupt then resume: the gate refuses an unanswered interrupt without a request; the answer travels in resume", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       if (exchange.index === 0) {
         await send(started(exchange.input));
@@ -313,7 +309,7 @@ describe("RunLoop over HTTP (SSE)", () => {
   });
 
   it("an expired interrupt must be resumed as cancelled", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       if (exchange.index === 0) {
         await send(started(exchange.input));
@@ -348,7 +344,7 @@ describe("RunLoop over HTTP (SSE)", () => {
 
 describe("RunLoop over HTTP (protobuf)", () => {
   it("folds a protobuf run the same way", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send, encoder } = respond(exchange);
       expect(encoder.getContentType()).toBe(AGUI_PROTO_MEDIA_TYPE);
       const [first, ...rest] = textRun(exchange.input, ["pro", "to ", "😀"]);
@@ -371,7 +367,7 @@ describe("RunLoop over HTTP (protobuf)", () => {
   });
 
   it("a protobuf stream cut mid-run is a truncated run with the partial text kept", async () => {
-    server = await agentServer(async (exchange) => {
+    const server = await servers.startAgent(async (exchange) => {
       const { send } = respond(exchange);
       await send(started(exchange.input));
       await send({ type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" });

@@ -1,41 +1,12 @@
-// Shared helpers for the run-loop tests: an AG-UI server on 127.0.0.1 that answers each request
-// with a script built from the request's own RunAgentInput, deterministic ids, a warning log.
-import type http from "node:http";
-import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import type { EventEncoder } from "@ag-ui/encoder";
+// Shared helpers for the run-loop tests: AG-UI runs built from the request's own RunAgentInput,
+// deterministic ids, a warning log. The server itself is ../support/agui-server.ts.
+import type { RunAgentInput } from "@ag-ui/core";
 import type { ThreadlineWarning } from "../../src/index.js";
-import { begin, startServer, write, type SeenRequest, type TestServer } from "../transport/test-server.js";
 
-export { sleep, write, drip } from "../transport/test-server.js";
-export type { SeenRequest, TestServer } from "../transport/test-server.js";
-
-export interface Exchange {
-  req: http.IncomingMessage;
-  res: http.ServerResponse;
-  input: RunAgentInput;
-  seen: SeenRequest;
-  /** Which request this is on the server, from 0. */
-  index: number;
-}
-
-/** A server whose handler gets the parsed input of each request. */
-export async function agentServer(handler: (exchange: Exchange) => void | Promise<void>): Promise<TestServer> {
-  let count = 0;
-  return startServer(async (req, res, seen) => {
-    const index = count++;
-    const input = JSON.parse(seen.body) as RunAgentInput;
-    await handler({ req, res, input, seen, index });
-  });
-}
-
-/** Starts an SSE or protobuf 200 response (by the request's Accept) and returns a writer. */
-export function respond(exchange: Exchange): { encoder: EventEncoder; send(event: BaseEvent | object): Promise<void> } {
-  const encoder = begin(exchange.req, exchange.res);
-  return {
-    encoder,
-    send: (event) => write(exchange.res, encoder.encodeBinary(event as BaseEvent)),
-  };
-}
+// Re-exported for the tests (and core/test/chat/support.ts) that import them from here.
+export { agentServer, drip, respond, serverPerTest, write } from "../support/agui-server.js";
+export type { Exchange, SeenRequest, TestServer } from "../support/agui-server.js";
+export { sleep, until } from "../support/wait.js";
 
 /** A complete run answering `input`: one assistant message made of `deltas`, then extra events. */
 export function textRun(input: RunAgentInput, deltas: string[], messageId = "a1", before: object[] = []): object[] {
@@ -75,15 +46,6 @@ export function warnings(): { onWarning: (warning: ThreadlineWarning) => void; r
       return all.map((warning) => warning.code);
     },
   };
-}
-
-/** Resolves when `predicate` holds, polling; fails after `ms`. */
-export async function until(predicate: () => boolean, ms = 2000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 /** Text of the assistant message `id` in a thread's AG-UI projection. */

@@ -3,8 +3,9 @@ import type { Message } from "../../src/protocol/events.js";
 import type { PersistenceAdapter } from "../../src/persist/adapter.js";
 import type { StorageLike } from "../../src/persist/local-storage.js";
 import type { PresenceClock } from "../../src/persist/presence-channel.js";
+import { sleep } from "../support/wait.js";
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export { sleep, until } from "../support/wait.js";
 
 export function userMessage(id: string, content = id): Message {
   return { id, role: "user", content };
@@ -123,14 +124,5 @@ export class ManualClock implements PresenceClock {
       due[1].callback();
     }
     this.time = end;
-  }
-}
-
-/** Polls until `condition` holds (BroadcastChannel delivery is asynchronous), failing after `ms`. */
-export async function until(condition: () => boolean, ms = 2000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(2);
   }
 }

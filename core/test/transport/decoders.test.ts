@@ -9,7 +9,7 @@ import { ProtobufDecoder } from "../../src/transport/protobuf-decoder.js";
 import type { StreamDecoder } from "../../src/transport/stream-decoder.js";
 import { excerpt } from "../../src/transport/excerpt.js";
 import { SseDataError } from "../../src/index.js";
-import { collect } from "./test-server.js";
+import { collect } from "./support.js";
 
 const utf8 = new TextEncoder();
 

@@ -1,6 +1,6 @@
 // fromAgent: a real @ag-ui/client HttpAgent against a real server, and rxjs / hand-made
 // subscribables.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
 import { Observable, from } from "rxjs";
 import {
@@ -11,42 +11,17 @@ import {
   type AgUiAgentLike,
   type EventObserver,
 } from "../../src/index.js";
-import {
-  begin,
-  collect,
-  input,
-  rejection,
-  runEvents,
-  sleep,
-  startServer,
-  write,
-  type TestServer,
-} from "./test-server.js";
+import { serverPerTest, type TestServer } from "../support/agui-server.js";
+import { sleep } from "../support/wait.js";
+import { collect, input, rejection, runEvents, streamRun, streamUntilClientLeaves } from "./support.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = serverPerTest();
 
 /** Serves a full run; a request with `forwardedProps.endless` streams until the client leaves. */
-function agentServer(): Promise<TestServer> {
-  return startServer(async (req, res, seen) => {
-    const encoder = begin(req, res);
+function runServer(): Promise<TestServer> {
+  return servers.start(async (req, res, seen) => {
     const body = JSON.parse(seen.body) as { forwardedProps?: { endless?: boolean } };
-    if (!body.forwardedProps?.endless) {
-      for (const event of runEvents()) await write(res, encoder.encodeSSE(event));
-      res.end();
-      return;
-    }
-    let open = true;
-    void seen.closed.then(() => (open = false));
-    await write(res, encoder.encodeSSE(runEvents()[0]!) + encoder.encodeSSE(runEvents()[1]!));
-    for (let i = 0; open && i < 2000; i++) {
-      await write(res, encoder.encodeSSE({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: `${i}` } as never));
-      await sleep(4);
-    }
-    res.end();
+    return body.forwardedProps?.endless ? streamUntilClientLeaves(req, res, seen) : streamRun(req, res);
   });
 }
 
@@ -54,7 +29,7 @@ const endless = { ...input, forwardedProps: { endless: true } };
 
 describe("fromAgent with a real @ag-ui/client HttpAgent", () => {
   it("delivers the run's events through the agent's own transport", async () => {
-    server = await agentServer();
+    const server = await runServer();
     const source = fromAgent(new AgUiHttpAgent({ url: server.url }));
     const { sink, events } = collect();
     await expect(source.run(input, sink)).resolves.toBe("completed");
@@ -64,7 +39,7 @@ describe("fromAgent with a real @ag-ui/client HttpAgent", () => {
   });
 
   it("abort stops delivery, closes the connection, and the same agent can run again", async () => {
-    server = await agentServer();
+    const server = await runServer();
     const agent = new AgUiHttpAgent({ url: server.url });
     const source = fromAgent(agent);
     const first = collect((_event, index) => {
@@ -81,7 +56,7 @@ describe("fromAgent with a real @ag-ui/client HttpAgent", () => {
   });
 
   it("a throwing sink rejects with its error and releases the connection", async () => {
-    server = await agentServer();
+    const server = await runServer();
     const violation = new Error("out of order");
     const { sink, events } = collect((_event, index) => {
       if (index === 2) throw violation;
@@ -93,7 +68,7 @@ describe("fromAgent with a real @ag-ui/client HttpAgent", () => {
   });
 
   it("wraps the agent's own HTTP error in SourceFailedError, keeping it as cause", async () => {
-    server = await startServer((_req, res) => {
+    const server = await servers.start((_req, res) => {
       res.writeHead(503, { "Content-Type": "application/json" });
       res.end('{"error":"down"}');
     });

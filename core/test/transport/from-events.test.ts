@@ -3,7 +3,8 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { SourceFailedError, fromEvents } from "../../src/index.js";
-import { collect, input, rejection, runEvents, sleep } from "./test-server.js";
+import { sleep } from "../support/wait.js";
+import { collect, input, rejection, runEvents } from "./support.js";
 
 describe("fromEvents", () => {
   it("replays an array synchronously, and again on every run", async () => {

@@ -1,6 +1,6 @@
 // HttpAgent against a real server: error statuses, dropped connections, abort, throwing sinks,
 // request headers and options.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HttpAgent,
   HttpError,
@@ -10,42 +10,18 @@ import {
   TransportError,
   UnexpectedContentTypeError,
 } from "../../src/index.js";
-import {
-  begin,
-  collect,
-  input,
-  rejection,
-  runEvents,
-  sleep,
-  startServer,
-  write,
-  type TestServer,
-} from "./test-server.js";
+import { begin, serverPerTest, sseText, startServer, write, type TestServer } from "../support/agui-server.js";
+import { sleep } from "../support/wait.js";
+import { collect, input, rejection, runEvents, streamUntilClientLeaves } from "./support.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = serverPerTest();
 
 /** A server that streams TEXT_MESSAGE_CONTENT events every few ms until the client goes away. */
-async function endlessServer(): Promise<TestServer> {
-  return startServer(async (req, res, seen) => {
-    const encoder = begin(req, res);
-    let open = true;
-    void seen.closed.then(() => (open = false));
-    await write(res, encoder.encodeSSE(runEvents()[0]!) + encoder.encodeSSE(runEvents()[1]!));
-    for (let i = 0; open && i < 2000; i++) {
-      await write(res, encoder.encodeSSE({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: `${i} ` } as never));
-      await sleep(5);
-    }
-    res.end();
-  });
-}
+const endlessServer = (): Promise<TestServer> => servers.start(streamUntilClientLeaves);
 
 describe("HttpAgent failures", () => {
   it("turns a 500 with a JSON body into HttpError with status, excerpt and url", async () => {
-    server = await startServer((_req, res) => {
+    const server = await servers.start((_req, res) => {
       res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: "model overloaded", retryAfter: 30 }));
     });
@@ -67,7 +43,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("reads only the start of a huge error body and cuts the excerpt", async () => {
-    server = await startServer(async (_req, res, seen) => {
+    const server = await servers.start(async (_req, res, seen) => {
       res.writeHead(404, { "Content-Type": "text/html" });
       for (let i = 0; i < 200; i++) await write(res, `<p>${"not found ".repeat(100)}</p>\r\n`);
       await seen.closed;
@@ -83,7 +59,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("reports a server that dies mid-stream as StreamTruncatedError, keeping the events before", async () => {
-    server = await startServer(async (req, res) => {
+    const server = await servers.start(async (req, res) => {
       const encoder = begin(req, res);
       await write(res, encoder.encodeSSE(runEvents()[0]!));
       await sleep(5);
@@ -99,7 +75,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("aborting mid-stream resolves 'aborted', delivers nothing more and closes the connection", async () => {
-    server = await endlessServer();
+    const server = await endlessServer();
     const { sink, events, controller } = collect((_event, index) => {
       if (index === 4) controller.abort();
     });
@@ -109,7 +85,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("aborting while waiting for the next chunk resolves 'aborted' and closes the connection", async () => {
-    server = await endlessServer();
+    const server = await endlessServer();
     const { sink, events, controller } = collect();
     const run = new HttpAgent({ url: server.url }).run(input, sink);
     while (events.length < 3) await sleep(2);
@@ -122,7 +98,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("aborting before the server answers resolves 'aborted' and closes the connection", async () => {
-    server = await startServer(async (_req, _res, seen) => {
+    const server = await servers.start(async (_req, _res, seen) => {
       await seen.closed; // never answers
     });
     const { sink, controller } = collect();
@@ -134,7 +110,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("sends nothing when the signal is already aborted", async () => {
-    server = await endlessServer();
+    const server = await endlessServer();
     const { sink, controller } = collect();
     controller.abort();
     await expect(new HttpAgent({ url: server.url }).run(input, sink)).resolves.toBe("aborted");
@@ -143,7 +119,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("a throwing onEvent rejects the run with that same error and releases the connection", async () => {
-    server = await endlessServer();
+    const server = await endlessServer();
     const violation = new Error("protocol violation at event 3");
     const { sink, events } = collect((_event, index) => {
       if (index === 3) throw violation;
@@ -166,7 +142,7 @@ describe("HttpAgent failures", () => {
   });
 
   it("rejects a 200 response that is not an event stream with UnexpectedContentTypeError", async () => {
-    server = await startServer((_req, res) => {
+    const server = await servers.start((_req, res) => {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       res.end("<html><body>Please log in</body></html>");
     });
@@ -180,9 +156,9 @@ describe("HttpAgent failures", () => {
   });
 
   it("accepts text/event-stream with parameters", async () => {
-    server = await startServer(async (_req, res) => {
+    const server = await servers.start(async (_req, res) => {
       res.writeHead(200, { "Content-Type": "Text/Event-Stream; charset=UTF-8" });
-      res.end(runEvents().map((event) => `data: ${JSON.stringify(event)}\n\n`).join(""));
+      res.end(sseText(runEvents()));
     });
     const { sink, events } = collect();
     await expect(new HttpAgent({ url: server.url }).run(input, sink)).resolves.toBe("completed");
@@ -192,13 +168,13 @@ describe("HttpAgent failures", () => {
 
 describe("HttpAgent requests", () => {
   const quickServer = (): Promise<TestServer> =>
-    startServer(async (req, res) => {
+    servers.start(async (req, res) => {
       const encoder = begin(req, res);
       res.end(encoder.encodeSSE(runEvents()[0]!));
     });
 
   it("calls a headers function once per request and sends its fresh values", async () => {
-    server = await quickServer();
+    const server = await quickServer();
     let calls = 0;
     const agent = new HttpAgent({
       url: server.url,
@@ -212,7 +188,7 @@ describe("HttpAgent requests", () => {
   });
 
   it("awaits an async headers function; its own Content-Type/Accept cannot replace ours", async () => {
-    server = await quickServer();
+    const server = await quickServer();
     const agent = new HttpAgent({
       url: server.url,
       headers: async () => {
@@ -228,7 +204,7 @@ describe("HttpAgent requests", () => {
   });
 
   it("sends static headers, and rejects with the headers function's own error without a request", async () => {
-    server = await quickServer();
+    const server = await quickServer();
     await new HttpAgent({ url: server.url, headers: { "X-Api-Key": "k1" } }).run(input, collect().sink);
     expect(server.requests[0]?.headers["x-api-key"]).toBe("k1");
 
@@ -239,7 +215,7 @@ describe("HttpAgent requests", () => {
   });
 
   it("uses the given fetch and passes credentials through", async () => {
-    server = await quickServer();
+    const server = await quickServer();
     const seen: RequestInit[] = [];
     const agent = new HttpAgent({
       url: server.url,
@@ -256,7 +232,7 @@ describe("HttpAgent requests", () => {
   });
 
   it("has connect only when connectUrl is given, and connect POSTs there", async () => {
-    server = await quickServer();
+    const server = await quickServer();
     expect(new HttpAgent({ url: server.url }).connect).toBeUndefined();
     const agent = new HttpAgent({ url: server.url, connectUrl: `${server.url}/connect` });
     const { sink, events } = collect();

@@ -1,5 +1,5 @@
 // HttpAgent with protobuf on, against a real server encoding with @ag-ui/encoder.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EventEncoder } from "@ag-ui/encoder";
 import { AGUI_MEDIA_TYPE } from "@ag-ui/proto";
 import type { BaseEvent } from "@ag-ui/core";
@@ -10,25 +10,11 @@ import {
   ProtobufFrameError,
   StreamTruncatedError,
 } from "../../src/index.js";
-import {
-  begin,
-  collect,
-  drip,
-  input,
-  rejection,
-  runEvents,
-  sleep,
-  startServer,
-  write,
-  type Handler,
-  type TestServer,
-} from "./test-server.js";
+import { begin, drip, serverPerTest, write, type Handler } from "../support/agui-server.js";
+import { sleep } from "../support/wait.js";
+import { collect, input, rejection, runEvents, streamRun } from "./support.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = serverPerTest();
 
 const binary = new EventEncoder({ accept: AGUI_MEDIA_TYPE });
 const frames = (events: BaseEvent[]): Buffer => Buffer.concat(events.map((event) => binary.encodeProtobuf(event)));
@@ -42,21 +28,16 @@ function frame(bytes: number[], declared = bytes.length): Buffer {
 }
 
 async function serve(handler: Handler): Promise<HttpAgent> {
-  server = await startServer(handler);
-  return new HttpAgent({ url: server.url, protobuf: true });
+  return new HttpAgent({ url: (await servers.start(handler)).url, protobuf: true });
 }
 
 describe("HttpAgent over AG-UI protobuf", () => {
   it("advertises protobuf and decodes a protobuf response, frame per write", async () => {
     expect(AGUI_PROTO_MEDIA_TYPE).toBe(AGUI_MEDIA_TYPE);
-    const agent = await serve(async (req, res) => {
-      const encoder = begin(req, res);
-      for (const event of runEvents()) await write(res, encoder.encodeBinary(event));
-      res.end();
-    });
+    const agent = await serve(streamRun);
     const { sink, events } = collect();
     await expect(agent.run(input, sink)).resolves.toBe("completed");
-    expect(server!.requests[0]?.headers.accept).toBe(`${AGUI_MEDIA_TYPE}, text/event-stream`);
+    expect(servers.current.requests[0]?.headers.accept).toBe(`${AGUI_MEDIA_TYPE}, text/event-stream`);
     expect(events).toEqual(runEvents());
   });
 
@@ -120,11 +101,11 @@ describe("HttpAgent over AG-UI protobuf", () => {
       frameLength: 5,
     });
     expect(events).toEqual([runEvents()[0]]);
-    await expect(server!.requests[0]!.closed).resolves.toEqual({ finished: false });
+    await expect(servers.current.requests[0]!.closed).resolves.toEqual({ finished: false });
   });
 
   it("refuses a frame that declares more than maxEventSize bytes before buffering it", async () => {
-    server = await startServer(async (req, res, seen) => {
+    const server = await servers.start(async (req, res, seen) => {
       begin(req, res);
       await write(res, Buffer.concat([frames([runEvents()[0]!]), frame([0, 0, 0], 500_000_000)]));
       await seen.closed;
@@ -168,11 +149,11 @@ describe("HttpAgent over AG-UI protobuf", () => {
     });
     await expect(agent.run(input, sink)).resolves.toBe("aborted");
     expect(events).toHaveLength(3);
-    await expect(server!.requests[0]!.closed).resolves.toEqual({ finished: false });
+    await expect(servers.current.requests[0]!.closed).resolves.toEqual({ finished: false });
   });
 
   it("without the protobuf option asks for SSE only, and a server then answers SSE", async () => {
-    server = await startServer(async (req, res) => {
+    const server = await servers.start(async (req, res) => {
       const encoder = begin(req, res);
       res.end(encoder.encodeBinary(runEvents()[0]!));
     });

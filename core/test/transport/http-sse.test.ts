@@ -1,38 +1,20 @@
 // HttpAgent against a real node:http server speaking SSE: framing variants and bad payloads.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   EventTooLargeError,
   HttpAgent,
   SseDataError,
   StreamTruncatedError,
 } from "../../src/index.js";
-import {
-  begin,
-  collect,
-  drip,
-  input,
-  rejection,
-  runEvents,
-  sleep,
-  startServer,
-  write,
-  type Handler,
-  type TestServer,
-} from "./test-server.js";
+import { begin, drip, serverPerTest, sseText, write, type Handler } from "../support/agui-server.js";
+import { sleep } from "../support/wait.js";
+import { collect, input, rejection, runEvents, streamRun } from "./support.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = serverPerTest();
 
 async function serve(handler: Handler): Promise<HttpAgent> {
-  server = await startServer(handler);
-  return new HttpAgent({ url: server.url });
+  return new HttpAgent({ url: (await servers.start(handler)).url });
 }
-
-const lines = (events: unknown[], eol: string): string =>
-  events.map((event) => `data: ${JSON.stringify(event)}${eol}${eol}`).join("");
 
 /** A fetch that records the size of every body chunk the client reads. */
 function countingFetch(): { fetch: typeof fetch; chunks: number[] } {
@@ -52,16 +34,12 @@ function countingFetch(): { fetch: typeof fetch; chunks: number[] } {
 
 describe("HttpAgent over SSE", () => {
   it("POSTs the input as JSON and delivers every event of a well-formed stream in order", async () => {
-    const agent = await serve(async (req, res) => {
-      const encoder = begin(req, res);
-      for (const event of runEvents()) await write(res, encoder.encodeBinary(event));
-      res.end();
-    });
+    const agent = await serve(streamRun);
     const { sink, events } = collect();
     await expect(agent.run(input, sink)).resolves.toBe("completed");
     expect(events).toEqual(runEvents());
 
-    const [request] = server!.requests;
+    const [request] = servers.current.requests;
     expect(request?.method).toBe("POST");
     expect(request?.headers["content-type"]).toBe("application/json");
     expect(request?.headers.accept).toBe("text/event-stream");
@@ -69,7 +47,7 @@ describe("HttpAgent over SSE", () => {
   });
 
   it("decodes a stream dripped one byte per write, multi-byte characters split across chunks", async () => {
-    const text = lines(runEvents(["ö", "😀", "日本語", " 🧵 end"]), "\n");
+    const text = sseText(runEvents(["ö", "😀", "日本語", " 🧵 end"]));
     const agent = await serve(async (req, res) => {
       begin(req, res);
       await drip(res, text);
@@ -84,23 +62,11 @@ describe("HttpAgent over SSE", () => {
     expect(chunks.length).toBeGreaterThan(20);
   });
 
-  it("accepts CRLF line endings, including a CR and its LF arriving in different chunks", async () => {
-    const text = lines(runEvents(), "\r\n");
-    const agent = await serve(async (req, res) => {
-      begin(req, res);
-      for (const piece of text.split(/(?<=\r)/)) {
-        await write(res, piece);
-        await sleep(1);
-      }
-      res.end();
-    });
-    const { sink, events } = collect();
-    await expect(agent.run(input, sink)).resolves.toBe("completed");
-    expect(events).toEqual(runEvents());
-  });
-
-  it("accepts CR-only line endings, the final CR pair arriving as the last bytes", async () => {
-    const text = lines(runEvents(), "\r");
+  it.each([
+    ["CRLF line endings, including a CR and its LF arriving in different chunks", "\r\n"],
+    ["CR-only line endings, the final CR pair arriving as the last bytes", "\r"],
+  ])("accepts %s", async (_case, eol) => {
+    const text = sseText(runEvents(), eol);
     const agent = await serve(async (req, res) => {
       begin(req, res);
       for (const piece of text.split(/(?<=\r)/)) {
@@ -169,7 +135,7 @@ describe("HttpAgent over SSE", () => {
     expect(error).toMatchObject({ code: "sse_invalid_json", eventIndex: 2, dataExcerpt: "<html>oops, not json" });
     expect((error as Error).message).toContain("<html>oops, not json");
     expect(events).toEqual(runEvents().slice(0, 2));
-    await expect(server!.requests[0]!.closed).resolves.toEqual({ finished: false });
+    await expect(servers.current.requests[0]!.closed).resolves.toEqual({ finished: false });
   });
 
   it("delivers a last event that lacks its blank line when the body ends cleanly", async () => {
@@ -211,7 +177,7 @@ describe("HttpAgent over SSE", () => {
   });
 
   it("stops an event that grows past maxEventSize with EventTooLargeError", async () => {
-    server = await startServer(async (req, res, seen) => {
+    const server = await servers.start(async (req, res, seen) => {
       begin(req, res);
       await write(res, `data: ${JSON.stringify(runEvents()[0])}\n\n`);
       for (let i = 0; i < 20; i++) await write(res, `data: "${"x".repeat(500)}\n`);

@@ -1,9 +1,12 @@
-// A real node:http server on 127.0.0.1 (free port) for transport tests, plus small helpers.
+// A real AG-UI server for tests: node:http on 127.0.0.1 (a free port), answering with events
+// encoded by the official @ag-ui/encoder (SSE or protobuf, as the request's Accept asks), and
+// closed by the test that started it.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 import { EventEncoder } from "@ag-ui/encoder";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import type { EventSink } from "../../src/transport/index.js";
+import { sleep } from "./wait.js";
 
 export interface SeenRequest {
   method: string;
@@ -58,7 +61,56 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** One request as an AG-UI agent sees it: the parsed RunAgentInput, and its place in line. */
+export interface Exchange {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  input: RunAgentInput;
+  seen: SeenRequest;
+  /** Which request this is on the server, from 0. */
+  index: number;
+}
+
+export type AgentHandler = (exchange: Exchange) => void | Promise<void>;
+
+/** A server whose handler gets the parsed input of each request. */
+export function agentServer(handler: AgentHandler): Promise<TestServer> {
+  let count = 0;
+  return startServer(async (req, res, seen) => {
+    const index = count++;
+    await handler({ req, res, input: JSON.parse(seen.body) as RunAgentInput, seen, index });
+  });
+}
+
+export interface ServerPerTest {
+  /** Starts a server for the running test; it is closed when the test ends. */
+  start(handler: Handler): Promise<TestServer>;
+  /** The same, with the handler given each request's RunAgentInput (see `agentServer`). */
+  startAgent(handler: AgentHandler): Promise<TestServer>;
+  /** The server the running test started last. */
+  readonly current: TestServer;
+}
+
+/** Call once at the top of a test file: servers started through it are closed after each test. */
+export function serverPerTest(): ServerPerTest {
+  const open: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((server) => server.close()));
+  });
+  const track = (server: TestServer): TestServer => {
+    open.push(server);
+    return server;
+  };
+  return {
+    start: async (handler) => track(await startServer(handler)),
+    startAgent: async (handler) => track(await agentServer(handler)),
+    get current() {
+      const server = open[open.length - 1];
+      if (server === undefined) throw new Error("no test server was started in this test");
+      return server;
+    },
+  };
+}
 
 /** Writes and waits until the bytes are handed to the socket, so separate writes stay separate. */
 export function write(res: http.ServerResponse, data: string | Uint8Array): Promise<void> {
@@ -82,61 +134,16 @@ export function begin(req: http.IncomingMessage, res: http.ServerResponse): Even
   return encoder;
 }
 
-export const input: RunAgentInput = {
-  threadId: "thread-1",
-  runId: "run-1",
-  messages: [{ id: "u1", role: "user", content: "Hello" }],
-  tools: [],
-  context: [],
-  state: { count: 1 },
-  forwardedProps: {},
-};
-
-/** A complete, well-ordered run of events, as an agent would stream it. */
-export function runEvents(text: string[] = ["Hel", "lo ", "wörld 😀"]): BaseEvent[] {
-  return [
-    { type: "RUN_STARTED", threadId: "thread-1", runId: "run-1" },
-    { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
-    ...text.map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta })),
-    { type: "TEXT_MESSAGE_END", messageId: "m1" },
-    { type: "RUN_FINISHED", threadId: "thread-1", runId: "run-1" },
-  ] as BaseEvent[];
-}
-
-export interface Collector {
-  sink: EventSink;
-  events: unknown[];
-  warnings: string[];
-  controller: AbortController;
-}
-
-/** A sink that records what it receives; `onEvent` can add behaviour per event. */
-export function collect(onEvent?: (event: unknown, index: number) => void): Collector {
-  const controller = new AbortController();
-  const events: unknown[] = [];
-  const warnings: string[] = [];
+/** Starts a 200 response (SSE or protobuf, by the request's Accept) and returns a writer. */
+export function respond(exchange: Exchange): { encoder: EventEncoder; send(event: BaseEvent | object): Promise<void> } {
+  const encoder = begin(exchange.req, exchange.res);
   return {
-    controller,
-    events,
-    warnings,
-    sink: {
-      signal: controller.signal,
-      onEvent(event) {
-        events.push(event);
-        onEvent?.(event, events.length - 1);
-      },
-      onWarning: (warning) => warnings.push(warning.code),
-    },
+    encoder,
+    send: (event) => write(exchange.res, encoder.encodeBinary(event as BaseEvent)),
   };
 }
 
-/** Resolves with what the promise rejected with; fails if it resolved. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  let value: unknown;
-  try {
-    value = await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+/** SSE written by hand: one `data:` line per event, each line ended by `eol` and a blank line. */
+export function sseText(events: readonly unknown[], eol = "\n"): string {
+  return events.map((event) => `data: ${JSON.stringify(event)}${eol}${eol}`).join("");
 }
