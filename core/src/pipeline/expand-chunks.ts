@@ -4,6 +4,7 @@ import {
   type AGUIEventOf,
 } from "../protocol/events.js";
 import { protocolError, type StreamPosition } from "../protocol/protocol-error.js";
+import { ownerName } from "./run-ledger.js";
 import type { Stage } from "./stage.js";
 
 type TextMessageRole = NonNullable<AGUIEventOf<EventType.TEXT_MESSAGE_START>["role"]>;
@@ -75,7 +76,7 @@ export function createChunkExpander(next: (event: AGUIEvent) => void, position: 
         if (tag !== undefined && tag !== owner) {
           throw protocolError(
             "SUBAGENT_MISMATCH",
-            `${CHUNK_TYPE[kind]} for ${ENTITY[kind]} '${id}' says subagent '${tag}', but that chunk stream was opened by ${ownerName(owner)}.`,
+            `${CHUNK_TYPE[kind]} for ${ENTITY[kind]} '${id}' says subagent '${tag}', but that chunk stream was opened by ${ownerName(owner ?? null)}.`,
             position,
           );
         }
@@ -310,8 +311,4 @@ function withOrigin(event: Synthesized, chunk: Chunk, owner: string | undefined,
   if (chunk.metadata !== undefined) event.metadata = chunk.metadata;
   if (isContent && chunk.rawEvent !== undefined) event.rawEvent = chunk.rawEvent;
   return event;
-}
-
-function ownerName(owner: string | undefined): string {
-  return owner === undefined ? "the parent agent" : `subagent '${owner}'`;
 }
