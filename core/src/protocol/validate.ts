@@ -123,6 +123,10 @@ function reportNotes(
           );
         }
         break;
+      default: {
+        const unreported: never = note.kind;
+        throw new Error(`unhandled shape note ${String(unreported)}`);
+      }
     }
   }
 }
