@@ -117,7 +117,8 @@ export function createOrderVerifier(
       if (phase === "errored" && type !== EventType.RUN_STARTED) {
         throw protocolError(
           "EVENT_AFTER_RUN_ERROR",
-          `${type} after RUN_ERROR ended run '${runId}': only a new RUN_STARTED may follow a RUN_ERROR.`,
+          `${type} after ${threadId === undefined ? "RUN_ERROR ended the stream before any run started" : `RUN_ERROR ended run '${runId}'`}: ` +
+            "only a new RUN_STARTED may follow a RUN_ERROR.",
           position,
         );
       }

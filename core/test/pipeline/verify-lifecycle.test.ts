@@ -145,4 +145,12 @@ describe("order verification: runs", () => {
     expect(run.error?.message).toContain("'run-7'");
     expect(types(run.delivered)).toEqual(["RUN_STARTED", "TEXT_MESSAGE_START"]);
   });
+
+  it("after a RUN_ERROR that opened the stream, names no run that never started", () => {
+    const run = verify([e.runError(), e.textStart("m1")]);
+    expect(run.error?.code).toBe("EVENT_AFTER_RUN_ERROR");
+    expect(run.error?.message).not.toContain("run ''");
+    expect(run.error?.message).toContain("RUN_ERROR ended the stream before any run started");
+  });
 });
+
