@@ -1,6 +1,7 @@
-import { signal, type ReadonlySignal } from "@preact/signals-core";
+import type { ReadonlySignal } from "@preact/signals-core";
 import { isPromiseLike, mapMaybePromise, type MaybePromise, type PersistenceAdapter } from "./adapter.js";
 import { describeCause, PersistenceError, removeFailure, writeFailure } from "./errors.js";
+import { FailureReport } from "./failure-report.js";
 import { scheduleTickFor, type SaveCoalescing, type ScheduleTick } from "./save-ticker.js";
 import {
   encodeStoredThread,
@@ -61,14 +62,13 @@ export class ThreadPersistence {
   /** The latest storage failure not yet recovered from (a later successful write clears it). */
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
 
-  private readonly errorSignal = signal<PersistenceError | null>(null);
+  private readonly failures: FailureReport;
   private readonly adapter: PersistenceAdapter<unknown>;
   private readonly migrate: MigrateStoredThread | undefined;
-  private readonly onError: ((error: PersistenceError) => void) | undefined;
   private readonly now: () => number;
   private readonly scheduleTick: ScheduleTick;
   private readonly queue = new WriteQueue((defect) =>
-    this.report(
+    this.failures.failed(
       new PersistenceError("PERSIST_WRITE_FAILED", `Storage operation failed: ${describeCause(defect)}.`, {
         key: "",
         operation: "write",
@@ -89,10 +89,10 @@ export class ThreadPersistence {
   constructor(options: ThreadPersistenceOptions) {
     this.adapter = options.adapter;
     this.migrate = options.migrate;
-    this.onError = options.onError;
+    this.failures = new FailureReport(options.onError);
     this.now = options.now ?? Date.now;
     this.scheduleTick = options.scheduleTick ?? scheduleTickFor(options.coalesce ?? "frame");
-    this.persistenceError = this.errorSignal;
+    this.persistenceError = this.failures.persistenceError;
   }
 
   /**
@@ -184,7 +184,7 @@ export class ThreadPersistence {
           const current = this.hydration === token && !token.touched && !this.disposed;
           if (this.hydration === token) this.hydration = undefined;
           if (outcome.status === "unreadable") {
-            this.report(outcome.error);
+            this.failures.failed(outcome.error);
             resolve(outcome);
           } else if (outcome.status === "empty") {
             resolve(outcome);
@@ -200,7 +200,7 @@ export class ThreadPersistence {
                 `Applying stored thread "${threadId}" failed: ${describeCause(cause)}.`,
                 { key: threadId, operation: "read", cause },
               );
-              this.report(error);
+              this.failures.failed(error);
               resolve({ status: "unreadable", error });
             }
           }
@@ -214,7 +214,7 @@ export class ThreadPersistence {
     return new Promise((resolve) => {
       this.queue.enqueue(() =>
         mapMaybePromise(this.read(threadId), (outcome) => {
-          if (outcome.status === "unreadable") this.report(outcome.error);
+          if (outcome.status === "unreadable") this.failures.failed(outcome.error);
           resolve(outcome);
         }),
       );
@@ -273,7 +273,7 @@ export class ThreadPersistence {
     try {
       snapshot = readSnapshotSource(write.source);
     } catch (error) {
-      this.report(writeFailure(threadId, error, "the snapshot function threw"));
+      this.failures.failed(writeFailure(threadId, error, "the snapshot function threw"));
       return;
     }
     if (snapshot === null) return;
@@ -299,10 +299,10 @@ export class ThreadPersistence {
   ): MaybePromise<void> {
     const failed = (error: unknown) => {
       onFailure?.();
-      this.report(operation === "write" ? writeFailure(threadId, error) : removeFailure(threadId, error));
+      this.failures.failed(operation === "write" ? writeFailure(threadId, error) : removeFailure(threadId, error));
     };
     const succeeded = () => {
-      if (this.failedWrites.size === 0) this.errorSignal.value = null;
+      if (this.failedWrites.size === 0) this.failures.recovered();
     };
     let result: void | Promise<void>;
     try {
@@ -320,18 +320,6 @@ export class ThreadPersistence {
     if (this.failedWrites.size === 0) return;
     for (const [threadId, source] of [...this.failedWrites]) {
       if (threadId !== except && !this.scheduled.has(threadId)) this.enqueueWrite(threadId, source);
-    }
-  }
-
-  private report(error: PersistenceError): void {
-    // A storage that stays broken fails every retry (once per frame while streaming): say it once.
-    const current = this.errorSignal.value;
-    if (current !== null && current.code === error.code && current.key === error.key) return;
-    this.errorSignal.value = error;
-    try {
-      this.onError?.(error);
-    } catch {
-      // A throwing error handler must not break the queue.
     }
   }
 }

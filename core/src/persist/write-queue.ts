@@ -35,6 +35,15 @@ export class WriteQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Whatever happens while reporting a defect, the line keeps moving. */
+  private defect(error: unknown): void {
+    try {
+      this.onDefect(error);
+    } catch {
+      // Nowhere left to report to.
+    }
+  }
+
   private drain(): void {
     this.draining = true;
     while (this.head < this.operations.length) {
@@ -45,7 +54,7 @@ export class WriteQueue {
       try {
         result = operation();
       } catch (error) {
-        this.onDefect(error);
+        this.defect(error);
         continue;
       }
       if (isPromiseLike(result)) {
@@ -59,7 +68,7 @@ export class WriteQueue {
         result.then(
           () => this.drain(),
           (error: unknown) => {
-            this.onDefect(error);
+            this.defect(error);
             this.drain();
           },
         );

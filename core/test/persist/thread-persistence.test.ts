@@ -1,3 +1,4 @@
+import { effect } from "@preact/signals-core";
 import { describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "../../src/persist/adapter.js";
 import type { PersistenceError } from "../../src/persist/errors.js";
@@ -343,6 +344,43 @@ describe("ThreadPersistence: storage failures", () => {
     await persistence.flush();
     expect(storedIds(inner.entries.get("t"))).toEqual(["fresh"]);
     expect(persistence.persistenceError.value).toBeNull();
+  });
+
+  it("an effect on persistenceError that throws does not wedge the queue or leave a promise hanging", async () => {
+    let failing = true;
+    const inner = memoryStorage();
+    const persistence = new ThreadPersistence({
+      adapter: {
+        ...inner,
+        setItem: async (key, value) => {
+          await sleep(1);
+          if (failing) throw new Error("disk on fire");
+          inner.setItem(key, value);
+        },
+      },
+    });
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const thrown: unknown[] = [];
+    const stop = effect(() => {
+      if (persistence.persistenceError.value !== null) {
+        const error = new Error("the app's error banner broke");
+        thrown.push(error);
+        throw error;
+      }
+    });
+    try {
+      await persistence.save("t", snap("m1")); // fails; the effect throws while it is reported
+      failing = false;
+      await persistence.save("t", snap("m1", "m2"));
+      expect(storedIds(inner.entries.get("t"))).toEqual(["m1", "m2"]);
+      expect(persistence.persistenceError.value).toBeNull();
+      await expect(persistence.hydrate("t", () => undefined)).resolves.toMatchObject({ status: "applied" });
+      expect(thrown.length).toBeGreaterThan(0);
+      expect(consoleError).toHaveBeenCalledWith(expect.stringContaining("persistenceError threw"), thrown[0]);
+    } finally {
+      stop();
+      consoleError.mockRestore();
+    }
   });
 });
 
