@@ -69,5 +69,8 @@ export type {
 } from "./client/client-tools.js";
 export type { ApprovalResponse } from "./client/approvals.js";
 export type { ChatPersistenceOptions } from "./client/chat-persistence.js";
+export type { StateUpdate, StateUpdater } from "./client/chat-state.js";
 // -- persist --
 export * from "./persist/index.js";
+export { ThreadIndex, THREAD_INDEX_KEY, THREAD_INDEX_VERSION, threadTitle } from "./persist/thread-index.js";
+export type { ThreadIndexOptions, ThreadSummary, ThreadSummaryUpdate } from "./persist/thread-index.js";

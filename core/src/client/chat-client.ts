@@ -3,11 +3,14 @@ import { warnToConsole, type ThreadlineError, type WarningHandler } from "../err
 import type { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
+import type { ThreadIndex, ThreadSummary } from "../persist/thread-index.js";
 import type { AGUIEventOf, EventType, Interrupt, Message } from "../protocol/events.js";
 import type { ApprovalResponse } from "./approvals.js";
 import { assembleChat, openPresence, type ChatParts, type ChatSettings } from "./chat-assembly.js";
 import { ChatInputError, errorText } from "./chat-errors.js";
 import { checkToolNames } from "./chat-component-tools.js";
+import { answerInterrupt } from "./chat-interrupts.js";
+import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./chat-state.js";
 import { checkMaxSteps, givenThread, newThread, toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./chat-types.js";
 import { buildToolSet, type ClientTool } from "./client-tools.js";
@@ -36,6 +39,11 @@ export class ChatClient {
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
   readonly state: ReadonlySignal<unknown>;
+  /**
+   * The stored threads, newest first, as the thread index last read or wrote them (empty without
+   * one). Saves keep it current for this tab; `listThreads()` also picks up other tabs' threads.
+   */
+  readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
   /** Resolves once the stored thread (with `persistence`) has been read. Messages sent before wait for it. */
   ready: Promise<void>;
 
@@ -87,6 +95,7 @@ export class ChatClient {
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
     this.state = thread.state;
+    this.storedThreads = storage.storedThreads;
     this.ready = this.hydrate();
   }
 
@@ -199,15 +208,49 @@ export class ChatClient {
    * (AG-UI resumes them all in one run).
    */
   resume(interruptId: string, payload?: unknown): Promise<TurnResult> {
-    const { turns, answers } = this.parts;
-    const pending = this.impl.pendingInterrupts.peek().some((interrupt) => interrupt.id === interruptId);
-    // While a run is active, only interrupts its own RUN_FINISHED just raised can be answered.
-    const answerable = turns.current === undefined || this.impl.status.peek() === "interrupted";
-    if (!pending || !answerable || answers.isAnswered(interruptId)) {
-      throw new ChatInputError("UNKNOWN_INTERRUPT", `resume: interrupt '${interruptId}' is not pending (or was already answered).`, "interruptId");
+    return answerInterrupt(this.parts, this.impl, interruptId, "resolved", payload);
+  }
+
+  /**
+   * Declines a pending interrupt: the agent gets `resume: [{ interruptId, status: "cancelled",
+   * payload? }]` (once every pending interrupt has an answer, as with `resume`). The only answer
+   * an expired interrupt accepts. `payload` may say why, if the agent reads it.
+   */
+  cancelInterrupt(interruptId: string, payload?: unknown): Promise<TurnResult> {
+    return answerInterrupt(this.parts, this.impl, interruptId, "cancelled", payload);
+  }
+
+  /**
+   * The user edits the shared state: a new value (JSON), or a function from the current state to
+   * the new one (it gets a frozen copy: return a new value). Between runs the thread's state is
+   * written at once (one write of `state`, a new object) and stored, and the next run sends it.
+   * While a run streams the edit waits and is applied when the stream ends, after the run's last
+   * event and before any follow-up run or queued message starts (so that request carries it),
+   * whatever the run's outcome: a value replaces whatever state the run left, a function is
+   * applied to it. `stop()` applies a waiting edit; `clear()`, `switchThread()` and `dispose()`
+   * drop it. Throws `ChatInputError` (`INVALID_ARGUMENT`) for a value that is not JSON, and
+   * between runs for a function that throws or returns non-JSON (a waiting one reports that
+   * through `onError` instead).
+   */
+  setState(update: StateUpdater): void;
+  setState(state: unknown): void;
+  setState(update: StateUpdate): void {
+    const accepted = acceptStateUpdate(update);
+    this.parts.turns.editState(accepted);
+  }
+
+  /**
+   * Attaches to the agent's side of this thread (AG-UI connect, e.g. `HttpAgent`'s `connectUrl`):
+   * whatever the agent streams for it — typically the thread's history as MESSAGES_SNAPSHOT, or a
+   * run already under way — is folded like a run, and client tools it calls run. No message is
+   * sent and nothing pending is answered. Queued behind a turn under way, like `sendMessage`.
+   * Throws `ChatInputError` (`CONNECT_NOT_SUPPORTED`) when the agent cannot connect.
+   */
+  connect(): Promise<TurnResult> {
+    if (!this.parts.loop.canConnect) {
+      throw new ChatInputError("CONNECT_NOT_SUPPORTED", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
     }
-    const entry = payload === undefined ? { interruptId, status: "resolved" as const } : { interruptId, status: "resolved" as const, payload };
-    return turns.act(() => answers.answerInterrupt(entry), { kind: "interrupt", entry, generation: turns.generation });
+    return new Promise((resolve) => this.parts.turns.request({ kind: "connect", resolve }));
   }
 
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
@@ -256,6 +299,28 @@ export class ChatClient {
     return this.ready;
   }
 
+  /**
+   * The threads in this chat's storage, newest first: `{ id, title, updatedAt, meta? }`, titled by
+   * their first user message. Read from storage (other tabs' threads too). Throws
+   * `ChatInputError` (`NO_THREAD_INDEX`) without persistence or with `persistence.index: false`.
+   */
+  listThreads(): Promise<readonly ThreadSummary[]> {
+    return this.threadIndex("listThreads").list();
+  }
+
+  /**
+   * Deletes a stored thread: its record and its index entry. The open thread is cleared as by
+   * `clear()` (a run under way stops, and none of its late events come back); another thread's
+   * queued writes are dropped. Resolves when storage has been updated. Throws like `listThreads`.
+   */
+  removeThread(threadId: string): Promise<void> {
+    this.threadIndex("removeThread");
+    if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "removeThread needs a non-empty thread id.", "threadId");
+    if (threadId !== this.key) return this.parts.storage.remove(threadId);
+    this.clear();
+    return this.whenSaved();
+  }
+
   /** Resolves when every storage write so far has landed (say, before the page unloads). */
   whenSaved(): Promise<void> {
     return this.parts.storage.whenSaved();
@@ -300,6 +365,14 @@ export class ChatClient {
       this.parts.turns.hydrating = false;
       this.parts.turns.advance();
     });
+  }
+
+  private threadIndex(method: string): ThreadIndex {
+    const index = this.parts.storage.index;
+    if (index === undefined) {
+      throw new ChatInputError("NO_THREAD_INDEX", `${method}: this chat keeps no thread index (it needs \`persistence\`, without \`index: false\`).`, "persistence");
+    }
+    return index;
   }
 
   private report(error: ThreadlineError): void {

@@ -17,7 +17,10 @@ import { ThreadlineError } from "../errors.js";
  * - `TOOL_NAME_CLASH`: a client tool has the name of a component in `components` (both would be
  *   advertised to the agent as tools); `option` names the tool as `tools[i]`;
  * - `THREAD_NOT_OWNED`: `switchThread` on a chat made with `thread` (that thread belongs to the
- *   caller, say a `ThreadStore`: make a chat for the other thread instead).
+ *   caller, say a `ThreadStore`: make a chat for the other thread instead);
+ * - `CONNECT_NOT_SUPPORTED`: `connect()` with an agent that cannot connect;
+ * - `NO_THREAD_INDEX`: `listThreads` / `removeThread` on a chat without persistence, or with
+ *   `persistence.index: false`.
  */
 export class ChatInputError extends ThreadlineError {
   declare readonly code:
@@ -28,7 +31,9 @@ export class ChatInputError extends ThreadlineError {
     | "NOT_AWAITING_APPROVAL"
     | "UNKNOWN_INTERRUPT"
     | "TOOL_NAME_CLASH"
-    | "THREAD_NOT_OWNED";
+    | "THREAD_NOT_OWNED"
+    | "CONNECT_NOT_SUPPORTED"
+    | "NO_THREAD_INDEX";
   /** The option or argument at fault, such as `maxSteps` or `tools[2]`. */
   readonly option: string | undefined;
 

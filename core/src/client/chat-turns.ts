@@ -1,59 +1,18 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
-import { ThreadlineError, type WarningHandler } from "../errors.js";
-import type { ThreadImpl } from "../model/thread.js";
-import type { ClearedRunFilter } from "../persist/cleared-run-filter.js";
-import type { Context, Message, ResumeEntry } from "../protocol/events.js";
+import { ThreadlineError } from "../errors.js";
+import type { ResumeEntry } from "../protocol/events.js";
 import { ActionQueue } from "./action-queue.js";
-import type { ApprovalResponse, Approvals } from "./approvals.js";
 import { advertisedTools } from "./chat-component-tools.js";
 import { MaxStepsError } from "./chat-errors.js";
-import type { ChatStorage } from "./chat-persistence.js";
+import { DeferredActions, type Deferred } from "./chat-deferred.js";
+import { resolveStateUpdate, writeState, type StateUpdate } from "./chat-state.js";
+import type { ChatTurnsConfig, QueuedTurn, TurnPhase, TurnRunParams } from "./chat-turn-types.js";
 import type { TurnResult } from "./chat-types.js";
-import type { ToolSet } from "./client-tools.js";
 import { decideContinuation, newRunRecord, type RunKind, type RunRecord } from "./continuation.js";
-import type { RunLoop } from "./run-loop.js";
 import type { RunResult } from "./run-result.js";
-import type { ToolOutcome, ToolRunner } from "./tool-execution.js";
-import type { ToolAnswers } from "./tool-answers.js";
+import type { ToolOutcome } from "./tool-execution.js";
 
-/** Where a turn stands between runs: `working` while client tools run. */
-export type TurnPhase = "idle" | "working" | "awaiting-input" | "error";
-
-/** Asked for while a run streams; applied in order when it ends. */
-export type Deferred =
-  | { readonly kind: "result"; readonly toolCallId: string; readonly record: RunRecord | undefined; readonly outcome: ToolOutcome; readonly generation: number }
-  | { readonly kind: "approval"; readonly toolCallId: string; readonly response: ApprovalResponse; readonly generation: number }
-  /** An interrupt answered after RUN_FINISHED arrived but before its stream ended. */
-  | { readonly kind: "interrupt"; readonly entry: ResumeEntry; readonly generation: number };
-
-interface RunParams {
-  readonly messages?: readonly Message[];
-  readonly resume?: readonly ResumeEntry[] | undefined;
-  readonly parentRunId?: string;
-}
-
-/** A user turn waiting for the current one to settle. */
-export type QueuedTurn =
-  | { readonly kind: "message"; readonly message: Message; resolve(result: TurnResult): void }
-  | { readonly kind: "regenerate"; resolve(result: TurnResult): void };
-
-export interface ChatTurnsConfig {
-  readonly thread: ThreadImpl;
-  readonly loop: RunLoop;
-  readonly runner: ToolRunner;
-  readonly approvals: Approvals;
-  readonly answers: ToolAnswers;
-  readonly storage: () => ChatStorage;
-  readonly filter: ClearedRunFilter;
-  readonly resetPresence: () => void;
-  readonly createId: () => string;
-  readonly report: (error: ThreadlineError) => void;
-  readonly warn: WarningHandler;
-  /** Called just before each run is requested (the chat names a placeholder thread there). */
-  readonly beforeRun: () => void;
-  /** The settings in force for the next run. */
-  readonly settings: () => { readonly tools: ToolSet; readonly context: readonly Context[] | undefined; readonly forwardedProps: unknown; readonly maxSteps: number };
-}
+export type { ChatTurnsConfig, QueuedTurn, TurnPhase } from "./chat-turn-types.js";
 
 /**
  * The conversation loop. One run at a time; between runs, client tools run and approvals wait.
@@ -79,11 +38,12 @@ export class ChatTurns {
   private readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   private last: RunRecord | undefined;
   private steps = 0;
-  private readonly deferred = new ActionQueue<Deferred>();
+  private readonly deferred: DeferredActions;
   private readonly queued = new ActionQueue<QueuedTurn>();
   private waiters: ((result: TurnResult) => void)[] = [];
 
   constructor(private readonly config: ChatTurnsConfig) {
+    this.deferred = new DeferredActions({ thread: config.thread, answers: config.answers, report: config.report });
     this.phase = this.phaseSignal;
     this.error = this.errorSignal;
   }
@@ -112,6 +72,23 @@ export class ChatTurns {
         this.advance();
       }
     });
+  }
+
+  /**
+   * A user edit of the state (`setState`). With no run streaming it is written now and stored
+   * (an update function that throws or returns non-JSON throws here). While a run streams it waits
+   * and is applied when the stream ends, after the run's own events and before anything starts
+   * next, whatever the run's outcome; `stop()` applies it too, `clear()`, a thread switch and
+   * `dispose()` drop it. Not a turn: nothing is resolved or advanced by it.
+   */
+  editState(update: StateUpdate): void {
+    if (this.disposed) return;
+    if (this.current !== undefined) {
+      this.deferred.push({ kind: "state", update });
+      return;
+    }
+    writeState(this.config.thread, resolveStateUpdate(this.config.thread, update));
+    this.config.storage().save();
   }
 
   /** A tool finished (invalidated executions never get here). */
@@ -182,7 +159,6 @@ export class ChatTurns {
     this.config.runner.invalidate(reason);
     this.config.approvals.cancelAll(reason);
     this.config.answers.forgetInterruptAnswers();
-    this.deferred.takeAll();
     const record = this.current;
     this.current = undefined;
     if (record !== undefined) record.outcome = "cancelled";
@@ -190,6 +166,7 @@ export class ChatTurns {
     this.config.resetPresence();
     this.errorSignal.value = undefined;
     afterStop?.();
+    this.deferred.drop(skip === "stopped");
     for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: skip });
     const settled = this.config.thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle";
     this.settle({ status: "cancelled" }, settled);
@@ -203,6 +180,14 @@ export class ChatTurns {
 
   private startTurn(turn: QueuedTurn): void {
     const { thread } = this.config;
+    if (turn.kind === "connect") {
+      // Attaching answers nothing and moves nothing on: approvals, interrupts and calls waiting
+      // for the user stay as they are.
+      this.errorSignal.value = undefined;
+      this.waiters.push(turn.resolve);
+      this.startRun("connect", { connect: true });
+      return;
+    }
     if (turn.kind === "regenerate") {
       const list = thread.list.peek();
       let last = list.length - 1;
@@ -224,7 +209,7 @@ export class ChatTurns {
     this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume });
   }
 
-  private startRun(kind: RunKind, params: RunParams): void {
+  private startRun(kind: RunKind, params: TurnRunParams): void {
     const settings = this.config.settings();
     const runId = this.config.createId();
     const record = newRunRecord(runId, kind, this.generation, settings.tools);
@@ -238,19 +223,20 @@ export class ChatTurns {
     });
   }
 
-  private startLoopRun(record: RunRecord, settings: ReturnType<ChatTurnsConfig["settings"]>, params: RunParams): void {
+  private startLoopRun(record: RunRecord, settings: ReturnType<ChatTurnsConfig["settings"]>, params: TurnRunParams): void {
     const runId = record.runId;
     this.config.beforeRun();
-    this.config.loop
-      .run({
-        runId,
-        tools: advertisedTools(settings.tools, this.config.thread.genui.registry, this.config.warn),
-        context: settings.context,
-        forwardedProps: settings.forwardedProps,
-        ...(params.messages !== undefined ? { messages: params.messages } : {}),
-        ...(params.resume !== undefined ? { resume: params.resume } : {}),
-        ...(params.parentRunId !== undefined ? { parentRunId: params.parentRunId } : {}),
-      })
+    const { loop } = this.config;
+    const loopParams = {
+      runId,
+      tools: advertisedTools(settings.tools, this.config.thread.genui.registry, this.config.warn),
+      context: settings.context,
+      forwardedProps: settings.forwardedProps,
+      ...(params.messages !== undefined ? { messages: params.messages } : {}),
+      ...(params.resume !== undefined ? { resume: params.resume } : {}),
+      ...(params.parentRunId !== undefined ? { parentRunId: params.parentRunId } : {}),
+    };
+    (params.connect === true ? loop.connect(loopParams) : loop.run(loopParams))
       .then(
         (result) => this.ended(record, result),
         (error: unknown) => this.refused(record, error),
@@ -302,23 +288,12 @@ export class ChatTurns {
     record.outcome = "failed";
     this.fail(error instanceof ThreadlineError ? error : new ThreadlineError("INTERNAL_ERROR", String(error), { cause: error }));
     this.drainDeferred(false);
+    this.config.storage().save();
     this.advance();
   }
 
-  /**
-   * Applies what was asked for during the run, in order. Results are facts and always land; an
-   * approval or interrupt answer given during a run that then failed is not acted on ("never
-   * replayed after a failure"): the call stays in `awaiting-approval` for the user to decide again.
-   */
   private drainDeferred(continuable: boolean): void {
-    this.deferred.drain((action) => {
-      if (action.generation !== this.generation) return true;
-      if (action.kind === "result") this.config.answers.applyResult(action.toolCallId, action.record, action.outcome);
-      else if (!continuable) return true;
-      else if (action.kind === "approval") this.config.answers.applyApproval(action.toolCallId, action.response);
-      else if (this.config.thread.pendingInterrupts.peek().some((i) => i.id === action.entry.interruptId)) this.config.answers.answerInterrupt(action.entry);
-      return this.current === undefined;
-    });
+    this.deferred.drain(continuable, this.generation, () => this.current === undefined);
   }
 
   private fail(error: ThreadlineError): void {

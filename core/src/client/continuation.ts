@@ -1,7 +1,7 @@
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolSet } from "./client-tools.js";
 
-export type RunKind = "message" | "continuation" | "resume" | "regenerate";
+export type RunKind = "message" | "continuation" | "resume" | "regenerate" | "connect";
 
 /**
  * What the chat client knows about one run it started. Tool calls are attributed to the run in
