@@ -1,11 +1,201 @@
-// W4 browser workload (`pnpm bench:browser`), not built yet. Planned shape, from issue 12:
-// real Chromium (Debian chromium + playwright-core, timing through the Chrome DevTools Protocol)
-// loads the same minimal chat page built five ways — Threadline Svelte, Threadline Vue,
-// @ai-sdk/svelte Chat, @ai-sdk/vue useChat (fed the same deltas through a custom transport) and a
-// hand-written page appending each delta to a text node (the floor) — and streams 2,000 deltas
-// of ~4 characters after 100 and 1,000 prior messages, paced and burst. Pages go in
-// src/browser/pages/, the driver here; it reuses ../generate.ts for the identical stream and
-// writes its report into results.json beside the Node workloads. Its --check targets (0 list
-// items visited per delta, JS per delta ≤ 2× the floor, burst block ≤ 50 ms) join targets.ts.
-console.error("pnpm bench:browser: the W4 browser workload is not built yet (issue 12); see bench/src/browser/main.ts");
-process.exit(1);
+// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR]`
+// W4: the same chat page built five ways with Vite (production build), served on 127.0.0.1,
+// driven in Debian's Chromium; timing from a Chrome DevTools Protocol trace of each streaming
+// window. Prints the tables, merges them into bench/results.json under `browser`, and with
+// --check exits 1 when a target of issues 9, 10 and 12 is missed.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CDPSession, Page } from "playwright-core";
+import { buildPages, LANE_TITLES, LANES, type LaneName } from "./build.js";
+import { launchChromium } from "./chromium.js";
+import type { Mode, StreamResult } from "./pages/protocol.js";
+import { profiled } from "./profile.js";
+import { evaluateBrowser, formatBrowserChecks, formatTable, summarise, type BrowserResults, type Row, type Sample } from "./report.js";
+import { serveStatic } from "./serve.js";
+import { analyseWindow, traced } from "./trace.js";
+
+const MODES: readonly Mode[] = ["paced", "burst"];
+const DELTAS = 2000;
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const flag = (name: string): boolean => args.includes(`--${name}`);
+const known = ["check", "quick", "no-minify"];
+const knownValued = ["runs", "lanes", "sizes", "profile", "traces"];
+const unknown = args.filter((a) => !known.includes(a.slice(2)) && !knownValued.some((n) => a.startsWith(`--${n}=`)));
+const quick = flag("quick");
+const checking = flag("check");
+const runs = Number(option("runs") ?? (quick ? 1 : 5));
+const warmups = quick ? 1 : 2;
+const lanes = (option("lanes")?.split(",") ?? [...LANES]) as LaneName[];
+const sizes = (option("sizes")?.split(",") ?? (quick ? ["100"] : ["100", "1000"])).map(Number);
+const profileArg = option("profile")?.split(",");
+if (
+  unknown.length > 0 ||
+  !(runs >= 1) ||
+  lanes.some((l) => !LANES.includes(l)) ||
+  sizes.some((s) => !(s >= 0)) ||
+  (profileArg && (profileArg.length !== 3 || !LANES.includes(profileArg[0] as LaneName) || !MODES.includes(profileArg[2] as Mode)))
+) {
+  console.error(
+    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst] [--no-minify] [--traces=DIR]`,
+  );
+  process.exit(2);
+}
+
+const benchDir = fileURLToPath(new URL("../..", import.meta.url));
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+const started = Date.now();
+const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+const outDir = mkdtempSync(join(tmpdir(), "threadline-w4-pages-"));
+log(`▸ building the five pages with Vite (production${flag("no-minify") ? ", not minified" : ""})…`);
+await buildPages(outDir, !flag("no-minify"));
+const server = await serveStatic(outDir);
+const chromium = await launchChromium();
+log(`▸ Chromium ${chromium.version}, pages at ${server.url} (${elapsed()})`);
+
+interface LanePage {
+  readonly page: Page;
+  readonly session: CDPSession;
+  failure: string | undefined;
+}
+const pages = new Map<LaneName, LanePage>();
+const samples = new Map<string, Sample[]>();
+const mutations = new Map<string, number>();
+const key = (lane: LaneName, priors: number, mode: Mode): string => `${lane}|${priors}|${mode}`;
+
+let exitCode = 0;
+try {
+  for (const lane of lanes) {
+    const page = await chromium.context.newPage();
+    const entry: LanePage = { page, session: await chromium.context.newCDPSession(page), failure: undefined };
+    page.on("pageerror", (error) => {
+      entry.failure ??= `page error: ${error.message}`;
+    });
+    await page.goto(`${server.url}${lane}/index.html`);
+    await page.waitForFunction(() => window.w4 !== undefined, undefined, { timeout: 10_000 });
+    pages.set(lane, entry);
+  }
+
+  /** One run: set-up (untimed), then the stream; a wrong final DOM marks the lane failed. */
+  const run = async (lane: LaneName, priors: number, mode: Mode, observe: boolean, timed: boolean): Promise<void> => {
+    const entry = pages.get(lane)!;
+    if (entry.failure) return;
+    const begun = Date.now();
+    try {
+      // Only the front page is visible and gets frames at full rate; the others are throttled.
+      await entry.page.bringToFront();
+      await entry.page.evaluate(([n, o]) => window.w4.setup(n, o), [priors, observe] as const);
+      // Garbage left by the set-up (and the previous run) is not charged to this window.
+      await entry.session.send("HeapProfiler.collectGarbage");
+      const stream = (): Promise<StreamResult> => entry.page.evaluate((m) => window.w4.stream(m), mode);
+      if (!timed) {
+        const result = await stream();
+        if (result.mismatch) throw new Error(`wrong final DOM: ${result.mismatch}`);
+        if (observe) mutations.set(key(lane, priors, mode), result.counts.mutations);
+        return;
+      }
+      const { result, events } = await traced(entry.session, stream);
+      if (result.mismatch) throw new Error(`wrong final DOM: ${result.mismatch}`);
+      if (result.deltas !== DELTAS) throw new Error(`streamed ${result.deltas} deltas, expected ${DELTAS}`);
+      const times = analyseWindow(events);
+      const tracesDir = option("traces");
+      if (tracesDir) writeFileSync(join(tracesDir, `${lane}-${priors}-${mode}-${Date.now()}.json`), JSON.stringify(events));
+      const list = samples.get(key(lane, priors, mode)) ?? [];
+      list.push({ ...times, keys: result.counts.keys, renders: result.counts.renders });
+      samples.set(key(lane, priors, mode), list);
+    } catch (error) {
+      entry.failure ??= error instanceof Error ? error.message.split("\n")[0]! : String(error);
+      log(`✗ ${lane} at ${priors} prior, ${mode}: ${entry.failure}`);
+    } finally {
+      if (process.env["W4_VERBOSE"]) log(`  ${lane} ${priors} ${mode}${observe ? " observed" : ""}${timed ? " timed" : ""}: ${Date.now() - begun} ms`);
+    }
+  };
+
+  // Warm-up: the first run of each cell also counts DOM mutations (a MutationObserver costs
+  // time, so the timed runs go without it) and checks the final DOM.
+  for (const priors of sizes) {
+    for (const lane of lanes) {
+      for (const mode of MODES) for (let w = 0; w < warmups; w++) await run(lane, priors, mode, w === 0, false);
+    }
+    log(`✓ warm-up and counting at ${priors} prior messages (${elapsed()})`);
+  }
+  // Timed runs, round-robin over lanes so drift on a shared machine falls on every lane alike.
+  for (let round = 1; round <= runs; round++) {
+    for (const priors of sizes) {
+      for (const lane of lanes) for (const mode of round % 2 === 0 ? [...MODES].reverse() : MODES) await run(lane, priors, mode, false, true);
+    }
+    log(`✓ round ${round}/${runs} (${elapsed()})`);
+  }
+
+  if (profileArg) {
+    const [lane, priors, mode] = [profileArg[0] as LaneName, Number(profileArg[1]), profileArg[2] as Mode];
+    const entry = pages.get(lane);
+    if (!entry) throw new Error(`--profile: lane ${lane} is not among --lanes`);
+    await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
+    await entry.session.send("HeapProfiler.collectGarbage");
+    const file = join(tmpdir(), `w4-${lane}-${priors}-${mode}.cpuprofile`);
+    const { summary } = await profiled(entry.session, () => entry.page.evaluate((m) => window.w4.stream(m), mode), file);
+    console.log(`\n### CPU profile: ${LANE_TITLES[lane]}, ${priors} prior, ${mode} (written to ${file})\n\n${summary}`);
+  }
+
+  const rows: Row[] = [];
+  for (const priors of sizes) {
+    for (const lane of lanes) {
+      for (const mode of MODES) {
+        const failure = pages.get(lane)?.failure;
+        const list = samples.get(key(lane, priors, mode)) ?? [];
+        if (failure || list.length === 0) rows.push({ lane, priors, mode, status: "failed", reason: failure ?? "no timed run" });
+        else rows.push(summarise(lane, priors, mode, list, DELTAS, mutations.get(key(lane, priors, mode)) ?? Number.NaN));
+      }
+    }
+  }
+  const checks = evaluateBrowser(rows);
+  const cpu = cpus()[0]?.model ?? "unknown cpu";
+  const results: BrowserResults = {
+    command: ["pnpm bench:browser", ...args].join(" "),
+    date: new Date().toISOString(),
+    machine: { nproc: availableParallelism(), cpu, node: process.version, platform: `${process.platform}-${process.arch}`, chromium: chromium.version },
+    mode: quick ? "quick" : "full",
+    deltas: DELTAS,
+    warmups,
+    method:
+      "JS = union of V8 entries (v8.callFunction, FunctionCall, RunMicrotasks, script evaluation/compilation) and MinorGC/MajorGC on the page's main thread between the w4-start/w4-end marks, minus rendering nested in them; main thread = union of RunTask events in the window; both from a CDP trace, ÷ deltas, median of timed runs",
+    rows,
+    checks,
+  };
+  for (const priors of sizes) console.log(`\n${formatTable(rows, priors)}`);
+  console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, Chromium ${chromium.version}, ${results.machine.platform}`);
+  console.log(`Command: ${results.command}; medians of ${runs} timed run(s) after ${warmups} warm-up(s); written to bench/results.json (browser)`);
+  if (sizes.includes(1000)) console.log(`\n${formatBrowserChecks(checks)}`);
+
+  const file = join(benchDir, "results.json");
+  const existing: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  writeFileSync(file, `${JSON.stringify({ ...existing, browser: results }, null, 2)}\n`);
+
+  if (rows.some((r) => r.status !== "ok")) exitCode = 1;
+  if (checking) {
+    if (quick || !sizes.includes(1000) || lanes.length !== LANES.length) {
+      log("--check needs the full run (every lane, 1,000 prior messages, no --quick); not checked");
+      exitCode = 1;
+    } else if (checks.some((c) => !c.pass)) {
+      log(`✗ ${checks.filter((c) => !c.pass).length} W4 target(s) missed`);
+      exitCode = 1;
+    }
+  }
+} catch (error) {
+  log(`✗ W4 failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  exitCode = 1;
+} finally {
+  await chromium.close();
+  await server.close();
+  if (flag("no-minify")) log(`built pages kept in ${outDir}`);
+  else rmSync(outDir, { recursive: true, force: true });
+  log(`W4 done in ${elapsed()}`);
+}
+process.exit(exitCode);

@@ -1,0 +1,49 @@
+// Builds the five W4 pages with Vite (production mode, minified) into one output folder.
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+import vue from "@vitejs/plugin-vue";
+import { build } from "vite";
+
+/** The pages, in table order; each is `pages/<lane>/index.html`. */
+export const LANES = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue", "floor", "threadline-dom"] as const;
+export type LaneName = (typeof LANES)[number];
+
+export const LANE_TITLES: Record<LaneName, string> = {
+  "threadline-svelte": "Threadline Svelte",
+  "threadline-vue": "Threadline Vue",
+  "ai-sdk-svelte": "@ai-sdk/svelte Chat",
+  "ai-sdk-vue": "@ai-sdk/vue Chat",
+  floor: "floor (hand-written)",
+  "threadline-dom": "Threadline core, no framework",
+};
+
+const pagesDir = fileURLToPath(new URL("./pages/", import.meta.url));
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/** `minify: false` keeps function names readable, for profiling a lane. */
+export async function buildPages(outDir: string, minify = true): Promise<void> {
+  await build({
+    configFile: false,
+    root: pagesDir,
+    base: "./",
+    mode: "production",
+    logLevel: "warn",
+    plugins: [svelte({ configFile: false }), vue()],
+    resolve: {
+      // The workspace packages from their sources, as the playground uses them: nothing to build first.
+      alias: {
+        "@threadline/core": source("../../../core/src/index.ts"),
+        "@threadline/svelte": source("../../../svelte/src/index.ts"),
+        "@threadline/vue": source("../../../vue/src/index.ts"),
+      },
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify,
+      reportCompressedSize: false,
+      rolldownOptions: { input: Object.fromEntries(LANES.map((lane) => [lane, join(pagesDir, lane, "index.html")])) },
+    },
+  });
+}

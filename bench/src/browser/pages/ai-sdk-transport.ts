@@ -1,0 +1,73 @@
+// The AI SDK side of both @ai-sdk pages: a ChatTransport whose stream the page enqueues UI
+// message chunks into, as DefaultChatTransport would after parsing them from the response.
+import type { ChatTransport, UIMessage, UIMessageChunk } from "ai";
+import type { Workload } from "./harness.js";
+
+const LIVE_ID = "live";
+
+export class PushTransport implements ChatTransport<UIMessage> {
+  private controller: ReadableStreamDefaultController<UIMessageChunk> | undefined;
+  private readonly chunks: UIMessageChunk[];
+
+  constructor(workload: Workload) {
+    this.chunks = workload.deltas.map((delta): UIMessageChunk => ({ type: "text-delta", id: LIVE_ID, delta }));
+  }
+
+  sendMessages(): Promise<ReadableStream<UIMessageChunk>> {
+    const stream = new ReadableStream<UIMessageChunk>({
+      start: (controller) => {
+        this.controller = controller;
+      },
+    });
+    return Promise.resolve(stream);
+  }
+
+  reconnectToStream(): Promise<ReadableStream<UIMessageChunk> | null> {
+    return Promise.resolve(null);
+  }
+
+  get open(): boolean {
+    return this.controller !== undefined;
+  }
+
+  send(chunk: UIMessageChunk): void {
+    if (!this.controller) throw new Error("no stream is open");
+    this.controller.enqueue(chunk);
+  }
+
+  readonly push = (index: number): void => this.controller!.enqueue(this.chunks[index]!);
+
+  /** Opens the assistant message (`start`, `text-start`) once the chat asked for a stream. */
+  async start(): Promise<void> {
+    for (let waited = 0; !this.open; waited++) {
+      if (waited > 1000) throw new Error("the chat never asked for a stream");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    this.send({ type: "start" });
+    this.send({ type: "text-start", id: LIVE_ID });
+  }
+
+  finish(): void {
+    if (!this.controller) return;
+    this.send({ type: "text-end", id: LIVE_ID });
+    this.send({ type: "finish" });
+    this.controller.close();
+    this.controller = undefined;
+  }
+}
+
+/** The prior messages as AI SDK UI messages. */
+export function uiMessages(workload: Workload): UIMessage[] {
+  return workload.priors.map((m) => ({
+    id: m.id,
+    role: m.role === "user" ? "user" : "assistant",
+    parts: [{ type: "text", text: typeof m.content === "string" ? m.content : "" }],
+  }));
+}
+
+/** A UI message's text, as a chat page shows it. */
+export function textOf(message: UIMessage): string {
+  let text = "";
+  for (const part of message.parts) if (part.type === "text") text += part.text;
+  return text;
+}
