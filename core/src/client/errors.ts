@@ -75,12 +75,19 @@ export class RunLoopDisposedError extends ThreadlineError {
   }
 }
 
-/** A value handed to the loop (a mutation, `setMessages`, an option) is not what it must be. */
+/**
+ * A value handed to the loop (a mutation, `setMessages`, an option) is not what it must be.
+ * - `INVALID_MESSAGES`: messages that are not AG-UI messages.
+ * - `WRONG_THREAD`: a thread not made by `createThread`.
+ * - `INVALID_RUN_INPUT`: the run's input could not be prepared — a caller value that cannot be
+ *   copied (a circular `forwardedProps`: the cause is a `CircularValueError` naming the path), or a
+ *   `createId` that threw (its error is the cause). Nothing was sent; the thread is unchanged.
+ */
 export class RunLoopInputError extends ThreadlineError {
-  declare readonly code: "INVALID_MESSAGES" | "WRONG_THREAD";
+  declare readonly code: "INVALID_MESSAGES" | "WRONG_THREAD" | "INVALID_RUN_INPUT";
 
-  constructor(code: RunLoopInputError["code"], message: string) {
-    super(code, message);
+  constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
+    super(code, message, cause === undefined ? undefined : { cause });
   }
 }
 

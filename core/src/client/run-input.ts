@@ -5,41 +5,61 @@ import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../prot
 import { PROTOCOL_VERSION } from "../protocol/version.js";
 import { outgoingMessage, type PeerProfile } from "./outgoing-compat.js";
 
+/** What the caller gives a run (from `RunParams` or the loop's options). */
 export interface RunInputParts {
-  readonly threadId: string;
-  readonly runId: string;
   readonly tools: readonly Tool[];
   readonly context: readonly Context[];
   readonly forwardedProps: unknown;
   readonly resume: readonly ResumeEntry[] | undefined;
-  readonly parentRunId: string | undefined;
+}
+
+/** The caller's parts of a run's input, copied and frozen. */
+export interface OwnedRunParts {
+  readonly tools: Tool[];
+  readonly context: Context[];
+  readonly forwardedProps: unknown;
+  readonly resume: ResumeEntry[] | undefined;
+}
+
+/**
+ * Copies the caller's tools, context, forwardedProps and resume, so later changes cannot reach a
+ * run already under way. Done before anything is written to the thread: a value that cannot be
+ * copied (a circular one throws `CircularValueError`, naming its path) refuses the run unchanged.
+ */
+export function ownRunParts(parts: RunInputParts): OwnedRunParts {
+  return {
+    tools: ownJson(parts.tools, "tools") as Tool[],
+    context: ownJson(parts.context, "context") as Context[],
+    forwardedProps: ownJson(parts.forwardedProps === undefined ? {} : parts.forwardedProps, "forwardedProps"),
+    resume: parts.resume === undefined ? undefined : (ownJson(parts.resume, "resume") as ResumeEntry[]),
+  };
 }
 
 /**
  * The `RunAgentInput` of one run, a deep-frozen copy: it is what subscribers and middleware see,
  * and what the source sends. Messages are the thread's AG-UI projection without activity messages
- * (they are the client's own UI, as in the reference), adapted to the peer's version. Everything
- * is copied — the thread's state (the model keeps it unfrozen for fast patching, so it must not
- * be frozen in place) and the caller's tools, context, forwardedProps and resume, so later changes
- * cannot reach a run already under way. O(thread + state) once per run — never per event.
+ * (they are the client's own UI, as in the reference), adapted to the peer's version. The thread's
+ * state is copied too (the model keeps it unfrozen for fast patching, so it must not be frozen in
+ * place); the caller's parts come already copied. O(thread + state) once per run — never per event.
  */
 export function buildRunInput(
   thread: Thread,
-  parts: RunInputParts,
+  ids: { readonly threadId: string; readonly runId: string; readonly parentRunId: string | undefined },
+  owned: OwnedRunParts,
   profile: PeerProfile,
   warn: WarningHandler,
 ): RunAgentInput {
   return Object.freeze({
-    threadId: parts.threadId,
-    runId: parts.runId,
+    threadId: ids.threadId,
+    runId: ids.runId,
     ...(profile.declaresVersion ? { protocolVersion: PROTOCOL_VERSION } : {}),
-    ...(parts.parentRunId !== undefined && !profile.flattensContent ? { parentRunId: parts.parentRunId } : {}),
+    ...(ids.parentRunId !== undefined && !profile.flattensContent ? { parentRunId: ids.parentRunId } : {}),
     state: ownJson(thread.state.peek()),
     messages: outgoingMessages(thread.toMessages(), profile, warn),
-    tools: ownJson(parts.tools) as Tool[],
-    context: ownJson(parts.context) as Context[],
-    forwardedProps: ownJson(parts.forwardedProps === undefined ? {} : parts.forwardedProps),
-    ...(parts.resume !== undefined ? { resume: ownJson(parts.resume) as ResumeEntry[] } : {}),
+    tools: owned.tools,
+    context: owned.context,
+    forwardedProps: owned.forwardedProps,
+    ...(owned.resume !== undefined ? { resume: owned.resume } : {}),
   });
 }
 

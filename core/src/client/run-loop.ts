@@ -1,19 +1,26 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
-import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
+import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Message } from "../protocol/events.js";
 import { ConnectNotSupportedError } from "../transport/errors.js";
 import type { AgentSource } from "../transport/source.js";
-import { RunInProgressError, RunLoopDisposedError, RunLoopInputError, type SubscriberError } from "./errors.js";
+import {
+  describe,
+  InterruptResumeError,
+  RunInProgressError,
+  RunLoopDisposedError,
+  RunLoopInputError,
+  type SubscriberError,
+} from "./errors.js";
 import { checkResume } from "./interrupts.js";
 import type { Middleware } from "./middleware.js";
 import { peerProfile, type PeerProfile } from "./outgoing-compat.js";
-import { buildRunInput, withThreadContent } from "./run-input.js";
+import { buildRunInput, ownRunParts, withThreadContent } from "./run-input.js";
 import type { ActiveRun, RunLoopOptions, RunParams } from "./run-options.js";
 import type { RunMode, RunResult, RunStatus } from "./run-result.js";
-import { RunSession, type SessionHost } from "./run-session.js";
+import { asThreadlineError, RunSession, type SessionHost } from "./run-session.js";
 import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
 import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
@@ -215,38 +222,56 @@ export class RunLoop {
     });
   }
 
+  /**
+   * Starts `request`, or refuses it. start() is also reached from finish() (inside the previous
+   * run's promise callback) and from detach(): a throw here would leave this request unsettled and
+   * the queue behind it stalled, so whatever goes wrong before the run is under way rejects the
+   * request, and once it is under way fails the run; either way the queue moves on.
+   */
   private start(request: Request): void {
-    const { mode, params } = request;
+    let session: RunSession;
     try {
-      if (mode === "run") checkResume(this.impl.pendingInterrupts.peek(), params.resume, (this.options.now ?? Date.now)());
-      const messages = params.messages === undefined ? undefined : checkMessages(params.messages, "run({ messages })");
-      if (messages !== undefined) appendMessages(this.impl, messages, "run({ messages })");
+      session = this.prepare(request);
     } catch (error) {
-      request.reject(error);
+      request.reject(refusal(error, request.mode === "run" ? "run()" : "connect()"));
       this.next();
       return;
     }
+    try {
+      this.launch(session, request);
+    } catch (error) {
+      session.fail(asThreadlineError(error));
+    }
+  }
 
-    const generation = ++this.generationCount;
-    let threadId = this.impl.threadId.peek();
-    if (threadId === undefined) this.impl.threadId.value = threadId = this.createId();
-    const input = buildRunInput(
-      this.impl,
-      {
-        threadId,
-        runId: params.runId ?? this.createId(),
-        tools: params.tools ?? this.options.tools ?? [],
-        context: params.context ?? this.options.context ?? [],
-        forwardedProps: params.forwardedProps ?? this.options.forwardedProps,
-        resume: params.resume,
-        parentRunId: params.parentRunId,
-      },
-      this.profile,
-      this.warn,
-    );
+  /**
+   * Checks the request and builds its session. Everything that can throw on the caller's values
+   * (checks, ids, copying tools/context/forwardedProps/resume) runs before the first write to the
+   * thread, so a refused run leaves it unchanged.
+   */
+  private prepare(request: Request): RunSession {
+    const { mode, params } = request;
+    if (mode === "run") checkResume(this.impl.pendingInterrupts.peek(), params.resume, (this.options.now ?? Date.now)());
+    const messages = params.messages === undefined ? undefined : checkMessages(params.messages, "run({ messages })");
+    const threadId = this.impl.threadId.peek() ?? this.createId();
+    const runId = params.runId ?? this.createId();
+    const owned = ownRunParts({
+      tools: params.tools ?? this.options.tools ?? [],
+      context: params.context ?? this.options.context ?? [],
+      forwardedProps: params.forwardedProps ?? this.options.forwardedProps,
+      resume: params.resume,
+    });
+
+    if (messages !== undefined) appendMessages(this.impl, messages, "run({ messages })");
+    if (this.impl.threadId.peek() === undefined) this.impl.threadId.value = threadId;
+    const input = buildRunInput(this.impl, { threadId, runId, parentRunId: params.parentRunId }, owned, this.profile, this.warn);
     const subscribers = params.subscriber === undefined ? [...this.subscribers] : [...this.subscribers, params.subscriber];
     const dispatch = new SubscriberDispatch(subscribers, this.impl, input, (error) => this.report(error));
-    const session = new RunSession(this.host, mode, generation, input, dispatch);
+    return new RunSession(this.host, mode, ++this.generationCount, input, dispatch);
+  }
+
+  private launch(session: RunSession, request: Request): void {
+    const { input, mode, generation, dispatch } = session;
     this.active = session;
     session.done = request.resolve;
     batch(() => {
@@ -324,4 +349,10 @@ function statusAfter(result: RunResult): RunStatus {
       return unknown;
     }
   }
+}
+
+/** Why a request was refused: the checks' own errors as they are, anything else as INVALID_RUN_INPUT. */
+function refusal(error: unknown, attempted: string): ThreadlineError {
+  if (error instanceof InterruptResumeError || error instanceof RunLoopInputError) return error;
+  return new RunLoopInputError("INVALID_RUN_INPUT", `${attempted} could not prepare the run: ${describe(error)}`, error);
 }

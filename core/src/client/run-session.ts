@@ -252,7 +252,8 @@ function isEventLike(raw: unknown): raw is MiddlewareEvent {
   return typeof raw === "object" && raw !== null && typeof (raw as { type?: unknown }).type === "string";
 }
 
-function asThreadlineError(error: unknown): ThreadlineError {
+/** A ThreadlineError as it is; anything else thrown on the run's path as INTERNAL_ERROR. */
+export function asThreadlineError(error: unknown): ThreadlineError {
   if (error instanceof ThreadlineError) return error;
   return new ThreadlineError("INTERNAL_ERROR", `The run failed unexpectedly: ${describe(error)}`, { cause: error });
 }

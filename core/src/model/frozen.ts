@@ -1,3 +1,5 @@
+import { CircularValueError } from "./errors.js";
+
 /**
  * Every value the signal graph publishes is immutable: the Svelte and Vue bindings compare by
  * identity, so a value changed in place would never re-render. Values that arrive from outside
@@ -7,9 +9,12 @@
  * `copyJson`).
  */
 
-/** A deep copy of a JSON-like value, frozen at every level. Primitives are returned as they are. */
-export function ownJson<T>(value: T): T {
-  return copy(value, true);
+/**
+ * A deep copy of a JSON-like value, frozen at every level. Primitives are returned as they are.
+ * A circular value throws `CircularValueError`; `label` names the value in its path.
+ */
+export function ownJson<T>(value: T, label = "value"): T {
+  return copyRoot(value, true, label);
 }
 
 /**
@@ -17,24 +22,65 @@ export function ownJson<T>(value: T): T {
  * content). V8 copies a frozen object far more slowly than a plain one (a 1,000-key object:
  * hundreds of µs instead of a few), so these stay unfrozen; Threadline never mutates them.
  */
-export function copyJson<T>(value: T): T {
-  return copy(value, false);
+export function copyJson<T>(value: T, label = "value"): T {
+  return copyRoot(value, false, label);
 }
 
-function copy<T>(value: T, freeze: boolean): T {
+/**
+ * The containers being copied, root first, and the key that led to each: a container met again
+ * among its own ancestors is a cycle (a value shared by two branches is not, and is copied twice).
+ * Searching this short stack costs the value's depth per container, nothing per primitive.
+ */
+interface Walk {
+  readonly freeze: boolean;
+  readonly label: string;
+  readonly ancestors: object[];
+  readonly keys: (string | number)[];
+}
+
+function copyRoot<T>(value: T, freeze: boolean, label: string): T {
   if (value === null || typeof value !== "object") return value;
+  return copy(value, { freeze, label, ancestors: [], keys: [] });
+}
+
+function copy<T>(value: T, walk: Walk): T {
+  if (value === null || typeof value !== "object") return value;
+  const { ancestors, keys } = walk;
+  const at = ancestors.indexOf(value);
+  if (at !== -1) throw new CircularValueError(pathOf(walk.label, keys), pathOf(walk.label, keys.slice(0, at)));
+  ancestors.push(value);
+  let out: unknown[] | Record<string, unknown>;
   if (Array.isArray(value)) {
-    const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], freeze);
-    return (freeze ? Object.freeze(out) : out) as T;
+    const list = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      keys.push(i);
+      list[i] = copy(value[i], walk);
+      keys.pop();
+    }
+    out = list;
+  } else {
+    const record: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      keys.push(key);
+      const item = copy((value as Record<string, unknown>)[key], walk);
+      keys.pop();
+      if (key === "__proto__") setOwn(record, key, item);
+      else record[key] = item;
+    }
+    out = record;
   }
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const item = copy((value as Record<string, unknown>)[key], freeze);
-    if (key === "__proto__") setOwn(out, key, item);
-    else out[key] = item;
+  ancestors.pop();
+  return (walk.freeze ? Object.freeze(out) : out) as T;
+}
+
+/** `label.a[2]["odd key"]`: dots for identifier keys, brackets for the rest. */
+function pathOf(label: string, keys: readonly (string | number)[]): string {
+  let path = label;
+  for (const key of keys) {
+    if (typeof key === "number") path += `[${key}]`;
+    else path += /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
   }
-  return (freeze ? Object.freeze(out) : out) as T;
+  return path;
 }
 
 /**
