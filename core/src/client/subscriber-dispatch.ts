@@ -171,14 +171,21 @@ export class SubscriberDispatch {
       return false;
     }
     const mutation = result as HookMutation;
+    // A part that cannot be taken (not messages, or circular) is reported and ignored; the run goes on.
     if (mutation.messages !== undefined) {
       try {
-        view.mutatedMessages = ownJson(checkMessages(mutation.messages, `${name}'s mutation`));
+        view.mutatedMessages = ownJson(checkMessages(mutation.messages, `${name}'s mutation`), "messages");
       } catch (error) {
         this.report(new SubscriberError(name, `returned a mutation whose messages were ignored: ${describe(error)}`, error));
       }
     }
-    if (mutation.state !== undefined) view.mutatedState = ownJson(mutation.state);
+    if (mutation.state !== undefined) {
+      try {
+        view.mutatedState = ownJson(mutation.state, "state");
+      } catch (error) {
+        this.report(new SubscriberError(name, `returned a mutation whose state was ignored: ${describe(error)}`, error));
+      }
+    }
     return canStop && mutation.stopPropagation === true;
   }
 

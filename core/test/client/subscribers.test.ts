@@ -176,6 +176,35 @@ describe("subscriber hooks", () => {
     expect(errors[0]?.message).toContain("listener bug");
   });
 
+  it("a mutation that cannot be copied (a circular state or message) is reported and ignored; the run goes on", async () => {
+    const errors: ThreadlineError[] = [];
+    const state: Record<string, unknown> = { n: 1 };
+    state.self = state;
+    const message: Record<string, unknown> = { id: "u1", role: "user", content: "hi" };
+    message.metadata = { back: message };
+    const { loop } = loopOn(textRun(INPUT, ["a", "b"]), {
+      onError: (error) => errors.push(error),
+      subscribers: [
+        {
+          onTextMessageContent: ({ event }) => (event.delta === "a" ? { state } : { messages: [message as never] }),
+        },
+      ],
+    });
+
+    const result = await loop.run();
+
+    expect(result.status).toBe("success");
+    expect(text(loop)).toBe("ab");
+    expect(loop.thread.state.value).toEqual({});
+    expect(loop.thread.messages.value.map((m) => m.id)).toEqual(["u1", "a1"]);
+    expect(errors.map((e) => [e.code, (e as SubscriberError).hook])).toEqual([
+      ["SUBSCRIBER_FAILED", "onTextMessageContent"],
+      ["SUBSCRIBER_FAILED", "onTextMessageContent"],
+    ]);
+    expect(errors[0]?.message).toContain("state.self");
+    expect(errors[1]?.message).toContain("messages[0].metadata.back");
+  });
+
   it("without onError, hook failures become warnings; a promise-returning hook is reported and its result ignored", async () => {
     const { loop, log } = loopOn(textRun(INPUT, ["a"]), {
       subscribers: [
