@@ -44,6 +44,9 @@ export interface Chat {
   readonly addToolResult: ChatClient["addToolResult"];
   readonly respondToApproval: ChatClient["respondToApproval"];
   readonly resume: ChatClient["resume"];
+  readonly cancelInterrupt: ChatClient["cancelInterrupt"];
+  /** The user's edit of the shared state (a value, or a function of the current state); `$state` follows. */
+  readonly setState: ChatClient["setState"];
   /**
    * Stops the run and disposes the client — when `createChat` made it. A client passed in with
    * `{ chat }` belongs to the caller and is left alone.
@@ -102,6 +105,8 @@ function wrap(client: ChatClient, owned: boolean): Chat {
     addToolResult: (result) => client.addToolResult(result),
     respondToApproval: (toolCallId, response) => client.respondToApproval(toolCallId, response),
     resume: (interruptId, payload) => client.resume(interruptId, payload),
+    cancelInterrupt: (interruptId, payload) => client.cancelInterrupt(interruptId, payload),
+    setState: (update: unknown) => client.setState(update),
     dispose: () => {
       if (owned) client.dispose();
     },

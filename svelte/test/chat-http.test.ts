@@ -6,7 +6,7 @@ import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { afterEach, expect, test, vi } from "vitest";
 import ChatApp from "./components/ChatApp.svelte";
-import type { Chat } from "../src/index.js";
+import { createChat, type Chat } from "../src/index.js";
 import { agentServer, type AgentServer } from "./support/agent-server.js";
 import { Renders } from "./support/renders.js";
 import { countSubscriptions, watchedSignals } from "./support/watchers.js";
@@ -102,5 +102,25 @@ test("unmounting mid-stream closes the HTTP request and releases every subscript
     expect(chat.chat.thread.toMessages().at(-1)).toMatchObject({ id: "a1", content: "half an ans" });
   } finally {
     subscriptions.restore();
+  }
+});
+
+test("setState: $state follows at once, and the next request to the real server carries the edit", async () => {
+  server = await agentServer(async ({ input, send }) => {
+    await send({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
+    await send({ type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId });
+  });
+  const chat = createChat({ agent: new HttpAgent({ url: server.url }), threadId: "t-state", state: { todos: ["pack"] }, presence: false, onWarning: () => {} });
+  try {
+    const seen: unknown[] = [];
+    const unsubscribe = chat.state.subscribe((value) => seen.push(value));
+    chat.setState({ todos: ["pack", "water the plants"] });
+    expect(seen).toEqual([{ todos: ["pack"] }, { todos: ["pack", "water the plants"] }]);
+    unsubscribe();
+
+    expect((await chat.sendMessage("go")).status).toBe("idle");
+    expect(server.inputs[0]?.state).toEqual({ todos: ["pack", "water the plants"] });
+  } finally {
+    chat.dispose();
   }
 });

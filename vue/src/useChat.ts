@@ -32,6 +32,9 @@ export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
     readonly addToolResult: Method<"addToolResult">;
     readonly respondToApproval: Method<"respondToApproval">;
     readonly resume: Method<"resume">;
+    readonly cancelInterrupt: Method<"cancelInterrupt">;
+    /** The user's edit of the shared state (a value, or a function of the current state); `state` follows. */
+    readonly setState: ChatClient["setState"];
     readonly clear: Method<"clear">;
     readonly setMessages: Method<"setMessages">;
   };
@@ -126,6 +129,8 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     addToolResult: (...args) => current().addToolResult(...args),
     respondToApproval: (...args) => current().respondToApproval(...args),
     resume: (...args) => current().resume(...args),
+    cancelInterrupt: (...args) => current().cancelInterrupt(...args),
+    setState: (update: unknown) => current().setState(update),
     clear: (...args) => current().clear(...args),
     setMessages: (...args) => current().setMessages(...args),
   };

@@ -123,6 +123,26 @@ describe("streaming", () => {
   });
 });
 
+describe("shared state", () => {
+  test("setState updates the state ref at once, and the next request to a real server carries the edit", async () => {
+    server = await agentServer(async (exchange) => {
+      const { threadId, runId } = exchange.input;
+      for (const event of [runStarted(threadId, runId), textStart("a1"), textContent("a1", "ok"), textEnd("a1"), runFinished(threadId, runId)]) await exchange.send(event);
+      exchange.end();
+    });
+    const wrapper = mount(ChatView, { props: { options: { ...base, agent: new HttpAgent({ url: server.url }), threadId: "t-state", state: { todos: ["pack"] } } } });
+    const chat = wrapper.vm.chat;
+    const before = chat.state.value;
+
+    chat.setState((current) => ({ todos: [...(current as { todos: string[] }).todos, "water the plants"] }));
+    expect(chat.state.value).not.toBe(before);
+    expect(chat.state.value).toEqual({ todos: ["pack", "water the plants"] });
+
+    expect(await chat.sendMessage("go")).toEqual({ status: "idle" });
+    expect(server.exchanges[0]!.input.state).toEqual({ todos: ["pack", "water the plants"] });
+  });
+});
+
 describe("lifecycle", () => {
   test("unmount aborts the run and leaves no live signal subscriptions", async () => {
     const before = subscriptions.live;
