@@ -66,6 +66,25 @@ export class SubscriberError extends ThreadlineError {
   }
 }
 
+/**
+ * Code reacting to a run's end threw: an effect on the thread's or the loop's signals, or applying
+ * a subscriber's `onRunFailed` / `onRunFinalized` mutation. Reported through `onError` (default: a
+ * warning); the run's result stands, `run()` settles with it and queued runs go ahead.
+ */
+export class RunSettleError extends ThreadlineError {
+  declare readonly code: "RUN_SETTLE_FAILED";
+  readonly runId: string;
+
+  constructor(runId: string, cause: unknown) {
+    super(
+      "RUN_SETTLE_FAILED",
+      `Code reacting to the end of run '${runId}' threw: ${describe(cause)}. The run's result stands.`,
+      { cause },
+    );
+    this.runId = runId;
+  }
+}
+
 /** `run()` / `connect()` on a loop after `dispose()`. */
 export class RunLoopDisposedError extends ThreadlineError {
   declare readonly code: "RUN_LOOP_DISPOSED";

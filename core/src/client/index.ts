@@ -24,5 +24,6 @@ export {
   RunInProgressError,
   RunLoopDisposedError,
   RunLoopInputError,
+  RunSettleError,
   SubscriberError,
 } from "./errors.js";

@@ -12,7 +12,7 @@ import {
   RunInProgressError,
   RunLoopDisposedError,
   RunLoopInputError,
-  type SubscriberError,
+  RunSettleError,
 } from "./errors.js";
 import { checkResume } from "./interrupts.js";
 import type { Middleware } from "./middleware.js";
@@ -105,6 +105,7 @@ export class RunLoop {
         if (session === this.active) this.statusSignal.value = "streaming";
       },
       finish: (session, result) => this.finish(session, result),
+      settleFailed: (session, error) => this.report(new RunSettleError(session.runId, error)),
     };
   }
 
@@ -291,18 +292,33 @@ export class RunLoop {
     session.start();
   }
 
+  /**
+   * Publishes the run's end, calls the end hooks, settles the caller's promise and starts the next
+   * queued run. Effects on the signals written here and the hooks' mutations may throw: each step
+   * is guarded, so such a throw is reported (RUN_SETTLE_FAILED) and the later steps still happen.
+   */
   private finish(session: RunSession, result: RunResult): void {
     if (session !== this.active) return;
     this.active = undefined;
-    batch(() => {
-      this.statusSignal.value = statusAfter(result);
-      this.errorSignal.value = result.status === "failed" ? result.error : undefined;
-      this.activeSignal.value = undefined;
-    });
-    if (result.status === "failed") session.dispatch.lifecycle("onRunFailed", result.error);
-    session.dispatch.lifecycle("onRunFinalized", result);
+    this.settling(session, () =>
+      batch(() => {
+        this.statusSignal.value = statusAfter(result);
+        this.errorSignal.value = result.status === "failed" ? result.error : undefined;
+        this.activeSignal.value = undefined;
+      }),
+    );
+    if (result.status === "failed") this.settling(session, () => session.dispatch.lifecycle("onRunFailed", result.error));
+    this.settling(session, () => session.dispatch.lifecycle("onRunFinalized", result));
     session.done?.(result);
     this.next();
+  }
+
+  private settling(session: RunSession, step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.report(new RunSettleError(session.runId, error));
+    }
   }
 
   /** Starts the next queued run, unless a hook already started one. */
@@ -320,7 +336,8 @@ export class RunLoop {
     if (this.active !== undefined) throw new RunInProgressError(this.active.runId, `${attempted} was called`);
   }
 
-  private report(error: SubscriberError): void {
+  /** Never throws: it is called where a throw would go unhandled or stall the loop. */
+  private report(error: ThreadlineError): void {
     if (this.options.onError !== undefined) {
       try {
         this.options.onError(error);
@@ -329,7 +346,12 @@ export class RunLoop {
         // An onError that throws falls back to the warning below.
       }
     }
-    this.warn({ code: error.code, message: error.message });
+    try {
+      this.warn({ code: error.code, message: error.message });
+    } catch {
+      // So does a warning handler: the console is the last resort.
+      console.error(`[threadline] ${error.code}: ${error.message}`);
+    }
   }
 }
 

@@ -40,7 +40,10 @@ export interface RunLoopOptions {
   /** The clock interrupt expiry is judged by (ms since the epoch). Default `Date.now`. */
   readonly now?: () => number;
   readonly onWarning?: WarningHandler;
-  /** Errors that do not end a run: a subscriber hook that threw. Default: reported as warnings. */
+  /**
+   * Errors that do not end a run: a subscriber hook that threw (`SubscriberError`), code reacting
+   * to a run's end that threw (`RunSettleError`). Default: reported as warnings.
+   */
   readonly onError?: (error: ThreadlineError) => void;
 }
 

@@ -28,6 +28,8 @@ export interface SessionHost {
   streaming(session: RunSession): void;
   /** The run is over (called once). */
   finish(session: RunSession, result: RunResult): void;
+  /** Something reacting to the run's end threw after the run had settled (never throws). */
+  settleFailed(session: RunSession, error: unknown): void;
 }
 
 /**
@@ -91,10 +93,15 @@ export class RunSession {
       this.fail(asThreadlineError(error));
       return;
     }
-    stream.open(this.sink).then(
-      (end) => this.conclude(end, undefined),
-      (error: unknown) => this.conclude(undefined, error),
-    );
+    stream
+      .open(this.sink)
+      .then(
+        (end) => this.conclude(end, undefined),
+        (error: unknown) => this.conclude(undefined, error),
+      )
+      // An effect reacting to the thread's last writes may throw out of conclude; the run has
+      // finished by then (see fail), so the throw is only reported, never left unhandled.
+      .then(undefined, (error: unknown) => this.host.settleFailed(this, error));
   }
 
   /** `stop()`: abort the request; the run ends now, as cancelled by the client. */
@@ -118,8 +125,12 @@ export class RunSession {
   fail(error: ThreadlineError): void {
     if (this.closed) return;
     this.closed = true;
-    this.host.thread.fail(error);
-    this.host.finish(this, this.ended({ status: "failed", error }));
+    // The thread's writes run effects, which may throw: the run finishes all the same.
+    try {
+      this.host.thread.fail(error);
+    } finally {
+      this.host.finish(this, this.ended({ status: "failed", error }));
+    }
   }
 
   private onVerified(event: AGUIEvent): void {
@@ -182,9 +193,13 @@ export class RunSession {
     }
     if (end === "aborted") {
       // The source gave up on its own (our aborts close the session first).
-      if (this.sawEvent) cancelRun(this.host.thread);
       this.closed = true;
-      return this.host.finish(this, this.ended({ status: "cancelled", by: "client" }));
+      try {
+        if (this.sawEvent) cancelRun(this.host.thread);
+      } finally {
+        this.host.finish(this, this.ended({ status: "cancelled", by: "client" }));
+      }
+      return;
     }
     try {
       // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).
