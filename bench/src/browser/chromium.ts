@@ -39,7 +39,10 @@ export async function launchChromium(): Promise<Chromium> {
     deviceScaleFactor: 1,
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? "unknown");
+  const session = await context.newCDPSession(page);
+  const { product } = (await session.send("Browser.getVersion")) as { product: string };
+  await session.detach();
+  const version = product.replace(/^[A-Za-z]+\//, "");
   return {
     context,
     version,

@@ -151,7 +151,7 @@ try {
         const failure = pages.get(lane)?.failure;
         const list = samples.get(key(lane, priors, mode)) ?? [];
         if (failure || list.length === 0) rows.push({ lane, priors, mode, status: "failed", reason: failure ?? "no timed run" });
-        else rows.push(summarise(lane, priors, mode, list, DELTAS, mutations.get(key(lane, priors, mode)) ?? Number.NaN));
+        else rows.push(summarise(lane, priors, mode, list, samples.get(key("floor", priors, mode)), DELTAS, mutations.get(key(lane, priors, mode)) ?? Number.NaN));
       }
     }
   }

@@ -1,0 +1,106 @@
+// Cheap checks of W4's trace analysis and targets (no browser): run with `pnpm -C bench test`.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { LaneName } from "../src/browser/build.js";
+import { evaluateBrowser, summarise, type Row, type Sample } from "../src/browser/report.js";
+import { analyseWindow, type TraceEvent } from "../src/browser/trace.js";
+
+const PAGE = { pid: 7, tid: 7 };
+const x = (name: string, ts: number, dur: number, cat = "devtools.timeline", where = PAGE): TraceEvent => ({ name, cat, ph: "X", ts, dur, ...where });
+const mark = (name: string, ts: number, where = PAGE): TraceEvent => ({ name, cat: "blink.user_timing", ph: "I", ts, ...where });
+const task = (ts: number, dur: number, where = PAGE): TraceEvent => x("RunTask", ts, dur, "disabled-by-default-devtools.timeline", where);
+
+test("script time is the union of JS entries in the window, less rendering forced inside them", () => {
+  const events: TraceEvent[] = [
+    mark("w4-start", 1000),
+    // A task straddling the start: only its part inside the window counts.
+    task(900, 200),
+    x("v8.callFunction", 950, 100, "v8"),
+    // A task with nested JS entries (counted once) and a forced layout inside (not script).
+    task(2000, 100),
+    x("v8.callFunction", 2005, 80, "v8"),
+    x("FunctionCall", 2010, 30),
+    x("RunMicrotasks", 2050, 30, "v8.execute"),
+    x("Layout", 2060, 10),
+    // A frame: rendering only, main-thread time but no script.
+    task(3000, 500),
+    x("Paint", 3100, 300),
+    // GC in its own task counts as script (JS allocation caused it).
+    task(4000, 50),
+    x("MinorGC", 4010, 20, "devtools.timeline,v8"),
+    mark("w4-end", 5000),
+    task(5000, 999),
+    x("v8.callFunction", 5001, 900, "v8"),
+    // Another renderer's main thread: ignored.
+    task(2000, 3000, { pid: 9, tid: 9 }),
+    x("v8.callFunction", 2000, 3000, "v8", { pid: 9, tid: 9 }),
+  ];
+  const times = analyseWindow(events);
+  assert.equal(times.scriptUs, 50 + (80 - 10) + 20);
+  assert.equal(times.mainUs, 100 + 100 + 500 + 50);
+  assert.equal(times.longestTaskUs, 500);
+  assert.equal(times.tasks, 3);
+  assert.equal(times.windowUs, 4000);
+});
+
+test("the last w4-start…w4-end pair is the window, and a trace without one is refused", () => {
+  const events = [mark("w4-start", 0), mark("w4-end", 10), mark("w4-start", 100), task(150, 20), mark("w4-end", 200)];
+  assert.equal(analyseWindow(events).windowUs, 100);
+  assert.throws(() => analyseWindow([mark("w4-start", 0)]), /no w4-start…w4-end window/);
+});
+
+const sample = (scriptUs: number, keys = 0): Sample => ({ scriptUs, mainUs: scriptUs * 2, longestTaskUs: scriptUs, keys, renders: 2000 });
+
+test("summarise takes medians per delta and the median of per-round ratios to the floor", () => {
+  const floor = [sample(10_000), sample(20_000), sample(10_000)];
+  const lane = [sample(15_000), sample(60_000), sample(25_000)];
+  const row = summarise("threadline-vue", 1000, "paced", lane, floor, 2000, 2000);
+  assert.equal(row.status, "ok");
+  if (row.status !== "ok") return;
+  assert.equal(row.jsUsPerDelta, 25_000 / 2000);
+  // Per round: 1.5, 3, 2.5 → median 2.5 (the ratio of medians would say 25/10 = 2.5 too, by chance).
+  assert.equal(row.jsVsFloor, 2.5);
+  assert.equal(row.rendersPerDelta, 1);
+  assert.equal(row.mutationsPerDelta, 1);
+  const itself = summarise("floor", 1000, "paced", floor, floor, 2000, 2000);
+  assert.ok(itself.status === "ok" && itself.jsVsFloor === null);
+});
+
+function rows(overrides: Partial<Record<LaneName, { js?: number; keys?: number; block?: number }>>): Row[] {
+  const out: Row[] = [];
+  for (const lane of ["threadline-svelte", "threadline-vue", "floor"] as const) {
+    for (const mode of ["paced", "burst"] as const) {
+      const o = overrides[lane] ?? {};
+      out.push({
+        lane,
+        priors: 1000,
+        mode,
+        status: "ok",
+        samples: 5,
+        jsUsPerDelta: 1,
+        jsVsFloor: lane === "floor" ? null : (o.js ?? 1.5),
+        mainUsPerDelta: 2,
+        listItemsPerDelta: o.keys ?? 0,
+        rendersPerDelta: 1,
+        mutationsPerDelta: 1,
+        longestBlockMs: o.block ?? 10,
+      });
+    }
+  }
+  return out;
+}
+
+test("W4 targets pass on good figures and fail on each bad one", () => {
+  assert.ok(evaluateBrowser(rows({})).every((c) => c.pass));
+  const failed = (r: Row[]) => evaluateBrowser(r).filter((c) => !c.pass).map((c) => c.name);
+  assert.deepEqual(failed(rows({ "threadline-svelte": { keys: 0.5 } })), ["W4 Threadline Svelte list"]);
+  assert.deepEqual(failed(rows({ "threadline-vue": { js: 2.01 } })), ["W4 Threadline Vue JS"]);
+  assert.deepEqual(failed(rows({ "threadline-vue": { block: 50.5 } })), ["W4 Threadline Vue burst"]);
+});
+
+test("a binding that failed or did not run fails its W4 targets as not measured", () => {
+  const broken = rows({}).map((r): Row => (r.lane === "threadline-svelte" ? { lane: r.lane, priors: r.priors, mode: r.mode, status: "failed", reason: "wrong final DOM" } : r));
+  const checks = evaluateBrowser(broken).filter((c) => c.name.includes("Svelte"));
+  assert.equal(checks.length, 3);
+  assert.ok(checks.every((c) => !c.pass && c.measured === null));
+});
