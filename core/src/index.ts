@@ -42,6 +42,7 @@ export { PartialJsonError } from "./json/partial-json-error.js";
 export type { PartialJsonErrorCode } from "./json/partial-json-error.js";
 export type { TopLevelFields, FieldStatus } from "./json/top-level-fields.js";
 export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
+export { CircularValueError } from "./json/circular-value-error.js";
 // -- transport --
 export * from "./transport/index.js";
 // -- client --

@@ -1,4 +1,4 @@
-import { copyJson, ownJson } from "../model/frozen.js";
+import { copyJson, ownJson } from "../json/json-value.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ChatInputError, errorText } from "./chat-errors.js";
 

@@ -1,5 +1,5 @@
 import type { WarningHandler } from "../errors.js";
-import { ownJson } from "../model/frozen.js";
+import { ownJson } from "../json/json-value.js";
 import type { Thread } from "../model/types.js";
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../protocol/events.js";
 import { PROTOCOL_VERSION } from "../protocol/version.js";

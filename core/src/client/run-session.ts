@@ -1,7 +1,7 @@
 import { ThreadlineError, type WarningHandler } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
+import { ownJson } from "../json/json-value.js";
 import { AgentRunError } from "../model/errors.js";
-import { ownJson } from "../model/frozen.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";
 import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protocol/events.js";

@@ -1,5 +1,5 @@
 import type { ThreadlineError } from "../errors.js";
-import { deepFreeze, ownJson } from "../model/frozen.js";
+import { deepFreeze, ownJson } from "../json/json-value.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { AGUIEvent, Message, RunAgentInput } from "../protocol/events.js";
 import { describe, SubscriberError } from "./errors.js";

@@ -1,6 +1,6 @@
 import { batch } from "@preact/signals-core";
+import { copyJson } from "../json/json-value.js";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
-import { copyJson } from "../model/frozen.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
 import { RunLoopInputError } from "./errors.js";

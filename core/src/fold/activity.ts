@@ -1,11 +1,12 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
-import { copyJson } from "../model/frozen.js";
+import { applyJsonPatch, describePatchError } from "../json/json-patch.js";
+import { copyJson } from "../json/json-value.js";
 import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { activityPatched, activitySnapshotted } from "./activity-components.js";
 import { ThreadlineFoldError } from "./errors.js";
-import { applyJsonPatch, describePatchError, refuseForbiddenPaths } from "./json-patch.js";
+import { refuseForbiddenPaths } from "./patch-paths.js";
 import { describe } from "./state.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { AGUIEventOf, EventType, Interrupt } from "@ag-ui/core";
+import { ownJson } from "../json/json-value.js";
 import { AgentRunError } from "../model/errors.js";
-import { ownJson } from "../model/frozen.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ActiveStep, RunOutcome } from "../model/types.js";
 

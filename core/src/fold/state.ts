@@ -1,11 +1,12 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
-import { copyJson } from "../model/frozen.js";
+import { applyOperation, describePatchError } from "../json/json-patch.js";
+import { copyJson } from "../json/json-value.js";
 import type { StateDocument } from "../model/state-document.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ThreadlineFoldError } from "./errors.js";
-import { applyOperation, describePatchError, refuseForbiddenPaths } from "./json-patch.js";
+import { refuseForbiddenPaths } from "./patch-paths.js";
 
 /** STATE_SNAPSHOT replaces the state (no merge; any JSON, `null` and falsy values included). */
 export function foldStateSnapshot(thread: ThreadImpl, event: AGUIEventOf<EventType.STATE_SNAPSHOT>): void {

@@ -1,12 +1,13 @@
 import type { CustomEvent } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { ThreadlineError } from "../errors.js";
+import { describePatchError, type PatchOutcome } from "../json/json-patch.js";
 import { AssistantMessageNodeImpl } from "../model/assistant-node.js";
 import { ComponentError } from "../model/component-errors.js";
 import type { TamboComponentImpl } from "../model/component-node.js";
 import type { PendingToolCall } from "../model/component-types.js";
 import type { ThreadImpl } from "../model/thread.js";
-import { describePatchError, refuseForbiddenPaths, type PatchOutcome } from "./json-patch.js";
+import { refuseForbiddenPaths } from "./patch-paths.js";
 
 /**
  * Tambo's generative-UI events, carried in CUSTOM (payloads as Tambo's client types them):

@@ -1,5 +1,5 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
-import { ownJson } from "../model/frozen.js";
+import { ownJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ToolCallNodeImpl } from "../model/tool-call-node.js";

@@ -1,7 +1,7 @@
 import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Operation } from "fast-json-patch";
 import type { ThreadlineError } from "../errors.js";
-import { applyJsonPatch, splitPointer, type PatchOutcome } from "../fold/json-patch.js";
+import { applyJsonPatch, splitPointer, type PatchOutcome } from "../json/json-patch.js";
 import type { ComponentNode, ComponentProps, ComponentSource, ComponentStreaming, PropStatus } from "./component-types.js";
 import { PropStatusTracker, propStatusOf } from "./prop-status.js";
 

@@ -1,4 +1,4 @@
-import { copyJson, deepFreeze } from "./frozen.js";
+import { copyJson, deepFreeze } from "../json/json-value.js";
 import type { ComponentNode, ComponentSnapshot } from "./component-types.js";
 
 /** A plain, deep-frozen copy of a component node at this moment (for persistence, tests, logs). */

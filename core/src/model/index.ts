@@ -2,7 +2,7 @@
 // read-only signals, and only the fold (and the chat client) write.
 export { createThread } from "./thread.js";
 export type { ThreadOptions } from "./thread.js";
-export { AgentRunError, CircularValueError, CustomClaimError, ToolArgsError, ToolResultError } from "./errors.js";
+export { AgentRunError, CustomClaimError, ToolArgsError, ToolResultError } from "./errors.js";
 export { InvalidPointerError } from "./select.js";
 export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
 export type {

@@ -1,10 +1,10 @@
-import { signal, type Signal } from "@preact/signals-core";
 import type { Message } from "@ag-ui/core";
+import { signal, type Signal } from "@preact/signals-core";
+import { copyJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl } from "./assistant-node.js";
-import { copyJson } from "./frozen.js";
+import { ActivityComponentImpl } from "./component-node.js";
 import { assignJson } from "./metadata.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";
-import { ActivityComponentImpl } from "./component-node.js";
 import type { MessageContent } from "./types.js";
 
 export { AssistantMessageNodeImpl } from "./assistant-node.js";

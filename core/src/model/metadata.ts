@@ -1,6 +1,6 @@
-import { copyJson, ownJson, jsonEqual } from "./frozen.js";
-import type { Metadata } from "./types.js";
 import type { Signal } from "@preact/signals-core";
+import { copyJson, ownJson, jsonEqual } from "../json/json-value.js";
+import type { Metadata } from "./types.js";
 
 /**
  * Metadata merges key by key, last write wins (as @ag-ui/core's `mergeMetadata`), into a new

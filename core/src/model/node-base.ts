@@ -1,6 +1,6 @@
-import { signal, type Signal } from "@preact/signals-core";
 import type { Message } from "@ag-ui/core";
-import { ownJson } from "./frozen.js";
+import { signal, type Signal } from "@preact/signals-core";
+import { ownJson } from "../json/json-value.js";
 import { assignJson, mergeEventMetadata } from "./metadata.js";
 import type { Metadata } from "./types.js";
 

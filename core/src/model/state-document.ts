@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
-import { setOwn } from "./frozen.js";
+import { setOwn } from "../json/json-value.js";
 
 const ABSENT = Symbol("absent");
 type Entry = unknown; // a value, or ABSENT for a deleted key

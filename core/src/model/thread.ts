@@ -2,11 +2,11 @@ import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals
 import type { Interrupt, Message } from "@ag-ui/core";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { installTamboEvents } from "../fold/tambo-components.js";
+import { copyJson } from "../json/json-value.js";
 import type { ComponentRegistry } from "./component-registry.js";
 import type { AwaitingInput, ComponentNode } from "./component-types.js";
 import { EventHub } from "./event-hub.js";
 import { GenerativeUi } from "./generative-ui.js";
-import { copyJson } from "./frozen.js";
 import {
   nodeFromMessage,
   type MessageNodeImpl,

@@ -1,5 +1,5 @@
+import { setOwn } from "../json/json-value.js";
 import { createPartialJsonParser } from "../json/partial-json-parser.js";
-import { setOwn } from "./frozen.js";
 import type { ArgumentStatus } from "./types.js";
 
 /**

@@ -1,11 +1,11 @@
-import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { ToolCall } from "@ag-ui/core";
+import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
+import { ownJson, setOwn } from "../json/json-value.js";
 import { ToolArgsError, ToolResultError } from "./errors.js";
-import { ownJson, setOwn } from "./frozen.js";
+import { assignJson, mergeEventMetadata } from "./metadata.js";
 import type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
 import type { ArgumentStatus, Metadata, ToolCallNode, ToolCallStatus, ToolMessageNode } from "./types.js";
-import { assignJson, mergeEventMetadata } from "./metadata.js";
 
 const NO_STATUS: Readonly<Record<string, ArgumentStatus>> = Object.freeze({});
 

@@ -2,10 +2,11 @@ import fc from "fast-check";
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
 import { describe, expect, it } from "vitest";
-import { applyJsonPatch, refuseForbiddenPaths } from "../../src/fold/json-patch.js";
 import { ThreadlineFoldError } from "../../src/fold/errors.js";
-import { ownJson } from "../../src/model/frozen.js";
+import { refuseForbiddenPaths } from "../../src/fold/patch-paths.js";
 import { createThread, foldEvent, type AGUIEvent } from "../../src/index.js";
+import { applyJsonPatch } from "../../src/json/json-patch.js";
+import { ownJson } from "../../src/json/json-value.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -2,7 +2,7 @@
 // where the cycle closes, instead of overflowing the stack.
 import { describe, expect, it } from "vitest";
 import { CircularValueError } from "../../src/index.js";
-import { copyJson, ownJson } from "../../src/model/frozen.js";
+import { copyJson, ownJson } from "../../src/json/json-value.js";
 
 function caught(fn: () => unknown): unknown {
   try {

@@ -1,12 +1,12 @@
-import { CircularValueError } from "./errors.js";
+import { CircularValueError } from "./circular-value-error.js";
 
 /**
- * Every value the signal graph publishes is immutable: the Svelte and Vue bindings compare by
- * identity, so a value changed in place would never re-render. Values that arrive from outside
- * (event payloads, initial messages and state) are copied once, so nothing the caller still holds
- * can reach into the graph later. Small values are also frozen, so a bug that tries to mutate one
- * throws instead of silently desynchronising a view; documents that patches copy are not (see
- * `copyJson`).
+ * Copying, freezing and comparing JSON-like values. Every value the signal graph publishes is
+ * immutable: the Svelte and Vue bindings compare by identity, so a value changed in place would
+ * never re-render. Values that arrive from outside (event payloads, initial messages and state)
+ * are copied once, so nothing the caller still holds can reach into the graph later. Small values
+ * are also frozen, so a bug that tries to mutate one throws instead of silently desynchronising a
+ * view; documents that patches copy are not (see `copyJson`).
  */
 
 /**

@@ -1,7 +1,6 @@
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
-import { copyJson } from "../model/frozen.js";
-import { ThreadlineFoldError } from "./errors.js";
+import { copyJson } from "./json-value.js";
 
 /**
  * RFC 6902 with structural sharing. The reference client deep-clones the whole document for every
@@ -21,25 +20,31 @@ export type PatchOutcome =
 
 const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** Throws `FORBIDDEN_PATCH_PATH` when any `path` or `from` of the patch names a forbidden segment. */
-export function refuseForbiddenPaths(patch: readonly unknown[], eventType: string): void {
+/** Where a patch names a segment that could reach an object prototype. */
+export interface ForbiddenSegment {
+  /** The operation's index in the patch. */
+  readonly index: number;
+  /** Its `path` or `from`, as written. */
+  readonly pointer: string;
+  readonly segment: string;
+}
+
+/**
+ * The first `path` or `from` of the patch with a `__proto__`, `constructor` or `prototype`
+ * segment, or undefined. Such a path can only be an attack, so callers refuse the whole patch.
+ */
+export function forbiddenSegment(patch: readonly unknown[]): ForbiddenSegment | undefined {
   for (let i = 0; i < patch.length; i++) {
     const op = patch[i] as { path?: unknown; from?: unknown } | null;
     if (op === null || typeof op !== "object") continue;
     for (const pointer of [op.path, op.from]) {
       if (typeof pointer !== "string") continue;
       for (const segment of splitPointer(pointer)) {
-        if (FORBIDDEN_SEGMENTS.has(segment)) {
-          throw new ThreadlineFoldError(
-            "FORBIDDEN_PATCH_PATH",
-            `${eventType}: operation ${i} targets "${pointer}"; the segment "${segment}" is refused ` +
-              `(it could reach an object prototype). The patch was not applied.`,
-            eventType,
-          );
-        }
+        if (FORBIDDEN_SEGMENTS.has(segment)) return { index: i, pointer, segment };
       }
     }
   }
+  return undefined;
 }
 
 /**

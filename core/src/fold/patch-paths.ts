@@ -1,0 +1,14 @@
+import { forbiddenSegment } from "../json/json-patch.js";
+import { ThreadlineFoldError } from "./errors.js";
+
+/** Throws `FORBIDDEN_PATCH_PATH` when any `path` or `from` of the patch names a forbidden segment. */
+export function refuseForbiddenPaths(patch: readonly unknown[], eventType: string): void {
+  const found = forbiddenSegment(patch);
+  if (found === undefined) return;
+  throw new ThreadlineFoldError(
+    "FORBIDDEN_PATCH_PATH",
+    `${eventType}: operation ${found.index} targets "${found.pointer}"; the segment "${found.segment}" is refused ` +
+      `(it could reach an object prototype). The patch was not applied.`,
+    eventType,
+  );
+}
