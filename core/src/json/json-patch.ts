@@ -96,9 +96,15 @@ export function applyOperation(root: unknown, op: Operation, index: number, fres
     case "copy":
     case "move":
       return relocate(root, op, index, fresh);
-    default:
-      // validator() has already rejected unknown ops; `_get` is fast-json-patch's internal read.
+    case "_get":
+      // fast-json-patch's internal read: its validator accepts it and applyPatch leaves the
+      // document as it is (writing what it read into the operation, which we do not).
       return root;
+    default: {
+      // validator() has already rejected every other op.
+      const unknown: never = op;
+      return unknown;
+    }
   }
 }
 

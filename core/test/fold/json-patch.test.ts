@@ -158,6 +158,19 @@ describe("applyJsonPatch (structural sharing)", () => {
     expect(state).toEqual({ a: 1 });
   });
 
+  it("an `_get` operation (fast-json-patch's internal read, which its validator lets through) changes nothing, as in applyPatch", () => {
+    const document = { a: { b: 1 } };
+    const op = { op: "_get", path: "/a" } as Operation;
+
+    const outcome = applyJsonPatch(document, [op]);
+
+    expect(outcome).toEqual({ ok: true, value: document });
+    expect(outcome.ok && outcome.value).toBe(document);
+    // Unlike fast-json-patch, which writes what it read into the operation, the event is not touched.
+    expect(op).toEqual({ op: "_get", path: "/a" });
+    expect(jsonpatch.applyPatch(structuredClone(document), [{ op: "_get", path: "/a" } as Operation], true).newDocument).toEqual(document);
+  });
+
   it("copies values out of the event so later changes to the event do not leak in", () => {
     const value = { list: [1] };
     const result = applyJsonPatch(ownJson({}), [{ op: "add", path: "/v", value }]);
