@@ -32,7 +32,7 @@ export type {
 export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./model/component-errors.js";
 export type { ComponentErrorCode } from "./model/component-errors.js";
 export { componentSnapshot } from "./model/component-snapshot.js";
-export { createThreadStore, PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
+export { PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
 export { TAMBO_EVENTS } from "./fold/tambo-components.js";
 // -- json --

@@ -5,6 +5,7 @@ import type { ContentPart } from "@ag-ui/core";
 import type { Message } from "../protocol/events.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
+import { makeThread } from "../fold/make-thread.js";
 import { ThreadImpl } from "../model/thread.js";
 import type { ApprovalResponse } from "./approvals.js";
 import { ChatInputError, errorText, ToolExecutionError } from "./chat-errors.js";
@@ -152,7 +153,7 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
 /** The chat's own thread: its id, messages, state, `components`, and `tamboEvents` (default on for a chat). */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
   const { components, tamboEvents } = options;
-  return new ThreadImpl({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
+  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
 }
 
 function isRegistry(value: unknown): boolean {

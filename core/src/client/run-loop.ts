@@ -1,5 +1,6 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
+import { makeThread } from "../fold/make-thread.js";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
@@ -67,7 +68,7 @@ export class RunLoop {
     this.createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     const thread =
       options.thread ??
-      new ThreadImpl({
+      makeThread({
         threadId: options.threadId ?? this.createId(),
         onWarning: this.warn,
         components: options.components,

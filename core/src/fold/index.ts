@@ -1,3 +1,4 @@
+export { createThread, createThreadStore } from "./make-thread.js";
 export { foldEvent } from "./fold-event.js";
 export { foldEvents } from "./fold-events.js";
 export type { FoldEventsInit, FoldEventsResult } from "./fold-events.js";

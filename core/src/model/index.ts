@@ -1,6 +1,5 @@
 // The signal graph's public surface. Node classes stay internal: the public types expose
 // read-only signals, and only the fold (and the chat client) write.
-export { createThread } from "./thread.js";
 export type { ThreadOptions } from "./thread.js";
 export { AgentRunError, CustomClaimError, ToolArgsError, ToolResultError } from "./errors.js";
 export { InvalidPointerError } from "./select.js";

@@ -4,7 +4,7 @@ import { warnToConsole, type WarningHandler } from "../errors.js";
 import { ThreadStoreError } from "./component-errors.js";
 import type { ComponentRegistry } from "./component-registry.js";
 import type { MessageNodeImpl } from "./message-nodes.js";
-import { ThreadImpl } from "./thread.js";
+import type { ThreadImpl, ThreadOptions } from "./thread.js";
 import type { ToolArgsParserFactory } from "./tool-args.js";
 import type { Thread } from "./types.js";
 
@@ -54,7 +54,11 @@ export interface ThreadStore {
   dispose(): void;
 }
 
-class Store implements ThreadStore {
+/** Makes the store's threads (the fold side's `makeThread`, which installs Tambo's folds when asked). */
+export type ThreadFactory = (options: ThreadOptions) => ThreadImpl;
+
+/** The store; `createThreadStore` (core/src/fold/make-thread.ts) makes one with the fold's `makeThread`. */
+export class ThreadStoreImpl implements ThreadStore {
   readonly threads: Signal<ReadonlyMap<string, ThreadImpl>>;
   readonly currentId: Signal<string> = signal(PLACEHOLDER_THREAD_ID);
   readonly current: ReadonlySignal<Thread>;
@@ -63,7 +67,10 @@ class Store implements ThreadStore {
   private readonly watching = new Map<ThreadImpl, () => void>();
   private disposed = false;
 
-  constructor(private readonly options: ThreadStoreOptions) {
+  constructor(
+    private readonly options: ThreadStoreOptions,
+    private readonly makeThread: ThreadFactory,
+  ) {
     this.warn = options.onWarning ?? warnToConsole;
     this.threads = signal(new Map([[PLACEHOLDER_THREAD_ID, this.placeholder()]]));
     this.current = computed(() => this.threads.value.get(this.currentId.value) ?? this.threads.value.get(PLACEHOLDER_THREAD_ID)!);
@@ -125,7 +132,7 @@ class Store implements ThreadStore {
 
   private create(threadId: string | undefined, init?: ThreadInit): ThreadImpl {
     const { components, tamboEvents, toolArgsParser } = this.options;
-    return new ThreadImpl({
+    return this.makeThread({
       threadId,
       messages: init?.messages,
       state: init?.state,
@@ -193,10 +200,6 @@ class Store implements ThreadStore {
   private live(method: string): void {
     if (this.disposed) throw new ThreadStoreError("STORE_DISPOSED", `ThreadStore.${method}() was called after dispose().`);
   }
-}
-
-export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore {
-  return new Store(options);
 }
 
 /** A placeholder nobody has used: no messages, no run. */

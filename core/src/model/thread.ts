@@ -1,7 +1,6 @@
 import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Interrupt, Message } from "@ag-ui/core";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
-import { installTamboEvents } from "../fold/tambo-components.js";
 import { copyJson } from "../json/json-value.js";
 import type { ComponentRegistry } from "./component-registry.js";
 import type { AwaitingInput, ComponentNode } from "./component-types.js";
@@ -51,6 +50,16 @@ export interface ThreadOptions {
   readonly tamboEvents?: boolean;
 }
 
+/**
+ * How core builds a thread: the public options, except that `tamboEvents` arrives as the claims to
+ * install. Those folds live in core/src/fold, which the model does not import; the fold side's
+ * `makeThread` (core/src/fold/make-thread.ts) turns `tamboEvents: true` into them.
+ */
+export interface ThreadImplOptions extends Omit<ThreadOptions, "tamboEvents"> {
+  /** Installs CUSTOM claims on the new thread before anything is folded into it. */
+  readonly customFolds?: (thread: ThreadImpl) => void;
+}
+
 const EMPTY: readonly never[] = Object.freeze([]);
 
 /**
@@ -88,7 +97,7 @@ export class ThreadImpl implements Thread {
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
   private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
 
-  constructor(options: ThreadOptions = {}) {
+  constructor(options: ThreadImplOptions = {}) {
     this.warn = options.onWarning ?? warnToConsole;
     this.parsers = options.toolArgsParser ?? createToolArgsParser;
     this.hub = new EventHub(this.warn);
@@ -97,7 +106,7 @@ export class ThreadImpl implements Thread {
     this.state = this.stateDoc.value;
     this.select = createSelector(this.stateDoc);
     this.genui = new GenerativeUi(this, options.components);
-    if (options.tamboEvents === true) installTamboEvents(this);
+    options.customFolds?.(this);
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
     }
@@ -270,8 +279,4 @@ export class ThreadImpl implements Thread {
     }
     this.genui.prune((messageId) => this.byId.has(messageId));
   }
-}
-
-export function createThread(options?: ThreadOptions): Thread {
-  return new ThreadImpl(options);
 }

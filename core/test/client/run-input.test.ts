@@ -13,7 +13,7 @@ import {
   type RunLoopOptions,
 } from "../../src/index.js";
 import { checkResume } from "../../src/client/interrupts.js";
-import { createThread } from "../../src/model/thread.js";
+import { createThread } from "../../src/fold/make-thread.js";
 import { ids, textRun, warnings } from "./support.js";
 
 /** Runs once and returns what the source was given. */

@@ -12,7 +12,7 @@ import {
   ThreadlineProtocolError,
   type RunStatus,
 } from "../../src/index.js";
-import { createThread } from "../../src/model/thread.js";
+import { createThread } from "../../src/fold/make-thread.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { drip, finished, ids, respond, serverPerTest, sleep, started, textRun, until, warnings, write } from "./support.js";
 

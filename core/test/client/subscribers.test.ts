@@ -12,7 +12,7 @@ import {
   type RunSubscriber,
   type ThreadlineError,
 } from "../../src/index.js";
-import { createThread } from "../../src/model/thread.js";
+import { createThread } from "../../src/fold/make-thread.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { ids, textRun, warnings } from "./support.js";
 
