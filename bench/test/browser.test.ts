@@ -6,8 +6,9 @@ import { evaluateBrowser, summarise, type Row, type Sample } from "../src/browse
 import { analyseWindow, type TraceEvent } from "../src/browser/trace.js";
 
 const PAGE = { pid: 7, tid: 7 };
-const x = (name: string, ts: number, dur: number, cat = "devtools.timeline", where = PAGE): TraceEvent => ({ name, cat, ph: "X", ts, dur, ...where });
-const mark = (name: string, ts: number, where = PAGE): TraceEvent => ({ name, cat: "blink.user_timing", ph: "I", ts, ...where });
+// Thread clock = wall clock here, unless a test says otherwise.
+const x = (name: string, ts: number, dur: number, cat = "devtools.timeline", where = PAGE): TraceEvent => ({ name, cat, ph: "X", ts, dur, tts: ts, tdur: dur, ...where });
+const mark = (name: string, ts: number, where = PAGE): TraceEvent => ({ name, cat: "blink.user_timing", ph: "I", ts, tts: ts, ...where });
 const task = (ts: number, dur: number, where = PAGE): TraceEvent => x("RunTask", ts, dur, "disabled-by-default-devtools.timeline", where);
 
 test("script time is the union of JS entries in the window, less rendering forced inside them", () => {
@@ -37,10 +38,22 @@ test("script time is the union of JS entries in the window, less rendering force
   ];
   const times = analyseWindow(events);
   assert.equal(times.scriptUs, 50 + (80 - 10) + 20);
+  assert.equal(times.longestTaskWallUs, 500);
   assert.equal(times.mainUs, 100 + 100 + 500 + 50);
   assert.equal(times.longestTaskUs, 500);
   assert.equal(times.tasks, 3);
   assert.equal(times.windowUs, 4000);
+});
+
+test("time is read on the thread's CPU clock: a preempted task counts what it ran", () => {
+  // 300 µs on the wall clock, of which the thread ran 120 (the rest another process had the core).
+  const preempted = { ...task(1100, 300), tts: 1100, tdur: 120 };
+  const js = { ...x("FunctionCall", 1110, 280), tts: 1110, tdur: 100 };
+  const times = analyseWindow([mark("w4-start", 1000), preempted, js, mark("w4-end", 2000)]);
+  assert.equal(times.mainUs, 120);
+  assert.equal(times.scriptUs, 100);
+  assert.equal(times.longestTaskUs, 120);
+  assert.equal(times.longestTaskWallUs, 300);
 });
 
 test("the last w4-start…w4-end pair is the window, and a trace without one is refused", () => {
@@ -49,17 +62,18 @@ test("the last w4-start…w4-end pair is the window, and a trace without one is 
   assert.throws(() => analyseWindow([mark("w4-start", 0)]), /no w4-start…w4-end window/);
 });
 
-const sample = (scriptUs: number, keys = 0): Sample => ({ scriptUs, mainUs: scriptUs * 2, longestTaskUs: scriptUs, keys, renders: 2000 });
+const sample = (scriptUs: number, keys = 0): Sample => ({ scriptUs, mainUs: scriptUs * 2, longestTaskUs: scriptUs, longestTaskWallUs: scriptUs, keys, renders: 2000 });
 
 test("summarise takes medians per delta and the median of per-round ratios to the floor", () => {
-  const floor = [sample(10_000), sample(20_000), sample(10_000)];
+  // Round 2 ran while the machine was busy: both lanes slowed down together.
+  const floor = [sample(10_000), sample(40_000), sample(10_000)];
   const lane = [sample(15_000), sample(60_000), sample(25_000)];
   const row = summarise("threadline-vue", 1000, "paced", lane, floor, 2000, 2000);
   assert.equal(row.status, "ok");
   if (row.status !== "ok") return;
   assert.equal(row.jsUsPerDelta, 25_000 / 2000);
-  // Per round: 1.5, 3, 2.5 → median 2.5 (the ratio of medians would say 25/10 = 2.5 too, by chance).
-  assert.equal(row.jsVsFloor, 2.5);
+  // Per round: 1.5, 1.5, 2.5 → 1.5; the ratio of the medians (25 / 10) would have said 2.5.
+  assert.equal(row.jsVsFloor, 1.5);
   assert.equal(row.rendersPerDelta, 1);
   assert.equal(row.mutationsPerDelta, 1);
   const itself = summarise("floor", 1000, "paced", floor, floor, 2000, 2000);
@@ -84,6 +98,7 @@ function rows(overrides: Partial<Record<LaneName, { js?: number; keys?: number; 
         rendersPerDelta: 1,
         mutationsPerDelta: 1,
         longestBlockMs: o.block ?? 10,
+        longestBlockWallMs: o.block ?? 10,
       });
     }
   }

@@ -9,6 +9,7 @@ export interface Sample {
   readonly scriptUs: number;
   readonly mainUs: number;
   readonly longestTaskUs: number;
+  readonly longestTaskWallUs: number;
   readonly keys: number;
   readonly renders: number;
 }
@@ -33,7 +34,10 @@ export type Row = {
       readonly rendersPerDelta: number;
       /** From the counting run (a MutationObserver on the list), not from the timed runs. */
       readonly mutationsPerDelta: number;
+      /** Main-thread CPU time of the longest task (median over runs). */
       readonly longestBlockMs: number;
+      /** The same on the wall clock, which also counts time other processes held the core. */
+      readonly longestBlockWallMs: number;
     }
   | { readonly status: "failed"; readonly reason: string }
 );
@@ -93,6 +97,7 @@ export function summarise(
     rendersPerDelta: per((s) => s.renders),
     mutationsPerDelta: mutations / deltas,
     longestBlockMs: median(samples.map((s) => s.longestTaskUs)) / 1000,
+    longestBlockWallMs: median(samples.map((s) => s.longestTaskWallUs)) / 1000,
   };
 }
 
