@@ -136,26 +136,41 @@ export class AppPage {
   /** Resolves once IndexedDB holds this thread with at least `count` messages. */
   async waitForStoredMessages(count: number): Promise<void> {
     await expect
-      .poll(
-        () =>
-          this.page.evaluate(
-            ([key]) =>
-              new Promise<number>((resolve) => {
-                const request = indexedDB.open("threadline-playground");
-                request.onerror = () => resolve(-1);
-                request.onsuccess = () => {
-                  const db = request.result;
-                  if (!db.objectStoreNames.contains("threads")) return resolve(-1);
-                  const get = db.transaction("threads").objectStore("threads").get(key as string);
-                  get.onsuccess = () => resolve((get.result as { messages?: unknown[] } | undefined)?.messages?.length ?? 0);
-                  get.onerror = () => resolve(-1);
-                };
-              }),
-            [this.threadId],
-          ),
-        { timeout: 10_000, interval: 100 },
-      )
+      .poll(() => this.storedRecord(this.threadId).then((record) => (record === undefined ? -1 : (record?.messages?.length ?? 0))), {
+        timeout: 10_000,
+        interval: 100,
+      })
       .toBeGreaterThanOrEqual(count);
+  }
+
+  /** The names of the Tambo components stored with a thread ([] when none; null when no record). */
+  async storedComponentNames(threadId: string): Promise<string[] | null> {
+    const record = await this.storedRecord(threadId);
+    return record === null || record === undefined ? null : (record.components ?? []).map((c) => c.name);
+  }
+
+  /** The thread's record in the app's IndexedDB: null when absent, undefined when the store is not there yet. */
+  storedRecord(threadId: string): Promise<{ messages?: unknown[]; components?: { name: string }[] } | null | undefined> {
+    return this.page.evaluate(
+      ([key]) =>
+        new Promise<{ messages?: unknown[]; components?: { name: string }[] } | null | undefined>((resolve) => {
+          const request = indexedDB.open("threadline-playground");
+          request.onerror = () => resolve(undefined);
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains("threads")) return resolve(undefined);
+            const get = db.transaction("threads").objectStore("threads").get(key as string);
+            get.onsuccess = () => resolve((get.result as { messages?: unknown[]; components?: { name: string }[] } | undefined) ?? null);
+            get.onerror = () => resolve(undefined);
+          };
+        }),
+      [threadId],
+    );
+  }
+
+  /** The id of the thread the app has open (its saved settings). */
+  openThreadId(): Promise<string> {
+    return this.page.evaluate(() => (JSON.parse(localStorage.getItem("threadline-playground:settings") ?? "{}") as { threadId?: string }).threadId ?? "");
   }
 
   async screenshot(name: string): Promise<void> {

@@ -13,6 +13,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_DELAY_MS = 60_000;
 
 export interface RunRequest {
+  /** POST /agent runs the scenario; POST /agent/connect attaches to the thread (AG-UI connect). */
+  mode: "run" | "connect";
   input: RunAgentInput;
   scenario: Scenario;
   variant: string;
@@ -97,6 +99,7 @@ export async function readRunRequest(
   req: IncomingMessage,
   query: URLSearchParams,
   fallbackPacing: Pacing,
+  mode: RunRequest["mode"] = "run",
 ): Promise<RunRequest> {
   const input = parseInput(await readBody(req));
   const props = forwardedProps(input);
@@ -112,5 +115,5 @@ export async function readRunRequest(
     const known = scenario.variants.map((v) => v.name).join(", ") || "none";
     throw new RequestError(404, "unknown_variant", `scenario '${name}' has no variant '${variantName}' (variants: ${known})`);
   }
-  return { input, scenario, variant, pacing: resolvePacing(props, query, fallbackPacing) };
+  return { mode, input, scenario, variant, pacing: resolvePacing(props, query, fallbackPacing) };
 }

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EventType, type AGUIEvent } from "@ag-ui/core";
 import { AGUI_MEDIA_TYPE, EventEncoder } from "@ag-ui/encoder";
 import type { Attempts } from "./attempts.js";
-import { runError } from "./events.js";
+import { runError, runFinished, runStarted } from "./events.js";
 import { RunClock } from "./pacing.js";
 import { sendJson } from "./request-error.js";
 import type { RunRequest } from "./run-request.js";
@@ -41,6 +41,12 @@ async function drained(res: ServerResponse, signal: AbortSignal): Promise<void> 
   await once(res, "drain", { signal }).catch(() => undefined);
 }
 
+/** A connect to a scenario that keeps no thread: the run opens and closes with nothing in it. */
+function* nothingToReplay(input: RunRequest["input"]): Generator<Step> {
+  yield runStarted(input);
+  yield runFinished(input);
+}
+
 export async function streamRun(
   req: IncomingMessage,
   res: ServerResponse,
@@ -60,9 +66,9 @@ export async function streamRun(
   // "close" also fires after a normal end; by then nothing is waiting on the signal.
   res.on("close", () => gone.abort());
 
-  const steps = scenario
-    .run(input, { variant, firstAttempt: (key) => attempts.firstAttempt(key) })
-    [Symbol.iterator]();
+  const context = { variant, firstAttempt: (key: string) => attempts.firstAttempt(key) };
+  const script = run.mode === "run" ? scenario.run(input, context) : (scenario.connect?.(input, context) ?? nothingToReplay(input));
+  const steps = script[Symbol.iterator]();
   try {
     let step = steps.next();
     if (!step.done && step.value.type === "http-reply") {

@@ -54,4 +54,10 @@ export interface Scenario {
   variants: readonly ScenarioVariant[];
   /** A deterministic script: the same input and variant always give the same steps. */
   run(input: RunAgentInput, context: RunContext): Iterable<Step>;
+  /**
+   * What POST /agent/connect (AG-UI connect) streams: the thread as the agent holds it, e.g. its
+   * history as a MESSAGES_SNAPSHOT. Without it a connect is an empty run: this server keeps no
+   * threads, so there is nothing to replay.
+   */
+  connect?(input: RunAgentInput, context: RunContext): Iterable<Step>;
 }

@@ -1,5 +1,6 @@
-// The playground's AG-UI server: POST /agent streams a scripted run, GET /scenarios lists the
-// scripts for the apps' picker. CORS is open so the Vite apps on other ports can call it.
+// The playground's AG-UI server: POST /agent streams a scripted run, POST /agent/connect attaches
+// to a thread (AG-UI connect: the long thread's history), GET /scenarios lists the scripts for the
+// apps' picker. CORS is open so the Vite apps on other ports can call it.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Attempts } from "./attempts.js";
@@ -48,16 +49,17 @@ function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions
     res.end();
     return;
   }
-  if (url.pathname === "/agent") {
+  if (url.pathname === "/agent" || url.pathname === "/agent/connect") {
     if (req.method !== "POST") {
       res.setHeader("allow", "POST, OPTIONS");
-      throw new RequestError(405, "method_not_allowed", "POST a RunAgentInput to /agent");
+      throw new RequestError(405, "method_not_allowed", `POST a RunAgentInput to ${url.pathname}`);
     }
+    const mode = url.pathname === "/agent" ? "run" : "connect";
     const pacing: Pacing =
       options.delayMs !== undefined
         ? { kind: "fixed", delayMs: options.delayMs }
         : { kind: "paced", speed: options.speed ?? 1 };
-    void readRunRequest(req, url.searchParams, pacing)
+    void readRunRequest(req, url.searchParams, pacing, mode)
       .then((run) => streamRun(req, res, run, attempts))
       .then((report) => options.onRunEnd?.(report))
       .catch((error: unknown) => fail(res, error));
@@ -74,7 +76,7 @@ function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions
   if (url.pathname === "/") {
     sendJson(res, 200, {
       name: "Threadline playground AG-UI server",
-      endpoints: { agent: "POST /agent?scenario=NAME", scenarios: "GET /scenarios" },
+      endpoints: { agent: "POST /agent?scenario=NAME", connect: "POST /agent/connect?scenario=NAME", scenarios: "GET /scenarios" },
     });
     return;
   }

@@ -35,6 +35,8 @@ export const TEST_ID = {
   errorBanner: "error-banner",
   retry: "retry",
   interruptForm: "interrupt-form",
+  /** On the welcome screen of a scenario whose thread is loaded by an AG-UI connect. */
+  loadHistory: "load-history",
   composer: "composer",
   send: "send",
   suggestion: "suggestion",

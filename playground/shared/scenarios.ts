@@ -13,6 +13,8 @@ export interface ScenarioInfo {
   readonly description: string;
   readonly prompt: string;
   readonly variants: readonly ScenarioVariant[];
+  /** The thread is loaded by an AG-UI connect before the first message (the long thread). */
+  readonly connects: boolean;
 }
 
 export async function fetchScenarios(origin: string, signal?: AbortSignal): Promise<ScenarioInfo[]> {

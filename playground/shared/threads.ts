@@ -1,78 +1,48 @@
 // The thread list. Each thread's messages and state are stored by the chat client itself
-// (`persistence` with `indexedDbStorage`, keyed by thread id); this index only remembers which
-// threads exist, what to call them and which backend and scenario they talk to.
-import { indexedDbStorage, type PersistenceAdapter } from "@threadline/core";
+// (`persistence` with `indexedDbStorage`, keyed by thread id), and so is the list: core's
+// `ThreadIndex`, kept up to date by the chat's saves. The app only adds, as the entry's `meta`,
+// which backend and scenario the thread talks to.
+import { indexedDbStorage, ThreadIndex, type PersistenceAdapter, type ThreadSummary } from "@threadline/core";
 import type { Backend } from "./config.js";
 
-export interface ThreadEntry {
-  readonly id: string;
-  readonly title: string;
+/** What the app stores with each thread's index entry. */
+export interface ThreadMeta {
   readonly backend: Backend;
   readonly scenario: string;
   readonly variant: string | undefined;
-  readonly updatedAt: number;
 }
 
 /** One IndexedDB database for the chat records and the index. */
 export const threadStorage: PersistenceAdapter = indexedDbStorage({ dbName: "threadline-playground", storeName: "threads" });
 
-/** The index's key; thread ids are UUIDs, so it never collides with a thread record. */
-const INDEX_KEY = "playground:thread-index";
+/** The one index every chat of the app writes to, so the sidebar sees each save. */
+export const threadIndex = new ThreadIndex({
+  adapter: threadStorage,
+  onError: (error) => console.warn(`[playground] thread list: ${error.code}: ${error.message}`),
+});
 
-export async function loadThreads(): Promise<ThreadEntry[]> {
-  try {
-    const stored = await threadStorage.getItem(INDEX_KEY);
-    return Array.isArray(stored) ? (stored as ThreadEntry[]).filter(isEntry).sort(byRecent) : [];
-  } catch (error) {
-    console.warn("The thread list could not be read:", error);
-    return [];
-  }
+/** `persistence.threadMeta`: the entry's meta, as stored (no undefined values). */
+export function metaRecord(meta: ThreadMeta): Record<string, unknown> {
+  return { backend: meta.backend, scenario: meta.scenario, ...(meta.variant === undefined ? {} : { variant: meta.variant }) };
 }
 
-/** Adds or updates `entry` and returns the new list (newest first). */
-export async function saveThread(entries: readonly ThreadEntry[], entry: ThreadEntry): Promise<ThreadEntry[]> {
-  const next = [entry, ...entries.filter((e) => e.id !== entry.id)].sort(byRecent);
-  await write(next);
-  return next;
+/** The meta of a listed thread; what is missing or malformed falls back to the scripted markdown scenario. */
+export function metaOf(thread: ThreadSummary): ThreadMeta {
+  const meta = thread.meta ?? {};
+  return {
+    backend: meta.backend === "mastra" ? "mastra" : "scripted",
+    scenario: typeof meta.scenario === "string" ? meta.scenario : "markdown",
+    variant: typeof meta.variant === "string" ? meta.variant : undefined,
+  };
 }
 
-/** Removes the entry and the thread's stored record. */
-export async function deleteThread(entries: readonly ThreadEntry[], id: string): Promise<ThreadEntry[]> {
-  const next = entries.filter((e) => e.id !== id);
-  await write(next);
-  try {
-    await threadStorage.removeItem(id);
-  } catch (error) {
-    console.warn(`The stored thread ${id} could not be removed:`, error);
-  }
-  return next;
-}
-
-/** A title from the first user message: one line, at most 48 characters. */
-export function titleFrom(text: string): string {
-  const line = text.trim().split("\n")[0] ?? "";
-  return line.length > 48 ? `${line.slice(0, 47)}…` : line || "New conversation";
+/** The title to show: the index's (the first user message), or a placeholder. */
+export function titleOf(thread: ThreadSummary): string {
+  return thread.title === "" ? "New conversation" : thread.title;
 }
 
 export function newThreadId(): string {
   return crypto.randomUUID();
-}
-
-async function write(entries: readonly ThreadEntry[]): Promise<void> {
-  try {
-    await threadStorage.setItem(INDEX_KEY, entries.map((e) => ({ ...e })));
-  } catch (error) {
-    console.warn("The thread list could not be saved:", error);
-  }
-}
-
-function byRecent(a: ThreadEntry, b: ThreadEntry): number {
-  return b.updatedAt - a.updatedAt;
-}
-
-function isEntry(value: unknown): value is ThreadEntry {
-  const entry = value as Partial<ThreadEntry> | null;
-  return typeof entry?.id === "string" && typeof entry.title === "string" && typeof entry.updatedAt === "number";
 }
 
 /** "3 min ago" for the list. */

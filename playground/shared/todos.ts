@@ -1,6 +1,6 @@
-// The shared todo list (the scripted server's shared-state scenario). The user edits a draft
-// copy; the draft goes to the agent as the thread's state when the next run starts.
-import type { RunSubscriber } from "@threadline/core";
+// The shared todo list (the scripted server's shared-state scenario). The user's edits are
+// `chat.setState(update)` with the functions below: the thread's state changes at once, is
+// stored, and goes to the agent with the next run.
 
 export interface Todo {
   readonly id: string;
@@ -33,21 +33,4 @@ export function addTodo(state: unknown, title: string): Record<string, unknown> 
 
 export function removeTodo(state: unknown, id: string): Record<string, unknown> {
   return withTodos(state, todosOf(state).filter((t) => t.id !== id));
-}
-
-/**
- * WORKAROUND (library gap): `ChatClient` has no `setState`, so the user's edits are kept as a
- * draft and handed to the run through a subscriber's `onRunInitialized` mutation, which replaces
- * the thread's state just before the request is built. `read` gives the draft (undefined: none),
- * `taken` is told once it went out.
- */
-export function draftStateSubscriber(read: () => unknown, taken: () => void): RunSubscriber {
-  return {
-    onRunInitialized: () => {
-      const draft = read();
-      if (draft === undefined) return undefined;
-      taken();
-      return { state: draft };
-    },
-  };
 }

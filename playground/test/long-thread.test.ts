@@ -1,7 +1,7 @@
 import { EventType, type Message } from "@ag-ui/core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer, type PlaygroundServer } from "../server/server.js";
-import { makeInput, ofType, runScenario, textOf, user } from "./support/http.js";
+import { decodeSse, makeInput, ofType, post, runScenario, textOf, user } from "./support/http.js";
 import { runProblems } from "./support/well-formed.js";
 
 let server: PlaygroundServer;
@@ -10,19 +10,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ask = user("u1", "Load our trip-planning history.");
 const text = (m: Message) => (typeof m.content === "string" ? m.content : "");
 
-test("a MESSAGES_SNAPSHOT of 2,000 alternating messages plus the user's own, then a short streamed reply", async () => {
-  const input = makeInput({ threadId: "lt", runId: "lt-1", messages: [ask] });
-  const events = await runScenario(server.url, "long-thread", input);
+/** POST /agent/connect for the long thread. */
+async function connect(input: ReturnType<typeof makeInput>) {
+  const response = await post(`${server.url}/connect`, input, { query: { scenario: "long-thread", delay: "0" } });
+  expect(response.status).toBe(200);
+  return decodeSse(await response.text());
+}
+
+test("connect replays the history: one MESSAGES_SNAPSHOT of 2,000 alternating messages, nothing else", async () => {
+  const input = makeInput({ threadId: "lt", runId: "lt-connect" });
+  const events = await connect(input);
   expect(runProblems(events, input)).toEqual([]);
-  const [snapshot, ...more] = ofType(events, EventType.MESSAGES_SNAPSHOT);
-  expect(more).toEqual([]);
-  const messages = snapshot?.messages ?? [];
-  expect(messages).toHaveLength(2001);
-  expect(messages.at(-1)).toEqual(ask);
-  const history = messages.slice(0, 2000);
+  expect(events.map((e) => e.type)).toEqual([EventType.RUN_STARTED, EventType.MESSAGES_SNAPSHOT, EventType.RUN_FINISHED]);
+  const history = ofType(events, EventType.MESSAGES_SNAPSHOT)[0]?.messages ?? [];
+  expect(history).toHaveLength(2000);
   expect(history.every((m, i) => m.role === (i % 2 === 0 ? "user" : "assistant"))).toBe(true);
   expect(new Set(history.map((m) => m.id)).size).toBe(2000);
   expect(history[0]?.id).toBe("lt-history-0000");
@@ -36,22 +39,30 @@ test("a MESSAGES_SNAPSHOT of 2,000 alternating messages plus the user's own, the
   expect(Math.max(...lengths("assistant"))).toBeGreaterThan(600);
   expect(history.some((m) => text(m).includes("\n- "))).toBe(true);
 
-  expect(textOf(events, "lt-1-msg-1")).toContain("2,001 messages");
+  // The same every time; what the client sent beyond the history comes after it.
+  const again = await connect(makeInput({ threadId: "lt", runId: "lt-connect-2", messages: [...history, user("u9", "later")] }));
+  expect(ofType(again, EventType.MESSAGES_SNAPSHOT)[0]?.messages).toEqual([...history, user("u9", "later")]);
 });
 
-test("the history is the same every time, and not sent again once the client holds it", async () => {
-  const a = await runScenario(server.url, "long-thread", makeInput({ threadId: "lt2", runId: "a", messages: [ask] }));
-  const b = await runScenario(server.url, "long-thread", makeInput({ threadId: "lt2", runId: "b", messages: [ask] }));
-  const messages = ofType(a, EventType.MESSAGES_SNAPSHOT)[0]?.messages ?? [];
-  expect(ofType(b, EventType.MESSAGES_SNAPSHOT)[0]?.messages).toEqual(messages);
+test("a run after the connect streams a reply counting the thread; without the history it says to load it", async () => {
+  const history = ofType(await connect(makeInput({ threadId: "lt2", runId: "c" })), EventType.MESSAGES_SNAPSHOT)[0]?.messages ?? [];
+  const ask = makeInput({ threadId: "lt2", runId: "r1", messages: [...history, user("u1", "How long is this thread?")] });
+  const reply = await runScenario(server.url, "long-thread", ask);
+  expect(runProblems(reply, ask)).toEqual([]);
+  expect(ofType(reply, EventType.MESSAGES_SNAPSHOT)).toEqual([]);
+  expect(textOf(reply, "r1-msg-1")).toContain("2,001 messages");
 
-  const followUp = makeInput({
-    threadId: "lt2",
-    runId: "c",
-    messages: [...messages, { id: "a-msg-1", role: "assistant", content: textOf(a, "a-msg-1") }, user("u2", "Thanks")],
-  });
-  const c = await runScenario(server.url, "long-thread", followUp);
-  expect(runProblems(c, followUp)).toEqual([]);
-  expect(ofType(c, EventType.MESSAGES_SNAPSHOT)).toEqual([]);
-  expect(textOf(c, "c-msg-1")).toContain("2,003 messages");
+  const cold = makeInput({ threadId: "lt3", runId: "r2", messages: [user("u1", "How long is this thread?")] });
+  const refused = await runScenario(server.url, "long-thread", cold);
+  expect(runProblems(refused, cold)).toEqual([]);
+  expect(ofType(refused, EventType.MESSAGES_SNAPSHOT)).toEqual([]);
+  expect(textOf(refused, "r2-msg-1")).toContain("not loaded yet");
+});
+
+test("a connect to a scenario with nothing to replay is an empty run", async () => {
+  const input = makeInput({ threadId: "m", runId: "m-connect", messages: [user("u1", "hi")] });
+  const response = await post(`${server.url}/connect`, input, { query: { scenario: "markdown", delay: "0" } });
+  const events = decodeSse(await response.text());
+  expect(runProblems(events, input)).toEqual([]);
+  expect(events.map((e) => e.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_FINISHED]);
 });

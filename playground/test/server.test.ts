@@ -31,6 +31,7 @@ describe("GET /scenarios", () => {
         description: expect.any(String),
         prompt: expect.any(String),
         variants: expect.any(Array),
+        connects: s.name === "long-thread",
       });
     }
     const variants = (name: string) =>

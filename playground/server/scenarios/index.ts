@@ -28,13 +28,14 @@ export function findScenario(name: string): Scenario | undefined {
   return scenarios.find((scenario) => scenario.name === name);
 }
 
-/** What GET /scenarios returns: everything but the script. */
+/** What GET /scenarios returns: everything but the script; `connects` when connect replays something. */
 export function scenarioListing() {
-  return scenarios.map(({ name, title, description, prompt, variants }) => ({
+  return scenarios.map(({ name, title, description, prompt, variants, connect }) => ({
     name,
     title,
     description,
     prompt,
     variants,
+    connects: connect !== undefined,
   }));
 }

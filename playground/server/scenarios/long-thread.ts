@@ -1,5 +1,6 @@
-// A thread with 2,000 earlier messages arriving in one MESSAGES_SNAPSHOT, then a short reply:
-// for scrolling, and for checking that one streamed token costs the same in a long thread.
+// A thread with 2,000 earlier messages: a connect (AG-UI connect, before the first message)
+// replays them in one MESSAGES_SNAPSHOT; a run then streams a short reply below them. For
+// scrolling, and for checking that one streamed token costs the same in a long thread.
 import { EventType, type Message, type RunAgentInput } from "@ag-ui/core";
 import { RunIds, runFinished, runStarted, textMessage } from "../events.js";
 import { seededRandom, type Random } from "../random.js";
@@ -74,20 +75,30 @@ export function history(threadId: string): Message[] {
   return messages;
 }
 
+/** The thread's first history message, by which a request shows the client holds the history. */
+const firstHistoryId = (threadId: string) => `${threadId}-history-0000`;
+
+/**
+ * AG-UI connect: the thread as this agent holds it, as one MESSAGES_SNAPSHOT — the history, then
+ * whatever the client sent beyond it. A client connects before its first message, so the history
+ * is the start of the thread (a client keeps messages it already holds where they are).
+ */
+function* connect(input: RunAgentInput): Generator<Step> {
+  yield runStarted(input);
+  const extra = input.messages.filter((m) => !m.id.startsWith(`${input.threadId}-history-`));
+  yield { type: EventType.MESSAGES_SNAPSHOT, messages: [...history(input.threadId), ...extra] };
+  yield runFinished(input);
+}
+
 function* script(input: RunAgentInput): Generator<Step> {
   const ids = new RunIds(input.runId);
   yield runStarted(input);
-  // Sent once: when the client already holds the history it sends it back, and a real
-  // backend would not reload the thread.
-  const firstId = `${input.threadId}-history-0000`;
-  const loaded = input.messages.some((m) => m.id === firstId);
-  if (!loaded) {
-    yield { type: EventType.MESSAGES_SNAPSHOT, messages: [...history(input.threadId), ...input.messages] };
-  }
-  const count = loaded ? input.messages.length : HISTORY_LENGTH + input.messages.length;
+  const loaded = input.messages.some((m) => m.id === firstHistoryId(input.threadId));
   yield* textMessage(
     ids.next("msg"),
-    `This thread holds ${count.toLocaleString("en-US")} messages. Scroll up through them: only the message being streamed re-renders while I type.`,
+    loaded
+      ? `This thread holds ${input.messages.length.toLocaleString("en-US")} messages. Scroll up through them: only the message being streamed re-renders while I type.`
+      : "This thread's history is not loaded yet. Load it first (AG-UI connect: the “Load the thread's history” button, or POST /agent/connect), then ask again.",
   );
   yield runFinished(input);
 }
@@ -96,8 +107,9 @@ export const longThread: Scenario = {
   name: "long-thread",
   title: "2,000-message thread",
   description:
-    "A MESSAGES_SNAPSHOT of 2,000 earlier messages (user and assistant alternating, realistic lengths, the same text every time), then a short streamed reply.",
-  prompt: "Load our trip-planning history.",
+    "Connect to the thread (AG-UI connect) to load its 2,000 earlier messages as one MESSAGES_SNAPSHOT (user and assistant alternating, realistic lengths, the same text every time); then ask, and a short reply streams in below them.",
+  prompt: "How long is this thread?",
   variants: [],
   run: (input) => script(input),
+  connect: (input) => connect(input),
 };
