@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { ThreadlineError } from "../errors.js";
 
 /**
@@ -46,7 +47,7 @@ export class MiddlewareError extends ThreadlineError {
   readonly middleware: string;
 
   constructor(middleware: string, where: string, cause: unknown) {
-    super("MIDDLEWARE_FAILED", `Middleware ${middleware} failed in ${where}: ${describe(cause)}`, { cause });
+    super("MIDDLEWARE_FAILED", `Middleware ${middleware} failed in ${where}: ${describeValue(cause)}`, { cause });
     this.middleware = middleware;
   }
 }
@@ -78,7 +79,7 @@ export class RunSettleError extends ThreadlineError {
   constructor(runId: string, cause: unknown) {
     super(
       "RUN_SETTLE_FAILED",
-      `Code reacting to the end of run '${runId}' threw: ${describe(cause)}. The run's result stands.`,
+      `Code reacting to the end of run '${runId}' threw: ${describeValue(cause)}. The run's result stands.`,
       { cause },
     );
     this.runId = runId;
@@ -108,9 +109,4 @@ export class RunLoopInputError extends ThreadlineError {
   constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
     super(code, message, cause === undefined ? undefined : { cause });
   }
-}
-
-export function describe(cause: unknown): string {
-  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
-  return String(cause);
 }

@@ -1,4 +1,5 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { makeThread } from "../fold/make-thread.js";
 import { ThreadImpl } from "../model/thread.js";
@@ -8,7 +9,6 @@ import type { Message } from "../protocol/events.js";
 import { ConnectNotSupportedError } from "../transport/errors.js";
 import type { AgentSource } from "../transport/source.js";
 import {
-  describe,
   InterruptResumeError,
   RunInProgressError,
   RunLoopDisposedError,
@@ -377,5 +377,5 @@ function statusAfter(result: RunResult): RunStatus {
 /** Why a request was refused: the checks' own errors as they are, anything else as INVALID_RUN_INPUT. */
 function refusal(error: unknown, attempted: string): ThreadlineError {
   if (error instanceof InterruptResumeError || error instanceof RunLoopInputError) return error;
-  return new RunLoopInputError("INVALID_RUN_INPUT", `${attempted} could not prepare the run: ${describe(error)}`, error);
+  return new RunLoopInputError("INVALID_RUN_INPUT", `${attempted} could not prepare the run: ${describeValue(error)}`, error);
 }

@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { ThreadlineError, type WarningHandler } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
@@ -8,7 +9,6 @@ import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protoc
 import { ThreadlineProtocolError } from "../protocol/protocol-error.js";
 import { SourceFailedError } from "../transport/errors.js";
 import type { AgentSource, EventSink, RunEnd } from "../transport/source.js";
-import { describe } from "./errors.js";
 import { Stream, type EventStream, type MiddlewareEvent } from "./event-stream.js";
 import { composeMiddleware, type Middleware } from "./middleware.js";
 import type { RunEnded, RunMode, RunOutcomeBody, RunResult } from "./run-result.js";
@@ -270,7 +270,7 @@ function isEventLike(raw: unknown): raw is MiddlewareEvent {
 /** A ThreadlineError as it is; anything else thrown on the run's path as INTERNAL_ERROR. */
 export function asThreadlineError(error: unknown): ThreadlineError {
   if (error instanceof ThreadlineError) return error;
-  return new ThreadlineError("INTERNAL_ERROR", `The run failed unexpectedly: ${describe(error)}`, { cause: error });
+  return new ThreadlineError("INTERNAL_ERROR", `The run failed unexpectedly: ${describeValue(error)}`, { cause: error });
 }
 
 function asSourceError(what: string, error: unknown): ThreadlineError {

@@ -1,8 +1,9 @@
+import { describeValue } from "../describe-value.js";
 import type { ThreadlineError } from "../errors.js";
 import { deepFreeze, ownJson } from "../json/json-value.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { AGUIEvent, Message, RunAgentInput } from "../protocol/events.js";
-import { describe, SubscriberError } from "./errors.js";
+import { SubscriberError } from "./errors.js";
 import type { RunResult } from "./run-result.js";
 import {
   eventHookName,
@@ -155,7 +156,7 @@ export class SubscriberDispatch {
     try {
       result = fn.call(subscriber, view);
     } catch (error) {
-      this.report(new SubscriberError(name, `threw: ${describe(error)}`, error));
+      this.report(new SubscriberError(name, `threw: ${describeValue(error)}`, error));
       return false;
     }
     if (result === undefined || result === null) return false;
@@ -166,7 +167,7 @@ export class SubscriberDispatch {
     if (typeof (result as { then?: unknown }).then === "function") {
       this.report(new SubscriberError(name, "returned a promise: hooks are synchronous, so what it resolves to is ignored."));
       (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
-        this.report(new SubscriberError(name, `rejected: ${describe(error)}`, error)),
+        this.report(new SubscriberError(name, `rejected: ${describeValue(error)}`, error)),
       );
       return false;
     }
@@ -176,14 +177,14 @@ export class SubscriberDispatch {
       try {
         view.mutatedMessages = ownJson(checkMessages(mutation.messages, `${name}'s mutation`), "messages");
       } catch (error) {
-        this.report(new SubscriberError(name, `returned a mutation whose messages were ignored: ${describe(error)}`, error));
+        this.report(new SubscriberError(name, `returned a mutation whose messages were ignored: ${describeValue(error)}`, error));
       }
     }
     if (mutation.state !== undefined) {
       try {
         view.mutatedState = ownJson(mutation.state, "state");
       } catch (error) {
-        this.report(new SubscriberError(name, `returned a mutation whose state was ignored: ${describe(error)}`, error));
+        this.report(new SubscriberError(name, `returned a mutation whose state was ignored: ${describeValue(error)}`, error));
       }
     }
     return canStop && mutation.stopPropagation === true;

@@ -1,5 +1,6 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
+import { describeValue } from "../describe-value.js";
 import { applyJsonPatch, describePatchError } from "../json/json-patch.js";
 import { copyJson } from "../json/json-value.js";
 import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
@@ -7,7 +8,6 @@ import type { ThreadImpl } from "../model/thread.js";
 import { activityPatched, activitySnapshotted } from "./activity-components.js";
 import { ThreadlineFoldError } from "./errors.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
-import { describe } from "./state.js";
 
 /**
  * ACTIVITY_SNAPSHOT creates or (with `replace`, the default) replaces an activity message's
@@ -43,7 +43,7 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
   if (!Array.isArray(patch)) {
     throw new ThreadlineFoldError(
       "MALFORMED_EVENT",
-      `ACTIVITY_DELTA: \`patch\` must be an array of JSON Patch operations, got ${describe(patch)}.`,
+      `ACTIVITY_DELTA: \`patch\` must be an array of JSON Patch operations, got ${describeValue(patch)}.`,
       event.type,
     );
   }

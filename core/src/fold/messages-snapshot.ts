@@ -1,8 +1,8 @@
 import type { AGUIEventOf, EventType, Message } from "@ag-ui/core";
+import { describeValue } from "../describe-value.js";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ThreadlineFoldError } from "./errors.js";
-import { describe } from "./state.js";
 
 const ROLES = new Set(["developer", "system", "assistant", "user", "tool", "activity", "reasoning"]);
 
@@ -64,7 +64,7 @@ function checkMessages(messages: unknown): readonly Message[] {
   if (!Array.isArray(messages)) {
     throw new ThreadlineFoldError(
       "MALFORMED_EVENT",
-      `MESSAGES_SNAPSHOT: \`messages\` must be an array of messages, got ${describe(messages)}; the messages were kept.`,
+      `MESSAGES_SNAPSHOT: \`messages\` must be an array of messages, got ${describeValue(messages)}; the messages were kept.`,
       "MESSAGES_SNAPSHOT",
     );
   }

@@ -1,6 +1,7 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
+import { describeValue } from "../describe-value.js";
 import { applyOperation, describePatchError } from "../json/json-patch.js";
 import { copyJson } from "../json/json-value.js";
 import type { StateDocument } from "../model/state-document.js";
@@ -23,7 +24,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
   if (!Array.isArray(event.delta)) {
     throw new ThreadlineFoldError(
       "MALFORMED_EVENT",
-      `STATE_DELTA: \`delta\` must be an array of JSON Patch operations, got ${describe(event.delta)}; the state was kept.`,
+      `STATE_DELTA: \`delta\` must be an array of JSON Patch operations, got ${describeValue(event.delta)}; the state was kept.`,
       event.type,
     );
   }
@@ -90,10 +91,4 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
   const next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh);
   if (next !== child) doc.set(key, next);
   return true;
-}
-
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

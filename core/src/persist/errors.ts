@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { ThreadlineError } from "../errors.js";
 
 /** Stable codes of every storage failure Threadline reports. */
@@ -74,14 +75,6 @@ export function isQuotaExceeded(error: unknown): boolean {
   );
 }
 
-export function describeCause(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  if (typeof error === "object" && error !== null && "message" in error) {
-    return String((error as { message: unknown }).message);
-  }
-  return String(error);
-}
-
 /** An option given to a persistence or presence constructor is out of range; `option` names it. */
 export class PersistOptionError extends ThreadlineError {
   declare readonly code: "PERSIST_INVALID_OPTION";
@@ -102,7 +95,7 @@ export function writeFailure(threadId: string, error: unknown, what = "writing f
       cause: error,
     });
   }
-  return new PersistenceError("PERSIST_WRITE_FAILED", `Saving thread "${threadId}": ${what} (${describeCause(error)}).`, {
+  return new PersistenceError("PERSIST_WRITE_FAILED", `Saving thread "${threadId}": ${what} (${describeValue(error)}).`, {
     key: threadId,
     operation: "write",
     cause: error,
@@ -110,7 +103,7 @@ export function writeFailure(threadId: string, error: unknown, what = "writing f
 }
 
 export function removeFailure(threadId: string, error: unknown): PersistenceError {
-  return new PersistenceError("PERSIST_REMOVE_FAILED", `Removing thread "${threadId}" failed (${describeCause(error)}).`, {
+  return new PersistenceError("PERSIST_REMOVE_FAILED", `Removing thread "${threadId}" failed (${describeValue(error)}).`, {
     key: threadId,
     operation: "remove",
     cause: error,

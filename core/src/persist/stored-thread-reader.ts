@@ -1,5 +1,6 @@
+import { describeValue } from "../describe-value.js";
 import { isPromiseLike, type MaybePromise, type PersistenceAdapter } from "./adapter.js";
-import { CorruptStoredValueError, describeCause, PersistenceError } from "./errors.js";
+import { CorruptStoredValueError, PersistenceError } from "./errors.js";
 import { decodeStoredThread, type MigrateStoredThread, type StoredThread } from "./stored-thread.js";
 
 export type ReadOutcome =
@@ -72,7 +73,7 @@ function readFailed(context: ReadContext, key: string, error: unknown): MaybePro
   if (error instanceof PersistenceError) return { status: "unreadable", error };
   return {
     status: "unreadable",
-    error: new PersistenceError("PERSIST_READ_FAILED", `Reading thread "${key}" failed: ${describeCause(error)}`, {
+    error: new PersistenceError("PERSIST_READ_FAILED", `Reading thread "${key}" failed: ${describeValue(error)}`, {
       key,
       operation: "read",
       cause: error,
@@ -100,7 +101,7 @@ function setAside(
   };
   const notMoved = (error: unknown): ReadOutcome => ({
     status: "unreadable",
-    error: new PersistenceError(code, `${problem}; moving it to "${asideKey}" failed (${describeCause(error)}), left in place.`, {
+    error: new PersistenceError(code, `${problem}; moving it to "${asideKey}" failed (${describeValue(error)}), left in place.`, {
       key,
       operation: "read",
       cause: error,

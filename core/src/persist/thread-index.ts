@@ -1,7 +1,8 @@
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { Message } from "../protocol/events.js";
+import { describeValue } from "../describe-value.js";
 import type { PersistenceAdapter } from "./adapter.js";
-import { describeCause, PersistenceError, PersistOptionError, removeFailure, writeFailure } from "./errors.js";
+import { PersistenceError, PersistOptionError, removeFailure, writeFailure } from "./errors.js";
 
 /** Where the index is stored by default, beside the thread records (whose keys are thread ids). */
 export const THREAD_INDEX_KEY = "threadline:thread-index";
@@ -129,7 +130,7 @@ export class ThreadIndex {
     try {
       stored = await this.adapter.getItem(this.key);
     } catch (error) {
-      this.report(new PersistenceError("PERSIST_READ_FAILED", `Reading the thread index "${this.key}" failed (${describeCause(error)}).`, { key: this.key, operation: "read", cause: error }));
+      this.report(new PersistenceError("PERSIST_READ_FAILED", `Reading the thread index "${this.key}" failed (${describeValue(error)}).`, { key: this.key, operation: "read", cause: error }));
       return undefined;
     }
     const decoded = decodeIndex(stored);

@@ -1,6 +1,7 @@
 import type { ReadonlySignal } from "@preact/signals-core";
+import { describeValue } from "../describe-value.js";
 import { isPromiseLike, mapMaybePromise, type MaybePromise, type PersistenceAdapter } from "./adapter.js";
-import { describeCause, PersistenceError, removeFailure, writeFailure } from "./errors.js";
+import { PersistenceError, removeFailure, writeFailure } from "./errors.js";
 import { FailureReport } from "./failure-report.js";
 import { scheduleTickFor, type SaveCoalescing, type ScheduleTick } from "./save-ticker.js";
 import {
@@ -69,7 +70,7 @@ export class ThreadPersistence {
   private readonly scheduleTick: ScheduleTick;
   private readonly queue = new WriteQueue((defect) =>
     this.failures.failed(
-      new PersistenceError("PERSIST_WRITE_FAILED", `Storage operation failed: ${describeCause(defect)}.`, {
+      new PersistenceError("PERSIST_WRITE_FAILED", `Storage operation failed: ${describeValue(defect)}.`, {
         key: "",
         operation: "write",
         cause: defect,
@@ -197,7 +198,7 @@ export class ThreadPersistence {
             } catch (cause) {
               const error = new PersistenceError(
                 "PERSIST_READ_FAILED",
-                `Applying stored thread "${threadId}" failed: ${describeCause(cause)}.`,
+                `Applying stored thread "${threadId}" failed: ${describeValue(cause)}.`,
                 { key: threadId, operation: "read", cause },
               );
               this.failures.failed(error);

@@ -1,3 +1,5 @@
+import { describeValue } from "../describe-value.js";
+
 /**
  * A tiny vocabulary for judging untrusted JSON against the AG-UI shapes, written for the hot
  * path: a check on a valid value allocates nothing and returns the value itself, and an object
@@ -91,23 +93,6 @@ export function pointer(parent: string, key: string | number): string {
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-    case "number":
-      return `the number ${value}`;
-    case "boolean":
-      return `the boolean ${value}`;
-    case "object":
-      return "an object";
-    default:
-      return typeof value;
-  }
 }
 
 function malformed(ctx: ShapeContext, value: unknown, path: string, expected: string): unknown {

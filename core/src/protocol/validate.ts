@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import type { WarningHandler } from "../errors.js";
 import { EVENT_SHAPES, LEGACY_EVENT_TYPES } from "./event-shapes.js";
 import type { IncomingEvent } from "./legacy-events.js";
@@ -33,7 +34,7 @@ export function createEventValidator(
 
   return (raw) => {
     if (!isPlainObject(raw)) {
-      throw protocolError("MALFORMED_EVENT", `An event must be a JSON object, but this one is ${kindOf(raw)}.`, position);
+      throw protocolError("MALFORMED_EVENT", `An event must be a JSON object, but this one is ${describeValue(raw)}.`, position);
     }
     const type = raw.type;
     if (typeof type !== "string") {
@@ -138,10 +139,4 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return current;
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
 }

@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { ThreadlineError } from "../errors.js";
 
 /**
@@ -11,7 +12,7 @@ export class RequestFailedError extends TransportError {
   readonly url: string;
 
   constructor(url: string, cause: unknown) {
-    super("request_failed", `Request to ${url} failed: ${describe(cause)}`, { cause });
+    super("request_failed", `Request to ${url} failed: ${describeValue(cause)}`, { cause });
     this.url = url;
   }
 }
@@ -61,7 +62,7 @@ export class SseDataError extends TransportError {
   constructor(eventIndex: number, dataExcerpt: string, cause: unknown) {
     super(
       "sse_invalid_json",
-      `SSE data payload #${eventIndex} is not JSON (${describe(cause)}): ${dataExcerpt}`,
+      `SSE data payload #${eventIndex} is not JSON (${describeValue(cause)}): ${dataExcerpt}`,
       { cause },
     );
     this.eventIndex = eventIndex;
@@ -80,7 +81,7 @@ export class ProtobufFrameError extends TransportError {
     super(
       "protobuf_frame_invalid",
       `Protobuf frame #${frameIndex} (${frameLength} bytes at body offset ${byteOffset}) ` +
-        `could not be decoded: ${describe(cause)}`,
+        `could not be decoded: ${describeValue(cause)}`,
       { cause },
     );
     this.frameIndex = frameIndex;
@@ -135,7 +136,7 @@ export class StreamTruncatedError extends TransportError {
 /** A wrapped agent or event iterable failed with an error of its own (kept as `cause`). */
 export class SourceFailedError extends TransportError {
   constructor(what: string, cause: unknown) {
-    super("source_failed", `${what} failed: ${describe(cause)}`, { cause });
+    super("source_failed", `${what} failed: ${describeValue(cause)}`, { cause });
   }
 }
 
@@ -144,12 +145,4 @@ export class ConnectNotSupportedError extends TransportError {
   constructor(detail: string) {
     super("connect_not_supported", `This source cannot attach to a run in progress: ${detail}`);
   }
-}
-
-function describe(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : "";
-    return `${cause.name}: ${cause.message}${inner}`;
-  }
-  return String(cause);
 }
