@@ -3,6 +3,7 @@ import { copyJson } from "../json/json-value.js";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
+import { messageListProblem } from "../protocol/message-list.js";
 import { RunLoopInputError } from "./errors.js";
 
 /**
@@ -11,23 +12,12 @@ import { RunLoopInputError } from "./errors.js";
  * and happens per mutation or per run, never per streamed event.
  */
 
-const ROLES: ReadonlySet<string> = new Set(["developer", "system", "assistant", "user", "tool", "activity", "reasoning"]);
 const NONE: readonly never[] = Object.freeze([]);
 
 /** Throws `INVALID_MESSAGES` naming the first entry that is not an AG-UI message. */
 export function checkMessages(value: unknown, where: string): readonly Message[] {
-  if (!Array.isArray(value)) {
-    throw new RunLoopInputError("INVALID_MESSAGES", `${where}: messages must be an array of AG-UI messages.`);
-  }
-  value.forEach((message: unknown, i) => {
-    const m = message as { id?: unknown; role?: unknown } | null;
-    if (m === null || typeof m !== "object" || typeof m.id !== "string" || !ROLES.has(m.role as string)) {
-      throw new RunLoopInputError(
-        "INVALID_MESSAGES",
-        `${where}: messages[${i}] is not an AG-UI message (it needs a string \`id\` and a known \`role\`).`,
-      );
-    }
-  });
+  const problem = messageListProblem(value);
+  if (problem !== undefined) throw new RunLoopInputError("INVALID_MESSAGES", `${where}: ${problem}.`);
   return value as readonly Message[];
 }
 

@@ -1,10 +1,8 @@
 import type { AGUIEventOf, EventType, Message } from "@ag-ui/core";
-import { describeValue } from "../describe-value.js";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
+import { messageListProblem } from "../protocol/message-list.js";
 import { ThreadlineFoldError } from "./errors.js";
-
-const ROLES = new Set(["developer", "system", "assistant", "user", "tool", "activity", "reasoning"]);
 
 /**
  * MESSAGES_SNAPSHOT reconciles by id, in one batch (spec: events/state):
@@ -61,23 +59,10 @@ export function foldMessagesSnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
 }
 
 function checkMessages(messages: unknown): readonly Message[] {
-  if (!Array.isArray(messages)) {
-    throw new ThreadlineFoldError(
-      "MALFORMED_EVENT",
-      `MESSAGES_SNAPSHOT: \`messages\` must be an array of messages, got ${describeValue(messages)}; the messages were kept.`,
-      "MESSAGES_SNAPSHOT",
-    );
+  const problem = messageListProblem(messages);
+  if (problem !== undefined) {
+    throw new ThreadlineFoldError("MALFORMED_EVENT", `MESSAGES_SNAPSHOT: ${problem}; the messages were kept.`, "MESSAGES_SNAPSHOT");
   }
-  messages.forEach((message: unknown, i) => {
-    const m = message as { id?: unknown; role?: unknown } | null;
-    if (m === null || typeof m !== "object" || typeof m.id !== "string" || !ROLES.has(m.role as string)) {
-      throw new ThreadlineFoldError(
-        "MALFORMED_EVENT",
-        `MESSAGES_SNAPSHOT: messages[${i}] is not a message (it needs a string \`id\` and a known \`role\`); the messages were kept.`,
-        "MESSAGES_SNAPSHOT",
-      );
-    }
-  });
   return messages as readonly Message[];
 }
 
