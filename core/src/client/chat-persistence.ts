@@ -154,9 +154,9 @@ export class ChatStorage {
    * of that message), usually the first), or no entry for an empty thread (stored as no record).
    */
   private updateIndex(): void {
+    this.indexed = true;
     const index = this.index;
     if (index === undefined) return;
-    this.indexed = true;
     const list = this.thread.list.peek();
     if (list.length === 0 && isEmptyState(this.thread.state.peek())) {
       void index.remove(this.key);
