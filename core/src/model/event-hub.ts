@@ -20,7 +20,14 @@ export class EventHub {
   onCustom(name: string, listener: CustomListener): () => void {
     let set = this.custom.get(name);
     if (set === undefined) this.custom.set(name, (set = new Set()));
-    return this.track(set, listener);
+    const untrack = this.track(set, listener);
+    const listeners = set;
+    return () => {
+      untrack();
+      // The last listener of a name takes the name's entry with it (names can be per request).
+      // A set that was already replaced by a later onCustom is not this unsubscribe's to remove.
+      if (listeners.size === 0 && this.custom.get(name) === listeners) this.custom.delete(name);
+    };
   }
 
   onRaw(listener: RawListener): () => void {
