@@ -79,9 +79,10 @@ export function summarise(
   mutations: number,
 ): Row {
   const per = (pick: (s: Sample) => number): number => median(samples.map(pick)) / deltas;
-  // Samples are in round order for every lane, so index i of both lists is the same round.
+  // Samples are in round order for every lane, so index i of both lists is the same round (a
+  // lane with fewer rounds ran in the first ones).
   const ratios =
-    lane === "floor" || floor === undefined || floor.length !== samples.length
+    lane === "floor" || floor === undefined || floor.length < samples.length
       ? []
       : samples.map((s, i) => s.scriptUs / floor[i]!.scriptUs).filter((r) => Number.isFinite(r));
   return {
