@@ -22,12 +22,16 @@ const UNSET = Symbol("unset");
 /**
  * Frozen copies of the thread for hooks, built only when a hook reads them. The reference
  * deep-clones the whole thread per subscriber per event (ag-ui#883, #1644); here a hook that does
- * not read `messages` or `state` costs nothing, and one that does costs one copy per event, shared
- * by every hook of that event. The state copy is also reused across events until the state changes.
+ * not read `messages` or `state` costs nothing, and one that does costs one copy per change, shared
+ * by every hook: the messages copy is reused across events until the thread's `messagesRevision`
+ * (or its list) moves, the state copy until the state changes.
  */
 class Snapshots {
   private stateSource: unknown = UNSET;
   private stateCopy: unknown;
+  private messagesRevision = -1;
+  private messagesList: unknown = UNSET;
+  private messagesCopy: readonly Message[] = [];
 
   constructor(private readonly thread: ThreadImpl) {}
 
@@ -42,7 +46,14 @@ class Snapshots {
   }
 
   messages(): readonly Message[] {
-    return ownJson(this.thread.toMessages());
+    const { messagesRevision } = this.thread;
+    const list = this.thread.list.peek();
+    if (messagesRevision !== this.messagesRevision || list !== this.messagesList) {
+      this.messagesRevision = messagesRevision;
+      this.messagesList = list;
+      this.messagesCopy = ownJson(this.thread.toMessages());
+    }
+    return this.messagesCopy;
   }
 }
 

@@ -21,9 +21,28 @@ export function foldEvent(thread: Thread, event: AGUIEvent): void {
   if (!(thread instanceof ThreadImpl)) {
     throw new ThreadlineFoldError("WRONG_THREAD", "foldEvent needs a thread made by createThread().");
   }
+  if (!LEAVES_MESSAGES.has(event.type)) thread.messagesRevision++;
   batch(() => applyEvent(thread, event));
   thread.hub.dispatch(event);
 }
+
+/**
+ * Events whose fold never changes what `toMessages()` returns, so they leave `messagesRevision`
+ * alone (a reader's projection stays valid across them). Every other type counts as a change —
+ * including CUSTOM, whose claims may write messages.
+ */
+const LEAVES_MESSAGES: ReadonlySet<string> = new Set([
+  "STATE_SNAPSHOT",
+  "STATE_DELTA",
+  "STEP_STARTED",
+  "STEP_FINISHED",
+  "REASONING_START",
+  "REASONING_END",
+  "RAW",
+  "SUBAGENT_STARTED",
+  "SUBAGENT_FINISHED",
+  "SUBAGENT_ERROR",
+]);
 
 function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
   switch (event.type) {

@@ -92,6 +92,14 @@ export class ThreadImpl implements Thread {
   /** Messages and tool calls between START and END, closed when a run ends abnormally. */
   readonly openMessages = new Set<TextBearingNodeImpl>();
   readonly openToolCalls = new Set<ToolCallNodeImpl>();
+  /**
+   * Moves on with every write that can change what `toMessages()` returns: each folded event that
+   * can touch messages (foldEvent) and each structural write below (`setList` also follows the
+   * in-place `assign`s of setMessages and hook mutations). During a run the fold is the only other
+   * writer of messages. Lets a reader keep one projection until it is stale: a plain number, so
+   * keeping it costs one increment per event whether or not anyone reads.
+   */
+  messagesRevision = 0;
 
   private readonly byId = new Map<string, MessageNodeImpl>();
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
@@ -172,11 +180,13 @@ export class ThreadImpl implements Thread {
   // ---- structural writes: each writes the list signal once ----
 
   append(node: MessageNodeImpl): void {
+    this.messagesRevision++;
     this.list.value = Object.freeze([...this.list.peek(), node]);
     this.index(node);
   }
 
   insertAt(position: number, node: MessageNodeImpl): void {
+    this.messagesRevision++;
     const next = this.list.peek().slice();
     next.splice(position, 0, node);
     this.list.value = Object.freeze(next);
@@ -189,6 +199,7 @@ export class ThreadImpl implements Thread {
   }
 
   setList(nodes: readonly MessageNodeImpl[]): void {
+    this.messagesRevision++;
     const old = this.list.peek();
     if (nodes.length !== old.length || nodes.some((node, i) => node !== old[i])) {
       this.list.value = Object.freeze(nodes.slice());
@@ -211,6 +222,7 @@ export class ThreadImpl implements Thread {
       added.push(nodeFromMessage(message));
     }
     if (added.length === 0) return;
+    this.messagesRevision++;
     this.list.value = Object.freeze([...this.list.peek(), ...added]);
     for (const node of added) this.index(node);
   }

@@ -1,5 +1,6 @@
 // Subscribers: typed hooks per event, lifecycle hooks, mutations, stopPropagation, frozen views,
 // failures reported without breaking the run — and no thread copy per event per subscriber.
+import fc from "fast-check";
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   fromEvents,
@@ -14,6 +15,7 @@ import {
 } from "../../src/index.js";
 import { createThread } from "../../src/fold/make-thread.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
+import { streamArbitrary } from "../fold/stream-generator.js";
 import { ids, textRun, warnings } from "./support.js";
 
 const INPUT = { threadId: "t", runId: "run-1" } as RunAgentInput;
@@ -348,6 +350,77 @@ describe("the cost of subscribers", () => {
     const events = deltas.length + 4;
     // Six reads per content event, three per other event: one projection each, plus the input.
     expect(toMessages).toHaveBeenCalledTimes(events + 1);
+  });
+});
+
+describe("the messages view across events", () => {
+  const longThread = Array.from({ length: 500 }, (_, i) => ({ id: `m${i}`, role: "user" as const, content: `message ${i}` }));
+  const stateRun = (count: number): object[] => [
+    { type: "RUN_STARTED", threadId: "t", runId: "run-1" },
+    ...Array.from({ length: count }, (_, i) => ({ type: "STATE_DELTA", delta: [{ op: "add", path: `/k${i}`, value: i }] })),
+    { type: "STEP_STARTED", stepName: "s" },
+    { type: "STEP_FINISHED", stepName: "s" },
+    { type: "RUN_FINISHED", threadId: "t", runId: "run-1" },
+  ];
+
+  it("is projected again only after the messages changed: events that touch only state reuse one frozen copy", async () => {
+    const views = new Set<readonly unknown[]>();
+    const reader: RunSubscriber = { onEvent: ({ messages }) => void views.add(messages) };
+    const thread = createThread({ threadId: "t", messages: longThread });
+    const toMessages = vi.spyOn(thread, "toMessages");
+    const loop = new RunLoop({ source: fromEvents(stateRun(200)), thread, createId: ids(), subscribers: [reader, reader, reader] });
+
+    const result = await loop.run();
+
+    expect(result.status).toBe("success");
+    // The input; RUN_STARTED's read; the read after RUN_STARTED was folded (it may append the
+    // input's messages). Then 200 state deltas, two steps and RUN_FINISHED change no message.
+    expect(toMessages).toHaveBeenCalledTimes(3);
+    expect(views.size).toBe(2);
+  });
+
+  it("always equals a fresh projection of the thread, on generated streams of every event type", async () => {
+    await fc.assert(
+      fc.asyncProperty(streamArbitrary, async ({ init, events }) => {
+        const mismatches: string[] = [];
+        const thread = createThread({ threadId: "t", messages: init.messages, state: init.state, onWarning: () => undefined });
+        const check = (where: string, messages: readonly unknown[]) => {
+          try {
+            expect(messages).toEqual(thread.toMessages());
+          } catch {
+            mismatches.push(where);
+          }
+        };
+        const reader: RunSubscriber = {
+          onEvent: ({ event, messages }) => check(event.type, messages),
+          onRunFinalized: ({ messages }) => check("finalized", messages),
+        };
+        const loop = new RunLoop({ source: fromEvents(events), thread, createId: ids(), subscribers: [reader], onWarning: () => undefined });
+        await loop.run();
+        expect(mismatches).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("sees a change made in place (a hook's messages mutation keeping every id) at the next event", async () => {
+    const seen: string[] = [];
+    const editor: RunSubscriber = {
+      onStateDelta: ({ event }) => {
+        const at = (event.delta[0] as { value: number }).value;
+        if (at === 2) return { messages: [{ id: "u1", role: "user", content: "edited" }] };
+        return undefined;
+      },
+    };
+    const reader: RunSubscriber = { onEvent: ({ messages }) => void seen.push(String(messages[0]?.content)) };
+    const thread = createThread({ threadId: "t", messages: [{ id: "u1", role: "user", content: "hi" }] });
+    const loop = new RunLoop({ source: fromEvents(stateRun(4)), thread, createId: ids(), subscribers: [editor, reader] });
+
+    await loop.run();
+
+    // RUN_STARTED, deltas 0-3, two steps, RUN_FINISHED. At delta 2 the reader sees the mutation
+    // itself; from delta 3 on, the thread it was written into (same nodes, same list).
+    expect(seen).toEqual(["hi", "hi", "hi", "edited", "edited", "edited", "edited", "edited"]);
   });
 });
 
