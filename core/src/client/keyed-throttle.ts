@@ -24,17 +24,17 @@ export interface KeyedThrottle<K, V> {
 export interface KeyedThrottleOptions<K, V> {
   /**
    * Called when the callback throws (it may run from a timer, where a throw would be
-   * unhandled). Default: a `throttled_call_failed` warning through `warnToConsole`.
+   * unhandled). Default: a `THROTTLED_CALL_FAILED` warning through `warnToConsole`.
    */
   readonly onError?: (error: unknown, key: K, value: V) => void;
 }
 
 /** `createKeyedThrottle` was given an interval that is not a finite number ≥ 0. */
 export class KeyedThrottleError extends ThreadlineError {
-  declare readonly code: "invalid_interval";
+  declare readonly code: "INVALID_INTERVAL";
 
   constructor(intervalMs: unknown) {
-    super("invalid_interval", `The throttle interval must be a finite number of milliseconds ≥ 0, got ${String(intervalMs)}`);
+    super("INVALID_INTERVAL", `The throttle interval must be a finite number of milliseconds ≥ 0, got ${String(intervalMs)}`);
   }
 }
 
@@ -63,7 +63,7 @@ export function createKeyedThrottle<K, V>(
     options.onError ??
     ((error: unknown, key: K) =>
       warnToConsole({
-        code: "throttled_call_failed",
+        code: "THROTTLED_CALL_FAILED",
         message: `The throttled callback for ${String(key)} threw: ${error instanceof Error ? error.message : String(error)}`,
       }));
 

@@ -2,23 +2,23 @@ import { ThreadlineError } from "../errors.js";
 
 /**
  * Why a streamed JSON text was rejected.
- * - `unexpected_character`: a character that cannot appear here (including anything but
+ * - `UNEXPECTED_CHARACTER`: a character that cannot appear here (including anything but
  *   whitespace after the complete top-level value, e.g. the second `}` of `{"a":1}}`).
- * - `invalid_escape`: a backslash escape other than `\" \\ \/ \b \f \n \r \t \uXXXX`.
- * - `control_character`: a raw character below U+0020 inside a string (JSON requires `\n` etc.).
- * - `nesting_too_deep`: more open objects/arrays than the parser's `maxDepth`.
- * - `number_too_long`: a number literal longer than the parser's `maxNumberLength`.
- * - `incomplete`: `end()` was called before the value was complete.
- * - `invalid_delta`: `push` was given something other than a string (not sticky).
+ * - `INVALID_ESCAPE`: a backslash escape other than `\" \\ \/ \b \f \n \r \t \uXXXX`.
+ * - `CONTROL_CHARACTER`: a raw character below U+0020 inside a string (JSON requires `\n` etc.).
+ * - `NESTING_TOO_DEEP`: more open objects/arrays than the parser's `maxDepth`.
+ * - `NUMBER_TOO_LONG`: a number literal longer than the parser's `maxNumberLength`.
+ * - `INCOMPLETE`: `end()` was called before the value was complete.
+ * - `INVALID_DELTA`: `push` was given something other than a string (not sticky).
  */
 export type PartialJsonErrorCode =
-  | "unexpected_character"
-  | "invalid_escape"
-  | "control_character"
-  | "nesting_too_deep"
-  | "number_too_long"
-  | "incomplete"
-  | "invalid_delta";
+  | "UNEXPECTED_CHARACTER"
+  | "INVALID_ESCAPE"
+  | "CONTROL_CHARACTER"
+  | "NESTING_TOO_DEEP"
+  | "NUMBER_TOO_LONG"
+  | "INCOMPLETE"
+  | "INVALID_DELTA";
 
 /** Streamed JSON text that is not (a prefix of) valid JSON. */
 export class PartialJsonError extends ThreadlineError {

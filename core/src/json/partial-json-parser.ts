@@ -5,7 +5,7 @@ import { PartialValueTree } from "./partial-value-tree.js";
 import { TopLevelFieldTracker, type TopLevelFields } from "./top-level-fields.js";
 
 export interface PartialJsonOptions {
-  /** Most objects/arrays open at once; deeper input is a `nesting_too_deep` error. Default 1000. */
+  /** Most objects/arrays open at once; deeper input is a `NESTING_TOO_DEEP` error. Default 1000. */
   readonly maxDepth?: number;
   /** Longest number literal accepted, in characters; default 1000 (see README). */
   readonly maxNumberLength?: number;
@@ -35,7 +35,7 @@ export interface PartialJsonParser {
    * text arrives (once per frame, say) pays the copying once per read, not once per delta.
    */
   write(delta: string): void;
-  /** The complete value, or a `PartialJsonError` (`incomplete`, or the sticky error). */
+  /** The complete value, or a `PartialJsonError` (`INCOMPLETE`, or the sticky error). */
   end(): unknown;
   /**
    * The best-effort value of the text so far (as far as it got, if a write threw). Values
@@ -133,7 +133,7 @@ class IncrementalJsonParser implements PartialJsonParser {
 
   write(delta: string): void {
     if (typeof delta !== "string") {
-      throw new PartialJsonError("invalid_delta", this.text.length, `Expected the delta to be a string, got ${typeof delta}`);
+      throw new PartialJsonError("INVALID_DELTA", this.text.length, `Expected the delta to be a string, got ${typeof delta}`);
     }
     const base = this.text.length;
     this.text += delta;
@@ -157,7 +157,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     if (this.error !== undefined) throw this.error;
     const numberDone = this.mode === M_NUMBER && this.tree.depth === 0 && this.number.complete;
     if (!this.complete && !numberDone) {
-      throw new PartialJsonError("incomplete", this.text.length, "The JSON text ended before its value was complete");
+      throw new PartialJsonError("INCOMPLETE", this.text.length, "The JSON text ended before its value was complete");
     }
     return this.value;
   }
@@ -189,14 +189,14 @@ class IncrementalJsonParser implements PartialJsonParser {
             this.valueDone();
             continue;
           }
-          return this.fail("unexpected_character", base + i, `Expected a key (a string) but found ${describeChar(c)}`);
+          return this.fail("UNEXPECTED_CHARACTER", base + i, `Expected a key (a string) but found ${describeChar(c)}`);
         case M_COLON:
-          if (c !== 58) return this.fail("unexpected_character", base + i, `Expected ":" but found ${describeChar(c)}`);
+          if (c !== 58) return this.fail("UNEXPECTED_CHARACTER", base + i, `Expected ":" but found ${describeChar(c)}`);
           this.mode = M_VALUE;
           continue;
         default: // M_AFTER
           if (tree.depth === 0) {
-            return this.fail("unexpected_character", base + i, `Unexpected ${describeChar(c)} after the end of the JSON value`);
+            return this.fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(c)} after the end of the JSON value`);
           }
           if (c === 44) {
             if (tree.inArray) {
@@ -210,7 +210,7 @@ class IncrementalJsonParser implements PartialJsonParser {
             this.valueDone();
           } else {
             const expected = tree.inArray ? '"," or "]"' : '"," or "}"';
-            return this.fail("unexpected_character", base + i, `Expected ${expected} but found ${describeChar(c)}`);
+            return this.fail("UNEXPECTED_CHARACTER", base + i, `Expected ${expected} but found ${describeChar(c)}`);
           }
       }
     }
@@ -225,7 +225,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     }
     if (c === 123 || c === 91) {
       if (this.tree.depth >= this.maxDepth) {
-        this.fail("nesting_too_deep", offset, `More than ${this.maxDepth} nested objects/arrays`);
+        this.fail("NESTING_TOO_DEEP", offset, `More than ${this.maxDepth} nested objects/arrays`);
       }
       this.tree.open(c === 91);
       this.mode = c === 91 ? M_ARRAY_FIRST : M_OBJECT_FIRST;
@@ -238,7 +238,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     }
     const literal = LITERALS[c];
     if (literal === undefined) {
-      this.fail("unexpected_character", offset, `Expected a JSON value but found ${describeChar(c)}`);
+      this.fail("UNEXPECTED_CHARACTER", offset, `Expected a JSON value but found ${describeChar(c)}`);
     }
     this.literal = literal[0];
     this.literalMatched = 1;
@@ -276,12 +276,12 @@ class IncrementalJsonParser implements PartialJsonParser {
     const token = this.number;
     const j = token.read(d, i);
     if (token.length > this.maxNumberLength) {
-      return this.fail("number_too_long", token.start, `A number longer than ${this.maxNumberLength} characters`);
+      return this.fail("NUMBER_TOO_LONG", token.start, `A number longer than ${this.maxNumberLength} characters`);
     }
     if (j === d.length) return j;
     this.commitNumber();
     if (!token.endsValidly) {
-      return this.fail("unexpected_character", base + j, `Unexpected ${describeChar(d.charCodeAt(j))} in a number`);
+      return this.fail("UNEXPECTED_CHARACTER", base + j, `Unexpected ${describeChar(d.charCodeAt(j))} in a number`);
     }
     this.valueDone();
     return j; // the character after the number is read as structure
@@ -291,7 +291,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     const word = this.literal;
     for (; i < d.length; i++) {
       if (d.charCodeAt(i) !== word.charCodeAt(this.literalMatched)) {
-        return this.fail("unexpected_character", base + i, `Unexpected ${describeChar(d.charCodeAt(i))} in the literal "${word}"`);
+        return this.fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(d.charCodeAt(i))} in the literal "${word}"`);
       }
       if (++this.literalMatched === word.length) {
         this.valueDone();

@@ -19,4 +19,4 @@ export {
   SourceFailedError,
   ConnectNotSupportedError,
 } from "./errors.js";
-export type { TruncationReason } from "./errors.js";
+export type { TransportErrorCode, TruncationReason } from "./errors.js";

@@ -122,7 +122,7 @@ export class ProtobufDecoder implements StreamDecoder {
       // An event type from a later protocol version: dropped, as the SSE path's pipeline would.
       if (cause instanceof this.proto.AGUIUnknownEventTypeError) {
         (this.sink.onWarning ?? warnToConsole)({
-          code: "protobuf_unknown_event",
+          code: "PROTOBUF_UNKNOWN_EVENT",
           message: `Protobuf frame #${index} carries an event type this decoder does not know; dropped`,
           index,
         });

@@ -93,7 +93,7 @@ export class SseDecoder implements StreamDecoder {
         if (!this.unknownFieldsReported) {
           this.unknownFieldsReported = true;
           (this.sink.onWarning ?? warnToConsole)({
-            code: "sse_unknown_field",
+            code: "SSE_UNKNOWN_FIELD",
             message:
               `SSE line with unknown field "${excerpt(error.field ?? "", 40)}" ignored ` +
               `(line: ${excerpt(error.line ?? "", 80)}); further ones in this stream are not reported`,

@@ -80,8 +80,8 @@ describe("failures never reject", () => {
     const result = await failing.sendMessage("hi");
     expect(result.status).toBe("error");
     expect(failing.status.value).toBe("error");
-    expect(failing.error.value?.code).toBe("source_failed");
-    expect(errors).toEqual(["source_failed"]);
+    expect(failing.error.value?.code).toBe("SOURCE_FAILED");
+    expect(errors).toEqual(["SOURCE_FAILED"]);
     expect(roles(failing.thread.toMessages())).toEqual(["user"]); // what was sent is kept
 
     expect(await failing.sendMessage("again")).toEqual({ status: "idle" });

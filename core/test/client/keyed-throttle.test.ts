@@ -215,7 +215,7 @@ describe("createKeyedThrottle", () => {
         throw new Error("nope");
       }, 100);
       quiet.schedule("t1", 1);
-      expect(warn).toHaveBeenCalledWith("[threadline] throttled_call_failed: The throttled callback for t1 threw: nope");
+      expect(warn).toHaveBeenCalledWith("[threadline] THROTTLED_CALL_FAILED: The throttled callback for t1 threw: nope");
     } finally {
       warn.mockRestore();
     }
@@ -236,7 +236,7 @@ describe("createKeyedThrottle", () => {
     try {
       attempt();
     } catch (error) {
-      expect((error as KeyedThrottleError).code).toBe("invalid_interval");
+      expect((error as KeyedThrottleError).code).toBe("INVALID_INTERVAL");
     }
   });
 });

@@ -345,7 +345,7 @@ describe("how runs end", () => {
     const loop = newLoop(source);
 
     const failed = await loop.run();
-    expect(failed).toMatchObject({ status: "failed", error: { code: "source_failed" } });
+    expect(failed).toMatchObject({ status: "failed", error: { code: "SOURCE_FAILED" } });
     if (failed.status === "failed") expect(failed.error).toBeInstanceOf(SourceFailedError);
     expect(loop.status.value).toBe("error");
 

@@ -151,7 +151,7 @@ describe("RunLoop over HTTP (SSE)", () => {
     expect(result.status).toBe("failed");
     if (result.status !== "failed") throw new Error("unreachable");
     expect(result.error).toBeInstanceOf(StreamTruncatedError);
-    expect(result.error.code).toBe("stream_truncated");
+    expect(result.error.code).toBe("STREAM_TRUNCATED");
     expect(loop.status.value).toBe("error");
     expect(loop.thread.status.value).toBe("failed");
     const node = loop.thread.message("a1") as AssistantMessageNode;

@@ -28,28 +28,28 @@ function feed(text: string): { parser: PartialJsonParser; error: PartialJsonErro
 
 describe("invalid JSON", () => {
   test.each([
-    ["not JSON at all", "hello", "unexpected_character", 0],
-    ["a second closing brace", '{"a":1}}', "unexpected_character", 7],
-    ["text after the value", '"done" x', "unexpected_character", 7],
-    ["a trailing comma in an array", "[1,]", "unexpected_character", 3],
-    ["a trailing comma in an object", '{"a":1,}', "unexpected_character", 7],
-    ["a missing colon", '{"a" 1}', "unexpected_character", 5],
-    ["a missing comma", "[1 2]", "unexpected_character", 3],
-    ["a key that is not a string", "{a:1}", "unexpected_character", 1],
-    ["a mismatched closer", '{"a":[1}', "unexpected_character", 7],
-    ["a leading zero", "[01]", "unexpected_character", 2],
-    ["a dot without digits", "[1.e5]", "unexpected_character", 3],
-    ["a lone minus", "[-]", "unexpected_character", 2],
-    ["an exponent without digits", "[1e]", "unexpected_character", 3],
-    ["a plus sign", "[+1]", "unexpected_character", 1],
-    ["a misspelt literal", "[trve]", "unexpected_character", 3],
-    ["a number glued to a letter", '{"n":12px}', "unexpected_character", 7],
-    ["single quotes", "['a']", "unexpected_character", 1],
-    ["a bad escape", '"a\\x"', "invalid_escape", 3],
-    ["a bad \\u escape", '"\\u12G4"', "invalid_escape", 5],
-    ["a raw newline in a string", '{"a":"line\nbreak"}', "control_character", 10],
-    ["a raw tab in a key", '{"a\tb":1}', "control_character", 3],
-    ["NaN", "[NaN]", "unexpected_character", 1],
+    ["not JSON at all", "hello", "UNEXPECTED_CHARACTER", 0],
+    ["a second closing brace", '{"a":1}}', "UNEXPECTED_CHARACTER", 7],
+    ["text after the value", '"done" x', "UNEXPECTED_CHARACTER", 7],
+    ["a trailing comma in an array", "[1,]", "UNEXPECTED_CHARACTER", 3],
+    ["a trailing comma in an object", '{"a":1,}', "UNEXPECTED_CHARACTER", 7],
+    ["a missing colon", '{"a" 1}', "UNEXPECTED_CHARACTER", 5],
+    ["a missing comma", "[1 2]", "UNEXPECTED_CHARACTER", 3],
+    ["a key that is not a string", "{a:1}", "UNEXPECTED_CHARACTER", 1],
+    ["a mismatched closer", '{"a":[1}', "UNEXPECTED_CHARACTER", 7],
+    ["a leading zero", "[01]", "UNEXPECTED_CHARACTER", 2],
+    ["a dot without digits", "[1.e5]", "UNEXPECTED_CHARACTER", 3],
+    ["a lone minus", "[-]", "UNEXPECTED_CHARACTER", 2],
+    ["an exponent without digits", "[1e]", "UNEXPECTED_CHARACTER", 3],
+    ["a plus sign", "[+1]", "UNEXPECTED_CHARACTER", 1],
+    ["a misspelt literal", "[trve]", "UNEXPECTED_CHARACTER", 3],
+    ["a number glued to a letter", '{"n":12px}', "UNEXPECTED_CHARACTER", 7],
+    ["single quotes", "['a']", "UNEXPECTED_CHARACTER", 1],
+    ["a bad escape", '"a\\x"', "INVALID_ESCAPE", 3],
+    ["a bad \\u escape", '"\\u12G4"', "INVALID_ESCAPE", 5],
+    ["a raw newline in a string", '{"a":"line\nbreak"}', "CONTROL_CHARACTER", 10],
+    ["a raw tab in a key", '{"a\tb":1}', "CONTROL_CHARACTER", 3],
+    ["NaN", "[NaN]", "UNEXPECTED_CHARACTER", 1],
   ])("%s", (_name, text, code, offset) => {
     const { parser, error } = feed(text);
     expect(error.code).toBe(code);
@@ -77,7 +77,7 @@ describe("invalid JSON", () => {
     const parser = createPartialJsonParser();
     parser.push('{"a":');
     const error = errorOf(() => parser.push(42 as unknown as string));
-    expect(error.code).toBe("invalid_delta");
+    expect(error.code).toBe("INVALID_DELTA");
     expect(parser.error).toBeUndefined();
     expect(parser.push("1}")).toStrictEqual({ a: 1 });
   });
@@ -87,7 +87,7 @@ describe("invalid JSON", () => {
       const parser = createPartialJsonParser();
       parser.push(text);
       const error = errorOf(() => parser.end());
-      expect(error.code).toBe("incomplete");
+      expect(error.code).toBe("INCOMPLETE");
       expect(error.offset).toBe(text.length);
       expect(parser.error).toBeUndefined(); // not sticky: more text may still come
     }
@@ -119,7 +119,7 @@ describe("invalid JSON", () => {
             return run();
           } catch (error) {
             if (!(error instanceof PartialJsonError)) throw error; // never anything but our error
-            if (first !== undefined && error.code !== "incomplete") expect(error).toBe(first); // sticky
+            if (first !== undefined && error.code !== "INCOMPLETE") expect(error).toBe(first); // sticky
             first ??= error;
             return undefined;
           }
@@ -151,10 +151,10 @@ describe("big and deep input", () => {
     return depth;
   }
 
-  test("10,000 levels: a nesting_too_deep error by default (1000), no stack overflow", () => {
+  test("10,000 levels: a NESTING_TOO_DEEP error by default (1000), no stack overflow", () => {
     const parser = createPartialJsonParser();
     const error = errorOf(() => parser.push(nested(10_000)));
-    expect(error.code).toBe("nesting_too_deep");
+    expect(error.code).toBe("NESTING_TOO_DEEP");
     expect(error.offset).toBe(1000);
     expect(depthOf(parser.value)).toBe(1000);
   });
@@ -194,7 +194,7 @@ describe("big and deep input", () => {
     const parser = createPartialJsonParser({ maxNumberLength: 20 });
     parser.push('{"n":1234567890');
     const error = errorOf(() => parser.push("12345678901"));
-    expect(error.code).toBe("number_too_long");
+    expect(error.code).toBe("NUMBER_TOO_LONG");
     expect(error.offset).toBe(5); // where the number starts
     const ok = createPartialJsonParser();
     expect(ok.push(`[${"9".repeat(400)}]`)).toStrictEqual([Number("9".repeat(400))]);

@@ -74,7 +74,7 @@ describe("fromAgent with a real @ag-ui/client HttpAgent", () => {
     });
     const error = await rejection(fromAgent(new AgUiHttpAgent({ url: server.url })).run(input, collect().sink));
     expect(error).toBeInstanceOf(SourceFailedError);
-    expect(error).toMatchObject({ code: "source_failed" });
+    expect(error).toMatchObject({ code: "SOURCE_FAILED" });
     expect((error as Error).message).toContain("agent's run()");
     expect((error as Error).cause).toMatchObject({ status: 503 });
   });
@@ -83,7 +83,7 @@ describe("fromAgent with a real @ag-ui/client HttpAgent", () => {
     const source = fromAgent(new AgUiHttpAgent({ url: "http://127.0.0.1:9/never" }));
     const error = await rejection(source.connect!(input, collect().sink));
     expect(error).toBeInstanceOf(ConnectNotSupportedError);
-    expect(error).toMatchObject({ code: "connect_not_supported" });
+    expect(error).toMatchObject({ code: "CONNECT_NOT_SUPPORTED" });
   });
 });
 

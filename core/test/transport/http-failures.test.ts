@@ -31,7 +31,7 @@ describe("HttpAgent failures", () => {
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toBeInstanceOf(ThreadlineError);
     expect(error).toMatchObject({
-      code: "http_status",
+      code: "HTTP_STATUS",
       status: 500,
       statusText: "Internal Server Error",
       url: server.url,
@@ -70,7 +70,7 @@ describe("HttpAgent failures", () => {
     const { sink, events } = collect();
     const error = await rejection(new HttpAgent({ url: server.url }).run(input, sink));
     expect(error).toBeInstanceOf(StreamTruncatedError);
-    expect(error).toMatchObject({ code: "stream_truncated", reason: "connection-lost", eventsDelivered: 2 });
+    expect(error).toMatchObject({ code: "STREAM_TRUNCATED", reason: "connection-lost", eventsDelivered: 2 });
     expect(events).toEqual(runEvents().slice(0, 2));
   });
 
@@ -137,7 +137,7 @@ describe("HttpAgent failures", () => {
     await closedServer.close();
     const error = await rejection(new HttpAgent({ url }).run(input, collect().sink));
     expect(error).toBeInstanceOf(RequestFailedError);
-    expect(error).toMatchObject({ code: "request_failed", url });
+    expect(error).toMatchObject({ code: "REQUEST_FAILED", url });
     expect((error as Error).cause).toBeDefined();
   });
 
@@ -149,7 +149,7 @@ describe("HttpAgent failures", () => {
     const error = await rejection(new HttpAgent({ url: server.url }).run(input, collect().sink));
     expect(error).toBeInstanceOf(UnexpectedContentTypeError);
     expect(error).toMatchObject({
-      code: "unexpected_content_type",
+      code: "UNEXPECTED_CONTENT_TYPE",
       contentType: "text/html; charset=utf-8",
       bodyExcerpt: "<html><body>Please log in</body></html>",
     });

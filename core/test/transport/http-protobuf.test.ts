@@ -95,7 +95,7 @@ describe("HttpAgent over AG-UI protobuf", () => {
     const error = await rejection(agent.run(input, sink));
     expect(error).toBeInstanceOf(ProtobufFrameError);
     expect(error).toMatchObject({
-      code: "protobuf_frame_invalid",
+      code: "PROTOBUF_FRAME_INVALID",
       frameIndex: 1,
       byteOffset: first.length,
       frameLength: 5,
@@ -130,7 +130,7 @@ describe("HttpAgent over AG-UI protobuf", () => {
     const { sink, events, warnings } = collect();
     await expect(agent.run(input, sink)).resolves.toBe("completed");
     expect(events).toEqual(runEvents());
-    expect(warnings).toEqual(["protobuf_unknown_event"]);
+    expect(warnings).toEqual(["PROTOBUF_UNKNOWN_EVENT"]);
   });
 
   it("aborting a protobuf stream resolves 'aborted' and closes the connection", async () => {

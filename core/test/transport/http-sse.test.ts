@@ -132,7 +132,7 @@ describe("HttpAgent over SSE", () => {
     const { sink, events } = collect();
     const error = await rejection(agent.run(input, sink));
     expect(error).toBeInstanceOf(SseDataError);
-    expect(error).toMatchObject({ code: "sse_invalid_json", eventIndex: 2, dataExcerpt: "<html>oops, not json" });
+    expect(error).toMatchObject({ code: "SSE_INVALID_JSON", eventIndex: 2, dataExcerpt: "<html>oops, not json" });
     expect((error as Error).message).toContain("<html>oops, not json");
     expect(events).toEqual(runEvents().slice(0, 2));
     await expect(servers.current.requests[0]!.closed).resolves.toEqual({ finished: false });
@@ -159,7 +159,7 @@ describe("HttpAgent over SSE", () => {
     const { sink, events } = collect();
     const error = await rejection(agent.run(input, sink));
     expect(error).toBeInstanceOf(StreamTruncatedError);
-    expect(error).toMatchObject({ code: "stream_truncated", reason: "incomplete-event", eventsDelivered: 1 });
+    expect(error).toMatchObject({ code: "STREAM_TRUNCATED", reason: "incomplete-event", eventsDelivered: 1 });
     expect(events).toEqual([runEvents()[0]]);
   });
 
@@ -173,7 +173,7 @@ describe("HttpAgent over SSE", () => {
     const { sink, events, warnings } = collect();
     await expect(agent.run(input, sink)).resolves.toBe("completed");
     expect(events).toEqual([second]);
-    expect(warnings).toEqual(["sse_unknown_field"]);
+    expect(warnings).toEqual(["SSE_UNKNOWN_FIELD"]);
   });
 
   it("stops an event that grows past maxEventSize with EventTooLargeError", async () => {
@@ -187,7 +187,7 @@ describe("HttpAgent over SSE", () => {
     const { sink, events } = collect();
     const error = await rejection(agent.run(input, sink));
     expect(error).toBeInstanceOf(EventTooLargeError);
-    expect(error).toMatchObject({ code: "event_too_large", encoding: "sse", limit: 4000 });
+    expect(error).toMatchObject({ code: "EVENT_TOO_LARGE", encoding: "sse", limit: 4000 });
     expect(events).toEqual([runEvents()[0]]);
     await expect(server.requests[0]!.closed).resolves.toEqual({ finished: false });
   });
