@@ -186,7 +186,7 @@ try {
   for (const priors of sizes) console.log(`\n${formatTable(rows, priors)}`);
   console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, Chromium ${chromium.version}, ${results.machine.platform}`);
   console.log(
-    `Command: ${results.command}; medians of ${rounds} timed runs (${runs} for the @ai-sdk lanes) after ${warmups} warm-ups; written to bench/results.json (browser)`,
+    `Command: ${results.command}; medians of ${rounds} timed run(s) (${runs} for the @ai-sdk lanes) after ${warmups} warm-up(s); written to bench/results.json (browser)`,
   );
   if (sizes.includes(1000)) console.log(`\n${formatBrowserChecks(checks)}`);
 
