@@ -35,6 +35,8 @@ export { componentSnapshot } from "./model/component-snapshot.js";
 export { PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
 export { TAMBO_EVENTS } from "./fold/tambo-components.js";
+export { subscribeText } from "./model/text-stream.js";
+export type { TextSink } from "./model/text-stream.js";
 // -- json --
 export { createPartialJsonParser } from "./json/partial-json-parser.js";
 export type { PartialJsonParser, PartialJsonOptions, PartialJsonStats } from "./json/partial-json-parser.js";

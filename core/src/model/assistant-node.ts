@@ -94,6 +94,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   assign(message: Message): void {
     const m = message as Extract<Message, { role: "assistant" }>;
     this.assignCommon(message);
+    this.noteTextReplaced();
     this.content.value = m.content;
     this.name.value = m.name;
     this.encryptedValue.value = m.encryptedValue;

@@ -22,6 +22,7 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
 
   assign(message: Message): void {
     this.assignCommon(message);
+    this.noteTextReplaced();
     assignJson(this.content, (message as { content: MessageContent }).content);
     if (this.role !== "reasoning") this.name.value = (message as { name?: string }).name;
     this.encryptedValue.value = (message as { encryptedValue?: string }).encryptedValue;
@@ -52,6 +53,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
   assign(message: Message): void {
     const m = message as Extract<Message, { role: "tool" }>;
     this.assignCommon(message);
+    this.noteTextReplaced();
     assignJson(this.content, m.content as MessageContent);
     this.error.value = m.error;
     this.encryptedValue.value = m.encryptedValue;

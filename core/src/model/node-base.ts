@@ -77,9 +77,31 @@ export abstract class TextBearingNode<C> extends BaseNode {
   readonly encryptedValue: Signal<string | undefined> = signal(undefined);
   readonly streaming: Signal<boolean> = signal(false);
 
+  /**
+   * Bookkeeping for `subscribeText` (text-stream.ts), so a view learns what one notification
+   * appended without comparing strings: every write of `content` made through this node counts
+   * (`textWrites`); `textReplacedAt` is the count at the last write that was not an append;
+   * `recentDeltas` holds the last TEXT_DELTA_LOG appended deltas, slot = write count % the size.
+   */
+  textWrites = 0;
+  textReplacedAt = 0;
+  recentDeltas: string[] | undefined;
+
   /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string signal, O(delta). */
   appendText(delta: string): void {
     const current = this.content.peek();
+    const writes = ++this.textWrites;
+    // Content parts (a multimodal message) become plain text: that is a replacement, not an append.
+    if (current !== undefined && typeof current !== "string") this.textReplacedAt = writes;
+    (this.recentDeltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
     (this.content as Signal<unknown>).value = (typeof current === "string" ? current : "") + delta;
   }
+
+  /** Called by `assign` before it writes `content` as a whole (snapshot, restore). */
+  protected noteTextReplaced(): void {
+    this.textReplacedAt = ++this.textWrites;
+  }
 }
+
+/** How many appended deltas a node remembers for `subscribeText` (a power of two). */
+export const TEXT_DELTA_LOG = 16;

@@ -1,0 +1,73 @@
+import type { ReadonlySignal } from "@preact/signals-core";
+import { TEXT_DELTA_LOG, TextBearingNode } from "./node-base.js";
+import type { MessageContent, MessageNode } from "./types.js";
+
+/**
+ * Streaming text for views that write the DOM themselves: instead of the whole text on every
+ * token (which costs the length of the message), the view learns what was appended.
+ */
+
+/** What `subscribeText` calls. `reset` gives the whole text; `append` only what was added to it. */
+export interface TextSink {
+  /** The text is now exactly `text` (first call, a snapshot, a replacement, or too much at once). */
+  reset(text: string): void;
+  /** The text is now the previous text followed by `delta`. */
+  append(delta: string): void;
+}
+
+/**
+ * Calls `sink.reset(text)` at once with the message's current text, then, on every change of its
+ * `content` signal, `sink.append(delta)` when the change was only appends since the last call (up
+ * to 16 deltas folded in one batch are joined), else `sink.reset(text)`. The text is what
+ * `messageText` shows: a string as is, content parts' text joined, `""` for none or an activity.
+ * O(delta) per token: no string is compared or sliced. Returns the unsubscribe function.
+ */
+export function subscribeText(node: MessageNode, sink: TextSink): () => void {
+  if (node.role === "activity") {
+    sink.reset("");
+    return () => {};
+  }
+  const writes = node instanceof TextBearingNode ? (node as TextBearingNode<unknown>) : undefined;
+  let first = true;
+  let seenWrites = 0;
+  // Length of the string last shown, or -1 when it was not a string (parts, undefined).
+  let seenLength = -1;
+  const signal = node.content as ReadonlySignal<MessageContent | undefined>;
+  return signal.subscribe((content) => {
+    const delta = first || writes === undefined ? undefined : appendedSince(writes, seenWrites);
+    first = false;
+    if (writes !== undefined) seenWrites = writes.textWrites;
+    if (typeof content !== "string") {
+      seenLength = content === undefined ? 0 : -1;
+      sink.reset(contentText(content));
+      return;
+    }
+    // The length check also catches a write that bypassed the node's bookkeeping.
+    if (delta !== undefined && seenLength >= 0 && seenLength + delta.length === content.length) {
+      seenLength = content.length;
+      sink.append(delta);
+      return;
+    }
+    seenLength = content.length;
+    sink.reset(content);
+  });
+}
+
+/** The deltas appended after write `seen`, joined; undefined when anything else was written. */
+function appendedSince(node: TextBearingNode<unknown>, seen: number): string | undefined {
+  const count = node.textWrites - seen;
+  const log = node.recentDeltas;
+  if (count < 1 || count > TEXT_DELTA_LOG || node.textReplacedAt > seen || log === undefined) return undefined;
+  if (count === 1) return log[node.textWrites % TEXT_DELTA_LOG];
+  let joined = "";
+  for (let write = seen + 1; write <= node.textWrites; write++) joined += log[write % TEXT_DELTA_LOG];
+  return joined;
+}
+
+function contentText(content: MessageContent | undefined): string {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  let text = "";
+  for (const part of content) if (part.type === "text") text += part.text;
+  return text;
+}
