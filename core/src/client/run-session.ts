@@ -28,7 +28,7 @@ export interface SessionHost {
   streaming(session: RunSession): void;
   /** The run is over (called once). */
   finish(session: RunSession, result: RunResult): void;
-  /** Something reacting to the run's end threw after the run had settled (never throws). */
+  /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
   settleFailed(session: RunSession, error: unknown): void;
 }
 
@@ -99,8 +99,8 @@ export class RunSession {
         (end) => this.conclude(end, undefined),
         (error: unknown) => this.conclude(undefined, error),
       )
-      // An effect reacting to the thread's last writes may throw out of conclude; the run has
-      // finished by then (see fail), so the throw is only reported, never left unhandled.
+      // A throw out of conclude (a defect: close and finish report what they catch) is reported,
+      // never left unhandled.
       .then(undefined, (error: unknown) => this.host.settleFailed(this, error));
   }
 
@@ -109,28 +109,35 @@ export class RunSession {
     if (this.closed) return;
     this.closed = true;
     this.controller.abort();
-    if (this.sawEvent) cancelRun(this.host.thread);
-    this.host.finish(this, this.ended({ status: "cancelled", by: "client" }));
+    this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "cancelled", by: "client" });
   }
 
   /** `detach()`: stop listening; the source is left to finish on its own, unheard. */
   detach(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.sawEvent) cancelRun(this.host.thread);
-    this.host.finish(this, this.ended({ status: "detached" }));
+    this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "detached" });
   }
 
   /** The run could not start or continue (also used by the loop for errors before the stream). */
   fail(error: ThreadlineError): void {
     if (this.closed) return;
     this.closed = true;
-    // The thread's writes run effects, which may throw: the run finishes all the same.
+    this.close(() => this.host.thread.fail(error), { status: "failed", error });
+  }
+
+  /**
+   * The thread's last writes, then the run's end. Those writes run effects, which may throw: such
+   * a throw is reported, and the run finishes all the same — a stop() or detach() does not throw
+   * it at its caller, and the loop is never left holding a session that will not finish.
+   */
+  private close(lastWrites: () => unknown, body: RunOutcomeBody): void {
     try {
-      this.host.thread.fail(error);
-    } finally {
-      this.host.finish(this, this.ended({ status: "failed", error }));
+      lastWrites();
+    } catch (error) {
+      this.host.settleFailed(this, error);
     }
+    this.host.finish(this, this.ended(body));
   }
 
   private onVerified(event: AGUIEvent): void {
@@ -194,12 +201,7 @@ export class RunSession {
     if (end === "aborted") {
       // The source gave up on its own (our aborts close the session first).
       this.closed = true;
-      try {
-        if (this.sawEvent) cancelRun(this.host.thread);
-      } finally {
-        this.host.finish(this, this.ended({ status: "cancelled", by: "client" }));
-      }
-      return;
+      return this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "cancelled", by: "client" });
     }
     try {
       // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).

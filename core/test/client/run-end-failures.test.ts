@@ -106,6 +106,35 @@ describe("a throw while a run ends", () => {
     expect(unhandled).toEqual([]);
   });
 
+  it("from an effect on the thread's status as stop() cancels the run: stop() does not throw, the run settles, the loop is free", async () => {
+    const errors: ThreadlineError[] = [];
+    let started!: () => void;
+    const begun = new Promise<void>((resolve) => (started = resolve));
+    const endless: AgentSource = {
+      run: (input, sink) =>
+        new Promise(() => {
+          sink.onEvent({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
+          started();
+        }),
+    };
+    const loop = new RunLoop({ source: endless, threadId: "t", createId: ids(), onError: (e) => errors.push(e) });
+    stops.push(
+      effect(() => {
+        if (loop.thread.status.value === "cancelled") throw new Error("cancel effect bug");
+      }),
+    );
+    const running = loop.run();
+    await begun;
+
+    expect(() => loop.stop()).not.toThrow();
+
+    expect(await settled(running)).toMatchObject({ status: "cancelled", by: "client" });
+    expect(loop.status.value).toBe("idle");
+    expect(loop.activeRun.value).toBeUndefined();
+    expect(errors.map((e) => e.code)).toEqual(["RUN_SETTLE_FAILED"]);
+    expect(errors[0]?.message).toContain("cancel effect bug");
+  });
+
   it("when onError and onWarning throw too, nothing escapes: the run settles and the queue moves on", async () => {
     const errors: unknown[] = [];
     const { loop } = newLoop({
