@@ -1,6 +1,8 @@
 // Public entry of @threadline/svelte: Svelte store-contract bindings over @threadline/core signals.
 export { fromSignal } from "./signal-store.js";
 export { messageText } from "./message-text.js";
+export { streamText } from "./stream-text.js";
+export { default as StreamingText } from "./StreamingText.svelte";
 export { toolCall } from "./tool-call.js";
 export { select } from "./select.js";
 export type { ThreadSource } from "./select.js";

@@ -1,0 +1,31 @@
+// @vitest-environment node
+// StreamingText on the server: the current text is in the HTML, and nothing stays subscribed.
+import { createThread, foldEvent, type AGUIEvent } from "@threadline/core";
+import { render } from "svelte/server";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import StreamItem from "./components/StreamItem.svelte";
+import { Renders } from "./support/renders.js";
+import { countSubscriptions } from "./support/watchers.js";
+
+let subscriptions: ReturnType<typeof countSubscriptions>;
+beforeEach(() => {
+  subscriptions = countSubscriptions();
+});
+afterEach(() => {
+  subscriptions.restore();
+});
+
+test("server-renders the text so far and leaves no live subscription", async () => {
+  const thread = createThread();
+  for (const event of [
+    { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "Streamed " },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "<so far>" },
+  ])
+    foldEvent(thread, event as AGUIEvent);
+  const node = thread.messages.value[0]!;
+  const { body } = await render(StreamItem, { props: { node, renders: new Renders() } });
+  expect(body).toMatch(/<span class="text">Streamed &lt;so far><\/span>/);
+  expect(subscriptions.opened).toBe(1);
+  expect(subscriptions.live).toBe(0);
+});

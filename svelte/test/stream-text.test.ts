@@ -1,0 +1,88 @@
+// streamText / StreamingText: tokens go to one Text node by appendData, outside Svelte's render.
+import { createThread, foldEvent, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
+import { render } from "@testing-library/svelte";
+import { flushSync } from "svelte";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { SvelteBindingError, streamText } from "../src/index.js";
+import StreamItem from "./components/StreamItem.svelte";
+import { Renders } from "./support/renders.js";
+import { countSubscriptions } from "./support/watchers.js";
+
+const fold = (thread: Thread, ...events: object[]) => {
+  for (const event of events) foldEvent(thread, event as AGUIEvent);
+  flushSync();
+};
+const start = (messageId: string) => ({ type: "TEXT_MESSAGE_START", messageId, role: "assistant" });
+const content = (messageId: string, delta: string) => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta });
+const nodeOf = (thread: Thread, id: string): MessageNode => thread.messages.value.find((m) => m.id === id)!;
+
+let subscriptions: ReturnType<typeof countSubscriptions>;
+beforeEach(() => {
+  subscriptions = countSubscriptions();
+});
+afterEach(() => {
+  subscriptions.restore();
+});
+
+describe.each(["component", "action"] as const)("streamText (%s)", (mode) => {
+  test("100 tokens extend one Text node; the message component never re-renders", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "Hi"));
+    const renders = new Renders();
+    const { getByTestId, unmount } = render(StreamItem, { props: { node: nodeOf(thread, "m1"), renders, mode } });
+    const element = getByTestId("item").querySelector(".text")!;
+    expect(element.textContent).toBe("Hi");
+    const textNode = element.firstChild;
+    expect(element.childNodes).toHaveLength(1);
+    // Every DOM write to the text node is counted: 100 appends, nothing else.
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((list) => records.push(...list));
+    observer.observe(getByTestId("item"), { subtree: true, childList: true, characterData: true, attributes: true });
+    let expected = "Hi";
+    for (let i = 0; i < 100; i++) {
+      const delta = ` t${i}`;
+      expected += delta;
+      fold(thread, content("m1", delta));
+    }
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(element.textContent).toBe(expected);
+    expect(element.firstChild).toBe(textNode);
+    expect(renders.snapshot()).toEqual({ item: 1 });
+    expect(records).toHaveLength(100);
+    expect(records.every((r) => r.type === "characterData" && r.target === textNode)).toBe(true);
+    expect(subscriptions.live).toBe(1);
+    unmount();
+    expect(subscriptions.live).toBe(0);
+  });
+
+  test("a snapshot replacing the text, and a new node for the same element, reset it", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "draft"), start("m2"), content("m2", "other"));
+    const renders = new Renders();
+    const { getByTestId, rerender, unmount } = render(StreamItem, { props: { node: nodeOf(thread, "m1"), renders, mode } });
+    const element = () => getByTestId("item").querySelector(".text")!;
+    fold(thread, {
+      type: "MESSAGES_SNAPSHOT",
+      messages: [
+        { id: "m1", role: "assistant", content: "final" },
+        { id: "m2", role: "assistant", content: "other" },
+      ],
+    });
+    expect(element().textContent).toBe("final");
+    void rerender({ node: nodeOf(thread, "m2"), renders, mode });
+    flushSync();
+    expect(element().textContent).toBe("other");
+    fold(thread, content("m1", " ignored"), content("m2", "!"));
+    expect(element().textContent).toBe("other!");
+    expect(subscriptions.live).toBe(1);
+    unmount();
+    expect(subscriptions.live).toBe(0);
+  });
+});
+
+test("streamText on something that is not a message node throws NOT_A_MESSAGE", () => {
+  const element = document.createElement("p");
+  expect(() => streamText(element, { id: "x" } as unknown as MessageNode)).toThrow(SvelteBindingError);
+  expect(() => streamText(element, null as unknown as MessageNode)).toThrow(/NOT_A_MESSAGE|expected a message node/);
+});
