@@ -23,3 +23,13 @@ export class ComponentNodeMissingError extends ThreadlineError {
     );
   }
 }
+
+/** `<StreamingText>` was given something that is not a message node. */
+export class NotAMessageError extends ThreadlineError {
+  declare readonly code: "NOT_A_MESSAGE";
+
+  constructor(what: string, value: unknown) {
+    const got = value === null ? "null" : typeof value === "object" ? "an object without a content signal" : typeof value;
+    super("NOT_A_MESSAGE", `${what}: the node prop must be a message node (with a content signal), got ${got}.`);
+  }
+}

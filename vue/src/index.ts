@@ -2,6 +2,7 @@
 export { useSignal } from "./useSignal.js";
 export type { SignalRef } from "./useSignal.js";
 export { useMessageText } from "./useMessageText.js";
+export { StreamingText } from "./StreamingText.js";
 export { useMessageParts } from "./useMessageParts.js";
 export { useToolCall } from "./useToolCall.js";
 export type { ToolCallField, ToolCallRefs } from "./useToolCall.js";
@@ -15,7 +16,7 @@ export type { ComponentMap, FallbackSlotProps } from "./ThreadComponent.js";
 export type { NodeSource } from "./follow-node.js";
 export type { Disposable, FieldRefs } from "./node-fields.js";
 export { isServerRendering } from "./scope.js";
-export { ChatNotProvidedError, ComponentNodeMissingError } from "./errors.js";
+export { ChatNotProvidedError, ComponentNodeMissingError, NotAMessageError } from "./errors.js";
 export { useChat } from "./useChat.js";
 export type { UseChatOptions, UseChatReturn } from "./useChat.js";
 export { provideChat, injectChat } from "./chat-context.js";
