@@ -67,6 +67,28 @@ export function useApp(framework: AppName, options: { mastra?: boolean } = {}): 
   };
 }
 
+/** A turn the test is about to start; see `AppPage.turn()`. */
+export class Turn {
+  constructor(
+    private readonly app: AppPage,
+    private readonly before: number,
+  ) {}
+
+  /**
+   * Waits until the turn has settled and the status reads `status` (which it must, once the
+   * turn is over); resolves with the statuses shown since `turn()`, in order.
+   */
+  async settled(status = "idle", timeout = 20_000): Promise<string[]> {
+    await this.app.page.waitForFunction(
+      ([id, before]) => Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute("data-turns")) > before,
+      [TEST_ID.runStatus, this.before] as const,
+      { timeout },
+    );
+    expect(await this.app.status(), "the status once the turn settled").toBe(status);
+    return this.app.page.evaluate(() => [...((window as unknown as { statusLog?: string[] }).statusLog ?? [])]);
+  }
+}
+
 export class AppPage {
   readonly errors: string[] = [];
   threadId = "";
@@ -129,8 +151,30 @@ export class AppPage {
     return this.byTestId(TEST_ID.runStatus).getAttribute("data-status");
   }
 
-  async waitForStatus(status: string, timeout = 20_000): Promise<void> {
-    await this.page.locator(`[data-testid="${TEST_ID.runStatus}"][data-status="${status}"]`).waitFor({ timeout });
+  /**
+   * Call before the action that starts a turn (a send, a retry, an answer…), then `settled()`.
+   * Waiting for a status alone is ambiguous: "idle" holds before a send is drawn and while a
+   * stored thread loads. The panel's `data-turns` grows only when a turn the user started has
+   * settled, so waiting for it to pass the count read here waits for this action's turn.
+   */
+  async turn(): Promise<Turn> {
+    const turns = await this.byTestId(TEST_ID.runStatus).getAttribute("data-turns");
+    if (turns === null) throw new Error("the run status shows no data-turns");
+    // Every status the panel shows from now on, so a test can check the turn went through one.
+    await this.page.evaluate((id) => {
+      const holder = window as unknown as { statusLog?: string[]; statusObserver?: MutationObserver };
+      holder.statusObserver?.disconnect();
+      const status = document.querySelector(`[data-testid="${id}"]`);
+      if (status === null) throw new Error("no run status");
+      const log = [status.getAttribute("data-status") ?? ""];
+      holder.statusLog = log;
+      holder.statusObserver = new MutationObserver(() => {
+        const now = status.getAttribute("data-status") ?? "";
+        if (log[log.length - 1] !== now) log.push(now);
+      });
+      holder.statusObserver.observe(status, { attributes: true, attributeFilter: ["data-status"] });
+    }, TEST_ID.runStatus);
+    return new Turn(this, Number(turns));
   }
 
   /** Resolves once IndexedDB holds this thread with at least `count` messages. */

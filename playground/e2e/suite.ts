@@ -33,9 +33,9 @@ export function appSuite(framework: AppName): void {
       // The suggested prompt for the scenario fills the composer; Enter sends it.
       await page.byTestId(TEST_ID.suggestion).click();
       await expect.poll(() => page.composer.inputValue()).toBe("Plan three days in Lisbon for me.");
+      const turn = await page.turn();
       await page.composer.press("Enter");
-      await page.waitForStatus("streaming");
-      await page.waitForStatus("idle");
+      expect(await turn.settled("idle")).toContain("streaming");
 
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
       await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
@@ -56,8 +56,9 @@ export function appSuite(framework: AppName): void {
       await page.page.keyboard.press("Shift+Enter");
       await page.page.keyboard.type("second line");
       expect(await page.composer.inputValue()).toBe("first line\nsecond line");
+      const turn = await page.turn();
       await page.page.keyboard.press("Enter");
-      await page.waitForStatus("idle");
+      await turn.settled("idle");
       expect(await page.messages("user").locator(".bubble").innerText()).toBe("first line\nsecond line");
       expect(await page.composer.inputValue()).toBe("");
       expect(await page.composer.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -66,11 +67,12 @@ export function appSuite(framework: AppName): void {
 
   test("weather-card (tool): the show_weather card fills in every prop as its arguments stream", async () => {
     await withPage({ scenario: "weather-card", variant: "tool", delay: 8 }, async (page) => {
+      const turn = await page.turn();
       await page.send("What's the weather in Porto?");
       const card = page.byTestId(TEST_ID.weatherCard);
       // Seen while streaming: the card is there before its arguments are complete.
       await page.page.locator(`[data-testid="${TEST_ID.weatherCard}"][data-streaming="true"]`).waitFor();
-      await page.waitForStatus("idle");
+      await turn.settled("idle");
       await expect.poll(() => card.count()).toBe(1);
       await checkWeatherCard(card, weatherFor("Porto"), "tool-call");
       await page.screenshot("weather-card-tool");
@@ -79,8 +81,9 @@ export function appSuite(framework: AppName): void {
 
   test("weather-card (activity): an ACTIVITY_SNAPSHOT + deltas render as the card", async () => {
     await withPage({ scenario: "weather-card", variant: "activity" }, async (page) => {
+      const turn = await page.turn();
       await page.send("Weather in Oslo, please");
-      await page.waitForStatus("idle");
+      await turn.settled("idle");
       const card = page.byTestId(TEST_ID.weatherCard);
       await expect.poll(() => card.count()).toBe(1);
       await checkWeatherCard(card, weatherFor("Oslo"), "activity");
@@ -90,11 +93,11 @@ export function appSuite(framework: AppName): void {
 
   test("weather-card (both): Tambo component events and the show_weather call each render a complete card", async () => {
     await withPage({ scenario: "weather-card", variant: "both" }, async (page) => {
+      const turn = await page.turn();
       await page.send("What's the weather in Lisbon?");
-      await page.waitForStatus("idle");
+      await turn.settled("idle");
       const cards = page.byTestId(TEST_ID.weatherCard);
-      // The status may read idle before the send is drawn (or while the stored thread loads).
-      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+      expect(await cards.count()).toBe(2);
       await checkWeatherCard(cards.nth(0), weatherFor("Lisbon"), "component");
       await checkWeatherCard(cards.nth(1), weatherFor("Lisbon"), "tool-call");
       await page.screenshot("weather-card");
@@ -104,8 +107,9 @@ export function appSuite(framework: AppName): void {
   test("client-tool: get_local_time runs in the browser and the agent continues with its result", async () => {
     for (const variant of ["plain", "pending", "tambo"]) {
       await withPage({ scenario: "client-tool", variant }, async (page) => {
+        const turn = await page.turn();
         await page.send("What time is it where I am?");
-        await page.waitForStatus("idle");
+        await turn.settled("idle");
         const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_local_time"]'));
         await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("done");
         const result = await call.getByTestId(TEST_ID.toolResult).innerText();
@@ -118,25 +122,29 @@ export function appSuite(framework: AppName): void {
 
   test("approval: delete_file waits for the user; approve deletes, decline (next turn) does not", async () => {
     await withPage({ scenario: "approval" }, async (page) => {
+      const asked = await page.turn();
       await page.send("Delete my old draft notes.");
-      await page.waitForStatus("awaiting-input");
+      await asked.settled("awaiting-input");
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="delete_file"]'));
       await expect.poll(() => call.getAttribute("data-status")).toBe("awaiting-approval");
       expect(JSON.parse(await call.getByTestId(TEST_ID.toolArgs).innerText())).toEqual({ path: FILE_PATH });
       // The approve button takes focus, so a keyboard user answers at once.
       expect(await call.getByTestId(TEST_ID.approve).evaluate((el) => el === document.activeElement)).toBe(true);
       await page.screenshot("approval");
+      const approved = await page.turn();
       await call.getByTestId(TEST_ID.approve).click();
-      await page.waitForStatus("idle");
+      await approved.settled("idle");
       await expect.poll(() => call.getAttribute("data-status")).toBe("done");
       expect(await call.getByTestId(TEST_ID.toolResult).innerText()).toBe(`Deleted ${FILE_PATH}.`);
       await expect.poll(() => page.lastAnswer()).toBe(`Done: ${FILE_PATH} is deleted.`);
 
+      const askedAgain = await page.turn();
       await page.send("Delete my old draft notes again.");
-      await page.waitForStatus("awaiting-input");
+      await askedAgain.settled("awaiting-input");
       const second = page.byTestId(TEST_ID.toolCall).nth(1);
+      const declined = await page.turn();
       await second.getByTestId(TEST_ID.decline).click();
-      await page.waitForStatus("idle");
+      await declined.settled("idle");
       await expect.poll(() => second.getByTestId(TEST_ID.toolResult).innerText()).toBe("Not deleted: the user declined.");
       await expect.poll(() => page.lastAnswer()).toContain("Nothing was deleted.");
       await page.screenshot("approval-done");
@@ -159,8 +167,9 @@ export function appSuite(framework: AppName): void {
         };
         new MutationObserver(record).observe(panel, { subtree: true, childList: true, attributes: true });
       }, TEST_ID.statePanel);
+      const first = await page.turn();
       await page.send("Help me get ready for the trip.");
-      await page.waitForStatus("idle");
+      await first.settled("idle");
       // The snapshot, then one delta at a time: an item, another item, the tick.
       const lists = (await page.page.evaluate(() => (window as unknown as { todoLists: string[] }).todoLists)).filter((list) => list !== "");
       expect(lists.map((list) => list.split(",").filter(Boolean).length)).toEqual([2, 3, 4, 4]);
@@ -175,8 +184,9 @@ export function appSuite(framework: AppName): void {
       await page.byTestId(TEST_ID.todoInput).press("Enter");
       await expect.poll(() => items.count()).toBe(5);
       await page.screenshot("shared-state-draft");
+      const second = await page.turn();
       await page.send("add call the hotel");
-      await page.waitForStatus("idle");
+      await second.settled("idle");
       expect(await titles()).toEqual([...SEED_TODOS.map((t) => t.title), ...SUGGESTIONS.slice(0, 2), "Water the plants", "call the hotel"]);
       expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-done")))).toEqual(["true", "true", "true", "true", "false", "false"]);
       await expect.poll(() => page.lastAnswer()).toBe('I added "call the hotel" and ticked off "Buy a Lisboa Card". 4 of 6 done.');
@@ -186,8 +196,9 @@ export function appSuite(framework: AppName): void {
 
   test("reasoning: shown collapsed in a <details>, complete, then the answer", async () => {
     await withPage({ scenario: "reasoning" }, async (page) => {
+      const turn = await page.turn();
       await page.send("How long should I stay in Lisbon?");
-      await page.waitForStatus("idle");
+      await turn.settled("idle");
       const details = page.byTestId(TEST_ID.reasoning);
       expect(await details.evaluate((el) => el.tagName)).toBe("DETAILS");
       expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
@@ -202,8 +213,9 @@ export function appSuite(framework: AppName): void {
 
   test("interrupt: the question is a form; the answer resumes the run", async () => {
     await withPage({ scenario: "interrupt" }, async (page) => {
+      const asked = await page.turn();
       await page.send("Plan my trip to Lisbon.");
-      await page.waitForStatus("awaiting-input");
+      await asked.settled("awaiting-input");
       const form = page.byTestId(TEST_ID.interruptForm);
       await form.waitFor();
       const city = form.getByLabel("Travelling from");
@@ -213,8 +225,9 @@ export function appSuite(framework: AppName): void {
       await city.fill("Porto");
       await nights.fill("4");
       await page.screenshot("interrupt");
+      const answered = await page.turn();
       await form.getByRole("button", { name: "Send answer" }).click();
-      await page.waitForStatus("idle");
+      await answered.settled("idle");
       await expect.poll(() => form.count()).toBe(0);
       await expect
         .poll(() => page.lastAnswer())
@@ -222,11 +235,13 @@ export function appSuite(framework: AppName): void {
       await page.screenshot("interrupt-answered");
 
       // Asked again, the user cancels: the agent is resumed with status "cancelled".
+      const askedAgain = await page.turn();
       await page.send("Plan another trip.");
-      await page.waitForStatus("awaiting-input");
+      await askedAgain.settled("awaiting-input");
       await form.waitFor();
+      const cancelled = await page.turn();
       await form.getByRole("button", { name: "Cancel" }).click();
-      await page.waitForStatus("idle");
+      await cancelled.settled("idle");
       await expect.poll(() => form.count()).toBe(0);
       await expect.poll(() => page.lastAnswer()).toBe("No problem, I won't plan the trip for now.");
     });
@@ -235,8 +250,9 @@ export function appSuite(framework: AppName): void {
   test("server-error: the error shows with what streamed before it; retry succeeds", async () => {
     for (const variant of ["mid-stream", "http-500", "disconnect"]) {
       await withPage({ scenario: "server-error", variant }, async (page) => {
+        const failed = await page.turn();
         await page.send("What's the euro exchange rate?");
-        await page.waitForStatus("error");
+        await failed.settled("error");
         const banner = page.byTestId(TEST_ID.errorBanner);
         await banner.waitFor();
         if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
@@ -250,8 +266,9 @@ export function appSuite(framework: AppName): void {
           expect(PARTIAL.startsWith(kept)).toBe(true);
         }
         if (variant === "mid-stream") await page.screenshot("server-error");
+        const retried = await page.turn();
         await banner.getByTestId(TEST_ID.retry).click();
-        await page.waitForStatus("idle");
+        await retried.settled("idle");
         await expect.poll(() => banner.count(), { message: variant }).toBe(0);
         await expect.poll(() => page.lastAnswer(), { message: variant }).toBe(RECOVERED);
         expect(await page.messages("user").count(), variant).toBe(1);
@@ -262,11 +279,12 @@ export function appSuite(framework: AppName): void {
 
   test("stop: the partial text stays and the status goes back to idle", async () => {
     await withPage({ scenario: "markdown", speed: 1 }, async (page) => {
+      const turn = await page.turn();
       await page.send("Plan three days in Lisbon for me.");
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
       await expect.poll(() => text.innerText().then((t) => t.length), { timeout: 10_000 }).toBeGreaterThan(120);
       await page.byTestId(TEST_ID.stop).click();
-      await page.waitForStatus("idle");
+      await turn.settled("idle");
       expect(await page.byTestId(TEST_ID.stop).count()).toBe(0);
       const partial = await text.innerText();
       expect(partial.length).toBeGreaterThan(120);
@@ -281,10 +299,12 @@ export function appSuite(framework: AppName): void {
 
   test("reload: the thread (a Tambo card too) comes back from IndexedDB; the thread list switches threads", async () => {
     await withPage({ scenario: "approval" }, async (page) => {
+      const asked = await page.turn();
       await page.send("Delete my old draft notes.");
-      await page.waitForStatus("awaiting-input");
+      await asked.settled("awaiting-input");
+      const approved = await page.turn();
       await page.byTestId(TEST_ID.approve).click();
-      await page.waitForStatus("idle");
+      await approved.settled("idle");
       await page.waitForStoredMessages(4);
       const first = page.threadId;
       const before = await page.messages().allInnerTexts();
@@ -293,7 +313,9 @@ export function appSuite(framework: AppName): void {
       await page.page.goto(page.url({ delay: 2 }));
       await expect.poll(() => page.messages().allInnerTexts()).toEqual(before);
       expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("done");
-      await page.waitForStatus("idle");
+      // The stored thread is shown, and opening it started no turn.
+      expect(await page.status()).toBe("idle");
+      expect(await page.byTestId(TEST_ID.runStatus).getAttribute("data-turns")).toBe("0");
 
       // A new chat whose Tambo component (which AG-UI messages cannot carry) and show_weather
       // card both come back after a reload.
@@ -302,11 +324,11 @@ export function appSuite(framework: AppName): void {
       await expect.poll(() => page.composer.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.byTestId(TEST_ID.scenario).selectOption("weather-card");
       await page.byTestId(TEST_ID.variant).selectOption("both");
+      const weather = await page.turn();
       await page.send("What's the weather in Lisbon?");
-      await page.waitForStatus("idle");
+      await weather.settled("idle");
       const cards = page.byTestId(TEST_ID.weatherCard);
-      // The status may read idle before the send is drawn (or while the stored thread loads).
-      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+      expect(await cards.count()).toBe(2);
       const weatherThread = await page.openThreadId();
       await expect.poll(() => page.storedComponentNames(weatherThread), { timeout: 10_000 }).toEqual(["WeatherCard"]);
       await page.page.goto(page.url({ delay: 2 }));
@@ -338,13 +360,15 @@ export function appSuite(framework: AppName): void {
       expect(await page.byTestId(TEST_ID.suggestion).count()).toBe(0);
       await page.screenshot("long-thread-load");
       const started = Date.now();
+      const load = await page.turn();
       await page.byTestId(TEST_ID.loadHistory).click();
       await expect.poll(() => page.messages().count(), { timeout: 20_000 }).toBe(HISTORY_LENGTH);
-      await page.waitForStatus("idle");
+      await load.settled("idle");
       const loadMs = Date.now() - started;
 
+      const asked = await page.turn();
       await page.send("How long is this thread?");
-      await page.waitForStatus("idle");
+      await asked.settled("idle");
       await expect.poll(() => page.messages().count(), { timeout: 10_000 }).toBe(HISTORY_LENGTH + 2);
       const reply = page.messages("assistant").last();
       await expect.poll(() => reply.innerText()).toContain(`This thread holds ${(HISTORY_LENGTH + 1).toLocaleString("en-US")} messages.`);
@@ -391,8 +415,9 @@ export function appSuite(framework: AppName): void {
   test("responsive: at phone width everything stacks and nothing overflows sideways", async () => {
     await withPage({ scenario: "weather-card", variant: "tool" }, async (page) => {
       await page.page.setViewportSize({ width: 390, height: 844 });
+      const turn = await page.turn();
       await page.send("What's the weather in Porto?");
-      await page.waitForStatus("idle");
+      await turn.settled("idle");
       const overflow = await page.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       const sidebar = await page.page.locator(".sidebar").boundingBox();
@@ -408,8 +433,9 @@ export function appSuite(framework: AppName): void {
       await page.byTestId(TEST_ID.backend).getByLabel("Mastra").check();
       await expect.poll(() => page.byTestId(TEST_ID.suggestion).count()).toBeGreaterThan(1);
       await page.byTestId(TEST_ID.suggestion).filter({ hasText: "weather in Lyon" }).click();
+      const turn = await page.turn();
       await page.composer.press("Enter");
-      await page.waitForStatus("idle", 30_000);
+      await turn.settled("idle", 30_000);
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_weather"]'));
       await expect.poll(() => call.getAttribute("data-status")).toBe("done");
       const result = JSON.parse(await call.getByTestId(TEST_ID.toolResult).innerText()) as { city: string };

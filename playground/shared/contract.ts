@@ -29,7 +29,11 @@ export const TEST_ID = {
   /** `data-todo-id`, `data-done`. */
   todoItem: "todo-item",
   todoInput: "todo-input",
-  /** `data-status` is the chat status. */
+  /**
+   * `data-status` is the chat status. `data-turns` counts the turns the user started (send, retry,
+   * load history, approval, interrupt answer or cancel) that have settled since the panel was
+   * made: read it before an action and wait for it to grow (shared/settled-turns.ts).
+   */
   runStatus: "run-status",
   stop: "stop",
   errorBanner: "error-banner",
