@@ -33,10 +33,9 @@ const base = { presence: false, createId: ids() } as const;
 
 /** Pushes events into the agent's `run`-th run, letting each be folded and rendered. */
 async function stream(agent: ScriptedAgent, run: number, ...events: object[]): Promise<void> {
+  await agent.started(run);
   for (const event of events) {
-    const queue = agent.runs[run];
-    if (queue === undefined) throw new Error(`run ${run} has not started`);
-    queue.push(event);
+    agent.runs[run]!.push(event);
     await flushPromises();
   }
 }
@@ -61,6 +60,7 @@ describe("streaming", () => {
     const chat = wrapper.vm.chat;
 
     const turn = chat.sendMessage("Hi");
+    await agent.started(0);
     await flushPromises();
     expect(textOf(wrapper, chat.messages.value[0]!.id)).toBe("Hi");
     expect(updatesOf("list")).toBe(1);
@@ -150,7 +150,7 @@ describe("lifecycle", () => {
     const wrapper = mount(ChatView, { props: { options: { ...base, agent, threadId: "t1" }, badges: 1 } });
     const chat = wrapper.vm.chat.chat.value;
     const turn = wrapper.vm.chat.sendMessage("Hi");
-    await flushPromises();
+    await agent.started(0);
     await stream(agent, 0, started(agent, 0), textStart("a1"), textContent("a1", "partial"));
     expect(subscriptions.live).toBeGreaterThan(before);
     expect(chat.isRunning.value).toBe(true);
@@ -191,7 +191,7 @@ describe("lifecycle", () => {
     const chat = wrapper.vm.chat;
     const first = chat.chat.value;
     const turn = chat.sendMessage("on t1");
-    await flushPromises();
+    await agents.t1!.started(0);
     await stream(agents.t1!, 0, started(agents.t1!, 0), textStart("a1"), textContent("a1", "t1 text"));
     expect(chat.messages.value).toHaveLength(2);
 
@@ -208,8 +208,7 @@ describe("lifecycle", () => {
 
     // The methods follow the new client.
     const second = chat.sendMessage("on t2");
-    await flushPromises();
-    expect(agents.t2!.inputs[0]!.threadId).toBe("t2");
+    expect((await agents.t2!.started(0)).threadId).toBe("t2");
     await stream(agents.t2!, 0, started(agents.t2!, 0), textStart("b1"), textContent("b1", "t2 text"), textEnd("b1"), finished(agents.t2!, 0));
     agents.t2!.runs[0]!.close();
     expect(await second).toEqual({ status: "idle" });
@@ -234,8 +233,7 @@ describe("lifecycle", () => {
     expect(chat.chat.value).toBe(first);
 
     const turn = chat.sendMessage("still on t1");
-    await flushPromises();
-    expect(agent.inputs[0]!.threadId).toBe("t1");
+    expect((await agent.started(0)).threadId).toBe("t1");
     wrapper.unmount();
     expect(await turn).toEqual({ status: "cancelled" });
   });
@@ -250,8 +248,7 @@ describe("lifecycle", () => {
     await nextTick();
     expect(chat.chat.value).toBe(client);
     const turn = chat.sendMessage("go");
-    await flushPromises();
-    expect(agent.inputs[0]!.tools.map((tool) => tool.name)).toEqual(["second"]);
+    expect((await agent.started(0)).tools.map((tool) => tool.name)).toEqual(["second"]);
     await stream(agent, 0, started(agent, 0), finished(agent, 0));
     agent.runs[0]!.close();
     await turn;
@@ -264,7 +261,7 @@ describe("lifecycle", () => {
     const wrapper = mount(ChatView, { props: { options: { chat: client } } });
     expect(wrapper.vm.chat.chat.value).toBe(client);
     const turn = client.sendMessage("Hi");
-    await flushPromises();
+    await agent.started(0);
     await stream(agent, 0, started(agent, 0), textStart("a1"), textContent("a1", "still here"));
     expect(textOf(wrapper, "a1")).toBe("still here");
 
@@ -295,6 +292,7 @@ describe("provide / inject", () => {
     expect(badges[1]!.vm.chat).toBe(wrapper.vm.chat);
 
     const turn = badges[1]!.vm.chat.sendMessage("from a child");
+    await agent.started(0);
     await flushPromises();
     expect(wrapper.find('[data-testid="badge-1"]').text()).toBe("submitted · 1");
     expect(wrapper.find('[data-testid="badge-2"]').text()).toBe("submitted · 1");

@@ -87,8 +87,7 @@ test("useChat with core's registry: Tambo events and a renderable tool call rend
   });
   const { unmount } = render(App);
   const turn = chat.sendMessage("Weather?");
-  await flushPromises();
-  expect(agent.inputs[0]!.tools.map((t) => t.name)).toEqual(["Weather"]);
+  expect((await agent.started(0)).tools.map((t) => t.name)).toEqual(["Weather"]);
   const push = async (...events: object[]) => {
     agent.runs[0]!.push(...events);
     await flushPromises();
