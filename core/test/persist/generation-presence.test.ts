@@ -20,6 +20,28 @@ function presence(options: Partial<GenerationPresenceOptions> & { threadId: stri
   return created;
 }
 
+/** A real BroadcastChannel that calls `handled` after each message its listeners have handled. */
+function countingChannel(name: string, handled: () => void): BroadcastChannelLike {
+  const channel = new BroadcastChannel(name);
+  const wrapped = new Map<unknown, (event: MessageEvent) => void>();
+  return {
+    postMessage: (message) => channel.postMessage(message),
+    addEventListener: (_type, listener) => {
+      const counted = (event: MessageEvent) => {
+        listener(event);
+        handled();
+      };
+      wrapped.set(listener, counted);
+      channel.addEventListener("message", counted);
+    },
+    removeEventListener: (_type, listener) => {
+      const counted = wrapped.get(listener);
+      if (counted !== undefined) channel.removeEventListener("message", counted);
+    },
+    close: () => channel.close(),
+  };
+}
+
 /** A fresh thread id per test, so tests never hear each other's channels. */
 const nextThread = () => `thread-${process.pid}-${++thread}`;
 
@@ -88,13 +110,17 @@ describe("GenerationPresence across tabs (real BroadcastChannel)", () => {
     const clockA = new ManualClock();
     const clockB = new ManualClock();
     const a = presence({ threadId, clock: clockA });
-    const b = presence({ threadId, clock: clockB });
+    // Counts the messages B has handled, so the test waits for each heartbeat to arrive rather
+    // than for a delivery delay it guesses.
+    let heard = 0;
+    const b = presence({ threadId, clock: clockB, createChannel: (name) => countingChannel(name, () => heard++) });
     a.runStarted("r1");
     await until(() => b.sessionGenerating.value);
     for (let beat = 0; beat < 20; beat++) {
       // 20 beats of 100 ms span four TTLs: B stays "generating" only if every heartbeat arrives.
+      const before = heard;
       clockA.advance(100);
-      await sleep(5);
+      await until(() => heard > before);
       clockB.advance(100);
       expect(b.sessionGenerating.value).toBe(true);
     }
