@@ -5,7 +5,7 @@
 import type { RunAgentInput, ToolMessage } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { createComponentRegistry, type ComponentDefinition } from "../../src/index.js";
-import { answer, chatFor, gate, roles, runFinished, runStarted, scriptedServer, toolCall, toolResults } from "./support.js";
+import { answer, chatFor, gate, roles, runFinished, runStarted, scriptedServer, toolCall, toolResults, until } from "./support.js";
 
 const registry = (definition: ComponentDefinition = {}) =>
   createComponentRegistry({ card: { propsSchema: { type: "object", properties: { title: { type: "string" } } }, ...definition } });
@@ -75,9 +75,9 @@ describe("calls that render a component", () => {
     const chat = chatFor(server.url, { components: registry(), tools: [{ name: "lookup", execute: () => slow.promise }] });
 
     const turn = chat.sendMessage("go");
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    // The card is answered; the round still waits for the client tool.
-    expect(chat.thread.toolCall("tc1")?.status.value).toBe("done");
+    // The card is answered when the first run ends; the round still waits for the client tool.
+    await until(() => chat.thread.toolCall("tc1")?.status.value === "done");
+    expect(chat.thread.toolCall("tc2")?.status.value).toBe("executing");
     expect(server.served).toHaveLength(1);
     slow.open("found");
 
