@@ -46,11 +46,16 @@ describe("saving and restoring", () => {
     );
     // Without the thread index: only the thread's own writes are counted.
     const chat = chatFor(server.url, { persistence: { adapter, coalesce: 20, index: false } });
+    const started = performance.now();
     await chat.sendMessage("count");
     await chat.whenSaved();
+    const elapsed = performance.now() - started;
 
+    // At most one write per 20 ms window, plus the send's own and the final one: a bound that
+    // holds however long a loaded machine takes to stream the 400 events.
     expect(writes.length).toBeGreaterThanOrEqual(1);
-    expect(writes.length).toBeLessThan(20);
+    expect(writes.length).toBeLessThanOrEqual(Math.floor(elapsed / 20) + 4);
+    expect(writes.length).toBeLessThan(deltas.length);
     expect((stored(base)?.messages[1] as { content?: string }).content).toBe(deltas.map((d) => d.delta).join(""));
   });
 
@@ -113,8 +118,7 @@ describe("clear() while a run streams", () => {
       { type: "TEXT_MESSAGE_CONTENT", messageId: "old-m", delta: "Half an ans" },
       { type: "TOOL_CALL_START", toolCallId: "old-tc", toolCallName: "search", parentMessageId: "old-m" },
     );
-    await sleep(5);
-    expect(stored(adapter)?.messages.length).toBe(2); // the cleared conversation had been saved
+    await until(() => stored(adapter)?.messages.length === 2); // the cleared conversation had been saved
 
     chat.clear();
     expect(old.sink.signal.aborted).toBe(true);
