@@ -124,7 +124,7 @@ test("2,000 tokens after 1,000 earlier messages: no list render and no other mes
   expect(updatesOf("message:a1")).toBe(2000);
   expect(updatesOf("list")).toBe(0);
   expect([...updates.keys()]).toEqual(["message:a1"]);
-  // Informal: jsdom render + fold per token; printed for the report, not asserted tightly.
+  // Informal: jsdom render + fold per token, printed for the report. Not asserted: speed is the
+  // benchmarks' business, and a loaded machine would fail any bound here.
   console.info(`[vue] per token with 1,000 earlier messages: ${perToken.toFixed(3)} ms`);
-  expect(perToken).toBeLessThan(5);
 });
