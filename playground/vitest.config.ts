@@ -10,5 +10,8 @@ export default defineProject({
     environment: "node",
     include: ["test/**/*.test.ts"],
     testTimeout: 30000,
+    // expect.poll waits for something asynchronous (a browser, a server, storage): its limit
+    // bounds a failure only, so it is generous — 1 s (the default) is not much on a loaded machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

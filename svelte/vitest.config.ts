@@ -18,5 +18,9 @@ export default defineProject({
     name: "svelte",
     environment: "jsdom",
     include: ["test/**/*.test.ts"],
+    // A time limit is a hang guard, not a speed check: the 2,000-token render test takes over a
+    // second alone and several times that on a loaded machine (CI runs every project at once),
+    // where vitest's 5 s default would fail it for being slow.
+    testTimeout: 30_000,
   },
 });

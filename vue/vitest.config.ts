@@ -11,6 +11,10 @@ export default defineProject({
     name: "vue",
     environment: "jsdom",
     include: ["test/**/*.test.ts"],
+    // A time limit is a hang guard, not a speed check: the 2,000-token render test takes over a
+    // second alone and several times that on a loaded machine (CI runs every project at once),
+    // where vitest's 5 s default would fail it for being slow.
+    testTimeout: 30_000,
     // Load the testing libraries through Vite too, so they share the one Vue instance
     // the components use (otherwise Node loads Vue's CJS build beside Vite's ESM build).
     server: { deps: { inline: ["@vue/test-utils", "@testing-library/vue"] } },

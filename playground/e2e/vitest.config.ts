@@ -12,6 +12,9 @@ export default defineProject({
     environment: "node",
     include: ["**/*.e2e.test.ts"],
     testTimeout: 60_000,
+    // expect.poll waits for something asynchronous (a browser, a server, storage): its limit
+    // bounds a failure only, so it is generous — 1 s (the default) is not much on a loaded machine.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

@@ -14,5 +14,8 @@ export default defineProject({
     isolate: false,
     hookTimeout: 30000,
     testTimeout: 15000,
+    // expect.poll waits for something asynchronous (a browser, a server, storage): its limit
+    // bounds a failure only, so it is generous — 1 s (the default) is not much on a loaded machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

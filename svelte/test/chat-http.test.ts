@@ -52,7 +52,7 @@ for (const protobuf of [false, true]) {
       const node = screen.queryByTestId("text-a1");
       if (node?.textContent) seen.add(node.textContent);
       expect(node?.textContent).toBe(words.join(""));
-    }, { interval: 2, timeout: 5000 });
+    }, { interval: 2, timeout: 10_000 });
     expect((await turn).status).toBe("idle");
     flushSync();
 
@@ -91,7 +91,7 @@ test("unmounting mid-stream closes the HTTP request and releases every subscript
     await vi.waitFor(() => {
       flushSync();
       expect(screen.getByTestId("text-a1").textContent).toBe("half an ans");
-    });
+    }, { timeout: 10_000 });
     expect(subscriptions.live).toBeGreaterThan(0);
 
     unmount();

@@ -108,12 +108,12 @@ describe("streaming", () => {
     const wrapper = mount(ChatView, { props: { options: { ...base, agent: new HttpAgent({ url: server.url }), threadId: "t-http" } } });
     const turn = wrapper.vm.chat.sendMessage("Salut");
 
-    await vi.waitFor(() => expect(wrapper.find('[data-testid="text-a1"]').exists()).toBe(true));
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="text-a1"]').exists()).toBe(true), { timeout: 10_000 });
     shown.open();
     let expected = "";
     for (const [i, delta] of deltas.entries()) {
       expected += delta;
-      await vi.waitFor(() => expect(wrapper.find('[data-testid="text-a1"]').element.textContent).toBe(expected));
+      await vi.waitFor(() => expect(wrapper.find('[data-testid="text-a1"]').element.textContent).toBe(expected), { timeout: 10_000 });
       gates[i]!.open();
     }
     expect(await turn).toEqual({ status: "idle" });
@@ -176,7 +176,7 @@ describe("lifecycle", () => {
     });
     const wrapper = mount(ChatView, { props: { options: { ...base, agent: new HttpAgent({ url: server.url }) } } });
     const turn = wrapper.vm.chat.sendMessage("Hi");
-    await vi.waitFor(() => expect(wrapper.find('[data-testid="text-a1"]').exists()).toBe(true));
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="text-a1"]').exists()).toBe(true), { timeout: 10_000 });
     wrapper.unmount();
     expect(await turn).toEqual({ status: "cancelled" });
     expect(await server.exchanges[0]!.closed).toEqual({ finished: false });

@@ -23,7 +23,7 @@ test("the README quick start sends a message and streams the answer", async () =
   const box = screen.getByLabelText("Message") as HTMLInputElement;
   await fireEvent.update(box, "Hi");
   await fireEvent.submit(box.form!);
-  await waitFor(() => expect(container.querySelector("p.assistant")?.textContent).toBe("Hello there!"));
+  await waitFor(() => expect(container.querySelector("p.assistant")?.textContent).toBe("Hello there!"), { timeout: 10_000 });
   expect(container.querySelector("p.user")?.textContent).toBe("Hi");
   expect(box.value).toBe("");
   expect(server.exchanges[0]?.input.messages).toEqual([expect.objectContaining({ role: "user", content: "Hi" })]);

@@ -2,8 +2,11 @@
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Resolves once `condition` holds, polling every few ms; fails after `ms`. */
-export async function until(condition: () => boolean, ms = 2000): Promise<void> {
+/**
+ * Resolves once `condition` holds, polling every few ms; fails after `ms`. The limit only bounds
+ * a failure, so it is generous: a loaded machine may take seconds for what takes milliseconds.
+ */
+export async function until(condition: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error("condition not met in time");
