@@ -23,7 +23,7 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
       existing.activityType.value = event.activityType;
       existing.content.value = copyJson(event.content);
       // A replacing snapshot re-mints the activity, attribution included.
-      existing.subagentRunId.value = event.subagentRunId ?? undefined;
+      existing.setSubagentRunId(event.subagentRunId);
       activitySnapshotted(thread, existing, before);
     }
     existing.mergeMetadata(event.metadata);
@@ -31,7 +31,7 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
   }
   if (existing !== undefined && !replace) return;
   const created = new ActivityMessageNodeImpl(event.messageId, event.activityType, copyJson(event.content));
-  created.subagentRunId.value = event.subagentRunId ?? undefined;
+  created.setSubagentRunId(event.subagentRunId);
   created.mergeMetadata(event.metadata);
   if (existing === undefined) thread.append(created);
   else thread.replace(existing, created);

@@ -90,7 +90,7 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
         if (call !== undefined) call.encryptedValue.value = event.encryptedValue;
       } else {
         const node = thread.node(event.entityId);
-        if (node !== undefined && node.role !== "activity") node.encryptedValue.value = event.encryptedValue;
+        if (node !== undefined && node.role !== "activity") node.setEncryptedValue(event.encryptedValue);
       }
       return;
     }

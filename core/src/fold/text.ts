@@ -29,9 +29,9 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
       role === "assistant"
         ? new AssistantMessageNodeImpl(event.messageId, "")
         : new PlainMessageNodeImpl(event.messageId, role, "");
-    if (event.type === "TEXT_MESSAGE_START" && event.name !== undefined) created.name.value = event.name;
+    if (event.type === "TEXT_MESSAGE_START" && event.name !== undefined) created.setName(event.name);
     target = created;
-    target.subagentRunId.value = event.subagentRunId ?? undefined;
+    target.setSubagentRunId(event.subagentRunId);
     thread.append(target);
   }
   // A message reopened after its END keeps everything and receives more text (the reference appends).

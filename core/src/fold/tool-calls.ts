@@ -75,7 +75,7 @@ function resolveOwner(
   }
   const created = new AssistantMessageNodeImpl(ownerId, undefined);
   created.hasToolCallsKey = true;
-  created.subagentRunId.value = event.subagentRunId ?? undefined;
+  created.setSubagentRunId(event.subagentRunId);
   thread.append(created);
   return created;
 }
@@ -114,7 +114,7 @@ export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventT
   }
   thread.answeredToolCallIds.add(toolCallId);
   const result = new ToolMessageNodeImpl(messageId, toolCallId, ownJson(event.content as MessageContent));
-  result.subagentRunId.value = event.subagentRunId ?? undefined;
+  result.setSubagentRunId(event.subagentRunId);
   result.mergeMetadata(event.metadata);
   const call = thread.call(toolCallId);
   const owner = call === undefined ? undefined : thread.node(call.messageId);

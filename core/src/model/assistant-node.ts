@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Message, ToolCall } from "@ag-ui/core";
+import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { TextBearingNode } from "./node-base.js";
 import { ToolCallNodeImpl, toolCallsOf } from "./tool-call-node.js";
 import type { ComponentNode, ComponentPart } from "./component-types.js";
@@ -12,7 +13,7 @@ import type { AssistantPart, TextPart, ToolCallNode, ToolCallPart } from "./type
 export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined> {
   readonly role = "assistant" as const;
   readonly content: Signal<string | undefined>;
-  readonly name: Signal<string | undefined> = signal(undefined);
+  #name: LazySlot<string | undefined> = undefined;
   readonly parts: Signal<readonly AssistantPart[]> = signal(Object.freeze([]));
   /** Whether `toolCalls` appears in the message (the reference distinguishes absent from `[]`). */
   hasToolCallsKey = false;
@@ -28,6 +29,15 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       this.hasTextPart = true;
       this.parts.value = Object.freeze([this.textPart]);
     }
+  }
+
+  /** Made on first read (lazy-signal.ts). */
+  get name(): Signal<string | undefined> {
+    return (this.#name = slotSignal(this.#name));
+  }
+
+  setName(value: string | undefined): void {
+    this.#name = writeSlot(this.#name, value);
   }
 
   get toolCalls(): ReadonlySignal<readonly ToolCallNode[]> {
@@ -96,8 +106,8 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.assignCommon(message);
     this.noteTextReplaced();
     this.content.value = m.content;
-    this.name.value = m.name;
-    this.encryptedValue.value = m.encryptedValue;
+    this.setName(m.name);
+    this.setEncryptedValue(m.encryptedValue);
     this.hasToolCallsKey = m.toolCalls !== undefined;
     this.assignToolCalls(m.toolCalls ?? []);
   }
@@ -132,9 +142,9 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const out = this.commonFields();
     const content = this.content.peek();
     if (content !== undefined) out.content = content;
-    const name = this.name.peek();
+    const name = peekSlot(this.#name);
     if (name !== undefined) out.name = name;
-    const encryptedValue = this.encryptedValue.peek();
+    const encryptedValue = this.peekEncryptedValue();
     if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
     if (this.hasToolCallsKey) out.toolCalls = Array.from(this.toolCallNodes(), (node) => node.toToolCall());
     return out as Message;

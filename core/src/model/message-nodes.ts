@@ -3,6 +3,7 @@ import { signal, type Signal } from "@preact/signals-core";
 import { copyJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl } from "./assistant-node.js";
 import { ActivityComponentImpl } from "./component-node.js";
+import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { assignJson } from "./metadata.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";
 import type { MessageContent } from "./types.js";
@@ -13,28 +14,37 @@ export type PlainRole = "user" | "system" | "developer" | "reasoning";
 
 export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
   readonly content: Signal<MessageContent>;
-  readonly name: Signal<string | undefined> = signal(undefined);
+  #name: LazySlot<string | undefined> = undefined;
 
   constructor(id: string, readonly role: PlainRole, content: MessageContent) {
     super(id);
     this.content = signal(content);
   }
 
+  /** Made on first read (lazy-signal.ts). */
+  get name(): Signal<string | undefined> {
+    return (this.#name = slotSignal(this.#name));
+  }
+
+  setName(value: string | undefined): void {
+    this.#name = writeSlot(this.#name, value);
+  }
+
   assign(message: Message): void {
     this.assignCommon(message);
     this.noteTextReplaced();
     assignJson(this.content, (message as { content: MessageContent }).content);
-    if (this.role !== "reasoning") this.name.value = (message as { name?: string }).name;
-    this.encryptedValue.value = (message as { encryptedValue?: string }).encryptedValue;
+    if (this.role !== "reasoning") this.setName((message as { name?: string }).name);
+    this.setEncryptedValue((message as { encryptedValue?: string }).encryptedValue);
   }
 
   toMessage(): Message {
     const out = this.commonFields();
     const content = this.content.peek();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
-    const name = this.name.peek();
+    const name = peekSlot(this.#name);
     if (name !== undefined) out.name = name;
-    const encryptedValue = this.encryptedValue.peek();
+    const encryptedValue = this.peekEncryptedValue();
     if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
     return out as Message;
   }
@@ -43,11 +53,24 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
 export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
   readonly role = "tool" as const;
   readonly content: Signal<MessageContent>;
-  readonly error: Signal<string | undefined> = signal(undefined);
+  #error: LazySlot<string | undefined> = undefined;
 
   constructor(id: string, readonly toolCallId: string, content: MessageContent) {
     super(id);
     this.content = signal(content);
+  }
+
+  /** Made on first read (lazy-signal.ts). */
+  get error(): Signal<string | undefined> {
+    return (this.#error = slotSignal(this.#error));
+  }
+
+  peekError(): string | undefined {
+    return peekSlot(this.#error);
+  }
+
+  setError(value: string | undefined): void {
+    this.#error = writeSlot(this.#error, value);
   }
 
   assign(message: Message): void {
@@ -55,8 +78,8 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
     this.assignCommon(message);
     this.noteTextReplaced();
     assignJson(this.content, m.content as MessageContent);
-    this.error.value = m.error;
-    this.encryptedValue.value = m.encryptedValue;
+    this.setError(m.error);
+    this.setEncryptedValue(m.encryptedValue);
   }
 
   toMessage(): Message {
@@ -64,9 +87,9 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
     out.toolCallId = this.toolCallId;
     const content = this.content.peek();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
-    const error = this.error.peek();
+    const error = this.peekError();
     if (error !== undefined) out.error = error;
-    const encryptedValue = this.encryptedValue.peek();
+    const encryptedValue = this.peekEncryptedValue();
     if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
     return out as Message;
   }

@@ -1,7 +1,8 @@
 import type { Message } from "@ag-ui/core";
 import { signal, type Signal } from "@preact/signals-core";
-import { ownJson } from "../json/json-value.js";
-import { assignJson, mergeEventMetadata } from "./metadata.js";
+import { jsonEqual, ownJson } from "../json/json-value.js";
+import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
+import { mergeMetadataInto } from "./metadata.js";
 import type { Metadata } from "./types.js";
 
 /**
@@ -22,8 +23,10 @@ const KNOWN_KEYS: Readonly<Record<Message["role"], ReadonlySet<string>>> = {
 };
 
 export abstract class BaseNode {
-  readonly metadata: Signal<Metadata | undefined> = signal(undefined);
-  readonly subagentRunId: Signal<string | undefined> = signal(undefined);
+  // Rarely written fields stay plain values until their signal is first read (lazy-signal.ts):
+  // internal code reads them with peek*() and writes them with set*(), which make no signal.
+  #metadata: LazySlot<Metadata | undefined> = undefined;
+  #subagentRunId: LazySlot<string | undefined> = undefined;
   /** Keys of a whole message this model has no signal for, kept so `toMessage` round-trips them. */
   private extras: Readonly<Record<string, unknown>> | undefined;
 
@@ -36,17 +39,41 @@ export abstract class BaseNode {
     return (this.#parentMessageId ??= signal(undefined));
   }
 
+  get metadata(): Signal<Metadata | undefined> {
+    return (this.#metadata = slotSignal(this.#metadata));
+  }
+
+  peekMetadata(): Metadata | undefined {
+    return peekSlot(this.#metadata);
+  }
+
+  get subagentRunId(): Signal<string | undefined> {
+    return (this.#subagentRunId = slotSignal(this.#subagentRunId));
+  }
+
+  peekSubagentRunId(): string | undefined {
+    return peekSlot(this.#subagentRunId);
+  }
+
+  /** A null tag reads as absent (the reference deletes it). */
+  setSubagentRunId(value: string | null | undefined): void {
+    this.#subagentRunId = writeSlot(this.#subagentRunId, value ?? undefined);
+  }
+
   abstract readonly role: Message["role"];
 
+  /** Merges an event's metadata (no write when there is none). */
   mergeMetadata(incoming: Record<string, unknown> | undefined): void {
-    mergeEventMetadata(this.metadata, incoming);
+    if (incoming === undefined) return;
+    this.#metadata = writeSlot(this.#metadata, mergeMetadataInto(this.peekMetadata(), incoming));
   }
 
   /** Common part of `assign`: metadata, attribution, unknown keys. */
   protected assignCommon(message: Message): void {
-    assignJson(this.metadata, message.metadata as Metadata | undefined);
-    // A null tag reads as absent (the reference deletes it).
-    this.subagentRunId.value = message.subagentRunId ?? undefined;
+    // As assignJson: an equal value keeps the old object (and notifies no one).
+    const metadata = message.metadata as Metadata | undefined;
+    if (!jsonEqual(this.peekMetadata(), metadata)) this.#metadata = writeSlot(this.#metadata, ownJson(metadata));
+    this.setSubagentRunId(message.subagentRunId);
     let extras: Record<string, unknown> | undefined;
     const known = KNOWN_KEYS[this.role];
     for (const key of Object.keys(message)) {
@@ -58,9 +85,9 @@ export abstract class BaseNode {
 
   protected commonFields(): Record<string, unknown> {
     const out: Record<string, unknown> = { id: this.id, role: this.role };
-    const metadata = this.metadata.peek();
+    const metadata = this.peekMetadata();
     if (metadata !== undefined) out.metadata = { ...metadata };
-    const subagentRunId = this.subagentRunId.peek();
+    const subagentRunId = this.peekSubagentRunId();
     if (subagentRunId !== undefined) out.subagentRunId = subagentRunId;
     if (this.extras !== undefined) Object.assign(out, this.extras);
     return out;
@@ -74,7 +101,7 @@ export abstract class BaseNode {
 /** Nodes that can carry streamed text (everything but activity). */
 export abstract class TextBearingNode<C> extends BaseNode {
   abstract readonly content: Signal<C>;
-  readonly encryptedValue: Signal<string | undefined> = signal(undefined);
+  #encryptedValue: LazySlot<string | undefined> = undefined;
   readonly streaming: Signal<boolean> = signal(false);
 
   /**
@@ -86,6 +113,18 @@ export abstract class TextBearingNode<C> extends BaseNode {
   textWrites = 0;
   textReplacedAt = 0;
   recentDeltas: string[] | undefined;
+
+  get encryptedValue(): Signal<string | undefined> {
+    return (this.#encryptedValue = slotSignal(this.#encryptedValue));
+  }
+
+  peekEncryptedValue(): string | undefined {
+    return peekSlot(this.#encryptedValue);
+  }
+
+  setEncryptedValue(value: string | undefined): void {
+    this.#encryptedValue = writeSlot(this.#encryptedValue, value);
+  }
 
   /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string signal, O(delta). */
   appendText(delta: string): void {

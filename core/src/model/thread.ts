@@ -231,7 +231,7 @@ export class ThreadImpl implements Thread {
     if (this.callsById.has(call.id)) return;
     this.callsById.set(call.id, call);
     const result = this.resultsByCallId.get(call.id);
-    if (result !== undefined) call.linkResult(result, result.error.peek());
+    if (result !== undefined) call.linkResult(result, result.peekError());
     this.genui.toolCallAdded(call);
   }
 
@@ -265,7 +265,7 @@ export class ThreadImpl implements Thread {
       for (const call of node.toolCallNodes()) this.registerToolCall(call);
     } else if (node.role === "tool" && !this.resultsByCallId.has(node.toolCallId)) {
       this.resultsByCallId.set(node.toolCallId, node);
-      this.callsById.get(node.toolCallId)?.linkResult(node, node.error.peek());
+      this.callsById.get(node.toolCallId)?.linkResult(node, node.peekError());
     }
   }
 
@@ -285,7 +285,7 @@ export class ThreadImpl implements Thread {
         if (this.callsById.has(call.id)) continue;
         this.callsById.set(call.id, call);
         const result = this.resultsByCallId.get(call.id);
-        call.linkResult(result, result?.error.peek());
+        call.linkResult(result, result?.peekError());
         this.genui.toolCallAdded(call);
       }
     }

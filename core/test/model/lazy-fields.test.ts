@@ -1,0 +1,98 @@
+import { effect } from "@preact/signals-core";
+import { describe, expect, it } from "vitest";
+import { createThread, foldEvent, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
+
+/**
+ * Rarely written node fields (metadata, subagentRunId, name, encryptedValue, a tool message's
+ * error) are plain values until their signal is first read. These tests pin what that must never
+ * change: a read sees every earlier write, a signal read before the first write still hears it,
+ * and every read of a field is the same signal.
+ */
+
+const fold = (thread: Thread, ...events: object[]) => {
+  for (const event of events) foldEvent(thread, event as AGUIEvent);
+};
+const node = (thread: Thread, id: string) => {
+  const found = thread.message(id);
+  if (found === undefined) throw new Error(`no node ${id}`);
+  return found;
+};
+
+describe("lazily made field signals", () => {
+  it("a first read after writes sees the written values", () => {
+    const thread = createThread();
+    fold(
+      thread,
+      { type: "TEXT_MESSAGE_START", messageId: "m1", role: "user", name: "ann", subagentRunId: "sub", metadata: { a: 1 } },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "hi", metadata: { b: 2 } },
+      { type: "REASONING_ENCRYPTED_VALUE", subtype: "message", entityId: "m1", encryptedValue: "enc" },
+      { type: "TEXT_MESSAGE_END", messageId: "m1" },
+    );
+    const m1 = node(thread, "m1");
+    if (m1.role !== "user") throw new Error("role");
+    expect(m1.name.value).toBe("ann");
+    expect(m1.subagentRunId.value).toBe("sub");
+    expect(m1.metadata.value).toEqual({ a: 1, b: 2 });
+    expect(m1.encryptedValue.value).toBe("enc");
+    expect(m1.streaming.value).toBe(false);
+  });
+
+  it("a subscriber that read a field before its first write is notified of that write, once per change", () => {
+    const thread = createThread();
+    fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" });
+    const m1 = node(thread, "m1");
+    if (m1.role !== "assistant") throw new Error("role");
+    const seen: unknown[] = [];
+    const stop = effect(() => {
+      seen.push([m1.metadata.value, m1.encryptedValue.value, m1.name.value, m1.subagentRunId.value, m1.streaming.value]);
+    });
+    fold(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "x", metadata: { k: "v" } });
+    fold(thread, { type: "REASONING_ENCRYPTED_VALUE", subtype: "message", entityId: "m1", encryptedValue: "e" });
+    fold(thread, { type: "TEXT_MESSAGE_END", messageId: "m1" });
+    // A snapshot with the same values writes nothing; new values write once.
+    const same = thread.toMessages();
+    fold(thread, { type: "MESSAGES_SNAPSHOT", messages: same });
+    fold(thread, {
+      type: "MESSAGES_SNAPSHOT",
+      messages: [{ ...same[0], name: "bot", subagentRunId: "s2" } as Message],
+    });
+    stop();
+    expect(seen).toEqual([
+      [undefined, undefined, undefined, undefined, true],
+      [{ k: "v" }, undefined, undefined, undefined, true],
+      [{ k: "v" }, "e", undefined, undefined, true],
+      [{ k: "v" }, "e", undefined, undefined, false],
+      [{ k: "v" }, "e", "bot", "s2", false],
+    ]);
+  });
+
+  it("every read of a field is the same signal, before and after writes", () => {
+    const thread = createThread({ messages: [{ id: "t1", role: "tool", toolCallId: "c1", content: "r" }] });
+    const t1 = node(thread, "t1");
+    if (t1.role !== "tool") throw new Error("role");
+    const error = t1.error;
+    const metadata = t1.metadata;
+    expect(t1.error).toBe(error);
+    fold(thread, {
+      type: "MESSAGES_SNAPSHOT",
+      messages: [{ id: "t1", role: "tool", toolCallId: "c1", content: "r", error: "boom", metadata: { m: 1 } }],
+    });
+    expect(node(thread, "t1")).toBe(t1);
+    expect(t1.error).toBe(error);
+    expect(t1.metadata).toBe(metadata);
+    expect(error.value).toBe("boom");
+    expect(metadata.value).toEqual({ m: 1 });
+  });
+
+  it("fields never read round-trip through toMessages and snapshots", () => {
+    const messages = [
+      { id: "u", role: "user", content: "q", name: "ann", encryptedValue: "x", metadata: { a: [1] } },
+      { id: "a", role: "assistant", content: "r", name: "bot", subagentRunId: "s" },
+      { id: "t", role: "tool", toolCallId: "c", content: "v", error: "bad", encryptedValue: "y" },
+      { id: "r", role: "reasoning", content: "think", encryptedValue: "z" },
+    ] as Message[];
+    const thread = createThread({ messages });
+    expect(thread.toMessages()).toEqual(messages);
+    expect(thread.snapshot().messages).toEqual(messages);
+  });
+});
