@@ -36,7 +36,7 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
   }
   // A message reopened after its END keeps everything and receives more text (the reference appends).
   target.mergeMetadata(event.metadata);
-  target.streaming.value = true;
+  target.setStreaming(true);
   thread.openMessages.add(target);
 }
 
@@ -69,7 +69,7 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
     return;
   }
   target.mergeMetadata(event.metadata);
-  target.streaming.value = false;
+  target.setStreaming(false);
   thread.openMessages.delete(target);
 }
 

@@ -102,7 +102,8 @@ export abstract class BaseNode {
 export abstract class TextBearingNode<C> extends BaseNode {
   abstract readonly content: Signal<C>;
   #encryptedValue: LazySlot<string | undefined> = undefined;
-  readonly streaming: Signal<boolean> = signal(false);
+  // Written twice per streamed message (START, END) but read only by views: lazy as well.
+  #streaming: LazySlot<boolean> = false;
 
   /**
    * Bookkeeping for `subscribeText` (text-stream.ts), so a view learns what one notification
@@ -113,6 +114,14 @@ export abstract class TextBearingNode<C> extends BaseNode {
   textWrites = 0;
   textReplacedAt = 0;
   recentDeltas: string[] | undefined;
+
+  get streaming(): Signal<boolean> {
+    return (this.#streaming = slotSignal(this.#streaming));
+  }
+
+  setStreaming(value: boolean): void {
+    this.#streaming = writeSlot(this.#streaming, value);
+  }
 
   get encryptedValue(): Signal<string | undefined> {
     return (this.#encryptedValue = slotSignal(this.#encryptedValue));

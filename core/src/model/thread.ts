@@ -237,7 +237,7 @@ export class ThreadImpl implements Thread {
 
   /** A client that drops a run's open items (RUN_ERROR, or a stream it rejected). */
   closeOpen(): void {
-    for (const node of this.openMessages) node.streaming.value = false;
+    for (const node of this.openMessages) node.setStreaming(false);
     for (const call of this.openToolCalls) call.cutOff();
     this.openMessages.clear();
     this.openToolCalls.clear();
