@@ -109,10 +109,13 @@ export abstract class TextBearingNode<C> extends BaseNode {
    * Bookkeeping for `subscribeText` (text-stream.ts), so a view learns what one notification
    * appended without comparing strings: every write of `content` made through this node counts
    * (`textWrites`); `textReplacedAt` is the count at the last write that was not an append;
-   * `recentDeltas` holds the last TEXT_DELTA_LOG appended deltas, slot = write count % the size.
+   * `recentDeltas` holds the last TEXT_DELTA_LOG appended deltas, slot = write count % the size,
+   * only while `textSubscribers` > 0: a subscriber starts from a reset, so it never needs a delta
+   * written before it came, and a thread of thousands of finished messages keeps no logs.
    */
   textWrites = 0;
   textReplacedAt = 0;
+  textSubscribers = 0;
   recentDeltas: string[] | undefined;
 
   get streaming(): Signal<boolean> {
@@ -141,7 +144,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
     const writes = ++this.textWrites;
     // Content parts (a multimodal message) become plain text: that is a replacement, not an append.
     if (current !== undefined && typeof current !== "string") this.textReplacedAt = writes;
-    (this.recentDeltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
+    if (this.textSubscribers > 0) (this.recentDeltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
     (this.content as Signal<unknown>).value = (typeof current === "string" ? current : "") + delta;
   }
 

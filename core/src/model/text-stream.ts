@@ -33,7 +33,9 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
   // Length of the string last shown, or -1 when it was not a string (parts, undefined).
   let seenLength = -1;
   const signal = node.content as ReadonlySignal<MessageContent | undefined>;
-  return signal.subscribe((content) => {
+  // Counted before subscribing: every write after the first call below is logged for us.
+  if (writes !== undefined) writes.textSubscribers++;
+  const unsubscribe = signal.subscribe((content) => {
     const delta = first || writes === undefined ? undefined : appendedSince(writes, seenWrites);
     first = false;
     if (writes !== undefined) seenWrites = writes.textWrites;
@@ -51,6 +53,13 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
     seenLength = content.length;
     sink.reset(content);
   });
+  let subscribed = true;
+  return () => {
+    if (!subscribed) return;
+    subscribed = false;
+    unsubscribe();
+    if (writes !== undefined && --writes.textSubscribers === 0) writes.recentDeltas = undefined;
+  };
 }
 
 /** The deltas appended after write `seen`, joined; undefined when anything else was written. */

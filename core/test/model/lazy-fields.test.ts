@@ -1,6 +1,6 @@
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
+import { createThread, foldEvent, subscribeText, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
 
 /**
  * Rarely written node fields (metadata, subagentRunId, name, encryptedValue, a tool message's
@@ -94,5 +94,41 @@ describe("lazily made field signals", () => {
     const thread = createThread({ messages });
     expect(thread.toMessages()).toEqual(messages);
     expect(thread.snapshot().messages).toEqual(messages);
+  });
+});
+
+describe("the delta log behind subscribeText", () => {
+  const log = (thread: Thread, id: string) => (node(thread, id) as unknown as { recentDeltas?: unknown }).recentDeltas;
+  const content = (delta: string) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta });
+  const sink = (calls: string[]) => ({
+    reset: (text: string) => calls.push(`reset:${text}`),
+    append: (delta: string) => calls.push(`append:${delta}`),
+  });
+
+  it("exists only while a text subscriber does, and subscribers that come and go still get appends", () => {
+    const thread = createThread();
+    fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, content("a"));
+    expect(log(thread, "m1")).toBeUndefined();
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = subscribeText(node(thread, "m1"), sink(first));
+    fold(thread, content("b"));
+    const stopSecond = subscribeText(node(thread, "m1"), sink(second));
+    fold(thread, content("c"));
+    stopFirst();
+    stopFirst();
+    expect(log(thread, "m1")).toBeDefined();
+    fold(thread, content("d"));
+    stopSecond();
+    expect(log(thread, "m1")).toBeUndefined();
+    fold(thread, content("e"));
+    const third: string[] = [];
+    const stopThird = subscribeText(node(thread, "m1"), sink(third));
+    fold(thread, content("f"));
+    stopThird();
+    expect(first).toEqual(["reset:a", "append:b", "append:c"]);
+    expect(second).toEqual(["reset:ab", "append:c", "append:d"]);
+    expect(third).toEqual(["reset:abcde", "append:f"]);
+    expect(log(thread, "m1")).toBeUndefined();
   });
 });
