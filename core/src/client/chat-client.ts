@@ -1,19 +1,20 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
-import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
+import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
-import type { ThreadIndex, ThreadSummary } from "../persist/thread-index.js";
-import type { AGUIEventOf, EventType, Interrupt, Message } from "../protocol/events.js";
+import type { ThreadSummary } from "../persist/thread-index.js";
+import type { Interrupt, Message } from "../protocol/events.js";
 import type { ApprovalResponse } from "./approvals.js";
-import { assembleChat, openPresence, type ChatParts, type ChatSettings } from "./chat-assembly.js";
-import { ChatInputError, errorText } from "./chat-errors.js";
-import { checkToolNames } from "./chat-component-tools.js";
+import type { ChatParts, ChatSettings } from "./chat-assembly.js";
+import { ChatInputError } from "./chat-errors.js";
 import { answerInterrupt } from "./chat-interrupts.js";
+import { openChat, updateSettings } from "./chat-options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./chat-state.js";
-import { checkMaxSteps, givenThread, newThread, toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
+import { toApprovalResponse, toToolOutcome, toUserMessage } from "./chat-setup.js";
+import type { ChatThreadKey } from "./chat-thread-key.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./chat-types.js";
-import { buildToolSet, type ClientTool } from "./client-tools.js";
+import type { ClientTool } from "./client-tools.js";
 import { resetThread } from "./thread-reset.js";
 import { checkMessages } from "./thread-writes.js";
 
@@ -50,36 +51,13 @@ export class ChatClient {
   private readonly impl: ThreadImpl;
   private readonly parts: ChatParts;
   private readonly settings: ChatSettings;
-  private readonly warn: WarningHandler;
-  private key: string;
-  /** A new conversation whose id the agent has not named yet (see `ChatClientOptions.threadId`). */
-  private provisional: boolean;
+  private readonly key: ChatThreadKey;
 
   constructor(private readonly options: ChatClientOptions) {
-    if (typeof options !== "object" || options === null) throw new ChatInputError("INVALID_OPTION", "new ChatClient(options) needs an options object with an `agent`.", "options");
-    this.warn = options.onWarning ?? warnToConsole;
-    const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
-    this.settings = { tools: buildToolSet(options.tools), context: options.context, forwardedProps: options.forwardedProps, maxSteps: checkMaxSteps(options.maxSteps ?? 10) };
-    const given = givenThread(options);
-    const givenId = given?.threadId.peek();
-    this.provisional = given !== undefined ? givenId === undefined : options.threadId === undefined;
-    this.key = givenId ?? options.threadId ?? createId();
-    const made = given ?? newThread(options, this.key, this.warn);
-    checkToolNames(this.settings.tools, made.genui.registry);
-    this.parts = assembleChat({
-      options,
-      thread: made,
-      threadId: this.key,
-      settings: this.settings,
-      warn: this.warn,
-      createId,
-      report: (error) => this.report(error),
-      runStarted: (event) => this.named(event),
-      // A placeholder thread gets the provisional id only when it is first sent to the agent.
-      beforeRun: () => {
-        if (this.impl.threadId.peek() === undefined) this.impl.threadId.value = this.key;
-      },
-    });
+    const opened = openChat(options);
+    this.parts = opened.parts;
+    this.settings = opened.settings;
+    this.key = opened.key;
     const { thread, loop, turns, storage, presence } = this.parts;
     this.impl = thread;
     this.thread = thread;
@@ -96,7 +74,7 @@ export class ChatClient {
     this.pendingInterrupts = thread.pendingInterrupts;
     this.state = thread.state;
     this.storedThreads = storage.storedThreads;
-    this.ready = this.hydrate();
+    this.ready = this.key.hydrate();
   }
 
   /**
@@ -105,7 +83,7 @@ export class ChatClient {
    * `thread.threadId` to hear about it).
    */
   get threadId(): string {
-    return this.key;
+    return this.key.id;
   }
 
   /**
@@ -255,14 +233,7 @@ export class ChatClient {
 
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
   updateOptions(options: ChatUpdatableOptions): void {
-    if (options.tools !== undefined) {
-      const tools = buildToolSet(options.tools);
-      checkToolNames(tools, this.impl.genui.registry);
-      this.settings.tools = tools;
-    }
-    if (options.maxSteps !== undefined) this.settings.maxSteps = checkMaxSteps(options.maxSteps);
-    if (options.context !== undefined) this.settings.context = options.context;
-    if ("forwardedProps" in options) this.settings.forwardedProps = options.forwardedProps;
+    updateSettings(this.settings, options, this.impl);
   }
 
   /** The client tool a call uses: the one of the run it was made in, else the current one by name. */
@@ -282,20 +253,8 @@ export class ChatClient {
     if (this.options.thread !== undefined) {
       throw new ChatInputError("THREAD_NOT_OWNED", "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead.", "threadId");
     }
-    if (this.parts.turns.disposed || threadId === this.key) return this.ready;
-    this.parts.turns.halt("the thread was switched", "cleared", () => {
-      // Pending writes are pinned to the old thread's content before it goes.
-      this.parts.storage.switchTo(threadId);
-      this.parts.filter.reset();
-      this.parts.presence.peek().dispose();
-      this.parts.presence.value = openPresence(this.options, threadId, this.warn);
-      resetThread(this.impl);
-      this.impl.threadId.value = threadId;
-      this.parts.turns.forgetRuns();
-      this.key = threadId;
-      this.provisional = false;
-    });
-    this.ready = this.hydrate();
+    if (this.parts.turns.disposed || threadId === this.key.id) return this.ready;
+    this.ready = this.key.switchTo(threadId);
     return this.ready;
   }
 
@@ -305,7 +264,7 @@ export class ChatClient {
    * `ChatInputError` (`NO_THREAD_INDEX`) without persistence or with `persistence.index: false`.
    */
   listThreads(): Promise<readonly ThreadSummary[]> {
-    return this.threadIndex("listThreads").list();
+    return this.key.index("listThreads").list();
   }
 
   /**
@@ -314,9 +273,9 @@ export class ChatClient {
    * queued writes are dropped. Resolves when storage has been updated. Throws like `listThreads`.
    */
   removeThread(threadId: string): Promise<void> {
-    this.threadIndex("removeThread");
+    this.key.index("removeThread");
     if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "removeThread needs a non-empty thread id.", "threadId");
-    if (threadId !== this.key) return this.parts.storage.remove(threadId);
+    if (threadId !== this.key.id) return this.parts.storage.remove(threadId);
     this.clear();
     return this.whenSaved();
   }
@@ -335,56 +294,5 @@ export class ChatClient {
     this.parts.loop.dispose();
     void this.parts.storage.dispose();
     this.parts.presence.peek().dispose();
-  }
-
-  /**
-   * A RUN_STARTED of this chat's run. The first one of a new conversation names the thread: the
-   * storage key and the cross-tab channel move to that id (the run under way is announced on
-   * the new channel). Later ones change nothing here.
-   */
-  private named(event: AGUIEventOf<EventType.RUN_STARTED>): void {
-    if (!this.provisional || this.parts.turns.current === undefined) return;
-    this.provisional = false;
-    const id = event.threadId;
-    if (typeof id !== "string" || id === "" || id === this.key) return;
-    this.key = id;
-    this.parts.storage.rename(id);
-    this.parts.presence.peek().dispose();
-    const presence = openPresence(this.options, id, this.warn);
-    presence.observeEvent(event);
-    this.parts.presence.value = presence;
-  }
-
-  private hydrate(): Promise<void> {
-    // A new conversation has nothing stored yet: its first message must not wait for a read.
-    if (!this.parts.storage.enabled || this.provisional) return Promise.resolve();
-    const key = this.key;
-    this.parts.turns.hydrating = true;
-    return this.parts.storage.hydrate().then(() => {
-      if (this.key !== key || this.parts.turns.disposed) return;
-      this.parts.turns.hydrating = false;
-      this.parts.turns.advance();
-    });
-  }
-
-  private threadIndex(method: string): ThreadIndex {
-    const index = this.parts.storage.index;
-    if (index === undefined) {
-      throw new ChatInputError("NO_THREAD_INDEX", `${method}: this chat keeps no thread index (it needs \`persistence\`, without \`index: false\`).`, "persistence");
-    }
-    return index;
-  }
-
-  private report(error: ThreadlineError): void {
-    const onError = this.options.onError;
-    if (onError === undefined) {
-      this.warn({ code: error.code, message: error.message });
-      return;
-    }
-    try {
-      onError(error);
-    } catch (thrown) {
-      this.warn({ code: "ON_ERROR_FAILED", message: `onError threw while handling ${error.code}: ${errorText(thrown)}` });
-    }
   }
 }
