@@ -1,11 +1,12 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
-import { ThreadlineError } from "../errors.js";
+import type { ThreadlineError } from "../errors.js";
 import type { ResumeEntry } from "../protocol/events.js";
 import { ActionQueue } from "./action-queue.js";
 import { advertisedTools } from "./chat-component-tools.js";
 import { MaxStepsError } from "./chat-errors.js";
 import { DeferredActions, type Deferred } from "./chat-deferred.js";
 import { resolveStateUpdate, writeState, type StateUpdate } from "./chat-state.js";
+import { refusalError, runEnd, settledPhase } from "./chat-turn-results.js";
 import type { ChatTurnsConfig, QueuedTurn, TurnPhase, TurnRunParams } from "./chat-turn-types.js";
 import type { TurnResult } from "./chat-types.js";
 import { decideContinuation, newRunRecord, type RunKind, type RunRecord } from "./continuation.js";
@@ -248,32 +249,10 @@ export class ChatTurns {
     this.current = undefined;
     this.config.filter.runSettled(record.serverRunId ?? record.runId);
     this.config.resetPresence();
-    let continuable = false;
-    switch (result.status) {
-      case "success":
-        record.outcome = "success";
-        continuable = true;
-        this.config.answers.answerNamedPending(record);
-        break;
-      case "interrupted":
-        // Approvals the interrupts ask for were registered when RUN_FINISHED was folded.
-        record.outcome = "interrupted";
-        continuable = true;
-        break;
-      case "failed":
-        record.outcome = "failed";
-        this.fail(result.error);
-        break;
-      case "cancelled":
-      case "detached":
-      case "skipped":
-        record.outcome = "cancelled";
-        break;
-      default: {
-        const unknown: never = result;
-        return unknown;
-      }
-    }
+    const { outcome, continuable, error } = runEnd(result);
+    record.outcome = outcome;
+    if (error !== undefined) this.fail(error);
+    if (result.status === "success") this.config.answers.answerNamedPending(record);
     this.drainDeferred(continuable);
     // After the deferred answers: a result the user gave a rendered call during the run wins.
     if (continuable) this.config.answers.answerRendered(record);
@@ -286,7 +265,7 @@ export class ChatTurns {
     if (this.current !== record) return;
     this.current = undefined;
     record.outcome = "failed";
-    this.fail(error instanceof ThreadlineError ? error : new ThreadlineError("INTERNAL_ERROR", String(error), { cause: error }));
+    this.fail(refusalError(error));
     this.drainDeferred(false);
     this.config.storage().save();
     this.advance();
@@ -301,7 +280,7 @@ export class ChatTurns {
     this.config.report(error);
   }
 
-  private settle(result: TurnResult, phase: TurnPhase = result.status === "error" ? "error" : result.status === "awaiting-input" ? "awaiting-input" : "idle"): void {
+  private settle(result: TurnResult, phase: TurnPhase = settledPhase(result)): void {
     this.phaseSignal.value = phase;
     const waiters = this.waiters;
     this.waiters = [];
