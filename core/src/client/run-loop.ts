@@ -26,6 +26,9 @@ import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
 import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
 
+/** See `RunLoopOptions.terminalGraceMs`. */
+export const DEFAULT_TERMINAL_GRACE_MS = 500;
+
 interface Request {
   readonly mode: RunMode;
   readonly params: RunParams;
@@ -77,6 +80,10 @@ export class RunLoop {
     if (!(thread instanceof ThreadImpl)) {
       throw new RunLoopInputError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
     }
+    const grace = options.terminalGraceMs ?? DEFAULT_TERMINAL_GRACE_MS;
+    if (typeof grace !== "number" || !(grace >= 0)) {
+      throw new RunLoopInputError("INVALID_TERMINAL_GRACE", `terminalGraceMs must be a number of milliseconds ≥ 0 (or Infinity), got ${describeValue(grace)}.`);
+    }
     this.impl = thread;
     this.thread = thread;
     this.source = options.source;
@@ -102,6 +109,7 @@ export class RunLoop {
       middleware: this.middleware,
       pipeline,
       onWarning: this.warn,
+      terminalGraceMs: grace,
       streaming: (session) => {
         if (session === this.active) this.statusSignal.value = "streaming";
       },
