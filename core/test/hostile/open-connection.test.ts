@@ -122,7 +122,7 @@ describe("a connection left open after the run's terminal event", () => {
     const loop = new RunLoop({ source, terminalGraceMs: 20, onWarning: log.onWarning });
     const result = await loop.run();
     expect(result.status).toBe("success");
-    emit!({ type: "RUN_STARTED", threadId: result.input.threadId, runId: "sneaky" });
+    emit!({ type: "RUN_STARTED", threadId: loop.thread.threadId.peek(), runId: "sneaky" });
     emit!({ type: "TEXT_MESSAGE_START", messageId: "late", role: "assistant" });
     expect(log.codes).toEqual(["STREAM_LEFT_OPEN", "EVENT_AFTER_RUN_SETTLED", "EVENT_AFTER_RUN_SETTLED"]);
     expect(loop.thread.toMessages().map((m) => m.id)).toEqual(["a1"]);
