@@ -21,7 +21,7 @@ import { peerProfile, type PeerProfile } from "./outgoing-compat.js";
 import { buildRunInput, ownRunParts, withThreadContent } from "./run-input.js";
 import type { ActiveRun, RunLoopOptions, RunParams } from "./run-options.js";
 import type { RunMode, RunResult, RunStatus } from "./run-result.js";
-import { asThreadlineError, RunSession, type SessionHost } from "./run-session.js";
+import { asThreadlineError, RecentRuns, RunSession, type SessionHost } from "./run-session.js";
 import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
 import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
@@ -110,6 +110,7 @@ export class RunLoop {
       pipeline,
       onWarning: this.warn,
       terminalGraceMs: grace,
+      finishedRuns: new RecentRuns(16),
       streaming: (session) => {
         if (session === this.active) this.statusSignal.value = "streaming";
       },

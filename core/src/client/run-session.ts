@@ -17,6 +17,19 @@ import { cancelRun } from "./thread-writes.js";
 
 type Terminal = AGUIEventOf<EventType.RUN_FINISHED> | AGUIEventOf<EventType.RUN_ERROR>;
 
+/** The last few run ids that reached their terminal event, oldest dropped first. */
+export class RecentRuns {
+  private readonly ids: string[] = [];
+  constructor(private readonly keep: number) {}
+  has(runId: string): boolean {
+    return this.ids.includes(runId);
+  }
+  add(runId: string): void {
+    if (this.has(runId)) return;
+    if (this.ids.push(runId) > this.keep) this.ids.shift();
+  }
+}
+
 /** What a session needs from its loop. */
 export interface SessionHost {
   readonly thread: ThreadImpl;
@@ -26,6 +39,8 @@ export interface SessionHost {
   readonly onWarning: WarningHandler;
   /** How long the stream may stay open after a terminal event with no run open (see RunLoopOptions). */
   readonly terminalGraceMs: number;
+  /** Ids of the runs lately folded to their terminal event: a RUN_STARTED naming one is a replay. */
+  readonly finishedRuns: RecentRuns;
   /** The first verified event arrived. */
   streaming(session: RunSession): void;
   /** The run is over (called once). */
@@ -51,6 +66,10 @@ export class RunSession {
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
   /** The run settled on its terminal event while the source was still talking. */
   private settledOpen = false;
+  /** The id of the run being folded (from its RUN_STARTED). */
+  private streamRunId: string | undefined;
+  /** A run that already finished is being replayed: its events are dropped up to its terminal event. */
+  private replaying = false;
   /** What the event path threw (a protocol violation, a middleware or fold failure). */
   private sinkError: ThreadlineError | undefined;
   private readonly pipeline: Pipeline;
@@ -158,17 +177,47 @@ export class RunSession {
       this.sawEvent = true;
       this.host.streaming(this);
     }
+    if (this.skipsReplay(event)) return;
     if (event.type === "RUN_STARTED") {
       this.terminal = undefined;
+      this.streamRunId = event.runId;
       this.stopGrace();
     } else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
       this.terminal = event;
+      if (this.streamRunId !== undefined) this.host.finishedRuns.add(this.streamRunId);
       this.armGrace();
     }
     const stopped = this.dispatch.event(event);
     // A hook may have stopped or detached the run: the event is then not folded.
     if (stopped || this.closed) return;
     foldEvent(this.host.thread, event);
+  }
+
+  /**
+   * A RUN_STARTED naming a run that already reached its terminal event (a server replaying its
+   * response, a proxy retrying a request) starts a replay: nothing of it is dispatched or folded,
+   * so it cannot append its text a second time or re-run its tool calls. Its terminal event ends
+   * the replay and stands as this stream's end (the outcome is the one already folded).
+   */
+  private skipsReplay(event: AGUIEvent): boolean {
+    if (this.replaying) {
+      if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
+        this.replaying = false;
+        this.terminal = event;
+        this.armGrace();
+      }
+      return true;
+    }
+    if (event.type !== "RUN_STARTED" || !this.host.finishedRuns.has(event.runId)) return false;
+    this.replaying = true;
+    this.terminal = undefined;
+    this.stopGrace();
+    this.host.onWarning({
+      code: "RUN_REPLAYED",
+      message: `RUN_STARTED for run '${event.runId}', which has already finished: the replayed run is dropped up to its terminal event, nothing of it is folded.`,
+      event,
+    });
+    return true;
   }
 
   private sourceStream(input: RunAgentInput): EventStream {
