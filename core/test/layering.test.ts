@@ -12,12 +12,27 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   protocol: [],
   json: [],
   transport: ["protocol"],
-  pipeline: ["protocol"],
+  pipeline: ["protocol", "transport"],
   persist: ["protocol"],
   model: ["json", "protocol"],
   fold: ["json", "model", "pipeline", "protocol"],
-  client: ["fold", "json", "model", "persist", "pipeline", "protocol", "transport"],
+  run: ["fold", "json", "model", "pipeline", "protocol", "transport"],
+  tools: ["json", "model", "protocol"],
+  chat: ["fold", "json", "model", "persist", "pipeline", "protocol", "run", "tools", "transport"],
 };
+
+/**
+ * Edges that must never appear, whatever ALLOWED grows into: the run and the tools know nothing of
+ * the conversation, the model nothing of a run.
+ */
+const NEVER: readonly (readonly [string, string])[] = [
+  ["run", "chat"],
+  ["tools", "chat"],
+  ["model", "run"],
+];
+
+/** Multi-tab presence is the chat's: no file outside chat/ imports it. */
+const CHAT_ONLY = /from "[^"]*\/chat\/presence(-channel)?\.js"/;
 
 function filesOf(folder: string): string[] {
   return readdirSync(join(SRC, folder), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts"));
@@ -49,4 +64,21 @@ describe("core/src layering", () => {
       expect(crossings).toEqual([]);
     });
   }
+
+  for (const [from, to] of NEVER) {
+    it(`${from}/ never imports ${to}/`, () => {
+      expect(ALLOWED[from]).not.toContain(to);
+      const crossings = filesOf(from).filter((file) => importedFolders(join(SRC, from, file)).includes(to));
+      expect(crossings).toEqual([]);
+    });
+  }
+
+  it("nothing but chat/ imports presence", () => {
+    const importers: string[] = [];
+    for (const entry of readdirSync(SRC, { recursive: true, encoding: "utf8" })) {
+      if (!entry.endsWith(".ts") || entry.startsWith("chat/")) continue;
+      if (CHAT_ONLY.test(readFileSync(join(SRC, entry), "utf8"))) importers.push(entry);
+    }
+    expect(importers).toEqual([]);
+  });
 });
