@@ -51,7 +51,7 @@ export interface AssemblyInput {
   readonly warn: WarningHandler;
   readonly createId: () => string;
   readonly report: (error: ThreadlineError) => void;
-  /** Every RUN_STARTED folded, before the tool-call watch sees it (the chat may re-key there). */
+  /** RUN_STARTED of the chat's own run, folded; the tool-call watch calls it first (the chat may re-key there). */
   readonly runStarted: (event: AGUIEventOf<EventType.RUN_STARTED>) => void;
   /** See `ChatTurnsConfig.beforeRun`. */
   readonly beforeRun: () => void;
@@ -59,10 +59,11 @@ export interface AssemblyInput {
 
 /**
  * Wires the parts. Data flows: source → `incomingGuard` (cleared-run filter, generation
- * presence) → user middleware → pipeline → fold into `thread` → `ToolCallWatch` (client tool
- * calls, coalesced saves) → `ToolRunner` / `Approvals` → `ToolAnswers` → `ChatTurns`, which
- * decides the next run. The guard is the innermost middleware so it sees events as the source
- * sent them.
+ * presence) → user middleware → pipeline → subscribers → fold into `thread` → `ToolCallWatch`
+ * (re-keying on the chat's first RUN_STARTED, client tool calls, coalesced saves) →
+ * `ToolRunner` / `Approvals` → `ToolAnswers` → `ChatTurns`, which decides the next run. The
+ * guard is ordinary middleware, the innermost, so it sees events as the source sent them; the
+ * watch is the only listener after the fold.
  */
 export function assembleChat(input: AssemblyInput): ChatParts {
   const { options, thread, threadId, settings, warn, createId, report } = input;
@@ -111,18 +112,11 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     current: () => turns.current,
     tracked: (id, record) => answers.tracked(id, record),
     deliver: (id, record, outcome) => turns.finished(id, record, outcome),
+    runStarted: input.runStarted,
     folded: () => storage.scheduleSave(),
   });
   answers.watch = watch;
-  // Attached before the watch: a new conversation is re-keyed before anything is saved for it.
-  const offNamed = thread.onEvent((event) => {
-    if (event.type === "RUN_STARTED") input.runStarted(event);
-  });
-  const offWatch = watch.attach();
-  const stopWatching = (): void => {
-    offNamed();
-    offWatch();
-  };
+  const stopWatching = watch.attach();
   return { thread, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
 }
 

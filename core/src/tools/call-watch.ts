@@ -3,7 +3,7 @@ import { undoStrictMode } from "../json/strict-mode.js";
 import type { RegisteredComponent } from "../model/component-registry.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
-import type { AGUIEvent, Interrupt } from "../protocol/events.js";
+import type { AGUIEvent, AGUIEventOf, EventType, Interrupt } from "../protocol/events.js";
 import type { Approvals } from "./approvals.js";
 import { errorText, ToolExecutionError } from "./errors.js";
 import type { ResolvedTool } from "./definition.js";
@@ -21,11 +21,17 @@ export interface ToolCallWatchHost {
   tracked(toolCallId: string, record: RunRecord): void;
   /** The client has a result at once (arguments that are not valid JSON). */
   deliver(toolCallId: string, record: RunRecord, outcome: ToolOutcome): void;
+  /** RUN_STARTED of the chat's own run was folded, before anything else here (the chat may re-key the thread). */
+  runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void;
   /** Any event was folded (for coalesced saves). */
   folded(): void;
 }
 
 /**
+ * The one observer after the fold (`thread.onEvent`): everything else on the event path — the
+ * chat's incoming guard, user middleware, the pipeline, subscribers — runs before the fold and
+ * may change what is folded; the watch only reacts to what was.
+ *
  * Follows the folded events of the chat client's runs and acts on client tool calls: a call to a
  * tool of the run's (frozen) tool set is tracked at TOOL_CALL_START, fed to a streaming tool at
  * each ARGS, and at TOOL_CALL_END executed, sent for approval, or left for `addToolResult`. A
@@ -80,6 +86,7 @@ export class ToolCallWatch {
     if (record === undefined) return;
     switch (event.type) {
       case "RUN_STARTED":
+        this.host.runStarted(event);
         record.serverRunId = event.runId;
         break;
       case "TOOL_CALL_START":
