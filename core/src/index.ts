@@ -20,8 +20,8 @@ export { MiddlewareError } from "./pipeline/errors.js";
 // -- fold / model --
 export * from "./model/index.js";
 export * from "./fold/index.js";
-export { createComponentRegistry } from "./model/component-registry.js";
-export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, StandardJsonSchemaLike } from "./model/component-registry.js";
+export { createComponentRegistry } from "./model/components/registry.js";
+export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, StandardJsonSchemaLike } from "./model/components/registry.js";
 export type {
   AwaitingInput,
   ComponentNode,
@@ -32,10 +32,10 @@ export type {
   ComponentStreaming,
   PendingToolCall,
   PropStatus,
-} from "./model/component-types.js";
-export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./model/component-errors.js";
-export type { ComponentErrorCode } from "./model/component-errors.js";
-export { componentSnapshot } from "./model/component-snapshot.js";
+} from "./model/components/types.js";
+export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./model/components/errors.js";
+export type { ComponentErrorCode } from "./model/components/errors.js";
+export { componentSnapshot } from "./model/components/snapshot.js";
 export { PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
 export { TAMBO_EVENTS } from "./fold/tambo-components.js";

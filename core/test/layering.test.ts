@@ -2,7 +2,7 @@
 // stage of the data's path). A relative import that crosses into a folder not listed here for the
 // importing folder fails this test — a cycle such as model → fold → model cannot creep back in.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = join(import.meta.dirname, "../src");
@@ -38,10 +38,15 @@ function filesOf(folder: string): string[] {
   return readdirSync(join(SRC, folder), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts"));
 }
 
-/** The core/src folders a file imports from, through `from "../<folder>/…"`. */
+/** The other core/src folders a file imports from (relative imports, at any depth of nesting). */
 function importedFolders(path: string): string[] {
-  const text = readFileSync(path, "utf8");
-  return [...text.matchAll(/from "\.\.\/([a-z-]+)\//g)].map((match) => match[1]!);
+  const own = relative(SRC, path).split(sep)[0];
+  const folders: string[] = [];
+  for (const match of readFileSync(path, "utf8").matchAll(/from "(\.\.?\/[^"]+)"/g)) {
+    const parts = relative(SRC, resolve(dirname(path), match[1]!)).split(sep);
+    if (parts.length > 1 && parts[0] !== own && parts[0] !== "..") folders.push(parts[0]!);
+  }
+  return folders;
 }
 
 describe("core/src layering", () => {

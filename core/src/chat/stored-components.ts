@@ -1,6 +1,6 @@
 import type { WarningHandler } from "../errors.js";
-import { ComponentError, type ComponentErrorCode } from "../model/component-errors.js";
-import type { ComponentProps } from "../model/component-types.js";
+import { ComponentError, type ComponentErrorCode } from "../model/components/errors.js";
+import type { ComponentProps } from "../model/components/types.js";
 import { copyJson } from "../json/json-value.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { StoredComponent } from "../persist/stored-thread.js";

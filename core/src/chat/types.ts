@@ -2,7 +2,7 @@ import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { GenerationPresenceOptions } from "./presence.js";
 import type { ContentPart } from "@ag-ui/core";
-import type { ComponentRegistry } from "../model/component-registry.js";
+import type { ComponentRegistry } from "../model/components/registry.js";
 import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";

@@ -1,6 +1,6 @@
 // The options of a RunLoop and of one run.
 import type { ThreadlineError, WarningHandler } from "../errors.js";
-import type { ComponentRegistry } from "../model/component-registry.js";
+import type { ComponentRegistry } from "../model/components/registry.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../protocol/events.js";

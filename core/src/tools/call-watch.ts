@@ -1,6 +1,6 @@
 import type { WarningHandler } from "../errors.js";
 import { undoStrictMode } from "../json/strict-mode.js";
-import type { RegisteredComponent } from "../model/component-registry.js";
+import type { RegisteredComponent } from "../model/components/registry.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
 import type { AGUIEvent, AGUIEventOf, EventType, Interrupt } from "../protocol/events.js";

@@ -1,5 +1,5 @@
 import type { WarningHandler } from "../errors.js";
-import type { ComponentRegistry } from "../model/component-registry.js";
+import type { ComponentRegistry } from "../model/components/registry.js";
 import type { Tool } from "../protocol/events.js";
 import { ChatInputError } from "./errors.js";
 import type { ToolSet } from "./definition.js";

@@ -1,12 +1,12 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
-import type { ThreadlineError } from "../errors.js";
-import { setOwn } from "../json/json-value.js";
-import { createStrictModeUndo, undoStrictMode } from "../json/strict-mode.js";
-import { NO_PROPS, NO_STATE } from "./component-node.js";
-import type { RegisteredComponent } from "./component-registry.js";
-import type { ComponentNode, ComponentProps, ComponentStreaming, PropStatus } from "./component-types.js";
-import { ToolArgsError } from "./errors.js";
-import type { ToolCallNodeImpl } from "./tool-call-node.js";
+import type { ThreadlineError } from "../../errors.js";
+import { setOwn } from "../../json/json-value.js";
+import { createStrictModeUndo, undoStrictMode } from "../../json/strict-mode.js";
+import { NO_PROPS, NO_STATE } from "./node.js";
+import type { RegisteredComponent } from "./registry.js";
+import type { ComponentNode, ComponentProps, ComponentStreaming, PropStatus } from "./types.js";
+import { ToolArgsError } from "../errors.js";
+import type { ToolCallNodeImpl } from "../tool-call-node.js";
 
 type StatusRecord = Readonly<Record<string, PropStatus>>;
 

@@ -1,5 +1,5 @@
-import { copyJson, deepFreeze } from "../json/json-value.js";
-import type { ComponentNode, ComponentSnapshot } from "./component-types.js";
+import { copyJson, deepFreeze } from "../../json/json-value.js";
+import type { ComponentNode, ComponentSnapshot } from "./types.js";
 
 /** A plain, deep-frozen copy of a component node at this moment (for persistence, tests, logs). */
 export function componentSnapshot(node: ComponentNode): ComponentSnapshot {

@@ -1,7 +1,7 @@
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { Tool } from "@ag-ui/core";
-import { isObject, resolve } from "../json/json-schema-reading.js";
-import { ComponentRegistryError } from "./component-errors.js";
+import { isObject, resolve } from "../../json/json-schema-reading.js";
+import { ComponentRegistryError } from "./errors.js";
 
 /**
  * The generative-UI components an app knows, by name, framework-agnostic: the Svelte and Vue

@@ -1,4 +1,4 @@
-import { ThreadlineError } from "../errors.js";
+import { ThreadlineError } from "../../errors.js";
 
 /**
  * A component whose stream went wrong; it sits on the node's `error` signal and the props keep

@@ -1,13 +1,13 @@
 import { signal, type Signal } from "@preact/signals-core";
-import type { AssistantMessageNodeImpl } from "./assistant-node.js";
-import { ComponentError } from "./component-errors.js";
-import { PatchedComponent, TamboComponentImpl, type ActivityComponentImpl } from "./component-node.js";
-import type { ComponentRegistry } from "./component-registry.js";
-import type { AwaitingInput, ComponentProps } from "./component-types.js";
-import type { ThreadlineError } from "../errors.js";
-import type { ThreadImpl } from "./thread.js";
-import { ToolCallComponentImpl } from "./tool-call-component.js";
-import type { ToolCallNodeImpl } from "./tool-call-node.js";
+import type { AssistantMessageNodeImpl } from "../assistant-node.js";
+import { ComponentError } from "./errors.js";
+import { PatchedComponent, TamboComponentImpl, type ActivityComponentImpl } from "./node.js";
+import type { ComponentRegistry } from "./registry.js";
+import type { AwaitingInput, ComponentProps } from "./types.js";
+import type { ThreadlineError } from "../../errors.js";
+import type { ThreadImpl } from "../thread.js";
+import { ToolCallComponentImpl } from "./tool-call.js";
+import type { ToolCallNodeImpl } from "../tool-call-node.js";
 
 /**
  * A thread's generative-UI bookkeeping: Tambo components by id, the components still streaming

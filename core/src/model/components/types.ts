@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import type { ThreadlineError } from "../errors.js";
-import type { ArgumentStatus, ToolCallNode } from "./types.js";
+import type { ThreadlineError } from "../../errors.js";
+import type { ArgumentStatus, ToolCallNode } from "../types.js";
 
 /**
  * The public shape of generative UI: a component the agent streams, whatever carried it.

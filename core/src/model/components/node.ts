@@ -1,8 +1,8 @@
 import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Operation } from "fast-json-patch";
-import type { ThreadlineError } from "../errors.js";
-import { applyJsonPatch, splitPointer, type PatchOutcome } from "../json/json-patch.js";
-import type { ComponentNode, ComponentProps, ComponentSource, ComponentStreaming, PropStatus } from "./component-types.js";
+import type { ThreadlineError } from "../../errors.js";
+import { applyJsonPatch, splitPointer, type PatchOutcome } from "../../json/json-patch.js";
+import type { ComponentNode, ComponentProps, ComponentSource, ComponentStreaming, PropStatus } from "./types.js";
 import { PropStatusTracker, propStatusOf } from "./prop-status.js";
 
 /**

@@ -1,6 +1,6 @@
 import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
-import { setOwn } from "../json/json-value.js";
-import type { ComponentProps, PropStatus } from "./component-types.js";
+import { setOwn } from "../../json/json-value.js";
+import type { ComponentProps, PropStatus } from "./types.js";
 
 type StatusRecord = Readonly<Record<string, PropStatus>>;
 
