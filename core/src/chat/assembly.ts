@@ -2,8 +2,7 @@ import { signal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ClearedRunFilter } from "./cleared-run-filter.js";
-import { GenerationPresence, type GenerationPresenceOptions } from "./presence.js";
-import type { BroadcastChannelLike } from "./presence-channel.js";
+import { GenerationPresence, presenceOptions } from "./presence.js";
 import type { AGUIEventOf, Context, EventType } from "../protocol/events.js";
 import { Approvals } from "../tools/approvals.js";
 import { ChatStorage } from "./storage.js";
@@ -137,36 +136,3 @@ export function toAgentSource(agent: ChatClientOptions["agent"] | undefined): Ag
   const looksAgUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length === 1;
   return looksAgUi ? fromAgent(agent as AgUiAgentLike) : (agent as AgentSource);
 }
-
-/** GenerationPresence options for the `presence` option (see `ChatClientOptions.presence`). */
-export function presenceOptions(option: ChatClientOptions["presence"], warn: WarningHandler): Partial<GenerationPresenceOptions> {
-  if (option === false) return { createChannel: null };
-  const given = option ?? {};
-  return given.createChannel === undefined ? { ...given, createChannel: defaultChannel(warn) } : given;
-}
-
-/**
- * `BroadcastChannel`, unref'd where the runtime allows it (Node), so a chat someone forgot to
- * dispose does not keep the process alive. `null` (this tab only) where there is none.
- */
-function defaultChannel(warn: WarningHandler): ((name: string) => BroadcastChannelLike) | null {
-  const Channel = (globalThis as { BroadcastChannel?: new (name: string) => BroadcastChannelLike & { unref?: () => void } }).BroadcastChannel;
-  if (typeof Channel !== "function") return null;
-  return (name) => {
-    try {
-      const channel = new Channel(name);
-      channel.unref?.();
-      return channel;
-    } catch (error) {
-      warn({ code: "PRESENCE_CHANNEL_UNAVAILABLE", message: `BroadcastChannel "${name}" could not be opened (${String(error)}); generation state stays local.` });
-      return CLOSED_CHANNEL;
-    }
-  };
-}
-
-const CLOSED_CHANNEL: BroadcastChannelLike = {
-  postMessage() {},
-  addEventListener() {},
-  removeEventListener() {},
-  close() {},
-};

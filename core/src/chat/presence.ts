@@ -233,3 +233,36 @@ export class GenerationPresence {
     this.expiry = { handle, at: earliest };
   }
 }
+
+/** GenerationPresence options for the `presence` option (see `ChatClientOptions.presence`). */
+export function presenceOptions(option: false | Partial<GenerationPresenceOptions> | undefined, warn: WarningHandler): Partial<GenerationPresenceOptions> {
+  if (option === false) return { createChannel: null };
+  const given = option ?? {};
+  return given.createChannel === undefined ? { ...given, createChannel: defaultChannel(warn) } : given;
+}
+
+/**
+ * `BroadcastChannel`, unref'd where the runtime allows it (Node), so a chat someone forgot to
+ * dispose does not keep the process alive. `null` (this tab only) where there is none.
+ */
+function defaultChannel(warn: WarningHandler): ((name: string) => BroadcastChannelLike) | null {
+  const Channel = (globalThis as { BroadcastChannel?: new (name: string) => BroadcastChannelLike & { unref?: () => void } }).BroadcastChannel;
+  if (typeof Channel !== "function") return null;
+  return (name) => {
+    try {
+      const channel = new Channel(name);
+      channel.unref?.();
+      return channel;
+    } catch (error) {
+      warn({ code: "PRESENCE_CHANNEL_UNAVAILABLE", message: `BroadcastChannel "${name}" could not be opened (${String(error)}); generation state stays local.` });
+      return CLOSED_CHANNEL;
+    }
+  };
+}
+
+const CLOSED_CHANNEL: BroadcastChannelLike = {
+  postMessage() {},
+  addEventListener() {},
+  removeEventListener() {},
+  close() {},
+};
