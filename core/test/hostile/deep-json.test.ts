@@ -20,7 +20,7 @@ import {
   ThreadlineProtocolError,
   type ChatClientOptions,
 } from "../../src/index.js";
-import { finished, serverPerTest, started, warnings, type Exchange } from "../client/support.js";
+import { finished, serverPerTest, started, warnings, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 
 const servers = serverPerTest();

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createPipeline, HttpAgent, ThreadlineError, TransportError } from "../../src/index.js";
 import { SseDecoder } from "../../src/transport/sse-decoder.js";
 import { streamArbitrary } from "../fold/stream-generator.js";
-import { serverPerTest, write } from "../client/support.js";
+import { serverPerTest, write } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 import { bounded, checkCase, EOLS, framing, fuzzParameters, goodRun, invalidStream, RUNS, sseEvent } from "./invalid-streams.fuzz.js";
 

@@ -4,7 +4,7 @@
 // connection; AG-UI's own continuations (a late RUN_ERROR, a new RUN_STARTED) still count within it.
 import { describe, expect, it } from "vitest";
 import { ChatClient, HttpAgent, memoryStorage, RunLoop, type AgentSource, type ChatClientOptions } from "../../src/index.js";
-import { finished, serverPerTest, started, textRun, warnings, write, type Exchange } from "../client/support.js";
+import { finished, serverPerTest, started, textRun, warnings, write, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 
 const servers = serverPerTest();

@@ -5,7 +5,7 @@
 // dropped up to its terminal event with RUN_REPLAYED — replays are idempotent.
 import { describe, expect, it } from "vitest";
 import { ChatClient, HttpAgent, type ThreadlineWarning } from "../../src/index.js";
-import { serverPerTest, textRun, warnings } from "../client/support.js";
+import { serverPerTest, textRun, warnings } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 
 const servers = serverPerTest();

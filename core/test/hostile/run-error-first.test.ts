@@ -3,7 +3,7 @@
 // still reported, as an ERROR_AFTER_RUN_END warning.
 import { describe, expect, it } from "vitest";
 import { AgentRunError, ChatClient, HttpAgent } from "../../src/index.js";
-import { serverPerTest, started, warnings } from "../client/support.js";
+import { serverPerTest, started, warnings } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 
 const servers = serverPerTest();

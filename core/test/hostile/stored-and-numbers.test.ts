@@ -3,7 +3,7 @@
 // Infinity and went back to the agent as null without a word.
 import { describe, expect, it } from "vitest";
 import { ChatClient, HttpAgent, localStorageAdapter } from "../../src/index.js";
-import { finished, serverPerTest, started, textRun, warnings } from "../client/support.js";
+import { finished, serverPerTest, started, textRun, warnings } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 
 const servers = serverPerTest();

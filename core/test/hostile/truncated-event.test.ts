@@ -2,7 +2,7 @@
 // run. SSE does not dispatch an incomplete event, so the run has no outcome: STREAM_TRUNCATED.
 import { describe, expect, it } from "vitest";
 import { ChatClient, HttpAgent, StreamTruncatedError } from "../../src/index.js";
-import { finished, serverPerTest, started, write } from "../client/support.js";
+import { finished, serverPerTest, started, write } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 
 const servers = serverPerTest();
