@@ -17,6 +17,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   model: ["json", "protocol"],
   fold: ["json", "model", "pipeline", "protocol"],
   client: ["fold", "json", "model", "persist", "pipeline", "protocol", "transport"],
+  devtools: ["fold", "json", "model", "pipeline", "protocol"],
 };
 
 function filesOf(folder: string): string[] {

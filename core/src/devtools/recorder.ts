@@ -173,26 +173,7 @@ export class EventRecorder {
     this.runId = event.runId;
     this.runStart = this.list.length;
 
-    const live = this.thread.messages.peek();
-    const previous = this.lastList;
-    const appended = isPrefix(previous, live);
-    // The messages the client added since the recording last saw the thread (the user's message,
-    // tool results) travel in RUN_STARTED's input, which the fold appends: the same effect.
-    const held = new Set(previous.map((node) => node.id));
-    const added = appended ? this.thread.toMessages().filter((message) => !held.has(message.id)) : [];
-    if (added.length > 0) {
-      const input: RunAgentInput = { ...(event.input ?? { threadId: event.threadId, runId: event.runId }), messages: added } as RunAgentInput;
-      this.push({ ...event, input }, "agent", "input.messages: what the client added before the run");
-    } else {
-      this.push(event, "agent");
-    }
-    if (!appended) {
-      const snapshot: AGUIEventOf<EventType.MESSAGES_SNAPSHOT> = {
-        type: "MESSAGES_SNAPSHOT" as EventType.MESSAGES_SNAPSHOT,
-        messages: this.thread.toMessages(),
-      };
-      this.push(snapshot, "client", "the client replaced messages before the run");
-    }
+    this.clientMessages(event);
     const state = this.thread.state.peek();
     const changed = this.lastState === UNSET ? !jsonEqual(state, {}) : state !== this.lastState;
     if (changed) {
@@ -201,6 +182,66 @@ export class EventRecorder {
         snapshot: copyJson(state),
       };
       this.push(snapshot, "client", "the client set the state before the run");
+    }
+  }
+
+  /**
+   * Writes what the client did to the messages since the recording last saw the thread (at the
+   * last run's end) as events with the same effect, right at the new run's start. Once per run,
+   * O(thread), like the run's own input:
+   * - messages it added (the user's message) travel in RUN_STARTED's `input.messages`, which the
+   *   fold appends;
+   * - tool results it inserted after their call become TOOL_CALL_RESULT, which the fold puts in the
+   *   same place;
+   * - messages it removed (regenerate, setMessages, clear) are dropped by a MESSAGES_SNAPSHOT of
+   *   the rest; a result carrying an `error` (which TOOL_CALL_RESULT cannot) gets a last
+   *   MESSAGES_SNAPSHOT that updates every message in place.
+   */
+  private clientMessages(event: AGUIEventOf<EventType.RUN_STARTED>): void {
+    const live = this.thread.messages.peek();
+    const previous = new Set(this.lastList);
+    const current = new Set(live);
+    const removed = this.lastList.some((node) => !current.has(node));
+    const added = live.filter((node) => !previous.has(node));
+    if (added.length === 0 && !removed) return this.push(event, "agent");
+    const messages = this.thread.toMessages();
+    const results = new Set<string>();
+    let erred = false;
+    for (const node of added) {
+      if (node.role === "tool" && this.thread.toolCall(node.toolCallId) !== undefined) {
+        results.add(node.id);
+        if (node.error.peek() !== undefined) erred = true;
+      }
+    }
+    const addedIds = new Set(added.map((node) => node.id));
+    const appended = messages.filter((message) => addedIds.has(message.id) && !results.has(message.id));
+    if (appended.length > 0) {
+      const input = { ...(event.input ?? { threadId: event.threadId, runId: event.runId }), messages: appended } as RunAgentInput;
+      this.push({ ...event, input }, "agent", "input.messages: the messages the client added before the run");
+    } else {
+      this.push(event, "agent");
+    }
+    if (removed) {
+      const rest: AGUIEventOf<EventType.MESSAGES_SNAPSHOT> = {
+        type: "MESSAGES_SNAPSHOT" as EventType.MESSAGES_SNAPSHOT,
+        messages: messages.filter((message) => !results.has(message.id)),
+      };
+      this.push(rest, "client", "the client removed messages before the run");
+    }
+    for (const message of messages) {
+      if (!results.has(message.id) || message.role !== "tool") continue;
+      const result: AGUIEventOf<EventType.TOOL_CALL_RESULT> = {
+        type: "TOOL_CALL_RESULT" as EventType.TOOL_CALL_RESULT,
+        messageId: message.id,
+        toolCallId: message.toolCallId,
+        content: message.content,
+        role: "tool",
+      };
+      this.push(result, "client", "the client's result for a tool call");
+    }
+    if (erred) {
+      const all: AGUIEventOf<EventType.MESSAGES_SNAPSHOT> = { type: "MESSAGES_SNAPSHOT" as EventType.MESSAGES_SNAPSHOT, messages };
+      this.push(all, "client", "tool results the client marked as errors");
     }
   }
 
@@ -287,12 +328,6 @@ export class EventRecorder {
 }
 
 const UNSET = Symbol("unset");
-
-function isPrefix(prefix: readonly MessageNode[], list: readonly MessageNode[]): boolean {
-  if (prefix.length > list.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (prefix[i] !== list[i]) return false;
-  return true;
-}
 
 /** Starts recording what `target` (a `Thread`, or a `ChatClient`'s thread) folds. */
 export function recordEvents(target: InspectTarget, options?: RecorderOptions): EventRecorder {
