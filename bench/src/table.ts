@@ -6,6 +6,7 @@ const TITLES: Record<string, string> = {
   "W1-alloc": "W1 bytes allocated per delta (heap growth over a GC-free window)",
   W2: "W2 tool arguments: JSON grown in 10-char deltas, partial value after each",
   W3: "W3 shared state: single-op STATE_DELTA on a 1,000-key state",
+  W5: "W5 devtools: the inspector recording, per event (pipeline + fold, 100 prior messages)",
   memory: "Memory: heap retained after folding a 5,000-message thread",
 };
 

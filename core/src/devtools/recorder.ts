@@ -27,9 +27,10 @@ export interface RecordedEvent {
 
 export interface RecorderOptions {
   /**
-   * Most entries kept (default 5,000). Past it, the oldest whole runs are folded into a baseline
-   * and dropped, so the recording still replays from the start of the thread. A run longer than
-   * this on its own is cut: its later events are not kept (see `dropped`).
+   * Most entries kept (default 5,000; one more once the baseline's state snapshot heads the
+   * buffer). Past it, the oldest whole runs are folded into a baseline and dropped, so the
+   * recording still replays from the start of the thread. A run longer than this on its own is
+   * cut: its later events are not kept (see `dropped`).
    */
   readonly maxEvents?: number;
   /** The clock for `at`, in milliseconds. Default `performance.now`. */
@@ -70,6 +71,15 @@ export class EventRecorder {
   /** The live message list and state as the recording last left them (at a run's end). */
   private lastList: readonly MessageNode[] = [];
   private lastState: unknown = UNSET;
+  /**
+   * Entries eviction wrote into the buffer's new head: a RUN_STARTED merged with the baseline's
+   * messages (mapped to the event it replaced) and the baseline's state snapshot (mapped to
+   * undefined). When they are evicted in turn, the baseline folds the original instead, as it
+   * already holds the rest.
+   */
+  private readonly madeByEviction = new WeakMap<RecordedEvent, AGUIEvent | undefined>();
+  /** Runs were evicted since the head was last given the baseline (done on read: see settleHead). */
+  private headStale = false;
 
   constructor(target: InspectTarget, options: RecorderOptions = {}) {
     const max = options.maxEvents ?? DEFAULT_MAX_EVENTS;
@@ -91,6 +101,7 @@ export class EventRecorder {
 
   /** The recorded entries, oldest first (a live view: copy it to keep it). */
   get entries(): readonly RecordedEvent[] {
+    this.settleHead();
     return this.list;
   }
 
@@ -110,6 +121,7 @@ export class EventRecorder {
 
   /** The recording as a replayable stream (what a fixture holds). */
   events(): AGUIEvent[] {
+    this.settleHead();
     return this.list.map((entry) => entry.event);
   }
 
@@ -123,6 +135,7 @@ export class EventRecorder {
   clear(): void {
     this.list.length = 0;
     this.baseline = undefined;
+    this.headStale = false;
     this.evictedCount = 0;
     this.droppedCount = 0;
     this.open = false;
@@ -199,6 +212,8 @@ export class EventRecorder {
    */
   private clientMessages(event: AGUIEventOf<EventType.RUN_STARTED>): void {
     const live = this.thread.messages.peek();
+    // The list is immutable: the same array means nothing was written since the last run ended.
+    if (live === this.lastList) return this.push(event, "agent");
     const previous = new Set(this.lastList);
     const current = new Set(live);
     const removed = this.lastList.some((node) => !current.has(node));
@@ -283,9 +298,7 @@ export class EventRecorder {
 
   /**
    * Folds the oldest whole runs (never the open one) into the baseline, down to three quarters of
-   * `maxEvents` where it can, so evictions come in batches. The new first run's RUN_STARTED then
-   * carries the baseline's messages and a state snapshot follows it: the recording still replays
-   * from the thread's beginning.
+   * `maxEvents` where it can, so evictions come in batches: O(the evicted events).
    */
   private evict(): void {
     let cut = 0;
@@ -295,11 +308,31 @@ export class EventRecorder {
       cut = end;
     }
     if (cut === 0) return;
-    this.baseline ??= new Replay(this.sandbox);
+    // A head not yet settled is evicted as the original events it holds: nothing to undo.
+    this.baseline ??= new Replay(this.sandbox, true);
     const gone = this.list.splice(0, cut);
-    this.baseline.fold(gone.map((entry) => entry.event));
+    const folded: AGUIEvent[] = [];
+    for (const entry of gone) {
+      if (!this.madeByEviction.has(entry)) folded.push(entry.event);
+      else {
+        const original = this.madeByEviction.get(entry);
+        if (original !== undefined) folded.push(original);
+      }
+    }
+    this.baseline.fold(folded);
     this.evictedCount += gone.length;
     this.runStart -= cut;
+    this.headStale = true;
+  }
+
+  /**
+   * Gives the buffer's first run what eviction folded away: its RUN_STARTED carries the baseline's
+   * messages and a state snapshot follows it. O(thread), so it waits until the recording is read
+   * (a redraw, an export) instead of running on the event that caused the eviction.
+   */
+  private settleHead(): void {
+    if (!this.headStale || this.baseline === undefined) return;
+    this.headStale = false;
     const first = this.list[0];
     if (first === undefined || first.event.type !== "RUN_STARTED") return;
     const base = this.baseline.thread;
@@ -307,12 +340,11 @@ export class EventRecorder {
     const ownInput = first.event.input;
     const input = { ...(ownInput ?? { threadId: first.event.threadId, runId: first.event.runId }), messages: [...messages, ...(ownInput?.messages ?? [])] } as RunAgentInput;
     const state: AGUIEventOf<EventType.STATE_SNAPSHOT> = { type: "STATE_SNAPSHOT" as EventType.STATE_SNAPSHOT, snapshot: copyJson(base.state.peek()) };
-    this.list.splice(
-      0,
-      1,
-      { ...first, event: { ...first.event, input }, note: `input.messages: ${messages.length} earlier messages folded out of the buffer` },
-      { event: state, at: first.at, runId: first.runId, origin: "recorder", note: "the state the earlier runs left" },
-    );
+    const merged: RecordedEvent = { ...first, event: { ...first.event, input }, note: `input.messages: ${messages.length} earlier messages folded out of the buffer` };
+    const snapshot: RecordedEvent = { event: state, at: first.at, runId: first.runId, origin: "recorder", note: "the state the earlier runs left" };
+    this.madeByEviction.set(merged, first.event);
+    this.madeByEviction.set(snapshot, undefined);
+    this.list.splice(0, 1, merged, snapshot);
     if (this.runStart > 0) this.runStart++;
   }
 

@@ -5,6 +5,7 @@ import { TAMBO_EVENTS } from "../fold/tambo-components.js";
 import type { ComponentRegistry } from "../model/component-registry.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
+import type { AGUIEvent } from "../protocol/events.js";
 import { createPipeline, type Pipeline } from "../pipeline/index.js";
 
 /** How a sandbox thread is made: the options that change what the fold builds from the same events. */
@@ -32,17 +33,29 @@ export class Replay {
   readonly thread: Thread;
   readonly warnings: ThreadlineWarning[] = [];
   private readonly impl: ThreadImpl;
-  private readonly pipeline: Pipeline;
+  private readonly push: (event: unknown) => void;
+  private readonly pipeline: Pipeline | undefined;
   private folded = 0;
   private failure: ThreadlineError | undefined;
 
-  constructor(options: SandboxOptions = {}) {
+  /**
+   * `verified`: the events already came out of a pipeline (a recorder's own, folded once live), so
+   * they go straight to the fold. Anything from outside (a fixture) goes through the pipeline.
+   */
+  constructor(options: SandboxOptions = {}, verified = false) {
     const onWarning = (warning: ThreadlineWarning): void => {
       this.warnings.push(warning);
     };
     this.impl = makeThread({ ...options, onWarning });
     this.thread = this.impl;
-    this.pipeline = createPipeline((event) => foldEvent(this.impl, event), { onWarning });
+    if (verified) {
+      this.pipeline = undefined;
+      this.push = (event) => foldEvent(this.impl, event as AGUIEvent);
+    } else {
+      const pipeline = createPipeline((event) => foldEvent(this.impl, event), { onWarning });
+      this.pipeline = pipeline;
+      this.push = (event) => pipeline.push(event);
+    }
   }
 
   /** How many events have been pushed (including one that failed). */
@@ -60,14 +73,15 @@ export class Replay {
     for (const event of events) {
       if (this.failure !== undefined) break;
       this.folded++;
-      this.guard(() => this.pipeline.push(event));
+      this.guard(() => this.push(event));
     }
     return this;
   }
 
   /** The stream ended: a run left open fails the replay (`TRUNCATED_RUN`), as in a live run. */
   finish(): this {
-    if (this.failure === undefined) this.guard(() => this.pipeline.end());
+    const pipeline = this.pipeline;
+    if (this.failure === undefined && pipeline !== undefined) this.guard(() => pipeline.end());
     return this;
   }
 

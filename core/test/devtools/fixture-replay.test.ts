@@ -118,7 +118,8 @@ describe("export → import → replay", () => {
     const recorder = recordEvents(chat, { maxEvents: 12 });
     for (let i = 0; i < 6; i++) await chat.sendMessage(`question ${i}`);
 
-    expect(recorder.entries.length).toBeLessThanOrEqual(12);
+    // maxEvents, plus the baseline's state snapshot.
+    expect(recorder.entries.length).toBeLessThanOrEqual(13);
     expect(recorder.evicted).toBeGreaterThan(0);
     expect(recorder.entries[1]).toMatchObject({ origin: "recorder", event: { type: "STATE_SNAPSHOT" } });
     expectReplays(recorder, chat.thread);
