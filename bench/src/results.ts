@@ -29,6 +29,8 @@ export interface Check {
   target: string;
   /** The measured ratio, or null when it could not be measured. */
   measured: number | null;
+  /** What `measured` is in, when not a ratio (shown after the number). */
+  unit?: string;
   pass: boolean;
   detail: string;
 }

@@ -77,7 +77,7 @@ export function formatReport(report: WorkloadReport): string {
 export function formatChecks(checks: Check[]): string {
   const lines = ["### Targets (`pnpm bench --check`)", "", "| target | measured | |", "| --- | ---: | --- |"];
   for (const c of checks) {
-    const measured = c.measured === null ? "not measured" : `${formatNumber(c.measured)}×`;
+    const measured = c.measured === null ? "not measured" : `${formatNumber(c.measured)}${c.unit ?? "×"}`;
     lines.push(`| ${c.target} | ${measured} | ${c.pass ? "pass" : "**FAIL**"} |`);
   }
   return lines.join("\n");
