@@ -60,6 +60,7 @@ export class Inspector {
   private readonly range: HTMLInputElement;
   private readonly position: HTMLElement;
   private readonly typeFilter: HTMLSelectElement;
+  private readonly filters: HTMLElement;
   private readonly tabButtons = new Map<InspectorTab, HTMLButtonElement>();
   private readonly travel: TimeTravel;
   private sandboxTravel: TimeTravel | undefined;
@@ -138,7 +139,7 @@ export class Inspector {
       { class: "panel", "aria-label": "Threadline inspector", "data-testid": "inspector", hidden: options.open !== true },
       el(
         "header",
-        { class: "bar" },
+        { class: "top" },
         el("h2", {}, "Threadline inspector"),
         this.mode,
         el("button", { type: "button", class: "btn", "data-testid": "inspector-live", onclick: () => this.backToLive() }, "Live"),
@@ -152,7 +153,7 @@ export class Inspector {
       this.banner,
       el("div", { class: "scrubber" }, this.range, this.position),
       tabs,
-      el(
+      (this.filters = el(
         "div",
         { class: "filters" },
         this.typeFilter,
@@ -166,7 +167,7 @@ export class Inspector {
             this.render();
           },
         }),
-      ),
+      )),
       this.content,
     );
     this.root.append(this.panel);
@@ -301,6 +302,8 @@ export class Inspector {
     this.position.textContent = `${ctx.position} / ${ctx.entries.length} events${dropped}`;
     this.fillTypes(ctx.entries);
     for (const [id, button] of this.tabButtons) button.setAttribute("aria-selected", String(id === this.tab));
+    // The type filter and the search narrow the event log only.
+    this.filters.hidden = this.tab !== "events";
     let view: HTMLElement;
     try {
       view = this.view(ctx);

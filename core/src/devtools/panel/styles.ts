@@ -7,11 +7,11 @@ export const STYLES = `
   font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   color: #1f2328; background: #fbfbfc; border-left: 1px solid #d0d7de; box-shadow: -4px 0 16px rgba(0,0,0,.08);
 }
-.panel[hidden] { display: none; }
-header.bar, .scrubber, .tabs, .filters { display: flex; gap: 6px; align-items: center; padding: 6px 8px; border-bottom: 1px solid #e5e7eb; flex-wrap: wrap; }
-header.bar h2 { font-size: 13px; margin: 0 auto 0 0; }
+[hidden] { display: none !important; }
+header.top, .scrubber, .tabs, .filters { flex: none; display: flex; gap: 6px; align-items: center; padding: 6px 8px; border-bottom: 1px solid #e5e7eb; flex-wrap: wrap; }
+header.top h2 { font-size: 13px; margin: 0 auto 0 0; }
 .scrubber input[type=range] { flex: 1; min-width: 120px; }
-.content { flex: 1; overflow: auto; padding: 8px; }
+.content { flex: 1; min-height: 0; overflow: auto; padding: 8px; }
 button, select, input { font: inherit; }
 .btn, .tab { border: 1px solid #d0d7de; background: #fff; border-radius: 4px; padding: 2px 8px; cursor: pointer; color: inherit; }
 .tab[aria-selected=true] { background: #0969da; border-color: #0969da; color: #fff; }
