@@ -40,9 +40,10 @@ export async function runW5(quick: boolean): Promise<WorkloadReport> {
   const priors = priorMessages(100);
   const shapes: Shape[] = [
     { label: "1 run × 2,000 deltas", events: runsOf(1, 2000), kept: 2004 },
-    // 20 runs of 104 events into a 500-entry buffer: evictions down to 375, plus the baseline's
-    // state snapshot after the first kept RUN_STARTED.
-    { label: "20 runs × 100 deltas, maxEvents 500", events: runsOf(20, 100), maxEvents: 500, kept: 417 },
+    // 100 runs of 104 events into a 1,000-entry buffer: the steady state of a long session, where
+    // whole runs keep being folded into the baseline (down to 750 entries at each eviction), plus
+    // the baseline's state snapshot after the first kept RUN_STARTED.
+    { label: "100 runs × 100 deltas, maxEvents 1,000", events: runsOf(100, 100), maxEvents: 1000, kept: 729 },
   ];
   const plan: Planned[] = [];
   for (const shape of quick ? shapes.slice(0, 1) : shapes) {
