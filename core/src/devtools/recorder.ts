@@ -68,6 +68,8 @@ export class EventRecorder {
   /** Where the open (or last) run's RUN_STARTED sits in the buffer. */
   private runStart = 0;
   private cut = false;
+  /** The last run ended with RUN_FINISHED: a RUN_ERROR may still follow it (AG-UI allows that). */
+  private finished = false;
   /** The live message list and state as the recording last left them (at a run's end). */
   private lastList: readonly MessageNode[] = [];
   private lastState: unknown = UNSET;
@@ -139,6 +141,7 @@ export class EventRecorder {
     this.evictedCount = 0;
     this.droppedCount = 0;
     this.open = false;
+    this.finished = false;
     this.runStart = 0;
     this.threadId = undefined;
     this.lastList = [];
@@ -153,8 +156,14 @@ export class EventRecorder {
 
   private record(event: AGUIEvent): void {
     if (event.type === "RUN_STARTED") return this.runStarted(event);
-    // Attached in the middle of a run: its beginning is missing, so it starts at the next run.
-    if (!this.open) return;
+    if (!this.open) {
+      if (event.type === "RUN_ERROR" && this.finished) {
+        this.push(event, "agent");
+        this.closeRun();
+      }
+      // Otherwise attached in the middle of a run: its beginning is missing, so it starts at the next run.
+      return;
+    }
     if (this.cut) {
       this.droppedCount++;
       if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.closeRun();
@@ -173,7 +182,7 @@ export class EventRecorder {
       return;
     }
     this.push(event, "agent");
-    if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.closeRun();
+    if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.closeRun(event.type === "RUN_FINISHED");
   }
 
   private runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void {
@@ -181,6 +190,7 @@ export class EventRecorder {
     if (this.threadId !== undefined && event.threadId !== this.threadId) this.clear();
     this.threadId = event.threadId;
     this.open = true;
+    this.finished = false;
     this.cut = false;
     this.runLength = 0;
     this.runId = event.runId;
@@ -277,8 +287,9 @@ export class EventRecorder {
     this.closeRun();
   }
 
-  private closeRun(): void {
+  private closeRun(finished = false): void {
     this.open = false;
+    this.finished = finished;
     this.cut = false;
     this.lastList = this.thread.messages.peek();
     this.lastState = this.thread.state.peek();
