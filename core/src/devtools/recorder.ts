@@ -186,7 +186,8 @@ export class EventRecorder {
   }
 
   private runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void {
-    if (this.open) this.endedByClient();
+    // A run still open in the recording ended without a terminal event the recorder heard.
+    if (this.open) this.endedByClient(true);
     if (this.threadId !== undefined && event.threadId !== this.threadId) this.clear();
     this.threadId = event.threadId;
     this.open = true;
@@ -270,11 +271,15 @@ export class EventRecorder {
     }
   }
 
-  /** The open run ended without a terminal event: the client stopped it, or rejected its stream. */
-  private endedByClient(): void {
+  /**
+   * The open run ended without a terminal event: the client stopped it, or rejected its stream.
+   * Checked a microtask after the status says so (the fold's own RUN_FINISHED / RUN_ERROR, heard
+   * after the status changes, closes the run first); `force` when the next run is already here.
+   */
+  private endedByClient(force = false): void {
     if (!this.open) return;
     const status = this.thread.status.peek();
-    if (status === "running") return;
+    if (status === "running" && !force) return;
     const error = this.thread.error.peek();
     if (!this.cut) {
       const event: AGUIEventOf<EventType.RUN_ERROR> = {

@@ -164,6 +164,31 @@ describe("export → import → replay", () => {
     expectReplays(recorder, chat.thread);
   });
 
+  it("a run that never ended is closed in the recording when the next one starts at once", () => {
+    const thread = createThread({ onWarning: () => undefined });
+    const recorder = recordEvents(thread);
+    // Two runs on fresh pipelines, as a run loop makes them; the first is cut off by the client.
+    const first = [{ type: "RUN_STARTED", threadId: "t", runId: "r1" }, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }];
+    for (const event of first) foldEvent(thread, event as never);
+    thread.fail(new Error("the stream broke"));
+    for (const event of [{ type: "RUN_STARTED", threadId: "t", runId: "r2" }, ...textMessage("m2", "again"), { type: "RUN_FINISHED", threadId: "t", runId: "r2" }]) {
+      foldEvent(thread, event as never);
+    }
+    expect(recorder.entries.map((e) => `${e.origin}:${e.event.type}`)).toEqual([
+      "agent:RUN_STARTED",
+      "agent:TEXT_MESSAGE_START",
+      "client:RUN_ERROR",
+      "agent:RUN_STARTED",
+      "agent:TEXT_MESSAGE_START",
+      "agent:TEXT_MESSAGE_CONTENT",
+      "agent:TEXT_MESSAGE_END",
+      "agent:RUN_FINISHED",
+    ]);
+    const replay = replayEvents(recorder.events());
+    expect(replay.error).toBeUndefined();
+    expect(replay.thread.toMessages()).toEqual(thread.toMessages());
+  });
+
   it("records nothing once stopped, and refuses what is not a thread", () => {
     const thread = createThread();
     const recorder = recordEvents(thread);
