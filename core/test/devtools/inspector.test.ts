@@ -179,7 +179,7 @@ describe("the inspector panel", () => {
     const input = $("inspector-import-file") as HTMLInputElement;
     Object.defineProperty(input, "files", { value: [file], configurable: true });
     input.dispatchEvent(new Event("change"));
-    await expect.poll(() => $("inspector-mode").textContent).toBe("sandbox: bug.ndjson");
+    await expect.poll(() => $("inspector-mode").textContent, { timeout: 10_000 }).toBe("sandbox: bug.ndjson");
     expect($$("inspector-event").map((row) => row.dataset.type)).toEqual(["RUN_STARTED", "TEXT_MESSAGE_CHUNK", "RUN_FINISHED"]);
     $("inspector-tab-messages").click();
     expect($("inspector-messages").textContent).toContain("imported");
@@ -190,7 +190,7 @@ describe("the inspector panel", () => {
     // A file that is not a fixture: the banner says what and where; the sandbox stays.
     Object.defineProperty(input, "files", { value: [new File(['{"type":"RUN_STARTED"}\nnot json'], "bad.ndjson")], configurable: true });
     input.dispatchEvent(new Event("change"));
-    await expect.poll(() => $("inspector-error").textContent).toContain("FIXTURE_UNREADABLE: Fixture line 2 is not JSON");
+    await expect.poll(() => $("inspector-error").textContent, { timeout: 10_000 }).toContain("FIXTURE_UNREADABLE: Fixture line 2 is not JSON");
     expect($("inspector-error").hidden).toBe(false);
 
     inspector.backToLive();
