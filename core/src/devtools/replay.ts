@@ -2,7 +2,7 @@ import { ThreadlineError, type ThreadlineWarning } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { makeThread } from "../fold/make-thread.js";
 import { TAMBO_EVENTS } from "../fold/tambo-components.js";
-import type { ComponentRegistry } from "../model/component-registry.js";
+import type { ComponentRegistry } from "../model/components/registry.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { AGUIEvent } from "../protocol/events.js";
