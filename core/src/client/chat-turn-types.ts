@@ -23,8 +23,15 @@ export interface TurnRunParams {
 
 /** A user turn waiting for the current one to settle. */
 export type QueuedTurn =
-  | { readonly kind: "message"; readonly message: Message; resolve(result: TurnResult): void }
-  | { readonly kind: "regenerate"; resolve(result: TurnResult): void }
+  | {
+      readonly kind: "message";
+      readonly message: Message;
+      /** An edit: the user message this one replaces, on a new branch from there. */
+      readonly replaces?: string;
+      resolve(result: TurnResult): void;
+    }
+  /** `messageId`: the answer (or its user message) to ask again; the last answer without. */
+  | { readonly kind: "regenerate"; readonly messageId?: string; resolve(result: TurnResult): void }
   | { readonly kind: "connect"; resolve(result: TurnResult): void };
 
 export interface ChatTurnsConfig {

@@ -2,6 +2,7 @@ import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
 import type { ResumeEntry } from "../protocol/events.js";
 import { ActionQueue } from "./action-queue.js";
+import { answerStart, editStart } from "./chat-branches.js";
 import { advertisedTools } from "./chat-component-tools.js";
 import { MaxStepsError } from "./chat-errors.js";
 import { DeferredActions, type Deferred } from "./chat-deferred.js";
@@ -189,17 +190,19 @@ export class ChatTurns {
       this.startRun("connect", { connect: true });
       return;
     }
-    if (turn.kind === "regenerate") {
-      const list = thread.list.peek();
-      let last = list.length - 1;
-      while (last >= 0 && list[last]!.role !== "user") last--;
-      if (last < 0) return turn.resolve({ status: "skipped", reason: "nothing-to-regenerate" });
-      this.config.loop.setMessages(list.slice(0, last + 1).map((node) => node.toMessage()));
-    }
+    // A regeneration or an edit forks the conversation there (the old answer stays a branch).
+    const fork =
+      turn.kind === "regenerate" ? answerStart(thread, turn.messageId) : turn.replaces !== undefined ? editStart(thread, turn.replaces) : undefined;
+    if (turn.kind === "regenerate" && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-regenerate" });
+    if (turn.kind === "message" && turn.replaces !== undefined && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-edit" });
     this.generation++;
+    // Cancelled while the calls are still on the path, so each is cancelled once, here.
     this.config.runner.invalidate("a new turn started");
     this.config.approvals.cancelAll("a new turn started");
     this.config.answers.forgetInterruptAnswers();
+    const parentRunId = fork === undefined ? undefined : thread.tree.parentRunIdAt(fork);
+    if (fork !== undefined) thread.tree.branchAt(fork);
+    // After the fork: calls left on the abandoned branch need no answer.
     this.config.answers.abandonOutstanding();
     this.steps = 0;
     this.errorSignal.value = undefined;
@@ -207,7 +210,7 @@ export class ChatTurns {
     // Interrupts left unanswered are declined: the next run must answer each of them.
     const pending = thread.pendingInterrupts.peek();
     const resume = pending.length === 0 ? undefined : pending.map((i): ResumeEntry => ({ interruptId: i.id, status: "cancelled" }));
-    this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume });
+    this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume, ...(parentRunId === undefined ? {} : { parentRunId }) });
   }
 
   private startRun(kind: RunKind, params: TurnRunParams): void {
@@ -249,6 +252,7 @@ export class ChatTurns {
     this.current = undefined;
     this.config.filter.runSettled(record.serverRunId ?? record.runId);
     this.config.resetPresence();
+    this.config.thread.tree.runEnded(record.serverRunId ?? record.runId);
     const { outcome, continuable, error } = runEnd(result);
     record.outcome = outcome;
     if (error !== undefined) this.fail(error);

@@ -11,6 +11,7 @@ const NONE: readonly never[] = Object.freeze([]);
 export function resetThread(thread: ThreadImpl): void {
   batch(() => {
     replaceMessages(thread, NONE);
+    thread.peekTree()?.reset();
     replaceState(thread, {});
     thread.openMessages.clear();
     thread.openToolCalls.clear();

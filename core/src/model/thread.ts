@@ -12,6 +12,7 @@ import {
   type TextBearingNodeImpl,
   type ToolMessageNodeImpl,
 } from "./message-nodes.js";
+import { MessageTree } from "./message-tree.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
 import { threadSnapshot } from "./snapshot.js";
@@ -19,6 +20,7 @@ import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js
 import type { ToolCallNodeImpl } from "./tool-call-node.js";
 import type {
   ActiveStep,
+  Branches,
   CustomFold,
   CustomListener,
   ThreadEventListener,
@@ -102,6 +104,7 @@ export class ThreadImpl implements Thread {
   messagesRevision = 0;
 
   private readonly byId = new Map<string, MessageNodeImpl>();
+  #tree: MessageTree | undefined;
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
   private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
 
@@ -126,6 +129,22 @@ export class ThreadImpl implements Thread {
 
   message(id: string): MessageNode | undefined {
     return this.byId.get(id) as MessageNode | undefined;
+  }
+
+  /** The conversation tree: edits and regenerations fork it; made on first use. */
+  get tree(): MessageTree {
+    return (this.#tree ??= new MessageTree(this));
+  }
+
+  /** The tree if one was made (nothing forked, nothing stored otherwise). */
+  peekTree(): MessageTree | undefined {
+    return this.#tree;
+  }
+
+  branches(messageId: string): Branches | undefined {
+    // Read the list first, so a reader follows the path even before any fork exists.
+    this.list.value;
+    return this.tree.branches(messageId, this.byId.get(messageId));
   }
 
   toolCall(id: string): ToolCallNode | undefined {
