@@ -134,10 +134,10 @@ describe("switching branches", () => {
     const writes: string[] = [];
     const watched = [...chat.thread.messages.value, chat.thread.message("a2")!];
     const stops = [
-      effect(() => (chat.thread.messages.value, writes.push("messages"))),
-      effect(() => (chat.status.value, writes.push("status"))),
-      effect(() => (chat.thread.state.value, writes.push("state"))),
-      ...watched.map((node) => effect(() => (contentOf(node), (node as AssistantMessageNode).parts?.value, writes.push(`content:${node.id}`)))),
+      effect(() => void (chat.thread.messages.value, writes.push("messages"))),
+      effect(() => void (chat.status.value, writes.push("status"))),
+      effect(() => void (chat.thread.state.value, writes.push("state"))),
+      ...watched.map((node) => effect(() => void (contentOf(node), (node as AssistantMessageNode).parts?.value, writes.push(`content:${node.id}`)))),
     ];
     writes.length = 0;
 
