@@ -256,7 +256,12 @@ export function appSuite(framework: AppName): void {
         const banner = page.byTestId(TEST_ID.errorBanner);
         await banner.waitFor();
         if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
-        if (variant === "http-500") expect(await banner.innerText()).toContain("500");
+        if (variant === "http-500") {
+          // Worded for people: the body's message, not the raw JSON (which stays under Details).
+          expect(await banner.innerText()).toContain("500");
+          expect(await banner.innerText()).toContain("The agent crashed before it could answer");
+          expect(await banner.innerText()).not.toContain('{"error"');
+        }
         if (variant === "mid-stream") expect(await page.lastAnswer()).toBe(PARTIAL);
         if (variant === "disconnect") {
           // What arrived before the drop stays. Chromium may drop the bytes that came in the
@@ -277,6 +282,56 @@ export function appSuite(framework: AppName): void {
     }
   });
 
+  test("branches: edit a message, switch between the versions, reload, regenerate an answer", async () => {
+    await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
+      const original = "Plan three days in Lisbon for me.";
+      const edited = "Plan two days in Porto instead.";
+      const bubble = () => page.messages("user").locator(".bubble").innerText();
+      const position = (role: string) => page.messages(role).first().getByTestId(TEST_ID.branchPosition).innerText();
+      const asked = await page.turn();
+      await page.send(original);
+      await asked.settled("idle");
+      expect(await page.byTestId(TEST_ID.branchPicker).count()).toBe(0);
+
+      // Edit: the user message is replaced on a new branch, and the agent answers it.
+      await page.messages("user").getByTestId(TEST_ID.edit).click();
+      const input = page.byTestId(TEST_ID.editInput);
+      expect(await input.inputValue()).toBe(original);
+      await input.fill(edited);
+      const editedTurn = await page.turn();
+      await page.byTestId(TEST_ID.editSave).click();
+      await editedTurn.settled("idle");
+      expect(await bubble()).toBe(edited);
+      expect(await position("user")).toBe("2/2");
+      expect(await page.messages().count()).toBe(2);
+      await page.screenshot("branch-edited");
+
+      // Switch back: the first version and its answer.
+      await page.messages("user").getByTestId(TEST_ID.branchPrev).click();
+      await expect.poll(bubble).toBe(original);
+      expect(await position("user")).toBe("1/2");
+      expect(await page.messages().count()).toBe(2);
+
+      // Reload: the tree comes back from IndexedDB, on the version that was shown.
+      await expect
+        .poll(() => page.storedRecord(page.threadId).then((r) => (r as { branches?: { forks?: { active?: number }[] } } | null | undefined)?.branches?.forks?.[0]?.active))
+        .toBe(0);
+      await page.page.goto(page.url({ delay: 0 }));
+      await expect.poll(bubble).toBe(original);
+      expect(await position("user")).toBe("1/2");
+      await page.messages("user").getByTestId(TEST_ID.branchNext).click();
+      await expect.poll(bubble).toBe(edited);
+
+      // Regenerate the answer: the old one stays as version 1 of 2.
+      const again = await page.turn();
+      await page.messages("assistant").getByTestId(TEST_ID.regenerate).click();
+      await again.settled("idle");
+      await expect.poll(() => position("assistant")).toBe("2/2");
+      expect(await bubble()).toBe(edited);
+      await page.screenshot("branch-regenerated");
+    });
+  });
+
   test("stop: the partial text stays and the status goes back to idle", async () => {
     await withPage({ scenario: "markdown", speed: 1 }, async (page) => {
       const turn = await page.turn();
@@ -293,6 +348,9 @@ export function appSuite(framework: AppName): void {
       await page.page.waitForTimeout(600);
       expect(await text.innerText()).toBe(partial);
       expect(await page.composer.evaluate((el) => el === document.activeElement)).toBe(true);
+      // The cut-short answer is marked, with a way to let the agent go on.
+      await expect.poll(() => page.byTestId(TEST_ID.stopped).count()).toBe(1);
+      expect(await page.byTestId(TEST_ID.continue).isVisible()).toBe(true);
       await page.screenshot("stop");
     });
   });
