@@ -127,6 +127,9 @@ export function appSuite(framework: AppName): void {
       await asked.settled("awaiting-input");
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="delete_file"]'));
       await expect.poll(() => call.getAttribute("data-status")).toBe("awaiting-approval");
+      expect(await call.locator(".badge").innerText()).toBe("Needs your approval");
+      // The composer says that sending now would decline the request.
+      expect(await page.byTestId(TEST_ID.approvalWarning).innerText()).toContain("delete_file");
       expect(JSON.parse(await call.getByTestId(TEST_ID.toolArgs).innerText())).toEqual({ path: FILE_PATH });
       // The approve button takes focus, so a keyboard user answers at once.
       expect(await call.getByTestId(TEST_ID.approve).evaluate((el) => el === document.activeElement)).toBe(true);
@@ -146,6 +149,11 @@ export function appSuite(framework: AppName): void {
       await second.getByTestId(TEST_ID.decline).click();
       await declined.settled("idle");
       await expect.poll(() => second.getByTestId(TEST_ID.toolResult).innerText()).toBe("Not deleted: the user declined.");
+      // Declined is not shown as a success.
+      expect(await second.locator(".badge").innerText()).toBe("Declined");
+      expect(await second.locator(".badge").getAttribute("data-tone")).toBe("declined");
+      expect(await page.byTestId(TEST_ID.toolCall).first().locator(".badge").getAttribute("data-tone")).toBe("ok");
+      expect(await page.byTestId(TEST_ID.approvalWarning).count()).toBe(0);
       await expect.poll(() => page.lastAnswer()).toContain("Nothing was deleted.");
       await page.screenshot("approval-done");
     });
@@ -329,6 +337,30 @@ export function appSuite(framework: AppName): void {
       await expect.poll(() => position("assistant")).toBe("2/2");
       expect(await bubble()).toBe(edited);
       await page.screenshot("branch-regenerated");
+    });
+  });
+
+  test("layout: at 390 px the chat and its composer fill the screen, nothing cut off; dark mode follows the system", async () => {
+    await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
+      await page.page.setViewportSize({ width: 390, height: 844 });
+      const asked = await page.turn();
+      await page.send("Plan three days in Lisbon for me.");
+      await asked.settled("idle");
+      const composer = await page.composer.boundingBox();
+      expect(composer).not.toBeNull();
+      expect(composer!.y + composer!.height).toBeLessThanOrEqual(844);
+      expect(composer!.x + composer!.width).toBeLessThanOrEqual(390);
+      // The settings and threads follow the chat at their natural height: no control is clipped.
+      const sidebar = await page.page.locator(".sidebar").evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+      expect(sidebar.scroll).toBeLessThanOrEqual(sidebar.client + 1);
+      // The list follows the answer to its end.
+      const gap = await page.byTestId(TEST_ID.messageList).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+      expect(gap).toBeLessThanOrEqual(2);
+      await page.screenshot("narrow");
+      await page.page.emulateMedia({ colorScheme: "dark" });
+      const background = await page.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      expect(background).toBe("rgb(15, 20, 32)");
+      await page.screenshot("narrow-dark");
     });
   });
 
