@@ -147,6 +147,25 @@ describe("switching branches", () => {
     for (const stop of stops) stop();
   });
 
+  it("branches() hands out the same object until that fork changes, so views bound to it stay quiet", async () => {
+    const { chat } = await twoTurns();
+    await chat.regenerate("a0"); // fork at the first answer: a0 | a2
+    const first = chat.branches("a2");
+    const q1 = chat.branches(ids(chat)[0]!);
+    let notified = 0;
+    const stop = effect(() => void (chat.branches("a2"), notified++));
+    notified = 0;
+    await chat.sendMessage("q3"); // the list changes twice; this fork does not
+    expect(chat.branches("a2")).toBe(first);
+    expect(chat.branches(ids(chat)[0]!)).toBe(q1);
+    // The effect re-reads on list changes (cheap: O(forks)) and gets the same object back.
+    expect(notified).toBeGreaterThan(0);
+    await chat.regenerate("a2"); // this fork changes: a new object
+    expect(chat.branches("a4")).not.toBe(first);
+    expect(chat.branches("a4")).toMatchObject({ count: 3, index: 2 });
+    stop();
+  });
+
   it("the next message continues the branch shown: the agent gets that path only", async () => {
     const { server, chat } = await twoTurns();
     await chat.regenerate(); // a1 → a2
