@@ -337,6 +337,16 @@ export function appSuite(framework: AppName): void {
       await expect.poll(() => position("assistant")).toBe("2/2");
       expect(await bubble()).toBe(edited);
       await page.screenshot("branch-regenerated");
+
+      // Copy: the answer's markdown, and its code block alone.
+      await page.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      const answer = page.messages("assistant");
+      await answer.getByTestId(TEST_ID.copy).click();
+      await expect.poll(() => answer.getByTestId(TEST_ID.copy).innerText()).toBe("Copied");
+      expect(await page.page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_REPLY);
+      await answer.getByTestId(TEST_ID.copyCode).click();
+      const code = await page.page.evaluate(() => navigator.clipboard.readText());
+      expect(code).toBe((await answer.locator("pre code").innerText()).replace(/\n$/, ""));
     });
   });
 
