@@ -51,6 +51,9 @@ test("regenerate keeps the old answer as a branch; the picker switches; edit for
   expect(shown()).toBe("q1 | answer a0 ‹ 1/2 › | q2 | answer a1");
   // The picker of the changed message re-rendered once; no other picker existed or moved.
   expect(renders.count("picker:a0") - (before["picker:a0"] ?? 0)).toBe(1);
+  // Only the swapped suffix rendered: the shared prefix (q1) did not render again.
+  const q1 = get(chat.thread).messages[0]!.id;
+  expect(renders.count(`text:${q1}`)).toBe(before[`text:${q1}`]);
 
   const q2 = get(chat.thread).messages[2]!.id;
   await chat.editMessage(q2, "q2 edited");
