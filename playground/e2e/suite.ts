@@ -506,6 +506,10 @@ export function appSuite(framework: AppName): void {
       // At the top: the thread's first message.
       const firstMessage = page.page.locator(`[data-message-id="${page.threadId}-history-0000"]`);
       await expect.poll(() => firstMessage.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      // Away from the newest message, jump-to-latest brings it back into view.
+      await page.byTestId(TEST_ID.jumpLatest).click();
+      await expect.poll(() => reply.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight + 1 && el.getBoundingClientRect().top >= 0)).toBe(true);
+      await expect.poll(() => page.byTestId(TEST_ID.jumpLatest).count()).toBe(0);
       const median = frames[Math.floor(frames.length / 2)] ?? 0;
       console.log(`[${app.framework}] long-thread: ${HISTORY_LENGTH} messages loaded ${loadMs} ms after the click; scroll frame median ${median.toFixed(1)} ms`);
       await page.screenshot("long-thread");
@@ -522,7 +526,8 @@ export function appSuite(framework: AppName): void {
       expect(overflow).toBeLessThanOrEqual(0);
       const sidebar = await page.page.locator(".sidebar").boundingBox();
       const main = await page.page.locator(".main").boundingBox();
-      expect(sidebar !== null && main !== null && sidebar.y + sidebar.height <= main.y + 1).toBe(true);
+      // The chat comes first (its composer on the first screen); the settings follow below it.
+      expect(sidebar !== null && main !== null && main.y + main.height <= sidebar.y + 1).toBe(true);
       await page.byTestId(TEST_ID.weatherCard).scrollIntoViewIfNeeded();
       await page.screenshot("phone");
     });
