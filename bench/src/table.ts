@@ -8,6 +8,7 @@ const TITLES: Record<string, string> = {
   W3: "W3 shared state: single-op STATE_DELTA on a 1,000-key state",
   W5: "W5 devtools: the inspector recording, per event (pipeline + fold, 100 prior messages)",
   memory: "Memory: heap retained after folding a 5,000-message thread",
+  branches: "Branches: switching the active branch of a 1,000-message thread",
 };
 
 /** [numerator lane, denominator lane] pairs shown as "a ÷ b" columns. */

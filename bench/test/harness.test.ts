@@ -64,13 +64,14 @@ const w5 = (added: number) =>
   ]);
 
 test("targets pass on good ratios and fail on each bad one", () => {
-  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(1) }).every((c) => c.pass));
-  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3, W5: w5(1) });
+  const branches = report("branches", [["1000 messages, fork at 10", { "watchers re-run per switch (count)": 1 }]]);
+  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(1), branches }).every((c) => c.pass));
+  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3, W5: w5(1), branches });
   assert.deepEqual(
     flat.filter((c) => !c.pass).map((c) => c.name),
     ["W1 flat"],
   );
-  const slow = evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(2.5) });
+  const slow = evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(2.5), branches });
   assert.deepEqual(
     slow.filter((c) => !c.pass).map((c) => c.name),
     ["W5 inspector"],
