@@ -226,7 +226,7 @@ export class ChatClient {
    */
   connect(): Promise<TurnResult> {
     if (!this.parts.loop.canConnect) {
-      throw new ChatInputError("CONNECT_NOT_SUPPORTED", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
+      throw new ChatInputError("AGENT_CANNOT_CONNECT", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
     }
     return new Promise((resolve) => this.parts.turns.request({ kind: "connect", resolve }));
   }

@@ -1,7 +1,8 @@
 // The signal graph's public surface. Node classes stay internal: the public types expose
 // read-only signals, and only the fold (and the chat client) write.
 export type { ThreadOptions } from "./thread.js";
-export { AgentRunError, CustomClaimError, ToolArgsError, ToolResultError } from "./errors.js";
+export { AgentRunError, CustomClaimError, ModelError, ToolArgsError, ToolResultError } from "./errors.js";
+export type { ModelErrorCode } from "./errors.js";
 export { InvalidPointerError } from "./select.js";
 export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
 export type {
