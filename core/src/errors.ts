@@ -110,6 +110,8 @@ export const errorCodes = {
     "THREAD_NOT_OWNED",
     "AGENT_CANNOT_CONNECT",
     "NO_THREAD_INDEX",
+    "MESSAGE_NOT_ON_PATH",
+    "NOT_A_BRANCH",
   ],
   persistence: [
     "PERSIST_QUOTA_EXCEEDED",
@@ -128,6 +130,9 @@ export const errorCodes = {
     "INVALID_COMPONENT",
     "COMPONENT_ALREADY_REGISTERED",
   ],
+  devtools: ["FIXTURE_UNREADABLE", "FIXTURE_NOT_EVENTS", "INSPECTOR_TARGET_INVALID", "INSPECTOR_OPTION_INVALID", "INSPECTOR_NO_DOM"],
+  /** Misuse of the Svelte and Vue bindings (their `SvelteBindingError` / Vue errors). */
+  bindings: ["NO_CHAT_CONTEXT", "NO_COMPONENT_CONTEXT", "NOT_A_SIGNAL", "NOT_A_CHAT", "NOT_A_MESSAGE", "CHAT_NOT_PROVIDED", "COMPONENT_NODE_MISSING"],
 } as const;
 
 /** The stages a user catches, one error class each. */

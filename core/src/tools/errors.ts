@@ -36,7 +36,10 @@ export type ToolErrorCode = (typeof errorCodes.tools)[number];
  *   caller, say a `ThreadStore`: make a chat for the other thread instead);
  * - `AGENT_CANNOT_CONNECT`: `connect()` with an agent that cannot connect;
  * - `NO_THREAD_INDEX`: `listThreads` / `removeThread` on a chat without persistence, or with
- *   `persistence.index: false`.
+ *   `persistence.index: false`;
+ * - `MESSAGE_NOT_ON_PATH`: `editMessage`, `regenerate(id)` or `switchBranch` for a message that is not
+ *   on the active branch (or, for `editMessage`, not a user message);
+ * - `NOT_A_BRANCH`: `switchBranch` with an index that is not one of the message's alternatives.
  */
 export class ChatInputError extends ThreadlineError {
   declare readonly code: ChatInputErrorCode;
