@@ -89,7 +89,7 @@ export class RunLoop {
     this.activeRun = this.activeSignal;
     this.isRunning = computed(() => {
       const status = this.statusSignal.value;
-      return status === "submitted" || status === "streaming";
+      return status === "submitted" || status === "streaming" || status === "reconnecting";
     });
     const pipeline: PipelineOptions = {
       ...(options.validation !== undefined ? { validation: options.validation } : {}),
@@ -104,6 +104,9 @@ export class RunLoop {
       onWarning: this.warn,
       streaming: (session) => {
         if (session === this.active) this.statusSignal.value = "streaming";
+      },
+      reconnecting: (session) => {
+        if (session === this.active) this.statusSignal.value = "reconnecting";
       },
       finish: (session, result) => this.finish(session, result),
       settleFailed: (session, error) => this.report(new RunSettleError(session.runId, error)),

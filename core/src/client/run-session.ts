@@ -24,8 +24,10 @@ export interface SessionHost {
   readonly middleware: readonly Middleware[];
   readonly pipeline: PipelineOptions;
   readonly onWarning: WarningHandler;
-  /** The first verified event arrived. */
+  /** The first verified event arrived, or a reconnect succeeded. */
   streaming(session: RunSession): void;
+  /** The source lost its connection and is reconnecting (a resumable server). */
+  reconnecting(session: RunSession): void;
   /** The run is over (called once). */
   finish(session: RunSession, result: RunResult): void;
   /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
@@ -160,18 +162,25 @@ export class RunSession {
     return new Stream((sink) => {
       // With middleware in between, only something shaped like an event enters it (so middleware
       // can rely on a string `type`); anything else goes straight to the pipeline, which rejects it.
-      const inner: EventSink =
-        this.host.middleware.length === 0
-          ? sink
-          : {
-              signal: sink.signal,
-              onWarning: sink.onWarning,
-              onEvent: (raw) => {
+      const inner: EventSink = {
+        signal: sink.signal,
+        onWarning: sink.onWarning,
+        onEvent:
+          this.host.middleware.length === 0
+            ? (raw) => sink.onEvent(raw as MiddlewareEvent)
+            : (raw) => {
                 if (this.closed) return;
                 if (isEventLike(raw)) sink.onEvent(raw);
                 else this.sink.onEvent(raw);
               },
-            };
+        // Reconnects go to the loop's status directly, past middleware (which sees events only).
+        onReconnecting: () => {
+          if (!this.closed) this.host.reconnecting(this);
+        },
+        onReconnected: () => {
+          if (!this.closed && this.sawEvent) this.host.streaming(this);
+        },
+      };
       const method = this.mode === "run" ? source.run : source.connect;
       let pending: Promise<RunEnd>;
       try {

@@ -19,7 +19,8 @@ export type TransportErrorCode =
   | "EVENT_TOO_LARGE"
   | "STREAM_TRUNCATED"
   | "SOURCE_FAILED"
-  | "CONNECT_NOT_SUPPORTED";
+  | "CONNECT_NOT_SUPPORTED"
+  | "RECONNECT_FAILED";
 
 /** `fetch` itself failed before any response: network down, DNS, refused connection, CORS. */
 export class RequestFailedError extends TransportError {
@@ -167,5 +168,30 @@ export class ConnectNotSupportedError extends TransportError {
   declare readonly code: "CONNECT_NOT_SUPPORTED";
   constructor(detail: string) {
     super("CONNECT_NOT_SUPPORTED", `This source cannot attach to a run in progress: ${detail}`);
+  }
+}
+
+/**
+ * A dropped run could not be resumed: the retries were spent (`attempts-exhausted`) or the server
+ * refused the resume point (`refused`: unknown or expired run, an id past the log…; `cause` is the
+ * `HttpError` with the server's JSON reason). What arrived before stays delivered.
+ */
+export class ReconnectFailedError extends TransportError {
+  declare readonly code: "RECONNECT_FAILED";
+  readonly reason: "attempts-exhausted" | "refused";
+  readonly attempts: number;
+  readonly lastEventId: string;
+
+  constructor(reason: "attempts-exhausted" | "refused", attempts: number, lastEventId: string, cause: unknown) {
+    super(
+      "RECONNECT_FAILED",
+      reason === "refused"
+        ? `Resuming after event '${lastEventId}' was refused: ${describeValue(cause)}`
+        : `The connection dropped and ${attempts} reconnect attempt(s) after event '${lastEventId}' failed; last: ${describeValue(cause)}`,
+      { cause },
+    );
+    this.reason = reason;
+    this.attempts = attempts;
+    this.lastEventId = lastEventId;
   }
 }

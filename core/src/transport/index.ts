@@ -18,5 +18,8 @@ export {
   StreamTruncatedError,
   SourceFailedError,
   ConnectNotSupportedError,
+  ReconnectFailedError,
 } from "./errors.js";
+export { RESUME_HEADER, RESUME_PROTOCOL } from "./reconnect.js";
+export type { ReconnectAttempt, ReconnectOptions } from "./reconnect.js";
 export type { TransportErrorCode, TruncationReason } from "./errors.js";
