@@ -1,7 +1,7 @@
 import type { RunAgentInput } from "../protocol/events.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import { HttpAgent, type HttpHeaders } from "../transport/http-agent.js";
-import { RESUME_HEADER, RESUME_PROTOCOL } from "../transport/reconnect.js";
+import { RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER } from "../transport/reconnect.js";
 import type { AgentSource } from "../transport/source.js";
 import { AgentHandlerError, RunStoreError } from "./errors.js";
 import { formatEventId, parseEventId, type EventPosition } from "./event-id.js";
@@ -281,7 +281,7 @@ function sseHeaders(extra: HeadersInit | undefined, runId: string | undefined): 
   headers.set("cache-control", "no-cache, no-transform");
   headers.set("x-accel-buffering", "no");
   headers.set(RESUME_HEADER, RESUME_PROTOCOL);
-  if (runId !== undefined) headers.set("x-threadline-run-id", runId);
+  if (runId !== undefined) headers.set(RUN_ID_HEADER, runId);
   return headers;
 }
 

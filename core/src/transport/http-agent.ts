@@ -9,7 +9,7 @@ import {
 import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-type.js";
 import { loadProto, ProtobufDecoder } from "./protobuf-decoder.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
-import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, type ReconnectOptions } from "./reconnect.js";
+import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
 import type { AgentSource, EventSink, RunEnd } from "./source.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
@@ -158,6 +158,9 @@ export class HttpAgent implements AgentSource {
       follow.resumable =
         this.options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
       if (resuming !== undefined) sink.onReconnected?.();
+      // Before its first event the run can be resumed from its start: the server names it.
+      const runId = response.headers.get(RUN_ID_HEADER);
+      if (follow.resumable && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
       let decoder: StreamDecoder;
       if (encoding === "protobuf") decoder = new ProtobufDecoder(await loadProto(), sink, maxEventSize);
       else if (!follow.resumable) decoder = new SseDecoder(sink, maxEventSize);

@@ -5,6 +5,8 @@
  */
 export const RESUME_HEADER = "x-threadline-resume";
 export const RESUME_PROTOCOL = "1";
+/** The run a resumable response streams (a connect names the run it replays). */
+export const RUN_ID_HEADER = "x-threadline-run-id";
 
 export interface ReconnectOptions {
   /** Reconnects tried in a row without an event arriving before the run fails. Default 5. */

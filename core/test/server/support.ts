@@ -89,7 +89,8 @@ export async function serve(handler: AgentHandler, path = "/agent"): Promise<Ser
 }
 
 /**
- * Decides, per proxied connection, after how many response bytes it is cut (`undefined`: never).
+ * Decides, per proxied connection, after how many response bytes it is cut (`undefined` or a
+ * negative number: not yet).
  * `seen` is everything the server sent on that connection so far, so a rule can cut inside a
  * given pattern (an event, a multi-byte character).
  */
@@ -116,8 +117,16 @@ export async function dropProxy(targetPort: number | (() => number), cut: CutRul
       client.destroy();
       upstream.destroy();
     };
+    // A cut closes the client's side with FIN after the bytes before it (a RST would make the
+    // kernel discard bytes the client has not read yet), and drops the server's side.
+    const cutHere = (): void => {
+      upstream.destroy();
+      client.end(() => client.destroy());
+    };
     client.on("error", drop).on("close", drop);
-    upstream.on("error", drop).on("close", drop);
+    upstream.on("error", drop).on("close", () => {
+      if (!done) drop();
+    });
     client.pipe(upstream);
     let seen = Buffer.alloc(0);
     let done = false;
@@ -126,12 +135,11 @@ export async function dropProxy(targetPort: number | (() => number), cut: CutRul
       const before = seen.length;
       seen = Buffer.concat([seen, data]);
       const at = cut(index, seen);
-      if (at !== undefined && at < seen.length) {
+      if (at !== undefined && at >= 0 && at < seen.length) {
         done = true;
         cuts++;
         if (at > before) client.write(data.subarray(0, at - before));
-        // Let the bytes before the cut reach the client, then break the connection.
-        setImmediate(drop);
+        cutHere();
         return;
       }
       client.write(data);
