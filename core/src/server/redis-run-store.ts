@@ -36,9 +36,17 @@ const START_ID = "0-1";
 const END_ID = "2-0";
 const eventId = (seq: number): string => `1-${seq}`;
 
+/** Most events one append script carries. */
+const APPEND_BATCH = 512;
+/** XADDs the (id, data) pairs in ARGV[2..]; 0 when the stream is gone (NOMKSTREAM). */
+const APPEND_SCRIPT = `for i = 2, #ARGV, 2 do
+  if not redis.call('XADD', KEYS[1], 'NOMKSTREAM', 'MAXLEN', '~', ARGV[1], ARGV[i], 'd', ARGV[i + 1]) then return 0 end
+end
+return 1`;
+
 /**
- * Runs in Redis Streams, shared by every server instance on the same Redis: XADD (pipelined, not
- * awaited per event, trimmed to `maxEvents` with MAXLEN ~) to log, XREAD BLOCK to follow a run
+ * Runs in Redis Streams, shared by every server instance on the same Redis: XADD (batched per tick
+ * into one script, never awaited per event, trimmed to `maxEvents` with MAXLEN ~) to log, XREAD BLOCK to follow a run
  * produced by another instance. Runs produced by this instance are also followed from memory.
  * Pass a connected node-redis or ioredis client; blocking reads use duplicates of it.
  */
@@ -105,17 +113,29 @@ class RedisRunStore implements RunStore {
       for (const listener of listeners) listener(failure);
     };
     const checkWritten = (reply: unknown): void => {
-      if (reply === null) fail(new RunStoreError("append an event", "the run's stream is gone (Redis restarted or flushed?)"));
+      if (reply === null || reply === 0) fail(new RunStoreError("append an event", "the run's stream is gone (Redis restarted or flushed?)"));
     };
     const maxLen = String(this.maxEvents);
+    // Appends made in one tick go out together as one script of XADDs (one command per batch,
+    // not per event); commands on a connection run in order, so the log keeps the seq order.
+    let batch: string[] = [];
+    let flushing: Promise<void> = Promise.resolve();
+    const flush = (): void => {
+      const args = batch;
+      batch = [];
+      if (failure || args.length === 0) return;
+      flushing = this.redis
+        .send(["EVAL", APPEND_SCRIPT, "1", eventsKey, maxLen, ...args])
+        .then(checkWritten, (error: unknown) => fail(new RunStoreError("append an event", error)));
+    };
     return {
       append: (data) => {
         const seq = run.append(data);
         // After a failure the run is being closed: its last events reach local followers only.
         if (!failure) {
-          this.redis
-            .send(["XADD", eventsKey, "NOMKSTREAM", "MAXLEN", "~", maxLen, eventId(seq), "d", data])
-            .then(checkWritten, (error: unknown) => fail(new RunStoreError("append an event", error)));
+          if (batch.length === 0) queueMicrotask(flush);
+          batch.push(eventId(seq), data);
+          if (batch.length >= 2 * APPEND_BATCH) flush();
         }
         return seq;
       },
@@ -123,6 +143,8 @@ class RedisRunStore implements RunStore {
         const endedAt = Date.now();
         run.end(endedAt);
         this.local.delete(init.runId);
+        flush();
+        await flushing;
         if (failure) throw failure;
         const ended: StoredRecord = { ...record, status: "ended", endedAt, lastSeq: run.last, expiresAt: endedAt + this.ttlMs };
         const [marker, saved] = await Promise.all([

@@ -187,7 +187,7 @@ describe("HttpAgent resumes through dropped connections", () => {
     const proxy = await dropProxy(() => (connection++ === 0 ? port : otherPort), (index, seen) => (index === 0 ? nth(seen, Buffer.from("tök2"), 0) : undefined));
     try {
       const outcome = await runThrough(proxy.url("/agent"), 3);
-      const error = (outcome.result as { error: ReconnectFailedError }).error;
+      const error = (outcome.result as unknown as { error: ReconnectFailedError }).error;
       expect(error).toMatchObject({ code: "RECONNECT_FAILED", reason: "refused" });
       expect(error.cause).toBeInstanceOf(HttpError);
       expect((error.cause as HttpError).status).toBe(404);
