@@ -18,8 +18,8 @@ export type AgentHandlerErrorCode =
   | "RUN_NOT_FOUND"
   /** The run existed but its retention (`ttlMs`) is over. */
   | "RUN_EXPIRED"
-  /** Nothing to connect to: the thread has no run within retention. */
-  | "THREAD_HAS_NO_RUN"
+  /** A stop for a run another server instance produces. */
+  | "RUN_ELSEWHERE"
   /** The run store (Redis) could not be reached or failed. */
   | "RUN_STORE_UNAVAILABLE"
   | "METHOD_NOT_ALLOWED";
@@ -33,7 +33,7 @@ const STATUS: Readonly<Record<AgentHandlerErrorCode, number>> = {
   EVENTS_TRIMMED: 410,
   RUN_NOT_FOUND: 404,
   RUN_EXPIRED: 410,
-  THREAD_HAS_NO_RUN: 404,
+  RUN_ELSEWHERE: 409,
   RUN_STORE_UNAVAILABLE: 503,
   METHOD_NOT_ALLOWED: 405,
 };

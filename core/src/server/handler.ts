@@ -70,6 +70,7 @@ const encoder = new TextEncoder();
  * - `POST …/connect` (or `?connect`) with a RunAgentInput: AG-UI connect — the thread's active run,
  *   else its last one within retention, from the start.
  * - `GET ?threadId=`: the thread's runs (`ThreadRuns`), to tell whether someone is generating.
+ * - `DELETE ?runId=`: stops the run (a client's stop: a disconnect alone does not).
  *
  * Refusals are JSON `{ error: { code, message } }` with an HTTP status (`AgentHandlerError`).
  */
@@ -174,6 +175,22 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
     }
   };
 
+  /** `DELETE ?runId=`: the client's stop. Only the instance producing the run can stop it. */
+  const stopRun = async (url: URL): Promise<Response> => {
+    const runId = url.searchParams.get("runId") ?? "";
+    const local = produced.get(runId);
+    if (local) {
+      local.stop();
+      return new Response(null, { status: 202, headers: extra });
+    }
+    const found = await guarded(() => store.get(runId));
+    if (found.kind === "missing") throw new AgentHandlerError("RUN_NOT_FOUND", `Run '${clip(runId)}' is not in the run log.`);
+    if (found.kind === "found" && found.run.status === "running") {
+      throw new AgentHandlerError("RUN_ELSEWHERE", `Run '${clip(runId)}' is produced by another server instance; only that one can stop it.`);
+    }
+    return new Response(null, { status: 204, headers: extra });
+  };
+
   const connect = async (request: Request): Promise<Response> => {
     const input = await readInput(request);
     const runs = await guarded(() => store.runsOf(input.threadId));
@@ -199,6 +216,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
         const body: ThreadRuns = { threadId, runs };
         return json(body, extra);
       }
+      if (request.method === "DELETE") return await stopRun(url);
       if (request.method === "POST") {
         if (url.pathname.endsWith("/connect") || url.searchParams.has("connect")) return await connect(request);
         return await start(request);

@@ -3,7 +3,7 @@ import type { AgentSource, EventSink } from "../transport/source.js";
 import type { RunWriter } from "./run-store.js";
 
 /** Why the handler closed a run itself with RUN_ERROR (the `code` of that event). */
-export type ClosingCode = "RUN_TIMEOUT" | "AGENT_FAILED" | "AGENT_STREAM_INCOMPLETE" | "RUN_STORE_FAILED" | "RUN_STOPPED";
+export type ClosingCode = "RUN_TIMEOUT" | "AGENT_FAILED" | "AGENT_STREAM_INCOMPLETE" | "RUN_LOG_FAILED" | "RUN_STOPPED";
 
 export interface ProducerOptions {
   readonly source: AgentSource;
@@ -37,7 +37,7 @@ export function produceRun(options: ProducerOptions): ProducedRun {
   };
   writer.onFailure((error) => {
     options.onError(error);
-    close("RUN_STORE_FAILED", `The run log could not be written, so the run was stopped: ${error.message}`);
+    close("RUN_LOG_FAILED", `The run log could not be written, so the run was stopped: ${error.message}`);
   });
   const timer = setTimeout(() => close("RUN_TIMEOUT", `The run exceeded the run timeout of ${options.timeoutMs} ms.`), options.timeoutMs);
   (timer as { unref?: () => void }).unref?.();

@@ -95,10 +95,11 @@ export class HttpAgent implements AgentSource {
       const resuming = follow.lastEventId !== undefined;
       try {
         const end = await this.exchange(url, input, sink, follow, backoff);
-        if (end === "aborted" || !follow.resumable || !follow.open) return end;
+        if (end === "aborted") return follow.open ? this.stopRemote(url, follow) : end;
+        if (!follow.resumable || !follow.open) return end;
         cause = new StreamTruncatedError("connection-lost", follow.eventsSeen, "the body ended while the run was still open");
       } catch (error) {
-        if (signal.aborted) return "aborted";
+        if (signal.aborted) return follow.open ? this.stopRemote(url, follow) : "aborted";
         if (reconnect === false || !follow.resumable || follow.lastEventId === undefined || !retryable(error)) throw error;
         // The server knows the run and refuses the resume point: retrying cannot help.
         if (resuming && error instanceof HttpError && error.status < 500) {
@@ -110,8 +111,25 @@ export class HttpAgent implements AgentSource {
       const step = backoff.next();
       if (!step) throw new ReconnectFailedError("attempts-exhausted", backoff.attempts, lastEventId, cause);
       sink.onReconnecting?.({ attempt: step.attempt, attempts: backoff.attempts, delayMs: step.delayMs, lastEventId, cause });
-      if (await pause(step.delayMs, signal)) return "aborted";
+      if (await pause(step.delayMs, signal)) return this.stopRemote(url, follow);
     }
+  }
+
+  /**
+   * A resumable server keeps a run going when its client disconnects, so a stop (abort) also
+   * tells it: `DELETE ?runId=`, fire and forget (the run is over for us either way).
+   */
+  private stopRemote(url: string, follow: Follow): "aborted" {
+    if (!follow.resumable || follow.lastEventId === undefined || this.options.reconnect === false) return "aborted";
+    const runId = follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":"));
+    const target = new URL(url, globalThis.location?.href);
+    target.searchParams.set("runId", runId);
+    const fetchFn = this.options.fetch ?? globalThis.fetch;
+    void this.headers()
+      .then((headers) => fetchFn(target.toString(), { method: "DELETE", headers, credentials: this.options.credentials }))
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+    return "aborted";
   }
 
   /** One HTTP exchange: the request (with `Last-Event-ID` when resuming) and its whole body. */

@@ -161,7 +161,27 @@ describe("HttpAgent resumes through dropped connections", () => {
     }
   });
 
-  it("stop() during a reconnect ends the run as cancelled, and nothing more is requested", async () => {
+  it("stop() tells a resumable server (DELETE ?runId=): the agent is cancelled, the log ends with RUN_STOPPED", async () => {
+    const agent = scriptedAgent(answer, { gapMs: 5 });
+    const store = memoryRunStore();
+    const own = await serve(createAgentHandler({ agent, store }));
+    try {
+      const thread = createThread({ threadId: "thread-stop-remote" });
+      const loop = new RunLoop({ source: new HttpAgent({ url: own.url }), thread, createId: () => "run-stopped" });
+      const done = loop.run();
+      await expect.poll(() => (thread.toMessages().find((m) => m.id === "answer")?.content as string | undefined)?.includes("tök2")).toBe(true);
+      loop.stop();
+      expect((await done).status).toBe("cancelled");
+      await expect.poll(() => agent.cancelled).toBe(1);
+      const rest = await fetch(own.url, { headers: { "last-event-id": "run-stopped:1" } });
+      const last = (await rest.text()).trim().split("\n").at(-1)!;
+      expect(JSON.parse(last.slice("data: ".length))).toMatchObject({ type: "RUN_ERROR", code: "RUN_STOPPED" });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("stop() during a reconnect ends the run as cancelled, and no reconnect follows", async () => {
     const proxy = await dropProxy(port, (connection, seen) => (connection === 0 ? nth(seen, Buffer.from("tök3"), 0) : 0));
     try {
       const thread = createThread({ threadId: "thread-stop" });
@@ -172,9 +192,9 @@ describe("HttpAgent resumes through dropped connections", () => {
       loop.stop();
       const result = await done;
       expect(result.status).toBe("cancelled");
-      const connections = proxy.connections;
+      // The first connection, and the stop's DELETE (cut by this proxy): no further reconnect.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(proxy.connections).toBe(connections);
+      expect(proxy.connections).toBe(2);
     } finally {
       await proxy.close();
     }
@@ -290,7 +310,7 @@ describe("two server instances on one Redis", () => {
     const result = await done;
     expect(result.status).toBe("failed");
     const error = (result as { error: { code: string; agentCode?: string } }).error;
-    expect(error).toMatchObject({ code: "AGENT_RUN_ERROR", agentCode: "RUN_STORE_FAILED" });
+    expect(error).toMatchObject({ code: "AGENT_RUN_ERROR", agentCode: "RUN_LOG_FAILED" });
     const text = thread.toMessages().find((m) => m.id === "answer")?.content as string;
     expect(text).toContain("tök9 世界😀 ");
     expect(errors.length).toBeGreaterThan(0);
