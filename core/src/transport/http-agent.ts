@@ -10,7 +10,7 @@ import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-t
 import { loadProto, ProtobufDecoder } from "./protobuf-decoder.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
-import type { AgentSource, EventSink, RunEnd } from "./source.js";
+import type { AgentSource, EventSink, RunEnd, ServerRun } from "./source.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
 
@@ -77,6 +77,32 @@ export class HttpAgent implements AgentSource {
    */
   resume(input: RunAgentInput, lastEventId: string, sink: EventSink): Promise<RunEnd> {
     return this.request(this.url, input, sink, lastEventId);
+  }
+
+  /**
+   * The thread's runs on a resumable server (`GET <url>?threadId=`); `undefined` from a server
+   * that does not answer it (a plain AG-UI endpoint) or when the request fails.
+   */
+  async runsOf(threadId: string, signal?: AbortSignal): Promise<readonly ServerRun[] | undefined> {
+    if (this.options.reconnect === false) return undefined;
+    try {
+      const target = new URL(this.url, globalThis.location?.href);
+      target.searchParams.set("threadId", threadId);
+      const headers = await this.headers();
+      headers.set("Accept", "application/json");
+      headers.delete("Content-Type");
+      const fetchFn = this.options.fetch ?? globalThis.fetch;
+      const response = await fetchFn(target.toString(), { headers, credentials: this.options.credentials, signal });
+      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("json")) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      const body = (await response.json()) as { runs?: unknown };
+      if (!Array.isArray(body.runs)) return undefined;
+      return body.runs.filter(isServerRun);
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -255,6 +281,14 @@ function seqOf(id: string): number {
 function sameRun(a: string, b: string): boolean {
   const colon = a.lastIndexOf(":");
   return colon === b.lastIndexOf(":") && a.startsWith(b.slice(0, colon + 1));
+}
+
+function isServerRun(value: unknown): value is ServerRun {
+  const run = value as Partial<ServerRun> | null;
+  return (
+    typeof run === "object" && run !== null && typeof run.runId === "string" && typeof run.threadId === "string" &&
+    (run.status === "running" || run.status === "ended") && typeof run.startedAt === "number"
+  );
 }
 
 /** Failures a reconnect can cure: the network, a cut body, a server error on the way. */

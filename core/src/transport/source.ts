@@ -41,4 +41,18 @@ export interface AgentSource {
    * from the start): a reload or another tab following a run a resumable server logs.
    */
   resume?(input: RunAgentInput, lastEventId: string, sink: EventSink): Promise<RunEnd>;
+  /**
+   * The thread's runs the server still holds (a resumable server's `GET ?threadId=`): whether
+   * another device is generating on it, and which run a reload can rejoin. Absent when the source
+   * cannot tell; resolves `undefined` when the server does not answer it.
+   */
+  runsOf?(threadId: string, signal?: AbortSignal): Promise<readonly ServerRun[] | undefined>;
+}
+
+/** A run as a resumable server lists it. */
+export interface ServerRun {
+  readonly runId: string;
+  readonly threadId: string;
+  readonly status: "running" | "ended";
+  readonly startedAt: number;
 }
