@@ -40,8 +40,9 @@ export class MemoryRun {
   append(data: string): number {
     const seq = ++this.lastSeq;
     this.events.push(data);
-    // Trim in chunks so the cost per event stays constant (no shift per append).
-    if (this.events.length >= this.maxEvents * 2 || (this.events.length > this.maxEvents && this.events.length > 1024)) {
+    // Trimmed in steps, like Redis's MAXLEN ~: once the run holds maxEvents more than it keeps,
+    // the oldest go in one slice — one copy per event on average, never one per append.
+    if (this.events.length >= this.maxEvents + Math.max(64, this.maxEvents)) {
       const drop = this.events.length - this.maxEvents;
       this.events = this.events.slice(drop);
       this.firstSeq += drop;

@@ -73,7 +73,10 @@ export interface RunStore {
 export interface RunStoreOptions {
   /** How long a run's events are kept after it ends (ms). Default 10 minutes. */
   ttlMs?: number;
-  /** Most events kept per run; older ones are trimmed. Default 100,000. */
+  /**
+   * Events kept per run; older ones are trimmed, in steps (Redis `MAXLEN ~`; in memory once twice
+   * as many are held), so a resume point up to this far back is always served. Default 100,000.
+   */
   maxEvents?: number;
 }
 
