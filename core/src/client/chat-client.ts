@@ -72,7 +72,7 @@ export class ChatClient {
       return status === "submitted" || status === "streaming" || status === "reconnecting";
     });
     this.error = turns.error;
-    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value);
+    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.key.serverGenerating.value);
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
     this.state = thread.state;

@@ -19,13 +19,15 @@ export interface TurnRunParams {
   readonly messages?: readonly Message[];
   readonly resume?: readonly ResumeEntry[] | undefined;
   readonly parentRunId?: string;
+  /** A reload's rejoin of a run a resumable server logs (see `RunParams.rejoin`). */
+  readonly rejoin?: { readonly runId: string; readonly lastEventId: string };
 }
 
 /** A user turn waiting for the current one to settle. */
 export type QueuedTurn =
   | { readonly kind: "message"; readonly message: Message; resolve(result: TurnResult): void }
   | { readonly kind: "regenerate"; resolve(result: TurnResult): void }
-  | { readonly kind: "connect"; resolve(result: TurnResult): void };
+  | { readonly kind: "connect"; readonly rejoin?: TurnRunParams["rejoin"]; resolve(result: TurnResult): void };
 
 export interface ChatTurnsConfig {
   readonly thread: ThreadImpl;

@@ -186,7 +186,7 @@ export class ChatTurns {
       // for the user stay as they are.
       this.errorSignal.value = undefined;
       this.waiters.push(turn.resolve);
-      this.startRun("connect", { connect: true });
+      this.startRun("connect", { connect: true, ...(turn.rejoin !== undefined ? { rejoin: turn.rejoin } : {}) });
       return;
     }
     if (turn.kind === "regenerate") {
@@ -212,7 +212,7 @@ export class ChatTurns {
 
   private startRun(kind: RunKind, params: TurnRunParams): void {
     const settings = this.config.settings();
-    const runId = this.config.createId();
+    const runId = params.rejoin?.runId ?? this.config.createId();
     const record = newRunRecord(runId, kind, this.generation, settings.tools);
     this.current = record;
     this.last = record;
@@ -236,6 +236,7 @@ export class ChatTurns {
       ...(params.messages !== undefined ? { messages: params.messages } : {}),
       ...(params.resume !== undefined ? { resume: params.resume } : {}),
       ...(params.parentRunId !== undefined ? { parentRunId: params.parentRunId } : {}),
+      ...(params.rejoin !== undefined ? { rejoin: params.rejoin } : {}),
     };
     (params.connect === true ? loop.connect(loopParams) : loop.run(loopParams))
       .then(

@@ -1,6 +1,6 @@
 // The run loop: one thread, one run at a time — input, middleware, pipeline, subscribers, fold.
 export { RunLoop } from "./run-loop.js";
-export type { ActiveRun, RunLoopOptions, RunParams, WhenRunning } from "./run-options.js";
+export type { ActiveRun, ResumePoint, RunLoopOptions, RunParams, WhenRunning } from "./run-options.js";
 export type { RunEnded, RunMode, RunResult, RunStatus } from "./run-result.js";
 export { createEventStream } from "./event-stream.js";
 export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./event-stream.js";

@@ -28,6 +28,8 @@ export interface SessionHost {
   streaming(session: RunSession): void;
   /** The source lost its connection and is reconnecting (a resumable server). */
   reconnecting(session: RunSession): void;
+  /** The server logs the run and can resume it. */
+  resumable(session: RunSession): void;
   /** The run is over (called once). */
   finish(session: RunSession, result: RunResult): void;
   /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
@@ -44,6 +46,11 @@ export class RunSession {
   readonly controller = new AbortController();
   /** Resolves the caller's promise (set by the loop). */
   done: ((result: RunResult) => void) | undefined;
+  /** Set for a rejoin: the SSE id to resume after (see `RunParams.rejoin`). */
+  rejoinFrom: string | undefined;
+  /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */
+  readonly messagesAtStart: number;
+  readonly stateAtStart: unknown;
   private closed = false;
   private sawEvent = false;
   private terminal: Terminal | undefined;
@@ -63,6 +70,8 @@ export class RunSession {
   ) {
     const thread = host.thread;
     this.idsBefore = new Set(thread.list.peek().map((node) => node.id));
+    this.messagesAtStart = thread.list.peek().length;
+    this.stateAtStart = thread.state.peek();
     this.pipeline = createPipeline((event) => this.onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
     this.sink = {
       signal: this.controller.signal,
@@ -180,12 +189,21 @@ export class RunSession {
         onReconnected: () => {
           if (!this.closed && this.sawEvent) this.host.streaming(this);
         },
+        onResumable: () => {
+          if (!this.closed) this.host.resumable(this);
+        },
       };
+      const rejoin = this.rejoinFrom;
       const method = this.mode === "run" ? source.run : source.connect;
       let pending: Promise<RunEnd>;
       try {
-        if (method === undefined) throw new TypeError("the source has no connect method");
-        pending = Promise.resolve(method.call(source, input, inner));
+        if (rejoin !== undefined) {
+          if (source.resume === undefined) throw new TypeError("the source cannot resume a run");
+          pending = Promise.resolve(source.resume(input, rejoin, inner));
+        } else {
+          if (method === undefined) throw new TypeError("the source has no connect method");
+          pending = Promise.resolve(method.call(source, input, inner));
+        }
       } catch (error) {
         return Promise.reject(asSourceError(what, error));
       }

@@ -18,6 +18,18 @@ export interface StoredThread {
    * there are none. Optional, so records written before it existed still read as version 1.
    */
   readonly components?: readonly StoredComponent[];
+  /**
+   * Set while a run was streaming from a server that logs it: a reload rejoins that run (rolled
+   * back to the thread as it was when the run started, then replayed). Optional, like `components`.
+   */
+  readonly resume?: StoredResumePoint;
+}
+
+/** The run a reload can rejoin, and the thread as it was when that run started. */
+export interface StoredResumePoint {
+  readonly runId: string;
+  readonly messageCount: number;
+  readonly state: unknown;
 }
 
 /**
@@ -43,6 +55,7 @@ export interface ThreadContent {
   readonly messages: readonly Message[];
   readonly state?: unknown;
   readonly components?: readonly StoredComponent[];
+  readonly resume?: StoredResumePoint;
 }
 
 /**
@@ -66,6 +79,7 @@ export function encodeStoredThread(threadId: string, snapshot: ThreadContent, sa
     state: snapshot.state,
     savedAt,
     ...(snapshot.components !== undefined && snapshot.components.length > 0 ? { components: snapshot.components } : {}),
+    ...(snapshot.resume !== undefined ? { resume: snapshot.resume } : {}),
   };
 }
 
@@ -119,6 +133,10 @@ function recordProblem(value: unknown, key: string): string | null {
   }
   // Entries are checked one by one when applied (a bad one is skipped); only the shape is judged here.
   if (value.components !== undefined && !Array.isArray(value.components)) return "components is not an array";
+  const resume = value.resume;
+  if (resume !== undefined && (!isObject(resume) || typeof resume.runId !== "string" || !Number.isInteger(resume.messageCount) || (resume.messageCount as number) < 0)) {
+    return "resume has no string runId and whole messageCount";
+  }
   return null;
 }
 

@@ -44,6 +44,11 @@ export interface HttpAgentOptions {
    * turns it off; against other servers it never applies. Default: on, 5 attempts.
    */
   reconnect?: boolean | ReconnectOptions;
+  /**
+   * The server is Threadline's `createAgentHandler`: a chat opening a thread asks it at once whether
+   * a run is going there (another device's), before any response has said it is resumable.
+   */
+  resumable?: boolean;
 }
 
 /**
@@ -56,6 +61,8 @@ export class HttpAgent implements AgentSource {
   readonly connect?: (input: RunAgentInput, sink: EventSink) => Promise<RunEnd>;
   private readonly options: HttpAgentOptions;
   private readonly accept: string;
+  /** A response announced resume: `runsOf` may ask this server. */
+  private seenResumable = false;
 
   constructor(options: HttpAgentOptions) {
     this.url = options.url;
@@ -80,11 +87,14 @@ export class HttpAgent implements AgentSource {
   }
 
   /**
-   * The thread's runs on a resumable server (`GET <url>?threadId=`); `undefined` from a server
-   * that does not answer it (a plain AG-UI endpoint) or when the request fails.
+   * The thread's runs on a resumable server (`GET <url>?threadId=`, 5 s at most); `undefined` from
+   * a server that does not answer it or when the request fails. Asked only of a server known to be
+   * resumable (`resumable: true`, or a response said so), unless `force`.
    */
-  async runsOf(threadId: string, signal?: AbortSignal): Promise<readonly ServerRun[] | undefined> {
+  async runsOf(threadId: string, options: { readonly force?: boolean } = {}): Promise<readonly ServerRun[] | undefined> {
     if (this.options.reconnect === false) return undefined;
+    if (options.force !== true && this.options.resumable !== true && !this.seenResumable) return undefined;
+    const signal = AbortSignal.timeout(5_000);
     try {
       const target = new URL(this.url, globalThis.location?.href);
       target.searchParams.set("threadId", threadId);
@@ -205,6 +215,8 @@ export class HttpAgent implements AgentSource {
       // Before its first event the run can be resumed from its start: the server names it.
       const runId = response.headers.get(RUN_ID_HEADER);
       if (follow.resumable && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
+      if (follow.resumable) this.seenResumable = true;
+      if (follow.resumable && runId !== null) sink.onResumable?.(runId);
       let decoder: StreamDecoder;
       if (encoding === "protobuf") decoder = new ProtobufDecoder(await loadProto(), sink, maxEventSize);
       else if (!follow.resumable) decoder = new SseDecoder(sink, maxEventSize);

@@ -22,6 +22,8 @@ export interface EventSink {
   onReconnecting?(attempt: ReconnectAttempt): void;
   /** A reconnect succeeded: events flow again. */
   onReconnected?(): void;
+  /** The server logs this run and can resume it (`resume(input, "<runId>:<seq>", sink)`). */
+  onResumable?(runId: string): void;
 }
 
 /**
@@ -44,9 +46,10 @@ export interface AgentSource {
   /**
    * The thread's runs the server still holds (a resumable server's `GET ?threadId=`): whether
    * another device is generating on it, and which run a reload can rejoin. Absent when the source
-   * cannot tell; resolves `undefined` when the server does not answer it.
+   * cannot tell; resolves `undefined` when the server does not answer it — or, unless `force`, when
+   * the source does not know its server to be resumable (so a plain server is never asked).
    */
-  runsOf?(threadId: string, signal?: AbortSignal): Promise<readonly ServerRun[] | undefined>;
+  runsOf?(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined>;
 }
 
 /** A run as a resumable server lists it. */
