@@ -43,8 +43,8 @@ export type AgentHandlerOptions = CommonOptions &
         source?: never;
       }
     | {
-        /** A Threadline source (`HttpAgent`, `fromEvents`, …). */
-        source: AgentSource;
+        /** A Threadline source (`HttpAgent`, `fromEvents`, …), or a function choosing one per run and request. */
+        source: AgentSource | ((input: RunAgentInput, request: Request) => AgentSource);
         agent?: never;
         upstream?: never;
       }
@@ -244,7 +244,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
 function sourceMaker(options: AgentHandlerOptions): (input: RunAgentInput, request: Request) => AgentSource {
   if (options.source) {
     const source = options.source;
-    return () => source;
+    return typeof source === "function" ? source : () => source;
   }
   if (options.agent) {
     const agent = options.agent;
