@@ -48,10 +48,12 @@ const CORS = {
 
 type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+const RESUMABLE_PATHS = new Set(["/resumable/agent", "/resumable/agent/connect", "/flaky/agent", "/flaky/agent/connect"]);
+
 /**
  * `/resumable/agent`: the same scenarios through Threadline's handler — numbered events, runs that
- * outlive their connection, resume by Last-Event-ID. `?flaky=1` is the flaky network: each response
- * on it is cut after a random 100–600 ms, and the client resumes where it was.
+ * outlive their connection, resume by Last-Event-ID. `/flaky/agent` (or `?flaky=1`) is the same over
+ * a flaky network: each response is cut after a random 100–600 ms, and the client resumes.
  */
 function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListener {
   const fallback: Pacing =
@@ -71,7 +73,7 @@ function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListene
       res.end();
       return;
     }
-    if (url.searchParams.has("flaky")) {
+    if (url.pathname.startsWith("/flaky/") || url.searchParams.has("flaky")) {
       const cut = setTimeout(() => res.socket?.destroy(), 100 + Math.floor(Math.random() * 500));
       res.on("close", () => clearTimeout(cut));
     }
@@ -81,7 +83,7 @@ function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListene
 
 function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts, resumable: NodeListener) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
-  if (url.pathname === "/resumable/agent" || url.pathname === "/resumable/agent/connect") {
+  if (RESUMABLE_PATHS.has(url.pathname)) {
     resumable(req, res);
     return;
   }
