@@ -77,16 +77,25 @@ async function runThrough(url: string, seed: number, reconnect: object = {}): Pr
 }
 
 let server: Served;
+let paced: Served;
 let baseline: Outcome;
 let port: number;
+let pacedPort: number;
 
 beforeAll(async () => {
-  server = await serve(createAgentHandler({ agent: scriptedAgent(answer, { gapMs: 1 }), store: memoryRunStore() }));
+  // One event per macrotask: the run is still streaming when most reconnects land (the live tail).
+  server = await serve(createAgentHandler({ agent: scriptedAgent(answer), store: memoryRunStore() }));
   port = Number(new URL(server.url).port);
+  // One event per millisecond: a reconnect lands while the run still streams (the live tail).
+  paced = await serve(createAgentHandler({ agent: scriptedAgent(answer, { gapMs: 1 }), store: memoryRunStore() }));
+  pacedPort = Number(new URL(paced.url).port);
   baseline = await runThrough(server.url, 0);
   expect(baseline.result.status).toBe("success");
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await paced?.close();
+});
 
 describe("HttpAgent resumes through dropped connections", () => {
   it("120 seeded cuts (anywhere, inside an event, inside a multi-byte character, two in a row): the thread equals the undisturbed run's", async () => {
@@ -119,7 +128,7 @@ describe("HttpAgent resumes through dropped connections", () => {
     for (let i = 0; i < cases.length; i += 12) {
       await Promise.all(
         cases.slice(i, i + 12).map(async ({ seed, rule, kind }) => {
-          const proxy = await dropProxy(port, rule);
+          const proxy = await dropProxy(seed % 3 === 0 ? pacedPort : port, rule);
           try {
             const outcome = await runThrough(proxy.url("/agent"), seed);
             expect(outcome.result.status === "failed" ? String((outcome.result as { error: { cause?: unknown } }).error.cause) + String((outcome.result as { error: unknown }).error) : "success", `case ${seed} (${kind})`).toBe("success");
