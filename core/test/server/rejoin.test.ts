@@ -4,7 +4,7 @@
 // continuation run exactly once. A second client on a thread with a run going sees
 // sessionGenerating from the server.
 import { afterEach, describe, expect, it } from "vitest";
-import { ChatClient } from "../../src/client/chat-client.js";
+import { ChatClient } from "../../src/chat/client.js";
 import { memoryStorage, type PersistenceAdapter } from "../../src/persist/index.js";
 import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";

@@ -4,8 +4,8 @@
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { effect } from "@preact/signals-core";
-import { RunLoop } from "../../src/client/run-loop.js";
-import type { RunStatus } from "../../src/client/run-result.js";
+import { RunLoop } from "../../src/run/loop.js";
+import type { RunStatus } from "../../src/run/result.js";
 import { createThread } from "../../src/fold/index.js";
 import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
