@@ -3,6 +3,7 @@ export { createAgentHandler } from "./handler.js";
 export { RESUME_HEADER, RESUME_PROTOCOL } from "../transport/reconnect.js";
 export type { AgentHandler, AgentHandlerOptions, ThreadRuns } from "./handler.js";
 export { toNodeListener } from "./node-listener.js";
+export type { NodeIncomingMessage, NodeServerResponse } from "./node-listener.js";
 export { memoryRunStore } from "./memory-run-store.js";
 export { redisRunStore } from "./redis-run-store.js";
 export type { RedisRunStoreOptions } from "./redis-run-store.js";

@@ -1,18 +1,38 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AgentHandler } from "./handler.js";
+
+// What is used of node:http's IncomingMessage and ServerResponse, written out so that core's
+// types need no @types/node (a real request and response fit these shapes).
+export interface NodeIncomingMessage {
+  readonly method?: string | undefined;
+  readonly url?: string | undefined;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
+  on(event: "end", listener: () => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+}
+
+export interface NodeServerResponse {
+  readonly headersSent: boolean;
+  writeHead(status: number, statusText: string, headers: Record<string, string>): unknown;
+  write(chunk: Uint8Array): boolean;
+  end(): unknown;
+  destroy(): unknown;
+  on(event: "close", listener: () => void): unknown;
+  once(event: "drain" | "close", listener: () => void): unknown;
+}
 
 /**
  * The handler as a `node:http` request listener: `http.createServer(toNodeListener(handler))`.
  * A client that goes away cancels its response body (the run itself goes on, see the handler).
  * Only types are imported from node, so the module loads in any runtime.
  */
-export function toNodeListener(handler: AgentHandler): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(handler: AgentHandler): (req: NodeIncomingMessage, res: NodeServerResponse) => void {
   return (req, res) => {
     void serve(handler, req, res);
   };
 }
 
-async function serve(handler: AgentHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(handler: AgentHandler, req: NodeIncomingMessage, res: NodeServerResponse): Promise<void> {
   const gone = new AbortController();
   res.on("close", () => gone.abort());
   let response: Response;
@@ -20,8 +40,10 @@ async function serve(handler: AgentHandler, req: IncomingMessage, res: ServerRes
     response = await handler(toRequest(req, gone.signal));
   } catch (error) {
     if (!res.headersSent) {
-      res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } }));
+      const body = JSON.stringify({ error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } });
+      res.writeHead(500, "Internal Server Error", { "content-type": "application/json" });
+      res.write(new TextEncoder().encode(body));
+      res.end();
     }
     return;
   }
@@ -41,7 +63,12 @@ async function serve(handler: AgentHandler, req: IncomingMessage, res: ServerRes
       const { done, value } = await reader.read();
       if (done) break;
       // Flush each chunk as it comes: SSE must not wait for a buffer to fill.
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          res.once("drain", resolve);
+          res.once("close", resolve);
+        });
+      }
     }
     res.end();
   } catch {
@@ -51,13 +78,13 @@ async function serve(handler: AgentHandler, req: IncomingMessage, res: ServerRes
   }
 }
 
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+function toRequest(req: NodeIncomingMessage, signal: AbortSignal): Request {
   const host = req.headers.host ?? "localhost";
   const url = new URL(req.url ?? "/", `http://${host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    for (const one of typeof value === "string" ? [value] : value) headers.append(name, one);
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
@@ -65,7 +92,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   if (hasBody) {
     init.body = new ReadableStream<Uint8Array>({
       start(controller) {
-        req.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+        req.on("data", (chunk) => controller.enqueue(new Uint8Array(chunk)));
         req.on("end", () => controller.close());
         req.on("error", (error) => controller.error(error));
       },
