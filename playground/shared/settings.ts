@@ -10,7 +10,7 @@ export interface Settings {
   /** A fixed gap between events (ms), from `?delay=`; overrides `speed` on the scripted server. */
   delayMs: number | undefined;
   threadId: string | undefined;
-  /** `?network=resumable|flaky`: the scripted server through the resumable handler (see config.ts). */
+  /** `?network=resumable|flaky` (never stored): the scripted server through the resumable handler (see config.ts). */
   network: Network;
 }
 
@@ -34,7 +34,8 @@ export function loadSettings(search: string = location.search): Settings {
     speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
     delayMs: delay !== null && Number.isFinite(Number(delay)) ? Number(delay) : undefined,
     threadId: query.get("thread") ?? stored.threadId,
-    network: asNetwork(query.get("network") ?? stored.network),
+    // From the query only: a stored choice would carry the handler into every later visit.
+    network: asNetwork(query.get("network")),
   };
 }
 
