@@ -83,6 +83,8 @@ export class ChatStorage {
       this.hydratedResume = record.resume;
       batch(() => {
         replaceMessages(this.thread, record.messages);
+        if (record.branches !== undefined) this.thread.tree.restore(record.branches);
+        else this.thread.peekTree()?.reset();
         replaceState(this.thread, record.state === undefined ? {} : record.state);
         restoreComponents(this.thread, record.components, this.warn);
       });
@@ -175,16 +177,19 @@ export class ChatStorage {
     } catch (error) {
       this.warn({ code: "THREAD_META_FAILED", message: `persistence.threadMeta threw for thread "${this.key}": ${String(error)}; the index entry keeps its meta.` });
     }
-    void index.record(this.key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }) });
+    const branches = this.thread.peekTree()?.alternativeCount ?? 0;
+    void index.record(this.key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
   }
 
   private readonly snapshot = (): ThreadContent => {
     const state = this.thread.state.peek();
+    const branches = this.thread.peekTree()?.record();
     const resume = this.resumePoint();
     return {
       messages: this.thread.toMessages(),
       state: isEmptyState(state) ? undefined : state,
       components: storedComponents(this.thread),
+      ...(branches === undefined ? {} : { branches }),
       ...(resume !== undefined ? { resume } : {}),
     };
   };

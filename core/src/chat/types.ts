@@ -85,6 +85,8 @@ export interface ChatClientOptions {
   readonly peerProtocolVersion?: string;
   readonly validation?: PipelineOptions["validation"];
   readonly schemas?: PipelineOptions["schemas"];
+  /** How long a run's stream may stay open after its terminal event (see `RunLoopOptions.terminalGraceMs`). Default 500. */
+  readonly terminalGraceMs?: number;
   /** Makes run, message and thread ids. Default `crypto.randomUUID()`. */
   readonly createId?: () => string;
   /** Clock for interrupt expiry. Default `Date.now`. */
@@ -117,4 +119,4 @@ export type TurnResult =
   /** `stop()`, `clear()`, `setMessages()`, `regenerate()` or `dispose()` ended the turn. */
   | { readonly status: "cancelled" }
   /** A queued message that was never sent: the turn before it was stopped, cleared or failed. */
-  | { readonly status: "skipped"; readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" };
+  | { readonly status: "skipped"; readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" | "nothing-to-edit" };

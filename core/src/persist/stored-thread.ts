@@ -1,3 +1,4 @@
+import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
 import type { Message } from "../protocol/events.js";
 
 /** The format version this code writes. */
@@ -19,6 +20,12 @@ export interface StoredThread {
    */
   readonly components?: readonly StoredComponent[];
   /**
+   * The conversation tree (edited messages, regenerated answers): every branch but the active
+   * path, which is `messages`. Absent when the conversation never forked; optional, so older
+   * records still read as version 1. Its entries are checked one by one when applied.
+   */
+  readonly branches?: StoredBranches;
+  /**
    * Set while a run was streaming from a server that logs it: a reload rejoins that run (rolled
    * back to the thread as it was when the run started, then replayed). Optional, like `components`.
    */
@@ -30,6 +37,19 @@ export interface StoredResumePoint {
   readonly runId: string;
   readonly messageCount: number;
   readonly state: unknown;
+}
+
+/** The conversation tree as stored (see the model's `MessageTree`). */
+export interface StoredBranches {
+  readonly forks: readonly {
+    readonly position: number;
+    readonly parentId: string | null;
+    readonly active: number;
+    /** Every alternative's messages; the active one is `null` (it is the record's `messages`). */
+    readonly paths: readonly (readonly Message[] | null)[];
+  }[];
+  /** `[messageId, runId]`: the run that ended on that message. */
+  readonly runEnds: readonly (readonly [string, string])[];
 }
 
 /**
@@ -55,6 +75,7 @@ export interface ThreadContent {
   readonly messages: readonly Message[];
   readonly state?: unknown;
   readonly components?: readonly StoredComponent[];
+  readonly branches?: StoredBranches;
   readonly resume?: StoredResumePoint;
 }
 
@@ -79,6 +100,7 @@ export function encodeStoredThread(threadId: string, snapshot: ThreadContent, sa
     state: snapshot.state,
     savedAt,
     ...(snapshot.components !== undefined && snapshot.components.length > 0 ? { components: snapshot.components } : {}),
+    ...(snapshot.branches !== undefined ? { branches: snapshot.branches } : {}),
     ...(snapshot.resume !== undefined ? { resume: snapshot.resume } : {}),
   };
 }
@@ -118,8 +140,19 @@ export function decodeStoredThread(value: unknown, key: string, migrate?: Migrat
     : { kind: "corrupt", reason: `migrate returned an invalid record: ${problem}` };
 }
 
+/**
+ * The levels a record puts around the values it holds (the record, a list, its entry: an activity
+ * message's content sits at record.messages[i].content), so a record Threadline wrote from values
+ * within MAX_JSON_DEPTH always reads back.
+ */
+const RECORD_LEVELS = 3;
+
 function recordProblem(value: unknown, key: string): string | null {
   if (!isObject(value)) return "not an object";
+  // Before anything walks it: a record edited (or written by other code) to nest absurdly deep
+  // is set aside like any other unreadable one, not a stack overflow.
+  const deep = deeperThan(value, MAX_JSON_DEPTH + RECORD_LEVELS);
+  if (deep !== undefined) return `${shortPointer(deep)} nests more than ${MAX_JSON_DEPTH + RECORD_LEVELS} objects/arrays deep (MAX_JSON_DEPTH is ${MAX_JSON_DEPTH})`;
   if (value.version !== STORED_THREAD_VERSION) return `version is ${String(value.version)}, expected ${STORED_THREAD_VERSION}`;
   if (value.threadId !== key) return `threadId ${JSON.stringify(value.threadId)} does not match key "${key}"`;
   if (typeof value.savedAt !== "number") return "savedAt is not a number";
@@ -133,6 +166,7 @@ function recordProblem(value: unknown, key: string): string | null {
   }
   // Entries are checked one by one when applied (a bad one is skipped); only the shape is judged here.
   if (value.components !== undefined && !Array.isArray(value.components)) return "components is not an array";
+  if (value.branches !== undefined && !isObject(value.branches)) return "branches is not an object";
   const resume = value.resume;
   if (resume !== undefined && (!isObject(resume) || typeof resume.runId !== "string" || !Number.isInteger(resume.messageCount) || (resume.messageCount as number) < 0)) {
     return "resume has no string runId and whole messageCount";
