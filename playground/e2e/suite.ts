@@ -50,6 +50,34 @@ export function appSuite(framework: AppName): void {
     });
   });
 
+  test("resumable: a reload mid-answer rejoins the run and the answer completes; over a flaky network it completes too", async () => {
+    const expected = async (page: AppPage) => renderedText(page, markdownHtml(MARKDOWN_REPLY));
+    await withPage({ scenario: "markdown", delay: 12, network: "resumable" }, async (page) => {
+      await page.send("Plan three days in Lisbon for me.");
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      await expect.poll(async () => ((await text.count()) > 0 ? (await textOf(text)).length : 0)).toBeGreaterThan(40);
+      await page.waitForStoredMessages(2);
+      const partial = await textOf(text);
+      // The page goes away mid-answer and comes back on the same thread.
+      await page.page.goto(page.url({ delay: 12, network: "resumable" }));
+      // The stored partial answer shows first; the rejoined run completes it.
+      const answer = await expected(page);
+      await expect.poll(() => textOf(text), { timeout: 20_000 }).toBe(answer);
+      await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
+      const full = await textOf(text);
+      expect(full.length).toBeGreaterThan(partial.length);
+      await page.screenshot("resumable-reload");
+    });
+    await withPage({ scenario: "markdown", delay: 4, network: "flaky" }, async (page) => {
+      const turn = await page.turn();
+      await page.send("Plan three days in Lisbon for me.");
+      const statuses = await turn.settled("idle", 30_000);
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      expect(await textOf(text)).toBe(await expected(page));
+      expect(statuses).toContain("reconnecting");
+    });
+  });
+
   test("keyboard: Shift+Enter adds a line, Enter sends, the composer keeps focus", async () => {
     await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
       await page.composer.focus();

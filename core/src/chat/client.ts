@@ -64,13 +64,16 @@ export class ChatClient {
     this.thread = thread;
     this.status = computed(() => {
       const running = loop.status.value;
-      if (running === "submitted" || running === "streaming") return running;
+      if (running === "submitted" || running === "streaming" || running === "reconnecting") return running;
       const phase = turns.phase.value;
       return phase === "working" ? "streaming" : phase;
     });
-    this.isRunning = computed(() => this.status.value === "submitted" || this.status.value === "streaming");
+    this.isRunning = computed(() => {
+      const status = this.status.value;
+      return status === "submitted" || status === "streaming" || status === "reconnecting";
+    });
     this.error = turns.error;
-    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value);
+    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.key.serverGenerating.value);
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
     this.state = thread.state;

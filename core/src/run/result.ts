@@ -4,10 +4,10 @@ import type { Interrupt, RunAgentInput } from "../protocol/events.js";
 
 /**
  * The loop's status: `submitted` from the start of a run to its first event, `streaming` until
- * it ends; then `idle` (success, or cancelled by either side), `awaiting-input` (the run ended on
+ * it ends (`reconnecting` while a dropped connection to a resumable server is being retried); then `idle` (success, or cancelled by either side), `awaiting-input` (the run ended on
  * interrupts that the next run must answer) or `error` (see the loop's `error`).
  */
-export type RunStatus = "idle" | "submitted" | "streaming" | "awaiting-input" | "error";
+export type RunStatus = "idle" | "submitted" | "streaming" | "reconnecting" | "awaiting-input" | "error";
 
 /** Which call started the run. */
 export type RunMode = "run" | "connect";

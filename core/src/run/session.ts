@@ -40,8 +40,12 @@ export interface SessionHost {
   readonly terminalGraceMs: number;
   /** Ids of the runs lately folded to their terminal event: a RUN_STARTED naming one is a replay. */
   readonly finishedRuns: RecentRuns;
-  /** The first verified event arrived. */
+  /** The first verified event arrived, or a reconnect succeeded. */
   streaming(session: RunSession): void;
+  /** The source lost its connection and is reconnecting (a resumable server). */
+  reconnecting(session: RunSession): void;
+  /** The server logs the run and can resume it. */
+  resumable(session: RunSession): void;
   /** The run is over (called once). */
   finish(session: RunSession, result: RunResult): void;
   /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
@@ -58,6 +62,11 @@ export class RunSession {
   readonly controller = new AbortController();
   /** Resolves the caller's promise (set by the loop). */
   done: ((result: RunResult) => void) | undefined;
+  /** Set for a rejoin: the SSE id to resume after (see `RunParams.rejoin`). */
+  rejoinFrom: string | undefined;
+  /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */
+  readonly messagesAtStart: number;
+  readonly stateAtStart: unknown;
   private closed = false;
   private sawEvent = false;
   private terminal: Terminal | undefined;
@@ -85,6 +94,8 @@ export class RunSession {
   ) {
     const thread = host.thread;
     this.idsBefore = new Set(thread.list.peek().map((node) => node.id));
+    this.messagesAtStart = thread.list.peek().length;
+    this.stateAtStart = thread.state.peek();
     this.pipeline = createPipeline((event) => this.onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
     this.sink = {
       signal: this.controller.signal,
@@ -225,23 +236,39 @@ export class RunSession {
     return new Stream((sink) => {
       // With middleware in between, only something shaped like an event enters it (so middleware
       // can rely on a string `type`); anything else goes straight to the pipeline, which rejects it.
-      const inner: EventSink =
-        this.host.middleware.length === 0
-          ? sink
-          : {
-              signal: sink.signal,
-              onWarning: sink.onWarning,
-              onEvent: (raw) => {
+      const inner: EventSink = {
+        signal: sink.signal,
+        onWarning: sink.onWarning,
+        onEvent:
+          this.host.middleware.length === 0
+            ? (raw) => sink.onEvent(raw as MiddlewareEvent)
+            : (raw) => {
                 if (this.closed) return;
                 if (isEventLike(raw)) sink.onEvent(raw);
                 else this.sink.onEvent(raw);
               },
-            };
+        // Reconnects go to the loop's status directly, past middleware (which sees events only).
+        onReconnecting: () => {
+          if (!this.closed) this.host.reconnecting(this);
+        },
+        onReconnected: () => {
+          if (!this.closed && this.sawEvent) this.host.streaming(this);
+        },
+        onResumable: () => {
+          if (!this.closed) this.host.resumable(this);
+        },
+      };
+      const rejoin = this.rejoinFrom;
       const method = this.mode === "run" ? source.run : source.connect;
       let pending: Promise<RunEnd>;
       try {
-        if (method === undefined) throw new TypeError("the source has no connect method");
-        pending = Promise.resolve(method.call(source, input, inner));
+        if (rejoin !== undefined) {
+          if (source.resume === undefined) throw new TypeError("the source cannot resume a run");
+          pending = Promise.resolve(source.resume(input, rejoin, inner));
+        } else {
+          if (method === undefined) throw new TypeError("the source has no connect method");
+          pending = Promise.resolve(method.call(source, input, inner));
+        }
       } catch (error) {
         return Promise.reject(asSourceError(what, error));
       }

@@ -183,3 +183,28 @@ export class ConnectNotSupportedError extends TransportError {
     super("CONNECT_NOT_SUPPORTED", `This source cannot attach to a run in progress: ${detail}`);
   }
 }
+
+/**
+ * A dropped run could not be resumed: the retries were spent (`attempts-exhausted`) or the server
+ * refused the resume point (`refused`: unknown or expired run, an id past the log…; `cause` is the
+ * `HttpError` with the server's JSON reason). What arrived before stays delivered.
+ */
+export class ReconnectFailedError extends TransportError {
+  declare readonly code: "RECONNECT_FAILED";
+  readonly reason: "attempts-exhausted" | "refused";
+  readonly attempts: number;
+  readonly lastEventId: string;
+
+  constructor(reason: "attempts-exhausted" | "refused", attempts: number, lastEventId: string, cause: unknown) {
+    super(
+      "RECONNECT_FAILED",
+      reason === "refused"
+        ? `Resuming after event '${lastEventId}' was refused: ${describeValue(cause)}`
+        : `The connection dropped and ${attempts} reconnect attempt(s) after event '${lastEventId}' failed; last: ${describeValue(cause)}`,
+      { cause },
+    );
+    this.reason = reason;
+    this.attempts = attempts;
+    this.lastEventId = lastEventId;
+  }
+}
