@@ -16,6 +16,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   persist: ["protocol"],
   model: ["json", "protocol"],
   fold: ["json", "model", "pipeline", "protocol"],
+  markdown: ["model"],
   client: ["fold", "json", "model", "persist", "pipeline", "protocol", "transport"],
 };
 

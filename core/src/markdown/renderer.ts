@@ -33,6 +33,8 @@ export interface MarkdownStream extends TextSink {
   dispose(): void;
 }
 
+// The fence path starts its block empty, then appends the code it has.
+const NO_CODE = "";
 const REMEND = { singleTilde: false, comparisonOperators: false, htmlTags: false, linkMode: "text-only", katex: false, inlineKatex: false } as const;
 
 export function createMarkdownStream(container: HTMLElement, options?: MarkdownOptions): MarkdownStream {
@@ -165,7 +167,7 @@ class Stream implements MarkdownStream {
     if (token?.type !== "fence" || this.#options.tree.components.code !== undefined || this.#lines.complete < 1) return false;
     const fence = fenceOpener(this.#tail, this.#lines);
     if (fence === undefined) return false;
-    const node: MarkdownNode = this.#options.tree.codeBlock({ code: "", lang: token.info.trim().split(/\s+/)[0] ?? "", complete: false });
+    const node: MarkdownNode = this.#options.tree.codeBlock({ code: NO_CODE, lang: token.info.trim().split(/\s+/)[0] ?? "", complete: false });
     patchChildren(this.#container, this.#firstOpen, [node], true, this.counts);
     const view = viewOf(this.#firstOpen!);
     if (!(view instanceof CodeBlockView)) return false;
