@@ -34,7 +34,7 @@ test("streams a message's markdown: settled blocks keep their nodes, the end is 
 });
 
 const AppLink = defineComponent({
-  props: { href: { type: String as PropType<LinkProps["href"]>, required: true }, title: String, text: { type: String, required: true } },
+  props: { href: { type: String as PropType<LinkProps["href"]>, required: true }, title: { type: String, required: true }, text: { type: String, required: true } },
   setup(props) {
     const prefix = inject<string>("link-prefix", "");
     return () => h("a", { class: "app-link", href: props.href }, `${prefix}${props.text}`);
