@@ -9,6 +9,7 @@ export default defineConfig({
   plugins: [svelte()],
   resolve: {
     alias: {
+      "@threadline/core/markdown": source("../../core/src/markdown/index.ts"),
       "@threadline/core": source("../../core/src/index.ts"),
       "@threadline/svelte": source("../../svelte/src/index.ts"),
     },

@@ -9,6 +9,7 @@ export default defineConfig({
   plugins: [vue()],
   resolve: {
     alias: {
+      "@threadline/core/markdown": source("../../core/src/markdown/index.ts"),
       "@threadline/core": source("../../core/src/index.ts"),
       "@threadline/vue": source("../../vue/src/index.ts"),
     },
