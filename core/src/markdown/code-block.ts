@@ -4,8 +4,10 @@ import type { CodeBlockProps, MarkdownWidget, WidgetView } from "./tree.js";
 /**
  * The built-in code block: a header with the language and a copy button, then `<pre><code>`.
  * Text that streams in is appended, never redrawn: without a highlighter to one Text node; with
- * one, each finished line is tokenized once (from the state the line before ended in) and the
- * open line alone is tokenized again per delta. The highlighter loads lazily; until it is there
+ * one, each finished line is tokenized once (from the state the line before ended in), and the
+ * line being written shows as plain text (appended to) until it is finished — tokenizing it
+ * again per delta would cost the line per token, and a highlighter's line costs far more than a
+ * delta. Once the block is complete its last line is tokenized too. The highlighter loads lazily; until it is there
  * (or when it knows no such language) the code shows as plain text.
  */
 
@@ -31,6 +33,9 @@ export class CodeBlockView implements WidgetView<CodeBlockProps> {
   #lineStart = 0;
   #state: unknown;
   #openLine: HTMLElement | undefined;
+  /** The open line's plain text, while the block streams (undefined once drawn highlighted). */
+  #openText: Text | undefined;
+  #complete = true;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #destroyed = false;
 
@@ -91,6 +96,10 @@ export class CodeBlockView implements WidgetView<CodeBlockProps> {
   }
 
   #setComplete(complete: boolean): void {
+    const finished = complete && !this.#complete;
+    this.#complete = complete;
+    // The last line, plain while the block streamed, is tokenized now.
+    if (finished && this.#tokenizer !== null && this.#openText !== undefined) this.#advance(this.#text.length);
     if (complete) this.element.removeAttribute("data-streaming");
     else this.element.setAttribute("data-streaming", "");
   }
@@ -129,6 +138,7 @@ export class CodeBlockView implements WidgetView<CodeBlockProps> {
     this.#code.replaceChildren();
     this.#plain = undefined;
     this.#openLine = undefined;
+    this.#openText = undefined;
     if (this.#tokenizer === null) {
       this.#plain = this.#document.createTextNode(this.#text);
       this.#code.append(this.#plain);
@@ -139,7 +149,7 @@ export class CodeBlockView implements WidgetView<CodeBlockProps> {
     this.#advance(0);
   }
 
-  /** Draws the lines finished since `from`, then the open line again. */
+  /** Draws the lines finished since `from`, then the open line: plain while streaming, else tokenized. */
   #advance(from: number): void {
     const tokenizer = this.#tokenizer!;
     const text = this.#text;
@@ -148,10 +158,22 @@ export class CodeBlockView implements WidgetView<CodeBlockProps> {
       this.#draw(this.#line(), tokens);
       this.#code.append("\n");
       this.#openLine = undefined;
+      this.#openText = undefined;
       this.#state = state;
       this.#lineStart = end + 1;
     }
-    this.#draw(this.#line(), tokenizer.line(text.slice(this.#lineStart), this.#state).tokens);
+    const open = text.slice(this.#lineStart);
+    if (this.#complete) {
+      this.#openText = undefined;
+      this.#draw(this.#line(), tokenizer.line(open, this.#state).tokens);
+    } else if (this.#openText === undefined) {
+      this.#openText = this.#document.createTextNode(open);
+      this.#line().replaceChildren(this.#openText);
+    } else if (open.length > this.#openText.length) {
+      this.#openText.appendData(open.slice(this.#openText.length));
+    } else if (open !== this.#openText.data) {
+      this.#openText.data = open;
+    }
   }
 
   #line(): HTMLElement {

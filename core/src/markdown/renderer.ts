@@ -128,7 +128,7 @@ class Stream implements MarkdownStream {
         groups = groups.slice(settle);
       }
       if (this.#streaming && groups.length === 1 && this.#enterFence(tokens, groups[0]!.from)) return;
-      const shown = this.#streaming ? remend(this.#tail, REMEND) : this.#tail;
+      const shown = this.#streaming && mayNeedRepair(tokens, groups[0]?.from ?? tokens.length) ? remend(this.#tail, REMEND) : this.#tail;
       const nodes =
         shown === this.#tail
           ? buildBlocks(tokens, groups[0]?.from ?? tokens.length, tokens.length, this.#options.tree, !this.#streaming)
@@ -207,6 +207,22 @@ class Stream implements MarkdownStream {
     }
   }
 }
+
+/**
+ * Whether the open text may hold unterminated syntax worth closing: a delimiter left as text
+ * (markdown-it consumes the matched ones), or a setext underline that may be a list or rule
+ * being typed. Saves the closing pass (and a second parse) on most deltas.
+ */
+function mayNeedRepair(tokens: readonly Token[], from: number): boolean {
+  for (let i = from; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === "heading_open" && (token.markup === "-" || token.markup === "=")) return true;
+    if (token.type !== "inline" || token.children === null) continue;
+    for (const child of token.children) if (child.type === "text" && UNTERMINATED.test(child.content)) return true;
+  }
+  return false;
+}
+const UNTERMINATED = /[*_`~[$]/;
 
 /** The whole text drawn at once, every block settled: what a stream of it ends as. */
 export function renderMarkdown(container: HTMLElement, text: string, options?: MarkdownOptions): () => void {

@@ -89,7 +89,9 @@ function lineTokenizer(highlighter: HighlighterCore, lang: string, theme: string
   return {
     initial: undefined,
     line(line, state) {
-      const result = highlighter.codeToTokens(line, { lang, theme, ...(state === undefined ? {} : { grammarState: state as never }) });
+      // No time limit: Shiki's default (500 ms) cuts a line short the first time a grammar's
+      // rules compile on a busy machine, and a line is tokenized once, so it would stay wrong.
+      const result = highlighter.codeToTokens(line, { lang, theme, tokenizeTimeLimit: 0, ...(state === undefined ? {} : { grammarState: state as never }) });
       return { tokens: result.tokens[0] ?? [], state: result.grammarState };
     },
   };
