@@ -26,10 +26,14 @@ const windows = new Map<number, Window>();
 function windowFor(prefixLength: number): Window {
   let found = windows.get(prefixLength);
   if (found === undefined) {
-    const text = markdownText(prefixLength + 6000);
-    // Cut at a line start, as a message paused between blocks would be… or mid-line: mid-line.
-    const prefix = text.slice(0, prefixLength);
-    const deltas = deltasOf(text.slice(prefixLength)).slice(0, WINDOW_DELTAS);
+    // The prefix differs in length only; the streamed window is the same text at every size, so
+    // a difference between sizes is the message's length and nothing else.
+    // Whole blocks (cut between two), padded with plain words to the exact length.
+    const full = markdownText(prefixLength);
+    const head = full.slice(0, Math.max(0, full.lastIndexOf("\n\n", prefixLength - 40)));
+    const pad = "\n\n" + "words of a closing paragraph ".repeat(Math.ceil(prefixLength / 29)).slice(0, prefixLength - head.length - 4) + "\n\n";
+    const prefix = head + pad;
+    const deltas = deltasOf(markdownText(6000, 99)).slice(0, WINDOW_DELTAS);
     found = { prefix, deltas, text: prefix + deltas.join("") };
     windows.set(prefixLength, found);
   }
