@@ -2,15 +2,17 @@
 import { createMarkdownStream, renderMarkdown, type MarkdownStream } from "@threadline/core/markdown";
 import { installMarkdownHarness } from "../markdown/harness.js";
 
-installMarkdownHarness("md-threadline", () => {
+/** The Threadline lane, with Shiki (the default) or with plain code blocks (`md-threadline-plain`). */
+export function threadlineLane(lane: string, highlight: boolean): void {
+installMarkdownHarness(lane, () => {
   let stream: MarkdownStream | undefined;
   return {
     async mount(root, prefix) {
-      stream = createMarkdownStream(root, {});
+      stream = createMarkdownStream(root, highlight ? {} : { highlighter: false });
       stream.reset(prefix);
       // The prefix has code fences: wait for Shiki (loaded on first use) to have drawn them.
       const deadline = performance.now() + 10_000;
-      while (root.querySelector("code .line") === null && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (highlight && root.querySelector("code .line") === null && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     },
     push: (delta) => stream!.append(delta),
     settledNodes: () => stream!.settledNodes,
@@ -25,3 +27,6 @@ installMarkdownHarness("md-threadline", () => {
     close: () => stream?.dispose(),
   };
 });
+}
+
+if (location.pathname.includes("/md-threadline/")) threadlineLane("md-threadline", true);
