@@ -120,7 +120,7 @@ test("a binding that failed or did not run fails its W4 targets as not measured"
   assert.ok(checks.every((c) => !c.pass && c.measured === null));
 });
 
-test("W5 targets: flat per-token cost, ≥ 20× under marked, under the peers, no settled node touched", async () => {
+test("W6 targets: flat per-token cost, ≥ 20× under marked, under the peers, no settled node touched", async () => {
   const { evaluateMarkdown } = await import("../src/browser/markdown.js");
   const counts = { replacedPerDelta: 0.1, replacedMax: 2, openSlackMin: 3, settledTouched: 0 };
   const row = (lane: "md-threadline" | "md-threadline-plain" | "md-marked" | "md-incremark" | "md-streamdown", kb: number, main: number, js = main / 2) =>

@@ -8,7 +8,7 @@ import { build } from "vite";
 /** The pages, in table order; each is `pages/<lane>/index.html`. */
 export const LANES = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue", "floor", "threadline-dom"] as const;
 export type LaneName = (typeof LANES)[number];
-/** W5's pages (streaming markdown), built with W4's. */
+/** W6's pages (streaming markdown), built with W4's. */
 export const MARKDOWN_LANES = ["md-threadline", "md-threadline-plain", "md-marked", "md-incremark", "md-streamdown"] as const;
 export type MarkdownLaneName = (typeof MARKDOWN_LANES)[number];
 

@@ -1,8 +1,8 @@
-// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR] [--workloads=w4,w5]`
+// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR] [--workloads=w4,w6]`
 // W4: the same chat page built five ways with Vite (production build), served on 127.0.0.1,
 // driven in Debian's Chromium; timing from a Chrome DevTools Protocol trace of each streaming
 // window. Prints the tables, merges them into bench/results.json under `browser`, and with
-// --check exits 1 when a target of issues 9, 10 and 12 is missed. Then W5 (markdown.ts): streaming
+// --check exits 1 when a target of issues 9, 10 and 12 is missed. Then W6 (markdown.ts): streaming
 // markdown, Threadline's core/markdown against marked + DOMPurify, @incremark/core and
 // svelte-streamdown (issue 20), merged under `markdown`.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -39,17 +39,17 @@ const warmups = quick ? 1 : 2;
 const lanes = (option("lanes")?.split(",") ?? [...LANES]) as LaneName[];
 const sizes = (option("sizes")?.split(",") ?? (quick ? ["100"] : ["100", "1000"])).map(Number);
 const profileArg = option("profile")?.split(",");
-const workloads = option("workloads")?.split(",") ?? ["w4", "w5"];
+const workloads = option("workloads")?.split(",") ?? ["w4", "w6"];
 if (
   unknown.length > 0 ||
   !(runs >= 1) ||
   lanes.some((l) => !LANES.includes(l)) ||
   sizes.some((s) => !(s >= 0)) ||
-  workloads.some((w) => w !== "w4" && w !== "w5") ||
+  workloads.some((w) => w !== "w4" && w !== "w6") ||
   (profileArg && (profileArg.length !== 3 || !LANES.includes(profileArg[0] as LaneName) || !MODES.includes(profileArg[2] as Mode)))
 ) {
   console.error(
-    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst] [--no-minify] [--traces=DIR] [--workloads=w4,w5]`,
+    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst] [--no-minify] [--traces=DIR] [--workloads=w4,w6]`,
   );
   process.exit(2);
 }
@@ -211,7 +211,7 @@ try {
       }
     }
   }
-  if (workloads.includes("w5")) {
+  if (workloads.includes("w6")) {
     const markdown = await runMarkdownBench(chromium.context, server.url, quick ? 1 : runs, log);
     console.log(`\n${formatMarkdown(markdown)}`);
     const file = join(benchDir, "results.json");
@@ -219,7 +219,7 @@ try {
     writeFileSync(file, `${JSON.stringify({ ...existing, markdown: { command: ["pnpm bench:browser", ...args].join(" "), date: new Date().toISOString(), chromium: chromium.version, ...markdown } }, null, 2)}\n`);
     if (markdown.rows.some((r) => r.status !== "ok")) exitCode = 1;
     if (checking && markdown.checks.some((c) => !c.pass)) {
-      log(`✗ ${markdown.checks.filter((c) => !c.pass).length} W5 target(s) missed`);
+      log(`✗ ${markdown.checks.filter((c) => !c.pass).length} W6 target(s) missed`);
       exitCode = 1;
     }
   }

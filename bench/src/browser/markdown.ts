@@ -1,4 +1,4 @@
-// W5: streaming markdown in Chromium. The same generated answer, cut at 1, 10, 20 and 50 KB, then
+// W6: streaming markdown in Chromium. The same generated answer, cut at 1, 10, 20 and 50 KB, then
 // 400 model-sized deltas streamed one per task; timing from the same CDP trace as W4. Threadline's
 // core/markdown against marked + DOMPurify re-rendering the whole text, @incremark/core and
 // svelte-streamdown (at 20 KB, where issue 20 compares them).
@@ -58,7 +58,7 @@ export async function runMarkdownBench(context: BrowserContext, baseUrl: string,
       entry.failure ??= `page error: ${error.message}`;
     });
     await page.goto(`${baseUrl}${lane}/index.html`);
-    await page.waitForFunction(() => window.w5 !== undefined, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => window.w6 !== undefined, undefined, { timeout: 10_000 });
     pages.set(lane, entry);
   }
   const samples = new Map<string, { js: number; main: number }[]>();
@@ -70,9 +70,9 @@ export async function runMarkdownBench(context: BrowserContext, baseUrl: string,
     if (entry.failure) return;
     try {
       await entry.page.bringToFront();
-      await entry.page.evaluate((n) => window.w5.setup(n), bytes);
+      await entry.page.evaluate((n) => window.w6.setup(n), bytes);
       await entry.session.send("HeapProfiler.collectGarbage");
-      const stream = () => entry.page.evaluate((o) => window.w5.stream(o), observe);
+      const stream = () => entry.page.evaluate((o) => window.w6.stream(o), observe);
       if (observe) {
         const result = await stream();
         if (result.mismatch) throw new Error(`wrong final DOM: ${result.mismatch}`);
@@ -88,14 +88,14 @@ export async function runMarkdownBench(context: BrowserContext, baseUrl: string,
       samples.set(key(lane, bytes), list);
     } catch (error) {
       entry.failure ??= error instanceof Error ? error.message.split("\n")[0]! : String(error);
-      log(`✗ W5 ${lane} at ${bytes / KB} KB: ${entry.failure}`);
+      log(`✗ W6 ${lane} at ${bytes / KB} KB: ${entry.failure}`);
     }
   };
   for (const [lane, bytes] of cells) await run(lane, bytes, true);
-  log("✓ W5 warm-up and DOM counting");
+  log("✓ W6 warm-up and DOM counting");
   for (let round = 1; round <= runs; round++) {
     for (const [lane, bytes] of cells) await run(lane, bytes, false);
-    log(`✓ W5 round ${round}/${runs}`);
+    log(`✓ W6 round ${round}/${runs}`);
   }
   const rows: MarkdownRow[] = cells.map(([lane, bytes]) => {
     const list = samples.get(key(lane, bytes)) ?? [];
@@ -145,7 +145,7 @@ export function evaluateMarkdown(rows: readonly MarkdownRow[]): MarkdownCheck[] 
 export function formatMarkdown(results: MarkdownResults): string {
   const header = ["", "message", "JS µs/delta", "main thread µs/delta", "DOM nodes replaced/delta", "most replaced by one delta", "settled nodes touched"];
   const lines = [
-    `### W5 browser: streaming markdown, ${results.deltas} deltas appended to a message of 1–50 KB`,
+    `### W6 browser: streaming markdown, ${results.deltas} deltas appended to a message of 1–50 KB`,
     "",
     `| ${header.join(" | ")} |`,
     `|${header.map((_, i) => (i < 2 ? " --- " : " ---: ")).join("|")}|`,

@@ -1,4 +1,4 @@
-// The page side of W5: every markdown page installs `window.w5` with its own renderer. The text,
+// The page side of W6: every markdown page installs `window.w6` with its own renderer. The text,
 // the deltas, the timing window and the DOM counters are this code, the same for every lane.
 import { END_MARK, START_MARK } from "../protocol.js";
 import { deltasOf, markdownText } from "./text.js";
@@ -96,7 +96,7 @@ export function installMarkdownHarness(lane: string, make: () => MarkdownLane): 
       const main = root;
       const run = current;
       const work = window_;
-      if (!main || !run || !work) throw new Error("w5.stream() before w5.setup()");
+      if (!main || !run || !work) throw new Error("w6.stream() before w6.setup()");
       let counts: MarkdownCounts | null = null;
       let observer: MutationObserver | undefined;
       let replaced = 0;
@@ -138,7 +138,7 @@ export function installMarkdownHarness(lane: string, make: () => MarkdownLane): 
       return { deltas: work.deltas.length, counts, mismatch: run.check(main, work.text) };
     },
   };
-  window.w5 = api;
+  window.w6 = api;
 }
 
 /** The last word of the text is on screen: the lane drew the whole stream. */

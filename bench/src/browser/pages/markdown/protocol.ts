@@ -1,4 +1,4 @@
-// What the driver and a markdown page agree on: `window.w5` (W5, streaming markdown).
+// What the driver and a markdown page agree on: `window.w6` (W6, streaming markdown).
 export interface MarkdownCounts {
   /** DOM nodes removed (replaced or dropped) per delta, from a MutationObserver run. */
   readonly replacedPerDelta: number;
@@ -27,7 +27,7 @@ export interface MarkdownPageApi {
 
 declare global {
   interface Window {
-    w5: MarkdownPageApi;
+    w6: MarkdownPageApi;
   }
 }
 

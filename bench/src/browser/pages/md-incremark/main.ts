@@ -1,4 +1,4 @@
-// W5 @incremark/core: its incremental parser (completed blocks settle, pending ones are parsed
+// W6 @incremark/core: its incremental parser (completed blocks settle, pending ones are parsed
 // again), each completed block drawn once, the pending blocks redrawn per delta — the way its
 // framework renderers key blocks. mdast → hast → DOM with the unified utilities.
 import { createIncremarkParser, type IncremarkParser } from "@incremark/core";

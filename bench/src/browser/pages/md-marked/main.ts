@@ -1,4 +1,4 @@
-// W5 baseline: what the playground did before — marked + DOMPurify on the whole text, innerHTML
+// W6 baseline: what the playground did before — marked + DOMPurify on the whole text, innerHTML
 // replaced on every delta.
 import DOMPurify from "dompurify";
 import { Marked } from "marked";

@@ -1,4 +1,4 @@
-// W5 svelte-streamdown: its <Streamdown content={text} /> given the growing text on every delta.
+// W6 svelte-streamdown: its <Streamdown content={text} /> given the growing text on every delta.
 import { flushSync, mount, unmount } from "svelte";
 import { installMarkdownHarness, showsEnd } from "../markdown/harness.js";
 import App from "./App.svelte";

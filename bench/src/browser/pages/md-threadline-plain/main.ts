@@ -1,4 +1,4 @@
-// W5 Threadline with plain code blocks (no highlighter): what highlighting costs, and the lane to
+// W6 Threadline with plain code blocks (no highlighter): what highlighting costs, and the lane to
 // hold against @incremark/core, whose page draws code unhighlighted too.
 import { threadlineLane } from "../md-threadline/main.js";
 

@@ -1,4 +1,4 @@
-// W5 Threadline: core's streaming markdown — settled blocks drawn once, the open block patched.
+// W6 Threadline: core's streaming markdown — settled blocks drawn once, the open block patched.
 import { createMarkdownStream, renderMarkdown, type MarkdownStream } from "@threadline/core/markdown";
 import { installMarkdownHarness } from "../markdown/harness.js";
 
