@@ -2,7 +2,7 @@
 // in Chromium, checked on the DOM of shared/contract.ts, with a screenshot each.
 import type { AppName } from "../shared/launch.js";
 import { TEST_ID } from "../shared/contract.js";
-import { markdownHtml } from "../shared/markdown-html.js";
+import { markdownToHtml } from "@threadline/core/markdown";
 import { FILE_PATH } from "../server/scenarios/approval.js";
 import { HISTORY_LENGTH } from "../server/scenarios/long-thread.js";
 import { MARKDOWN_REPLY } from "../server/scenarios/markdown.js";
@@ -40,7 +40,7 @@ export function appSuite(framework: AppName): void {
 
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
       await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
-      expect(await textOf(text)).toBe(await renderedText(page, markdownHtml(MARKDOWN_REPLY)));
+      expect(await textOf(text)).toBe(await renderedText(page, markdownToHtml(MARKDOWN_REPLY)));
       for (const selector of ["h2", "h3", "ol li", "ul li", "strong", "em", "blockquote", "table td", "pre code"]) {
         expect(await text.locator(selector).count(), selector).toBeGreaterThan(0);
       }
@@ -241,9 +241,9 @@ export function appSuite(framework: AppName): void {
       expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
       await details.locator("summary").click();
       expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
-      expect(await textOf(details.getByTestId(TEST_ID.messageText))).toBe(await renderedText(page, markdownHtml(THOUGHTS.replaceAll("\n", " "))));
+      expect(await textOf(details.getByTestId(TEST_ID.messageText))).toBe(await renderedText(page, markdownToHtml(THOUGHTS.replaceAll("\n", " "))));
       const answer = page.messages("assistant").last().getByTestId(TEST_ID.messageText);
-      expect(await textOf(answer)).toBe(await renderedText(page, markdownHtml(ANSWER)));
+      expect(await textOf(answer)).toBe(await renderedText(page, markdownToHtml(ANSWER)));
       await page.screenshot("reasoning");
     });
   });

@@ -8,6 +8,7 @@ export default defineProject({
     alias: {
       // The subpath first: "@threadline/core" alone would also match "@threadline/core/server".
       "@threadline/core/server": fileURLToPath(new URL("../../core/src/server/index.ts", import.meta.url)),
+      "@threadline/core/markdown": fileURLToPath(new URL("../../core/src/markdown/index.ts", import.meta.url)),
       "@threadline/core": fileURLToPath(new URL("../../core/src/index.ts", import.meta.url)),
     },
   },
