@@ -23,3 +23,23 @@ export class BindingError extends ThreadlineError {
     super(code, given.length === 0 ? message : `${message}, got ${describeValue(given[0])}.`);
   }
 }
+
+/**
+ * `node` once it is known to be a message node (it has a content signal), for a view that is
+ * about to subscribe to it; else `BindingError` (`NOT_A_MESSAGE`) naming `what` was called.
+ */
+export function checkedMessage<N extends object>(node: N, what: string): N {
+  const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
+  if (typeof content?.subscribe !== "function") throw new BindingError("NOT_A_MESSAGE", `${what} needs a message node (with a content signal)`, node);
+  return node;
+}
+
+/** Whether `value` can be followed as a signal (the bindings bridge through `subscribe` and `peek`). */
+export function isSignalLike(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { subscribe?: unknown }).subscribe === "function" &&
+    typeof (value as { peek?: unknown }).peek === "function"
+  );
+}

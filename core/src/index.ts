@@ -1,7 +1,7 @@
 // Public entry of @threadline/core. Each stage of the data's path exports from its own folder.
 export { ThreadlineError, warnToConsole } from "./errors.js";
 export type { ThreadlineWarning, WarningHandler } from "./errors.js";
-export { BindingError } from "./binding-error.js";
+export { BindingError, checkedMessage, isSignalLike } from "./binding-error.js";
 export type { BindingErrorCode } from "./binding-error.js";
 export * from "./protocol/events.js";
 // -- pipeline --
@@ -39,7 +39,15 @@ export { PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
 export { TAMBO_EVENTS } from "./fold/tambo-components.js";
 export { subscribeText, currentText } from "./model/text-stream.js";
-export { messageTextSignal, messagePartsSignal, toolCallResultSignal, componentName, unknownComponentNotice } from "./model/views.js";
+export {
+  messageTextSignal,
+  messagePartsSignal,
+  toolCallResultSignal,
+  threadViewSignal,
+  componentName,
+  unknownComponentNotice,
+} from "./model/views.js";
+export type { ThreadView } from "./model/views.js";
 export type { TextSink } from "./model/text-stream.js";
 // -- json --
 export { createPartialJsonParser } from "./json/partial-json-parser.js";

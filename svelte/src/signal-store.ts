@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { Readable, Subscriber, Unsubscriber } from "svelte/store";
-import { BindingError } from "./errors.js";
+import { BindingError, isSignalLike } from "@threadline/core";
 
 interface Entry<T> {
   readonly run: Subscriber<T>;
@@ -61,20 +61,11 @@ const stores = new WeakMap<ReadonlySignal<unknown>, Readable<unknown>>();
 export function storeOf<T>(signal: ReadonlySignal<T>): Readable<T> {
   let store = stores.get(signal);
   if (store === undefined) {
-    if (!isSignal(signal)) {
+    if (!isSignalLike(signal)) {
       throw new BindingError("NOT_A_SIGNAL", "useSignal() needs a signal", signal);
     }
     store = new SignalStore<unknown>(signal);
     stores.set(signal, store);
   }
   return store as Readable<T>;
-}
-
-function isSignal(value: unknown): value is ReadonlySignal<unknown> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { subscribe?: unknown }).subscribe === "function" &&
-    typeof (value as { peek?: unknown }).peek === "function"
-  );
 }

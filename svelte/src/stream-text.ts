@@ -1,6 +1,5 @@
-import { subscribeText, type MessageNode } from "@threadline/core";
+import { checkedMessage, subscribeText, type MessageNode } from "@threadline/core";
 import type { ActionReturn } from "svelte/action";
-import { BindingError } from "./errors.js";
 
 /**
  * Streaming text outside Svelte's render: the element's content becomes one Text node that each
@@ -35,11 +34,4 @@ export function streamText(element: HTMLElement, node: MessageNode): ActionRetur
       stop();
     },
   };
-}
-
-/** `node`, once it is known to be a message node; else `BindingError` (`NOT_A_MESSAGE`) naming `what`. */
-export function checkedMessage(node: MessageNode, what: string): MessageNode {
-  const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
-  if (typeof content?.subscribe !== "function") throw new BindingError("NOT_A_MESSAGE", `${what} needs a message node (with a content signal)`, node);
-  return node;
 }

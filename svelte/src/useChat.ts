@@ -1,6 +1,7 @@
-import { computed } from "@preact/signals-core";
 import {
   ChatClient,
+  threadViewSignal,
+  type ThreadView as CoreThreadView,
   type ChatClientOptions,
   type ChatStatus,
   type Interrupt,
@@ -13,13 +14,8 @@ import { BindingError } from "./errors.js";
 import { releaseWithComponent } from "./lifecycle.js";
 import { storeOf } from "./signal-store.js";
 
-/** What `$thread` holds: the structure of the conversation, never its streamed content. */
-export interface ThreadView {
-  readonly threadId: string | undefined;
-  /** A new array only when a message is added, removed or replaced — never per token. */
-  readonly messages: readonly MessageNode[];
-  readonly status: ChatStatus;
-}
+/** What `$thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
+export type ThreadView = CoreThreadView<ChatStatus>;
 
 export interface UseChatReturn {
   /**
@@ -95,15 +91,8 @@ export const createChat = useChat;
 
 function wrap(client: ChatClient, owned: boolean): UseChatReturn {
   const { thread } = client;
-  const view = computed(
-    (): ThreadView => ({
-      threadId: thread.threadId.value,
-      messages: thread.messages.value,
-      status: client.status.value,
-    }),
-  );
   return {
-    thread: storeOf(view),
+    thread: storeOf(threadViewSignal(client)),
     messages: storeOf(thread.messages),
     status: storeOf(client.status),
     error: storeOf(client.error),

@@ -3,7 +3,7 @@
 import { fromEvents, RunLoop, type AssistantMessageNode, type ToolCallNode } from "@threadline/core";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
-import { useSignal, useMessageText, useStateAt, useToolCall } from "../src/index.js";
+import { useMessageParts, useSignal, useMessageText, useStateAt, useToolCall } from "../src/index.js";
 import { createFeed, run } from "./support/feed.js";
 import { isWatched, watchedSignals } from "./support/watchers.js";
 
@@ -47,6 +47,27 @@ describe("useMessageText", () => {
     ] as never);
     const texts = loop.thread.messages.value.map((node) => get(useMessageText(node)));
     expect(texts).toEqual(["a b", "be kind", ""]);
+  });
+});
+
+describe("useMessageParts", () => {
+  test("an assistant message's parts change once per new part, never per token; other roles have none", async () => {
+    const feed = createFeed();
+    const loop = loopOn(feed);
+    const done = loop.run({ runId: "r1" });
+    await feed.push(run.started(), run.textStart("a"), run.text("a", "Hi"));
+    const a = loop.thread.messages.value[0]!;
+    const seen: number[] = [];
+    const stop = useMessageParts(a).subscribe((parts) => seen.push(parts.length));
+    await feed.push(run.text("a", " there"), run.text("a", "!"), run.toolStart("c1", "search", "a"), run.toolArgs("c1", "{}"));
+    await feed.push(run.toolEnd("c1"), run.textEnd("a"), run.finished());
+    feed.end();
+    await done;
+    expect(seen).toEqual([1, 2]);
+    expect(useMessageParts(a)).toBe(useMessageParts(a));
+    stop();
+    loop.setMessages([{ id: "u", role: "user", content: "hello" }] as never);
+    expect(get(useMessageParts(loop.thread.messages.value[0]!))).toEqual([]);
   });
 });
 

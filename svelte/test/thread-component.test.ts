@@ -2,11 +2,12 @@ import { render, screen } from "@testing-library/svelte";
 import { flushSync } from "svelte";
 import { expect, test } from "vitest";
 import Components from "./components/Components.svelte";
+import Lost from "./components/Lost.svelte";
 import Provided from "./components/Provided.svelte";
 import RestCard from "./components/RestCard.svelte";
 import SnippetFallback from "./components/SnippetFallback.svelte";
 import Weather from "./components/Weather.svelte";
-import { useComponentProps, useComponentState } from "../src/index.js";
+import { BindingError, useComponentProps, useComponentState } from "../src/index.js";
 import { componentNode } from "./support/component-node.js";
 import { Renders } from "./support/renders.js";
 import { isWatched } from "./support/watchers.js";
@@ -98,4 +99,15 @@ test("only declared props reach the component: a ...rest spread gets no agent-su
 test("provideComponents registers the map for every ThreadComponent below", () => {
   render(Provided, { node: componentNode("w1", "weather", { city: "Bern" }), components: { weather: Weather } });
   expect(screen.getByTestId("city-w1").textContent).toBe("Bern");
+});
+
+test("injectComponentNode outside a component ThreadComponent renders throws BindingError COMPONENT_NODE_MISSING", () => {
+  let thrown: unknown;
+  try {
+    render(Lost);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(BindingError);
+  expect((thrown as BindingError).code).toBe("COMPONENT_NODE_MISSING");
 });

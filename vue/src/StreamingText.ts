@@ -1,6 +1,5 @@
-import { subscribeText, type MessageNode, type TextSink } from "@threadline/core";
+import { checkedMessage, currentText, subscribeText, type MessageNode, type TextSink } from "@threadline/core";
 import { defineComponent, h, onBeforeUnmount, onMounted, shallowRef, watch, type PropType } from "vue";
-import { NotAMessageError } from "./errors.js";
 
 /**
  * A message's streaming text outside Vue's render: `<StreamingText :node="message" />` renders a
@@ -19,7 +18,7 @@ export const StreamingText = defineComponent({
     const element = shallowRef<HTMLElement>();
     // Read once, subscribed to nothing: the server render and the first paint. The render never
     // reads the text again, so Vue leaves the element's content to us after mount.
-    const initial = currentText(checked(props.node));
+    const initial = currentText(checkedMessage(props.node, "<StreamingText>"));
     let stop: (() => void) | undefined;
     let text: Text | undefined;
     const sink: TextSink = {
@@ -34,14 +33,14 @@ export const StreamingText = defineComponent({
       const host = element.value!;
       text = host.ownerDocument.createTextNode("");
       host.replaceChildren(text);
-      stop = subscribeText(checked(props.node), sink);
+      stop = subscribeText(checkedMessage(props.node, "<StreamingText>"), sink);
     });
     watch(
       () => props.node,
       (next) => {
         if (text === undefined) return; // not mounted yet (or on the server): onMounted subscribes
         stop?.();
-        stop = subscribeText(checked(next), sink);
+        stop = subscribeText(checkedMessage(next, "<StreamingText>"), sink);
       },
     );
     onBeforeUnmount(() => {
@@ -51,22 +50,3 @@ export const StreamingText = defineComponent({
     return () => h(props.tag, { ref: element }, initial);
   },
 });
-
-function currentText(node: MessageNode): string {
-  let value = "";
-  subscribeText(node, {
-    reset: (text) => {
-      value = text;
-    },
-    append: (delta) => {
-      value += delta;
-    },
-  })();
-  return value;
-}
-
-function checked(node: MessageNode): MessageNode {
-  const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
-  if (typeof content?.subscribe !== "function") throw new NotAMessageError("<StreamingText>", node);
-  return node;
-}

@@ -4,7 +4,7 @@ import { mount } from "@vue/test-utils";
 import { createSSRApp, defineComponent, h, nextTick, type PropType } from "vue";
 import { renderToString } from "vue/server-renderer";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { NotAMessageError, StreamingText } from "../src/index.js";
+import { BindingError, StreamingText } from "../src/index.js";
 import { countSubscriptions, type SubscriptionCounter } from "./support/subscriptions.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
@@ -112,6 +112,6 @@ describe("StreamingText", () => {
   });
 
   test("a node prop that is not a message throws NOT_A_MESSAGE", () => {
-    expect(() => mount(StreamingText, { props: { node: { id: "x" } as unknown as MessageNode } })).toThrow(NotAMessageError);
+    expect(() => mount(StreamingText, { props: { node: { id: "x" } as unknown as MessageNode } })).toThrow(BindingError);
   });
 });

@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import { contentText } from "./text-stream.js";
 import type { ComponentNodeLike } from "./component-types.js";
-import type { AssistantPart, MessageContent, MessageNode, ToolCallNode } from "./types.js";
+import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode } from "./types.js";
 
 /**
  * What a view binds to, the same for the Svelte stores and the Vue refs: one derived signal per
@@ -10,6 +10,7 @@ import type { AssistantPart, MessageContent, MessageNode, ToolCallNode } from ".
 
 const texts = new WeakMap<MessageNode, ReadonlySignal<string>>();
 const results = new WeakMap<ToolCallNode, ReadonlySignal<MessageContent | undefined>>();
+const views = new WeakMap<object, ReadonlySignal<ThreadView<string>>>();
 const NO_PARTS: ReadonlySignal<readonly AssistantPart[]> = signal(Object.freeze([]));
 
 /**
@@ -53,4 +54,23 @@ export function componentName(node: ComponentNodeLike): string {
 /** The notice both bindings render for a name no registered component answers to. */
 export function unknownComponentNotice(name: string): string {
   return `No component is registered for “${name}”.`;
+}
+
+/** The structure of a conversation, never its streamed content: what a message list renders from. */
+export interface ThreadView<S extends string = string> {
+  readonly threadId: string | undefined;
+  /** A new array only when a message is added, removed or replaced — never per token. */
+  readonly messages: readonly MessageNode[];
+  readonly status: S;
+}
+
+/** A chat's `ThreadView` (one computed per chat): it changes with the thread id, the list or the status. */
+export function threadViewSignal<S extends string>(chat: { readonly thread: Pick<Thread, "threadId" | "messages">; readonly status: ReadonlySignal<S> }): ReadonlySignal<ThreadView<S>> {
+  let view = views.get(chat) as ReadonlySignal<ThreadView<S>> | undefined;
+  if (view === undefined) {
+    const { thread, status } = chat;
+    view = computed((): ThreadView<S> => ({ threadId: thread.threadId.value, messages: thread.messages.value, status: status.value }));
+    views.set(chat, view);
+  }
+  return view;
 }
