@@ -27,7 +27,7 @@ export interface ComponentStatusStores {
   readonly error: Readable<unknown>;
 }
 
-const ABSENT: Readable<undefined> = readable(undefined);
+const ABSENT: Readable<undefined> = /* @__PURE__ */ readable(undefined);
 
 /** Where the component's stream stands: `streaming`, per-prop `propStatus`, and `error`; see `useComponentProps`. */
 export function useComponentStatus(node?: ComponentNodeLike): ComponentStatusStores {

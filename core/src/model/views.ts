@@ -11,7 +11,8 @@ import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode }
 const texts = new WeakMap<MessageNode, ReadonlySignal<string>>();
 const results = new WeakMap<ToolCallNode, ReadonlySignal<MessageContent | undefined>>();
 const views = new WeakMap<object, ReadonlySignal<ThreadView<string>>>();
-const NO_PARTS: ReadonlySignal<readonly AssistantPart[]> = signal(Object.freeze([]));
+// Annotated so a bundle that never shows parts can drop it (a top-level call is kept otherwise).
+const NO_PARTS: ReadonlySignal<readonly AssistantPart[]> = /* @__PURE__ */ signal(Object.freeze([]));
 
 /**
  * A message's text: a streamed string as is (no copy), content parts' text joined, `""` for an
