@@ -4,6 +4,7 @@ export { useSignal } from "./useSignal.js";
 export type { SignalRef } from "./useSignal.js";
 export { useMessageText } from "./useMessageText.js";
 export { StreamingText } from "./StreamingText.js";
+export { streamText } from "./stream-text.js";
 export { useMessageParts } from "./useMessageParts.js";
 export { useToolCall } from "./useToolCall.js";
 export type { ToolCallField, ToolCallRefs } from "./useToolCall.js";
