@@ -81,5 +81,13 @@ export function evaluate(reports: Reports): Check[] {
       (r) => r >= 50,
       "issues 3, 12: a single-op STATE_DELTA costs at most 1/50 of @ag-ui/client's",
     ),
+    check(
+      "branches list only",
+      "switchBranch in a 1,000-message thread re-runs 1 watcher (the message list), forked near the start and near the end",
+      (reports["branches"]?.sizes ?? [undefined]).map((size) => (size === undefined ? null : cellValue(reports["branches"], size.label, "watchers re-run per switch (count)"))),
+      (...counts) => Math.max(...counts),
+      (r) => r === 1,
+      "issue 22: a switch writes the list signal only; no message's content, no status or state",
+    ),
   ];
 }

@@ -2,6 +2,7 @@
 // <full|quick> <out.json>`. main.ts spawns it; the report goes to the file, progress to stderr.
 import { writeFileSync } from "node:fs";
 import type { WorkloadName, WorkloadReport } from "./results.js";
+import { runBranches } from "./workloads/branches.js";
 import { runMemory } from "./workloads/memory.js";
 import { runW1, runW1Alloc } from "./workloads/w1-text.js";
 import { runW2 } from "./workloads/w2-tool-args.js";
@@ -13,6 +14,7 @@ const workloads: Record<WorkloadName, (quick: boolean) => Promise<WorkloadReport
   W2: runW2,
   W3: runW3,
   memory: runMemory,
+  branches: runBranches,
 };
 
 const [name, mode, out] = process.argv.slice(2);

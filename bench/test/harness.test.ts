@@ -59,8 +59,9 @@ const w2 = report("W2", [
 const w3 = report("W3", [["1000 keys, 5000 events", { Threadline: 1, "@ag-ui/client": 60 }]]);
 
 test("targets pass on good ratios and fail on each bad one", () => {
-  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3 }).every((c) => c.pass));
-  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3 });
+  const branches = report("branches", [["1000 messages, fork at 10", { "watchers re-run per switch (count)": 1 }]]);
+  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3, branches }).every((c) => c.pass));
+  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3, branches });
   assert.deepEqual(
     flat.filter((c) => !c.pass).map((c) => c.name),
     ["W1 flat"],

@@ -1,6 +1,6 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import { contentText } from "./text-stream.js";
-import type { ComponentNodeLike } from "./component-types.js";
+import type { ComponentNodeLike } from "./components/types.js";
 import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode } from "./types.js";
 
 /**
