@@ -41,7 +41,7 @@ describe("foldEvents ≡ @ag-ui/client 1.0.0", () => {
       expect(seen, type).toContain(type);
     }
     expect(warned).toBeGreaterThan(0);
-  }, 120_000);
+  }, Math.max(120_000, RUNS * 100)); // DIFFERENTIAL_RUNS=10000 by hand gets the time it needs
 
   // Pinned from a failing run: fc.dictionary makes null-prototype objects, and a `test` op whose
   // value was one threw inside fast-json-patch (`value.hasOwnProperty`), so the patch, and the
