@@ -270,11 +270,11 @@ export class ChatClient {
    * whatever the agent streams for it — typically the thread's history as MESSAGES_SNAPSHOT, or a
    * run already under way — is folded like a run, and client tools it calls run. No message is
    * sent and nothing pending is answered. Queued behind a turn under way, like `sendMessage`.
-   * Throws `ChatInputError` (`CONNECT_NOT_SUPPORTED`) when the agent cannot connect.
+   * Throws `ChatInputError` (`AGENT_CANNOT_CONNECT`) when the agent cannot connect.
    */
   connect(): Promise<TurnResult> {
     if (!this.parts.loop.canConnect) {
-      throw new ChatInputError("CONNECT_NOT_SUPPORTED", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
+      throw new ChatInputError("AGENT_CANNOT_CONNECT", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
     }
     return new Promise((resolve) => this.parts.turns.request({ kind: "connect", resolve }));
   }

@@ -316,7 +316,7 @@ export class ChatTurns {
     if (this.current !== record) return;
     this.current = undefined;
     record.outcome = "failed";
-    this.fail(refusalError(error));
+    this.fail(ThreadlineError.from(error, "The run"));
     this.drainDeferred(false);
     this.config.storage().save();
     this.advance();
@@ -367,11 +367,6 @@ export function runEnd(result: RunResult): RunEnd {
       return unknown;
     }
   }
-}
-
-/** The error a turn fails with when `run()` refused (it rejects with a `ThreadlineError`, or worse). */
-export function refusalError(error: unknown): ThreadlineError {
-  return error instanceof ThreadlineError ? error : new ThreadlineError("INTERNAL_ERROR", String(error), { cause: error });
 }
 
 /** The phase a turn that settled with `result` is left in. */

@@ -18,9 +18,11 @@ export type {
 export { isExpired } from "./interrupts.js";
 export {
   InterruptResumeError,
+  RunError,
   RunInProgressError,
   RunLoopDisposedError,
   RunLoopInputError,
   RunSettleError,
   SubscriberError,
 } from "./errors.js";
+export type { RunErrorCode } from "./errors.js";

@@ -2,6 +2,7 @@ import { batch, computed, signal, type ReadonlySignal, type Signal } from "@prea
 import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { makeThread } from "../fold/make-thread.js";
+import { FoldError } from "../fold/errors.js";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
@@ -21,7 +22,7 @@ import { peerProfile, type PeerProfile } from "./outgoing-compat.js";
 import { buildRunInput, ownRunParts, withThreadContent } from "./input.js";
 import type { ActiveRun, RunLoopOptions, RunParams } from "./options.js";
 import type { RunMode, RunResult, RunStatus } from "./result.js";
-import { asThreadlineError, RecentRuns, RunSession, type SessionHost } from "./session.js";
+import { RecentRuns, RunSession, type SessionHost } from "./session.js";
 import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
 import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
@@ -78,7 +79,7 @@ export class RunLoop {
         tamboEvents: options.tamboEvents,
       });
     if (!(thread instanceof ThreadImpl)) {
-      throw new RunLoopInputError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
+      throw new FoldError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
     }
     const grace = options.terminalGraceMs ?? DEFAULT_TERMINAL_GRACE_MS;
     if (typeof grace !== "number" || !(grace >= 0)) {
@@ -251,7 +252,7 @@ export class RunLoop {
     try {
       this.launch(session, request);
     } catch (error) {
-      session.fail(asThreadlineError(error));
+      session.fail(ThreadlineError.from(error, "The run"));
     }
   }
 

@@ -49,9 +49,9 @@ export type RunResult =
   /** `detach()`: the loop stopped listening; the agent was not told. */
   | (RunEnded & { readonly status: "detached" })
   /**
-   * `AgentRunError` for RUN_ERROR; `ThreadlineProtocolError` for a stream that broke the protocol
+   * `AgentRunError` for RUN_ERROR; `ProtocolError` for a stream that broke the protocol
    * (code `TRUNCATED_RUN` when it ended without RUN_FINISHED / RUN_ERROR); a `TransportError`
-   * (`HttpError`, `StreamTruncatedError`…); `MiddlewareError`; `ThreadlineFoldError`.
+   * (`HttpError`, `StreamTruncatedError`…); `MiddlewareError`; `FoldError`.
    */
   | (RunEnded & { readonly status: "failed"; readonly error: ThreadlineError })
   /** A queued run dropped before it started, by `stop()` or `dispose()`. Nothing was sent. */

@@ -1,4 +1,3 @@
-import { describeValue } from "../describe-value.js";
 import { ThreadlineError, type WarningHandler } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
@@ -6,7 +5,7 @@ import { AgentRunError } from "../model/errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";
 import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protocol/events.js";
-import { ThreadlineProtocolError } from "../protocol/protocol-error.js";
+import { ProtocolError } from "../protocol/protocol-error.js";
 import { SourceFailedError } from "../transport/errors.js";
 import type { AgentSource, EventSink, RunEnd } from "../transport/source.js";
 import { Stream, type EventStream, type MiddlewareEvent } from "../pipeline/event-stream.js";
@@ -98,7 +97,7 @@ export class RunSession {
         try {
           this.pipeline.push(raw);
         } catch (error) {
-          throw (this.sinkError = asThreadlineError(error));
+          throw (this.sinkError = ThreadlineError.from(error, "The run"));
         }
       },
     };
@@ -118,7 +117,7 @@ export class RunSession {
     try {
       stream = composeMiddleware(this.host.middleware, (input) => this.sourceStream(input))(this.input);
     } catch (error) {
-      this.fail(asThreadlineError(error));
+      this.fail(ThreadlineError.from(error, "The run"));
       return;
     }
     stream
@@ -257,7 +256,7 @@ export class RunSession {
     this.stopGrace();
     const sinkError = this.sinkError;
     if (sinkError !== undefined || failure !== undefined) {
-      const error = sinkError ?? asThreadlineError(failure);
+      const error = sinkError ?? ThreadlineError.from(failure, "The run");
       // What breaks after a RUN_ERROR (a stray event, a dropped connection) does not replace the
       // agent's own error: that is the cause a user needs first. A connection that breaks after
       // RUN_FINISHED does not undo the run either; an event that breaks the rules after it does
@@ -277,7 +276,7 @@ export class RunSession {
       // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).
       this.pipeline.end();
     } catch (error) {
-      return this.fail(asThreadlineError(error));
+      return this.fail(ThreadlineError.from(error, "The run"));
     }
     if (this.sinkError !== undefined) return this.fail(this.sinkError);
     this.fromTerminal();
@@ -309,7 +308,7 @@ export class RunSession {
     try {
       this.pipeline.end();
     } catch (error) {
-      return this.fail(asThreadlineError(error));
+      return this.fail(ThreadlineError.from(error, "The run"));
     }
     this.settledOpen = true;
     this.host.onWarning({
@@ -349,7 +348,7 @@ export class RunSession {
     const terminal = this.terminal;
     if (terminal === undefined) {
       return this.fail(
-        new ThreadlineProtocolError("TRUNCATED_RUN", "The stream ended without RUN_FINISHED or RUN_ERROR.", { event: undefined, index: -1 }),
+        new ProtocolError("TRUNCATED_RUN", "The stream ended without RUN_FINISHED or RUN_ERROR.", { event: undefined, index: -1 }),
       );
     }
     if (terminal.type === "RUN_ERROR") {
@@ -387,12 +386,6 @@ export class RunSession {
 
 function isEventLike(raw: unknown): raw is MiddlewareEvent {
   return typeof raw === "object" && raw !== null && typeof (raw as { type?: unknown }).type === "string";
-}
-
-/** A ThreadlineError as it is; anything else thrown on the run's path as INTERNAL_ERROR. */
-export function asThreadlineError(error: unknown): ThreadlineError {
-  if (error instanceof ThreadlineError) return error;
-  return new ThreadlineError("INTERNAL_ERROR", `The run failed unexpectedly: ${describeValue(error)}`, { cause: error });
 }
 
 function asSourceError(what: string, error: unknown): ThreadlineError {
