@@ -7,19 +7,15 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { codeBlocks } from "./blocks.mjs";
 
 const docs = fileURLToPath(new URL("..", import.meta.url));
 const repo = resolve(docs, "..");
 const out = join(docs, "snippets", ".out");
 
-interface Block {
+interface Block extends ReturnType<typeof codeBlocks>[number] {
   page: string; // the markdown file, relative to the repository
-  line: number; // where the fence opens (1-based)
-  lang: "ts" | "svelte" | "vue";
-  code: string;
 }
-
-const LANGS: Record<string, Block["lang"]> = { ts: "ts", typescript: "ts", svelte: "svelte", vue: "vue" };
 
 function pages(): string[] {
   const found = process.env.SNIPPETS_DOCS_ONLY ? [] : [join(repo, "README.md")];
@@ -35,40 +31,18 @@ function pages(): string[] {
   return found;
 }
 
-export function extract(path: string): Block[] {
-  const lines = readFileSync(path, "utf8").split("\n");
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,})(\S*)/.exec(lines[i]!);
-    if (!open) continue;
-    const [, indent, fence, info] = open;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length && !lines[j]!.startsWith(`${indent}${fence}`); j++) body.push(lines[j]!.slice(indent!.length));
-    const lang = LANGS[info!.split(/[{\s]/)[0]!.toLowerCase()];
-    if (lang) blocks.push({ page: relative(repo, path), line: i + 1, lang, code: body.join("\n") + "\n" });
-    i = j;
-  }
-  return blocks;
-}
-
-// The file a block declares on its first line, if any.
-function declaredName(block: Block): string | undefined {
-  const first = block.code.split("\n", 1)[0]!;
-  const m =
-    /^<!--\s*([\w./+\-\[\]]+\.(?:svelte|vue))\b/.exec(first) ?? /^\/\/\s*([\w./+\-\[\]$]+\.ts)\b/.exec(first);
-  return m?.[1];
-}
-
 rmSync(out, { recursive: true, force: true });
 const written: { file: string; block: Block; dir: string }[] = [];
 const byPage = new Map<string, Block[]>();
-for (const page of pages()) for (const b of extract(page)) byPage.set(b.page, [...(byPage.get(b.page) ?? []), b]);
+for (const path of pages()) {
+  const page = relative(repo, path);
+  byPage.set(page, codeBlocks(path).map((b) => ({ ...b, page })));
+}
 
 for (const [page, blocks] of byPage) {
   const dir = join(out, page.replace(/\.md$/, "").replace(/[^\w/-]/g, "_"));
   blocks.forEach((block, n) => {
-    const name = declaredName(block) ?? `block-${n + 1}-line-${block.line}.${block.lang}`;
+    const name = block.name ?? `block-${n + 1}-line-${block.line}.${block.lang}`;
     const file = join(dir, name);
     mkdirSync(dirname(file), { recursive: true });
     // A .ts block with no import or export would be a script sharing one global scope with
@@ -155,4 +129,4 @@ if (failed) {
   for (const { file, block } of written) console.error(`  ${relative(out, file)} <- ${block.page}:${block.line}`);
   process.exit(1);
 }
-console.log(`${written.length} code blocks from ${byPage.size} pages compile.`);
+console.log(`${written.length} code blocks from ${[...byPage.values()].filter((b) => b.length > 0).length} pages compile.`);
