@@ -13,11 +13,15 @@ export type {
   IncomingEvent,
   LegacyThinkingEvent,
 } from "./pipeline/index.js";
+export { createEventStream } from "./pipeline/event-stream.js";
+export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./pipeline/event-stream.js";
+export type { Middleware, MiddlewareFunction, MiddlewareObject } from "./pipeline/middleware.js";
+export { MiddlewareError } from "./pipeline/errors.js";
 // -- fold / model --
 export * from "./model/index.js";
 export * from "./fold/index.js";
-export { createComponentRegistry } from "./model/component-registry.js";
-export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, StandardJsonSchemaLike } from "./model/component-registry.js";
+export { createComponentRegistry } from "./model/components/registry.js";
+export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, StandardJsonSchemaLike } from "./model/components/registry.js";
 export type {
   AwaitingInput,
   ComponentNode,
@@ -28,10 +32,10 @@ export type {
   ComponentStreaming,
   PendingToolCall,
   PropStatus,
-} from "./model/component-types.js";
-export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./model/component-errors.js";
-export type { ComponentErrorCode } from "./model/component-errors.js";
-export { componentSnapshot } from "./model/component-snapshot.js";
+} from "./model/components/types.js";
+export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./model/components/errors.js";
+export type { ComponentErrorCode } from "./model/components/errors.js";
+export { componentSnapshot } from "./model/components/snapshot.js";
 export { PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
 export { TAMBO_EVENTS } from "./fold/tambo-components.js";
@@ -47,32 +51,10 @@ export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
 export { CircularValueError } from "./json/circular-value-error.js";
 // -- transport --
 export * from "./transport/index.js";
-// -- client --
-export * from "./client/index.js";
-export { ChatClient } from "./client/chat-client.js";
-export type {
-  ChatClientOptions,
-  ChatPresenceOptions,
-  ChatStatus,
-  ChatUpdatableOptions,
-  MessageInput,
-  ToolResultInput,
-  TurnResult,
-} from "./client/chat-types.js";
-export { ChatInputError, MaxStepsError, ToolExecutionError } from "./client/chat-errors.js";
-export { defineTool } from "./client/client-tools.js";
-export type {
-  ArgsPredicate,
-  ClientTool,
-  JsonSchema,
-  StandardIssue,
-  StandardResult,
-  StandardSchemaLike,
-  ToolExecuteContext,
-} from "./client/client-tools.js";
-export type { ApprovalResponse } from "./client/approvals.js";
-export type { ChatPersistenceOptions } from "./client/chat-persistence.js";
-export type { StateUpdate, StateUpdater } from "./client/chat-state.js";
+// -- run / tools / chat --
+export * from "./run/index.js";
+export * from "./tools/index.js";
+export * from "./chat/index.js";
 // -- persist --
 export * from "./persist/index.js";
 export { ThreadIndex, THREAD_INDEX_KEY, THREAD_INDEX_VERSION, threadTitle } from "./persist/thread-index.js";

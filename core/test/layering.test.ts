@@ -2,7 +2,7 @@
 // stage of the data's path). A relative import that crosses into a folder not listed here for the
 // importing folder fails this test — a cycle such as model → fold → model cannot creep back in.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = join(import.meta.dirname, "../src");
@@ -12,21 +12,41 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   protocol: [],
   json: [],
   transport: ["protocol"],
-  pipeline: ["protocol"],
+  pipeline: ["protocol", "transport"],
   persist: ["protocol"],
   model: ["json", "protocol"],
   fold: ["json", "model", "pipeline", "protocol"],
-  client: ["fold", "json", "model", "persist", "pipeline", "protocol", "transport"],
+  run: ["fold", "json", "model", "pipeline", "protocol", "transport"],
+  tools: ["json", "model", "protocol"],
+  chat: ["fold", "json", "model", "persist", "pipeline", "protocol", "run", "tools", "transport"],
 };
+
+/**
+ * Edges that must never appear, whatever ALLOWED grows into: the run and the tools know nothing of
+ * the conversation, the model nothing of a run.
+ */
+const NEVER: readonly (readonly [string, string])[] = [
+  ["run", "chat"],
+  ["tools", "chat"],
+  ["model", "run"],
+];
+
+/** Multi-tab presence is the chat's: no file outside chat/ imports it. */
+const CHAT_ONLY = /from "[^"]*\/chat\/presence(-channel)?\.js"/;
 
 function filesOf(folder: string): string[] {
   return readdirSync(join(SRC, folder), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts"));
 }
 
-/** The core/src folders a file imports from, through `from "../<folder>/…"`. */
+/** The other core/src folders a file imports from (relative imports, at any depth of nesting). */
 function importedFolders(path: string): string[] {
-  const text = readFileSync(path, "utf8");
-  return [...text.matchAll(/from "\.\.\/([a-z-]+)\//g)].map((match) => match[1]!);
+  const own = relative(SRC, path).split(sep)[0];
+  const folders: string[] = [];
+  for (const match of readFileSync(path, "utf8").matchAll(/from "(\.\.?\/[^"]+)"/g)) {
+    const parts = relative(SRC, resolve(dirname(path), match[1]!)).split(sep);
+    if (parts.length > 1 && parts[0] !== own && parts[0] !== "..") folders.push(parts[0]!);
+  }
+  return folders;
 }
 
 describe("core/src layering", () => {
@@ -49,4 +69,21 @@ describe("core/src layering", () => {
       expect(crossings).toEqual([]);
     });
   }
+
+  for (const [from, to] of NEVER) {
+    it(`${from}/ never imports ${to}/`, () => {
+      expect(ALLOWED[from]).not.toContain(to);
+      const crossings = filesOf(from).filter((file) => importedFolders(join(SRC, from, file)).includes(to));
+      expect(crossings).toEqual([]);
+    });
+  }
+
+  it("nothing but chat/ imports presence", () => {
+    const importers: string[] = [];
+    for (const entry of readdirSync(SRC, { recursive: true, encoding: "utf8" })) {
+      if (!entry.endsWith(".ts") || entry.startsWith("chat/")) continue;
+      if (CHAT_ONLY.test(readFileSync(join(SRC, entry), "utf8"))) importers.push(entry);
+    }
+    expect(importers).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Operation } from "fast-json-patch";
-import { topLevelKeys } from "../model/component-node.js";
-import type { ComponentProps } from "../model/component-types.js";
+import { topLevelKeys } from "../model/components/node.js";
+import type { ComponentProps } from "../model/components/types.js";
 import type { ActivityMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 

@@ -3,9 +3,9 @@ import type { Operation } from "fast-json-patch";
 import { ThreadlineError } from "../errors.js";
 import { describePatchError, type PatchOutcome } from "../json/json-patch.js";
 import { AssistantMessageNodeImpl } from "../model/assistant-node.js";
-import { ComponentError } from "../model/component-errors.js";
-import type { TamboComponentImpl } from "../model/component-node.js";
-import type { PendingToolCall } from "../model/component-types.js";
+import { ComponentError } from "../model/components/errors.js";
+import type { TamboComponentImpl } from "../model/components/node.js";
+import type { PendingToolCall } from "../model/components/types.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
 

@@ -3,7 +3,7 @@ import type { Message, ToolCall } from "@ag-ui/core";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { TextBearingNode } from "./node-base.js";
 import { ToolCallNodeImpl, toolCallsOf } from "./tool-call-node.js";
-import type { ComponentNode, ComponentPart } from "./component-types.js";
+import type { ComponentNode, ComponentPart } from "./components/types.js";
 import type { AssistantPart, TextPart, ToolCallNode, ToolCallPart } from "./types.js";
 
 /**

@@ -2,7 +2,7 @@ import type { Message } from "@ag-ui/core";
 import { signal, type Signal } from "@preact/signals-core";
 import { copyJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl } from "./assistant-node.js";
-import { ActivityComponentImpl } from "./component-node.js";
+import { ActivityComponentImpl } from "./components/node.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { assignJson } from "./metadata.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";

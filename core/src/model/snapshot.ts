@@ -1,7 +1,7 @@
 import type { ThreadlineError } from "../errors.js";
 import { copyJson, deepFreeze } from "../json/json-value.js";
-import { componentSnapshot } from "./component-snapshot.js";
-import type { ComponentSnapshot } from "./component-types.js";
+import { componentSnapshot } from "./components/snapshot.js";
+import type { ComponentSnapshot } from "./components/types.js";
 import type { ThreadImpl } from "./thread.js";
 import type { ThreadSnapshot, ToolCallSnapshot } from "./types.js";
 

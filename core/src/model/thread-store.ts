@@ -1,8 +1,8 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { AGUIEvent, Message } from "@ag-ui/core";
 import { warnToConsole, type WarningHandler } from "../errors.js";
-import { ThreadStoreError } from "./component-errors.js";
-import type { ComponentRegistry } from "./component-registry.js";
+import { ThreadStoreError } from "./components/errors.js";
+import type { ComponentRegistry } from "./components/registry.js";
 import type { MessageNodeImpl } from "./message-nodes.js";
 import type { ThreadImpl, ThreadOptions } from "./thread.js";
 import type { ToolArgsParserFactory } from "./tool-args.js";

@@ -2,10 +2,10 @@ import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals
 import type { Interrupt, Message } from "@ag-ui/core";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { copyJson } from "../json/json-value.js";
-import type { ComponentRegistry } from "./component-registry.js";
-import type { AwaitingInput, ComponentNode } from "./component-types.js";
+import type { ComponentRegistry } from "./components/registry.js";
+import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
-import { GenerativeUi } from "./generative-ui.js";
+import { GenerativeUi } from "./components/generative-ui.js";
 import {
   nodeFromMessage,
   type MessageNodeImpl,

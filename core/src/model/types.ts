@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent } from "@ag-ui/core";
 import type { ThreadlineError } from "../errors.js";
-import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./component-types.js";
+import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./components/types.js";
 
 /**
  * The public shape of the signal graph. Every field that can change is a signal; every value a

@@ -1,5 +1,5 @@
-// Persistence (ordered, coalesced, generation-checked storage of threads), suppression of events
-// from cleared runs, and the multi-tab `sessionGenerating` state.
+// Persistence: ordered, coalesced, generation-checked storage of threads (adapters, write queue,
+// stored thread, thread index). What the chat does with it lives in chat/.
 export type { PersistenceAdapter, MaybePromise } from "./adapter.js";
 export { memoryStorage } from "./adapter.js";
 export { localStorageAdapter, DEFAULT_STORAGE_PREFIX } from "./local-storage.js";
@@ -21,9 +21,3 @@ export { ThreadPersistence } from "./thread-persistence.js";
 export type { ThreadPersistenceOptions, HydrationOutcome } from "./thread-persistence.js";
 export type { SnapshotSource } from "./snapshot-source.js";
 export type { SaveCoalescing, ScheduleTick } from "./save-ticker.js";
-export { ClearedRunFilter } from "./cleared-run-filter.js";
-export type { ClearedConversation } from "./cleared-run-filter.js";
-export { GenerationPresence } from "./generation-presence.js";
-export type { GenerationPresenceOptions } from "./generation-presence.js";
-export { generationChannelName } from "./presence-channel.js";
-export type { BroadcastChannelLike, CreatePresenceChannel, PresenceClock, PresenceMessage } from "./presence-channel.js";

@@ -4,7 +4,7 @@
 import type { Message } from "@ag-ui/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatInputError, fromEvents, HttpAgent } from "../../src/index.js";
-import { agentServer, respond, type Exchange, type TestServer } from "../client/support.js";
+import { agentServer, respond, type Exchange, type TestServer } from "../run/support.js";
 import { chatFor, gate, runFinished, runStarted, textMessage, until } from "./support.js";
 
 const HISTORY: Message[] = [

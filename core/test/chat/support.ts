@@ -11,10 +11,10 @@ import {
   type RunEnd,
   type TurnResult,
 } from "../../src/index.js";
-import { agentServer, ids, respond, type Exchange, type TestServer } from "../client/support.js";
+import { agentServer, ids, respond, type Exchange, type TestServer } from "../run/support.js";
 
-export { finished, ids, sleep, started, until, warnings } from "../client/support.js";
-export type { Exchange, TestServer } from "../client/support.js";
+export { finished, ids, sleep, started, until, warnings } from "../run/support.js";
+export type { Exchange, TestServer } from "../run/support.js";
 
 /** What one request looked like, and when its response ended (for ordering checks). */
 export interface ServedRequest {

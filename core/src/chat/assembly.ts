@@ -1,0 +1,138 @@
+import { signal, type Signal } from "@preact/signals-core";
+import type { ThreadlineError, WarningHandler } from "../errors.js";
+import type { ThreadImpl } from "../model/thread.js";
+import { ClearedRunFilter } from "./cleared-run-filter.js";
+import { GenerationPresence, presenceOptions } from "./presence.js";
+import type { AGUIEventOf, Context, EventType } from "../protocol/events.js";
+import { Approvals } from "../tools/approvals.js";
+import { ChatStorage } from "./storage.js";
+import { ChatTurns } from "./turns.js";
+import type { ChatClientOptions } from "./types.js";
+import type { ToolSet } from "../tools/definition.js";
+import { incomingGuard } from "./incoming-guard.js";
+import { RunLoop } from "../run/loop.js";
+import { ToolAnswers } from "../tools/answers.js";
+import { ToolCallWatch } from "../tools/call-watch.js";
+import { ChatInputError } from "../tools/errors.js";
+import { ToolRunner } from "../tools/execution.js";
+import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
+import type { AgentSource } from "../transport/source.js";
+
+/** What `updateOptions` changes; read when each run starts. */
+export interface ChatSettings {
+  tools: ToolSet;
+  context: readonly Context[] | undefined;
+  forwardedProps: unknown;
+  maxSteps: number;
+}
+
+/** The chat client's working parts. */
+export interface ChatParts {
+  readonly thread: ThreadImpl;
+  readonly loop: RunLoop;
+  readonly turns: ChatTurns;
+  readonly runner: ToolRunner;
+  readonly approvals: Approvals;
+  readonly answers: ToolAnswers;
+  readonly storage: ChatStorage;
+  readonly filter: ClearedRunFilter;
+  /** Replaced on a thread switch (its channel is named after the thread). */
+  readonly presence: Signal<GenerationPresence>;
+  readonly createId: () => string;
+  readonly stopWatching: () => void;
+}
+
+export interface AssemblyInput {
+  readonly options: ChatClientOptions;
+  readonly thread: ThreadImpl;
+  readonly threadId: string;
+  readonly settings: ChatSettings;
+  readonly warn: WarningHandler;
+  readonly createId: () => string;
+  readonly report: (error: ThreadlineError) => void;
+  /** RUN_STARTED of the chat's own run, folded; the tool-call watch calls it first (the chat may re-key there). */
+  readonly runStarted: (event: AGUIEventOf<EventType.RUN_STARTED>) => void;
+  /** See `ChatTurnsConfig.beforeRun`. */
+  readonly beforeRun: () => void;
+}
+
+/**
+ * Wires the parts. Data flows: source → `incomingGuard` (cleared-run filter, generation
+ * presence) → user middleware → pipeline → subscribers → fold into `thread` → `ToolCallWatch`
+ * (re-keying on the chat's first RUN_STARTED, client tool calls, coalesced saves) →
+ * `ToolRunner` / `Approvals` → `ToolAnswers` → `ChatTurns`, which decides the next run. The
+ * guard is ordinary middleware, the innermost, so it sees events as the source sent them; the
+ * watch is the only listener after the fold.
+ */
+export function assembleChat(input: AssemblyInput): ChatParts {
+  const { options, thread, threadId, settings, warn, createId, report } = input;
+  const source = toAgentSource(options.agent);
+  const filter = new ClearedRunFilter();
+  const presence = signal(openPresence(options, threadId, warn));
+  const loop = new RunLoop({
+    source,
+    thread,
+    middleware: [...(options.middleware ?? []), incomingGuard(filter, () => presence.peek())],
+    subscribers: options.subscribers,
+    peerProtocolVersion: options.peerProtocolVersion,
+    validation: options.validation,
+    schemas: options.schemas,
+    createId,
+    now: options.now,
+    onWarning: warn,
+    onError: report,
+  });
+  const storage = new ChatStorage(thread, threadId, options.persistence, report, warn);
+  const approvals = new Approvals(thread);
+  // `turns` is created below; the runner reports to it only after a tool ran, long after this.
+  let turns!: ChatTurns;
+  const runner = new ToolRunner({ thread, warn, finished: (id, record, outcome) => turns.finished(id, record, outcome) });
+  const answers = new ToolAnswers({ thread, approvals, runner, createId, warn, save: () => storage.save() });
+  turns = new ChatTurns({
+    thread,
+    loop,
+    runner,
+    approvals,
+    answers,
+    storage: () => storage,
+    filter,
+    resetPresence: () => presence.peek().reset(),
+    createId,
+    report,
+    warn,
+    beforeRun: input.beforeRun,
+    settings: () => settings,
+  });
+  const watch = new ToolCallWatch({
+    thread,
+    runner,
+    approvals,
+    warn,
+    current: () => turns.current,
+    tracked: (id, record) => answers.tracked(id, record),
+    deliver: (id, record, outcome) => turns.finished(id, record, outcome),
+    runStarted: input.runStarted,
+    folded: () => storage.scheduleSave(),
+  });
+  answers.watch = watch;
+  const stopWatching = watch.attach();
+  return { thread, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
+}
+
+export function openPresence(options: ChatClientOptions, threadId: string, warn: WarningHandler): GenerationPresence {
+  return new GenerationPresence({ threadId, onWarning: warn, ...presenceOptions(options.presence, warn) });
+}
+
+/**
+ * The `agent` option as a source. AG-UI agent objects (`run(input)` returning a subscribable) are
+ * told from sources (`run(input, sink)` returning a promise) by `runAgent` / `abortRun`, which
+ * every `@ag-ui/client` agent has, or by a `run` that declares exactly one parameter.
+ */
+export function toAgentSource(agent: ChatClientOptions["agent"] | undefined): AgentSource {
+  const candidate = agent as { run?: unknown; runAgent?: unknown; abortRun?: unknown } | null | undefined;
+  if (typeof candidate !== "object" || candidate === null || typeof candidate.run !== "function") {
+    throw new ChatInputError("INVALID_OPTION", "`agent` must be an AgentSource (HttpAgent, fromEvents…) or an AG-UI agent object with a run method.", "agent");
+  }
+  const looksAgUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length === 1;
+  return looksAgUi ? fromAgent(agent as AgUiAgentLike) : (agent as AgentSource);
+}

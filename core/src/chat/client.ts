@@ -1,0 +1,298 @@
+import { computed, type ReadonlySignal } from "@preact/signals-core";
+import type { ThreadlineError } from "../errors.js";
+import type { ThreadImpl } from "../model/thread.js";
+import type { Thread } from "../model/types.js";
+import type { PersistenceError } from "../persist/errors.js";
+import type { ThreadSummary } from "../persist/thread-index.js";
+import type { Interrupt, Message } from "../protocol/events.js";
+import type { ApprovalResponse } from "../tools/approvals.js";
+import type { ChatParts, ChatSettings } from "./assembly.js";
+import { ChatInputError } from "../tools/errors.js";
+import { answerInterrupt } from "./interrupts.js";
+import { openChat, updateSettings } from "./options.js";
+import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
+import { toApprovalResponse, toToolOutcome, toUserMessage } from "./input.js";
+import type { ChatThreadKey } from "./thread-key.js";
+import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
+import type { ClientTool } from "../tools/definition.js";
+import { resetThread } from "../run/thread-writes.js";
+import { checkMessages } from "../run/thread-writes.js";
+
+/**
+ * The conversation with one agent on one thread: send messages, run client tools, ask for
+ * approvals, continue the agent when a round of tool calls is answered, resume interrupts, and
+ * store the thread. Everything it knows is a signal (`thread`, `status`, `error`…), so UIs
+ * subscribe to exactly what they show. Methods that start work return a promise of how the turn
+ * settled (`TurnResult`); it never rejects. Misuse (a malformed argument, an unknown tool call)
+ * throws a `ChatInputError` synchronously, with nothing changed.
+ */
+export class ChatClient {
+  /** The signal graph; `thread.toMessages()` gives AG-UI messages. */
+  readonly thread: Thread;
+  readonly status: ReadonlySignal<ChatStatus>;
+  /** The turn's error while `status` is `error`: a run failure, `MaxStepsError`… */
+  readonly error: ReadonlySignal<ThreadlineError | undefined>;
+  /** `submitted` or `streaming`: the agent or a client tool is working. */
+  readonly isRunning: ReadonlySignal<boolean>;
+  /** A run is active on this thread, here or in another tab of the same origin. */
+  readonly sessionGenerating: ReadonlySignal<boolean>;
+  /** The last storage failure not yet recovered from (null without one, or without persistence). */
+  readonly persistenceError: ReadonlySignal<PersistenceError | null>;
+  readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
+  readonly state: ReadonlySignal<unknown>;
+  /**
+   * The stored threads, newest first, as the thread index last read or wrote them (empty without
+   * one). Saves keep it current for this tab; `listThreads()` also picks up other tabs' threads.
+   */
+  readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  /** Resolves once the stored thread (with `persistence`) has been read. Messages sent before wait for it. */
+  ready: Promise<void>;
+
+  private readonly impl: ThreadImpl;
+  private readonly parts: ChatParts;
+  private readonly settings: ChatSettings;
+  private readonly key: ChatThreadKey;
+
+  constructor(private readonly options: ChatClientOptions) {
+    const opened = openChat(options);
+    this.parts = opened.parts;
+    this.settings = opened.settings;
+    this.key = opened.key;
+    const { thread, loop, turns, storage, presence } = this.parts;
+    this.impl = thread;
+    this.thread = thread;
+    this.status = computed(() => {
+      const running = loop.status.value;
+      if (running === "submitted" || running === "streaming") return running;
+      const phase = turns.phase.value;
+      return phase === "working" ? "streaming" : phase;
+    });
+    this.isRunning = computed(() => this.status.value === "submitted" || this.status.value === "streaming");
+    this.error = turns.error;
+    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value);
+    this.persistenceError = storage.persistenceError;
+    this.pendingInterrupts = thread.pendingInterrupts;
+    this.state = thread.state;
+    this.storedThreads = storage.storedThreads;
+    this.ready = this.key.hydrate();
+  }
+
+  /**
+   * The thread's id, which is also its storage key. For a new conversation it is provisional
+   * until the agent's first RUN_STARTED names the thread; it then follows that id (watch
+   * `thread.threadId` to hear about it).
+   */
+  get threadId(): string {
+    return this.key.id;
+  }
+
+  /**
+   * Sends a user message and resolves when the whole turn has settled, continuations included.
+   * During a turn the message waits for it to settle (it is never interleaved with a run). Tool
+   * calls left unanswered and pending interrupts are declined when the message goes.
+   */
+  sendMessage(message: MessageInput): Promise<TurnResult> {
+    const user = toUserMessage(message, this.parts.createId);
+    return new Promise((resolve) => this.parts.turns.request({ kind: "message", message: user, resolve }));
+  }
+
+  /** Drops everything after the last user message and asks again (stopping a run under way). */
+  regenerate(): Promise<TurnResult> {
+    return new Promise((resolve) => {
+      if (!this.parts.turns.disposed && !this.parts.turns.hydrating && (this.parts.turns.current !== undefined || this.parts.runner.executingCount > 0)) {
+        this.parts.turns.halt("the answer is being regenerated", "stopped");
+      }
+      this.parts.turns.request({ kind: "regenerate", resolve });
+    });
+  }
+
+  /**
+   * Stops the turn: the active run is aborted (what arrived stays), running tools are told through
+   * their `signal` and their results are dropped, approvals are cancelled, queued messages are
+   * not sent. No follow-up run starts.
+   */
+  stop(): void {
+    if (this.parts.turns.disposed) return;
+    const record = this.parts.turns.current;
+    if (record !== undefined) this.parts.filter.runSettled(record.serverRunId ?? record.runId);
+    this.parts.turns.halt("the user stopped the run", "stopped");
+    this.parts.storage.save();
+  }
+
+  /**
+   * Empties the conversation (messages, state, interrupts) and its stored record. A run under way
+   * is aborted, and no late event of it — whatever stream brings it, with or without a run id —
+   * reaches the thread or storage. A run started afterwards is unaffected.
+   */
+  clear(): void {
+    if (this.parts.turns.disposed) return;
+    const record = this.parts.turns.current;
+    const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
+    this.parts.filter.recordClear({ messages: this.impl.toMessages(), runIds });
+    this.parts.turns.halt("the conversation was cleared", "cleared", () => {
+      resetThread(this.impl);
+      this.parts.turns.forgetRuns();
+    });
+    this.parts.storage.clear();
+  }
+
+  /** Replaces the messages (stopping a turn under way). Throws `RunLoopInputError` for non-messages. */
+  setMessages(messages: readonly Message[]): void {
+    checkMessages(messages, "setMessages()");
+    if (this.parts.turns.disposed) return;
+    this.parts.turns.halt("the messages were replaced", "stopped", () => {
+      this.parts.loop.setMessages(messages);
+      this.parts.turns.forgetRuns();
+    });
+    this.parts.storage.save();
+  }
+
+  /**
+   * The result of a tool call the client answers by hand (a tool without `execute`, or one the
+   * agent named as pending). `error` sends a failure. Applied when the active run ends, if one is.
+   */
+  addToolResult(result: ToolResultInput): Promise<TurnResult> {
+    const { toolCallId, outcome } = toToolOutcome(result, (id) => this.impl.call(id)?.name.peek());
+    const record = this.parts.answers.recordOf(toolCallId);
+    return this.parts.turns.act(() => this.parts.answers.applyResult(toolCallId, record, outcome), {
+      kind: "result",
+      toolCallId,
+      record,
+      outcome,
+      generation: this.parts.turns.generation,
+    });
+  }
+
+  /**
+   * Answers a call in `awaiting-approval`. A client tool then runs, or is answered with a
+   * rejection the agent sees; an approval the agent asked for with an interrupt resumes the agent
+   * with `{ approved, reason }`. Either way the conversation goes on.
+   */
+  respondToApproval(toolCallId: string, response: ApprovalResponse): Promise<TurnResult> {
+    const clean = toApprovalResponse(response);
+    if (!this.parts.approvals.has(toolCallId)) {
+      throw new ChatInputError("NOT_AWAITING_APPROVAL", `respondToApproval: tool call '${toolCallId}' is not awaiting approval.`, "toolCallId");
+    }
+    return this.parts.turns.act(() => this.parts.answers.applyApproval(toolCallId, clean), {
+      kind: "approval",
+      toolCallId,
+      response: clean,
+      generation: this.parts.turns.generation,
+    });
+  }
+
+  /**
+   * Answers a pending interrupt. The agent is resumed once every pending interrupt has an answer
+   * (AG-UI resumes them all in one run).
+   */
+  resume(interruptId: string, payload?: unknown): Promise<TurnResult> {
+    return answerInterrupt(this.parts, this.impl, interruptId, "resolved", payload);
+  }
+
+  /**
+   * Declines a pending interrupt: the agent gets `resume: [{ interruptId, status: "cancelled",
+   * payload? }]` (once every pending interrupt has an answer, as with `resume`). The only answer
+   * an expired interrupt accepts. `payload` may say why, if the agent reads it.
+   */
+  cancelInterrupt(interruptId: string, payload?: unknown): Promise<TurnResult> {
+    return answerInterrupt(this.parts, this.impl, interruptId, "cancelled", payload);
+  }
+
+  /**
+   * The user edits the shared state: a new value (JSON), or a function from the current state to
+   * the new one (it gets a frozen copy: return a new value). Between runs the thread's state is
+   * written at once (one write of `state`, a new object) and stored, and the next run sends it.
+   * While a run streams the edit waits and is applied when the stream ends, after the run's last
+   * event and before any follow-up run or queued message starts (so that request carries it),
+   * whatever the run's outcome: a value replaces whatever state the run left, a function is
+   * applied to it. `stop()` applies a waiting edit; `clear()`, `switchThread()` and `dispose()`
+   * drop it. Throws `ChatInputError` (`INVALID_ARGUMENT`) for a value that is not JSON, and
+   * between runs for a function that throws or returns non-JSON (a waiting one reports that
+   * through `onError` instead).
+   */
+  setState(update: StateUpdater): void;
+  setState(state: unknown): void;
+  setState(update: StateUpdate): void {
+    const accepted = acceptStateUpdate(update);
+    this.parts.turns.editState(accepted);
+  }
+
+  /**
+   * Attaches to the agent's side of this thread (AG-UI connect, e.g. `HttpAgent`'s `connectUrl`):
+   * whatever the agent streams for it — typically the thread's history as MESSAGES_SNAPSHOT, or a
+   * run already under way — is folded like a run, and client tools it calls run. No message is
+   * sent and nothing pending is answered. Queued behind a turn under way, like `sendMessage`.
+   * Throws `ChatInputError` (`CONNECT_NOT_SUPPORTED`) when the agent cannot connect.
+   */
+  connect(): Promise<TurnResult> {
+    if (!this.parts.loop.canConnect) {
+      throw new ChatInputError("CONNECT_NOT_SUPPORTED", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
+    }
+    return new Promise((resolve) => this.parts.turns.request({ kind: "connect", resolve }));
+  }
+
+  /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
+  updateOptions(options: ChatUpdatableOptions): void {
+    updateSettings(this.settings, options, this.impl);
+  }
+
+  /** The client tool a call uses: the one of the run it was made in, else the current one by name. */
+  toolFor(toolCallId: string): ClientTool | undefined {
+    const call = this.impl.call(toolCallId);
+    if (call === undefined) return undefined;
+    const name = call.name.peek();
+    return (this.parts.answers.recordOf(toolCallId)?.tools ?? this.settings.tools).byName.get(name)?.tool;
+  }
+
+  /**
+   * Moves to another thread: the turn under way stops, the conversation is emptied, and the
+   * stored `threadId` (with `persistence`) is loaded. Resolves when it is.
+   */
+  switchThread(threadId: string): Promise<void> {
+    if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "switchThread needs a non-empty thread id.", "threadId");
+    if (this.options.thread !== undefined) {
+      throw new ChatInputError("THREAD_NOT_OWNED", "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead.", "threadId");
+    }
+    if (this.parts.turns.disposed || threadId === this.key.id) return this.ready;
+    this.ready = this.key.switchTo(threadId);
+    return this.ready;
+  }
+
+  /**
+   * The threads in this chat's storage, newest first: `{ id, title, updatedAt, meta? }`, titled by
+   * their first user message. Read from storage (other tabs' threads too). Throws
+   * `ChatInputError` (`NO_THREAD_INDEX`) without persistence or with `persistence.index: false`.
+   */
+  listThreads(): Promise<readonly ThreadSummary[]> {
+    return this.key.index("listThreads").list();
+  }
+
+  /**
+   * Deletes a stored thread: its record and its index entry. The open thread is cleared as by
+   * `clear()` (a run under way stops, and none of its late events come back); another thread's
+   * queued writes are dropped. Resolves when storage has been updated. Throws like `listThreads`.
+   */
+  removeThread(threadId: string): Promise<void> {
+    this.key.index("removeThread");
+    if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "removeThread needs a non-empty thread id.", "threadId");
+    if (threadId !== this.key.id) return this.parts.storage.remove(threadId);
+    this.clear();
+    return this.whenSaved();
+  }
+
+  /** Resolves when every storage write so far has landed (say, before the page unloads). */
+  whenSaved(): Promise<void> {
+    return this.parts.storage.whenSaved();
+  }
+
+  /** Stops everything, writes what is pending, leaves the other tabs, and refuses further work. */
+  dispose(): void {
+    if (this.parts.turns.disposed) return;
+    this.parts.turns.halt("the chat was disposed", "disposed");
+    this.parts.turns.disposed = true;
+    this.parts.stopWatching();
+    this.parts.loop.dispose();
+    void this.parts.storage.dispose();
+    this.parts.presence.peek().dispose();
+  }
+}

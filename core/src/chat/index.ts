@@ -1,0 +1,21 @@
+// The conversation: ChatClient, its turns and their scheduling, continuation, the thread key,
+// options, chat storage, multi-tab presence, the cleared-run filter and the incoming guard.
+export { ChatClient } from "./client.js";
+export type {
+  ChatClientOptions,
+  ChatPresenceOptions,
+  ChatStatus,
+  ChatUpdatableOptions,
+  MessageInput,
+  ToolResultInput,
+  TurnResult,
+} from "./types.js";
+export { MaxStepsError } from "./errors.js";
+export type { ChatPersistenceOptions } from "./storage.js";
+export type { StateUpdate, StateUpdater } from "./state.js";
+export { ClearedRunFilter } from "./cleared-run-filter.js";
+export type { ClearedConversation } from "./cleared-run-filter.js";
+export { GenerationPresence } from "./presence.js";
+export type { GenerationPresenceOptions } from "./presence.js";
+export { generationChannelName } from "./presence-channel.js";
+export type { BroadcastChannelLike, CreatePresenceChannel, PresenceClock, PresenceMessage } from "./presence-channel.js";

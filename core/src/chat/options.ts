@@ -1,0 +1,119 @@
+import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
+import { makeThread } from "../fold/make-thread.js";
+import { ThreadImpl } from "../model/thread.js";
+import { assembleChat, type ChatParts, type ChatSettings } from "./assembly.js";
+import { ChatInputError, errorText } from "../tools/errors.js";
+import { checkToolNames } from "../tools/components.js";
+import { ChatThreadKey } from "./thread-key.js";
+import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
+import { buildToolSet } from "../tools/definition.js";
+
+/** A chat built from its options. */
+export interface OpenedChat {
+  readonly parts: ChatParts;
+  /** What `updateOptions` changes. */
+  readonly settings: ChatSettings;
+  readonly key: ChatThreadKey;
+}
+
+/**
+ * Checks `new ChatClient(options)` and builds the chat: its settings, its thread (the one given,
+ * or a new one), the id it is kept under, and the wired parts. Bad options throw
+ * `ChatInputError` before anything starts.
+ */
+export function openChat(options: ChatClientOptions): OpenedChat {
+  if (typeof options !== "object" || options === null) throw new ChatInputError("INVALID_OPTION", "new ChatClient(options) needs an options object with an `agent`.", "options");
+  const warn = options.onWarning ?? warnToConsole;
+  const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const settings: ChatSettings = { tools: buildToolSet(options.tools), context: options.context, forwardedProps: options.forwardedProps, maxSteps: checkMaxSteps(options.maxSteps ?? 10) };
+  const given = givenThread(options);
+  const givenId = given?.threadId.peek();
+  const provisional = given !== undefined ? givenId === undefined : options.threadId === undefined;
+  const threadId = givenId ?? options.threadId ?? createId();
+  const made = given ?? newThread(options, threadId, warn);
+  checkToolNames(settings.tools, made.genui.registry);
+  // `key` needs the parts; the parts call it only once a run starts, long after this.
+  let key!: ChatThreadKey;
+  const parts = assembleChat({
+    options,
+    thread: made,
+    threadId,
+    settings,
+    warn,
+    createId,
+    report: (error) => report(options, warn, error),
+    runStarted: (event) => key.named(event),
+    beforeRun: () => key.beforeRun(),
+  });
+  key = new ChatThreadKey(parts, options, warn, threadId, provisional);
+  return { parts, settings, key };
+}
+
+/** Applies `updateOptions`: each option given is checked, then replaces the current one. */
+export function updateSettings(settings: ChatSettings, options: ChatUpdatableOptions, thread: ThreadImpl): void {
+  if (options.tools !== undefined) {
+    const tools = buildToolSet(options.tools);
+    checkToolNames(tools, thread.genui.registry);
+    settings.tools = tools;
+  }
+  if (options.maxSteps !== undefined) settings.maxSteps = checkMaxSteps(options.maxSteps);
+  if (options.context !== undefined) settings.context = options.context;
+  if ("forwardedProps" in options) settings.forwardedProps = options.forwardedProps;
+}
+
+function report(options: ChatClientOptions, warn: WarningHandler, error: ThreadlineError): void {
+  const onError = options.onError;
+  if (onError === undefined) {
+    warn({ code: error.code, message: error.message });
+    return;
+  }
+  try {
+    onError(error);
+  } catch (thrown) {
+    warn({ code: "ON_ERROR_FAILED", message: `onError threw while handling ${error.code}: ${errorText(thrown)}` });
+  }
+}
+
+export function checkMaxSteps(value: unknown): number {
+  if (typeof value === "number" && (Number.isInteger(value) || value === Infinity) && value >= 0) return value;
+  throw new ChatInputError("INVALID_OPTION", `maxSteps must be a whole number ≥ 0 (or Infinity), got ${String(value)}.`, "maxSteps");
+}
+
+/**
+ * The `thread` option, checked (undefined without one), along with the generative-UI options.
+ * Throws `INVALID_OPTION` naming the option at fault.
+ */
+export function givenThread(options: ChatClientOptions): ThreadImpl | undefined {
+  const { thread, components, tamboEvents } = options;
+  if (components !== undefined && !isRegistry(components)) {
+    throw new ChatInputError("INVALID_OPTION", "`components` must be a ComponentRegistry (from createComponentRegistry()).", "components");
+  }
+  if (tamboEvents !== undefined && typeof tamboEvents !== "boolean") {
+    throw new ChatInputError("INVALID_OPTION", `\`tamboEvents\` must be a boolean, got ${String(tamboEvents)}.`, "tamboEvents");
+  }
+  if (thread === undefined) return undefined;
+  if (!(thread instanceof ThreadImpl)) {
+    throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
+  }
+  for (const name of ["messages", "state", "components", "tamboEvents"] as const) {
+    if (options[name] !== undefined) {
+      throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
+    }
+  }
+  const own = thread.threadId.peek();
+  if (options.threadId !== undefined && options.threadId !== own) {
+    throw new ChatInputError("INVALID_OPTION", `\`threadId\` '${options.threadId}' is not the id of the given \`thread\` (${own === undefined ? "none yet" : `'${own}'`}).`, "threadId");
+  }
+  return thread;
+}
+
+/** The chat's own thread: its id, messages, state, `components`, and `tamboEvents` (default on for a chat). */
+export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
+  const { components, tamboEvents } = options;
+  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
+}
+
+function isRegistry(value: unknown): boolean {
+  const r = value as { get?: unknown; has?: unknown; tools?: unknown } | null;
+  return typeof r === "object" && r !== null && typeof r.get === "function" && typeof r.has === "function" && typeof r.tools === "function";
+}

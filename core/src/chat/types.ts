@@ -1,0 +1,120 @@
+import type { ThreadlineError, WarningHandler } from "../errors.js";
+import type { PipelineOptions } from "../pipeline/index.js";
+import type { GenerationPresenceOptions } from "./presence.js";
+import type { ContentPart } from "@ag-ui/core";
+import type { ComponentRegistry } from "../model/components/registry.js";
+import type { Thread } from "../model/types.js";
+import type { Context, Message } from "../protocol/events.js";
+import type { AgUiAgentLike } from "../transport/from-agent.js";
+import type { AgentSource } from "../transport/source.js";
+import type { ChatPersistenceOptions } from "./storage.js";
+import type { ClientTool } from "../tools/definition.js";
+import type { Middleware } from "../pipeline/middleware.js";
+import type { RunStatus } from "../run/result.js";
+import type { RunSubscriber } from "../run/subscriber.js";
+
+/**
+ * `submitted` (a run was requested, nothing heard yet) → `streaming` (events arriving, or client
+ * tools running between runs) → `idle`, `awaiting-input` (an approval, an interrupt, or a tool
+ * without `execute` waits for the user) or `error` (see `chat.error`).
+ */
+export type ChatStatus = RunStatus;
+
+/** How the generation state is shared with other tabs (`BroadcastChannel`). */
+export type ChatPresenceOptions = Pick<
+  GenerationPresenceOptions,
+  "channelName" | "heartbeatMs" | "ttlMs" | "createChannel" | "clock" | "tabId"
+>;
+
+export interface ChatClientOptions {
+  /**
+   * Where runs go: an `AgentSource` (`HttpAgent`, `fromEvents`…) or any AG-UI agent object
+   * (`@ag-ui/client` agents), recognised by `runAgent` / `abortRun` or a `run` declaring exactly one
+   * parameter.
+   * Wrap with `fromAgent(agent)` yourself when in doubt.
+   */
+  readonly agent: AgentSource | AgUiAgentLike;
+  /**
+   * The thread (and storage key). Without it the chat starts a new conversation: the thread gets
+   * a provisional id (`createId()`, sent to the agent), and the first RUN_STARTED names the real
+   * one, which the chat (`threadId`, `thread.threadId`, storage, presence) then follows.
+   */
+  readonly threadId?: string;
+  /** Messages the thread starts with; a stored thread found by `persistence` replaces them. */
+  readonly messages?: readonly Message[];
+  /** State the thread starts with. */
+  readonly state?: unknown;
+  readonly tools?: readonly ClientTool[];
+  /**
+   * Generative UI: a call to a tool registered here renders as a component (its arguments are the
+   * props), and the registered components are advertised to the agent with the client tools in
+   * `RunAgentInput.tools`. A client tool may not share a name with a component (`TOOL_NAME_CLASH`).
+   * A call the agent does not answer itself is answered by the client with `{ "rendered": true }`
+   * when the run ends (see `ComponentDefinition.followUp` / `awaitResult`).
+   */
+  readonly components?: ComponentRegistry;
+  /**
+   * Fold Tambo's CUSTOM events (`tambo.component.*` into component parts, `tambo.run.awaiting_input`
+   * into `thread.awaitingInput`, which the chat's continuation reads, `tambo.message.parent`).
+   * Default true: a chat renders what the agent streams. (`createThread`, `RunLoop` and
+   * `foldEvents` default to false, matching @ag-ui/client.) With false, those events only reach
+   * listeners, and the chat continues from RUN_FINISHED alone.
+   */
+  readonly tamboEvents?: boolean;
+  /**
+   * Run on this thread (from `createThread`, or `store.startNew()` / `store.open(id)` of a
+   * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components` and
+   * `tamboEvents`, so those options may not be given with it. A thread without an id (a store's
+   * placeholder) is a new conversation: see `threadId`. The thread is the caller's: `switchThread`
+   * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
+   */
+  readonly thread?: Thread;
+  readonly persistence?: ChatPersistenceOptions;
+  /** Cross-tab `sessionGenerating`. Default: on, over `BroadcastChannel` when there is one. `false`: this tab only. */
+  readonly presence?: false | ChatPresenceOptions;
+  /** Automatic follow-up runs allowed per user turn. Default 10. */
+  readonly maxSteps?: number;
+  /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
+  readonly onError?: (error: ThreadlineError) => void;
+  readonly onWarning?: WarningHandler;
+  /** AG-UI `context` sent with every run. */
+  readonly context?: readonly Context[];
+  readonly forwardedProps?: unknown;
+  readonly middleware?: readonly Middleware[];
+  readonly subscribers?: readonly RunSubscriber[];
+  readonly peerProtocolVersion?: string;
+  readonly validation?: PipelineOptions["validation"];
+  readonly schemas?: PipelineOptions["schemas"];
+  /** Makes run, message and thread ids. Default `crypto.randomUUID()`. */
+  readonly createId?: () => string;
+  /** Clock for interrupt expiry. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** What `updateOptions` can change; each applies from the next run on. */
+export interface ChatUpdatableOptions {
+  readonly tools?: readonly ClientTool[];
+  readonly context?: readonly Context[];
+  readonly forwardedProps?: unknown;
+  readonly maxSteps?: number;
+}
+
+export type MessageInput = string | { readonly content: string | readonly ContentPart[]; readonly id?: string };
+
+export type ToolResultInput =
+  | { readonly toolCallId: string; readonly output: unknown }
+  | { readonly toolCallId: string; readonly error: string | Error };
+
+/**
+ * How a turn settled: what the promise of `sendMessage`, `regenerate`, `addToolResult`,
+ * `respondToApproval` and `resume` resolves to. They never reject: agent and transport errors
+ * come back as `error` (and sit in `chat.error`).
+ */
+export type TurnResult =
+  | { readonly status: "idle" }
+  | { readonly status: "awaiting-input" }
+  | { readonly status: "error"; readonly error: ThreadlineError }
+  /** `stop()`, `clear()`, `setMessages()`, `regenerate()` or `dispose()` ended the turn. */
+  | { readonly status: "cancelled" }
+  /** A queued message that was never sent: the turn before it was stopped, cleared or failed. */
+  | { readonly status: "skipped"; readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" };

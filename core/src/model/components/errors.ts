@@ -1,0 +1,49 @@
+import { ThreadlineError } from "../../errors.js";
+
+/**
+ * A component whose stream went wrong; it sits on the node's `error` signal and the props keep
+ * what arrived before.
+ * - `COMPONENT_PATCH_FAILED`: a props or state patch could not apply (a `replace` of a missing
+ *   key, a failed `test`…); the whole patch was skipped, so later props may lack that change.
+ * - `FORBIDDEN_PATCH_PATH`: a patch named `__proto__`, `constructor` or `prototype`; refused.
+ * - `COMPONENT_CUT_OFF`: the run failed (RUN_ERROR, or the client rejected the stream) before
+ *   the component ended.
+ */
+export type ComponentErrorCode = "COMPONENT_PATCH_FAILED" | "FORBIDDEN_PATCH_PATH" | "COMPONENT_CUT_OFF";
+
+export class ComponentError extends ThreadlineError {
+  declare readonly code: ComponentErrorCode;
+  readonly componentId: string;
+
+  constructor(code: ComponentErrorCode, componentId: string, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.componentId = componentId;
+  }
+}
+
+/**
+ * `register` was called wrongly: `INVALID_COMPONENT` (an empty name, a definition that is not an
+ * object, a `propsSchema` that is neither JSON Schema nor a Standard Schema with a JSON Schema
+ * export) or `COMPONENT_ALREADY_REGISTERED`. Nothing is registered.
+ */
+export class ComponentRegistryError extends ThreadlineError {
+  declare readonly code: "INVALID_COMPONENT" | "COMPONENT_ALREADY_REGISTERED";
+  readonly componentName: string;
+
+  constructor(code: "INVALID_COMPONENT" | "COMPONENT_ALREADY_REGISTERED", componentName: string, message: string) {
+    super(code, message);
+    this.componentName = componentName;
+  }
+}
+
+/**
+ * A thread store call that cannot be honoured: `INVALID_THREAD_ID` (not a non-empty string, or
+ * the placeholder's id where a real thread is meant), `UNKNOWN_THREAD`, `STORE_DISPOSED`.
+ */
+export class ThreadStoreError extends ThreadlineError {
+  declare readonly code: "INVALID_THREAD_ID" | "UNKNOWN_THREAD" | "STORE_DISPOSED";
+
+  constructor(code: "INVALID_THREAD_ID" | "UNKNOWN_THREAD" | "STORE_DISPOSED", message: string) {
+    super(code, message);
+  }
+}

@@ -1,0 +1,140 @@
+import { signal, type Signal } from "@preact/signals-core";
+import type { AssistantMessageNodeImpl } from "../assistant-node.js";
+import { ComponentError } from "./errors.js";
+import { PatchedComponent, TamboComponentImpl, type ActivityComponentImpl } from "./node.js";
+import type { ComponentRegistry } from "./registry.js";
+import type { AwaitingInput, ComponentProps } from "./types.js";
+import type { ThreadlineError } from "../../errors.js";
+import type { ThreadImpl } from "../thread.js";
+import { ToolCallComponentImpl } from "./tool-call.js";
+import type { ToolCallNodeImpl } from "../tool-call-node.js";
+
+/**
+ * A thread's generative-UI bookkeeping: Tambo components by id, the components still streaming
+ * in the current run (closed when it ends), the renderable-tool registry, and the run's
+ * awaiting-input pause. The fold and the thread call in at the few points that matter; every
+ * call is O(1) or O(the components it touches).
+ */
+export class GenerativeUi {
+  readonly awaitingInput: Signal<AwaitingInput | undefined> = signal(undefined);
+  private readonly byId = new Map<string, TamboComponentImpl>();
+  /** Components the current run is streaming: ended at RUN_FINISHED, cut off if the run fails. */
+  private readonly open = new Set<PatchedComponent>();
+  private readonly toolViews = new WeakMap<ToolCallNodeImpl, ToolCallComponentImpl>();
+
+  constructor(
+    private readonly thread: ThreadImpl,
+    readonly registry: ComponentRegistry | undefined,
+  ) {}
+
+  component(id: string): TamboComponentImpl | undefined {
+    return this.byId.get(id);
+  }
+
+  /** `tambo.component.start`: a new component part at the end of `owner`'s parts. */
+  startTambo(id: string, name: string, owner: AssistantMessageNodeImpl): TamboComponentImpl {
+    const component = new TamboComponentImpl(id, name, owner.id, this.registry?.get(name)?.propNames ?? []);
+    this.byId.set(id, component);
+    this.open.add(component);
+    owner.addComponent(component);
+    return component;
+  }
+
+  /**
+   * A Tambo component read back from storage (see the chat client's persistence): ended, placed
+   * at `at` among `owner`'s parts. False, with nothing changed, when the thread already holds a
+   * component with that id.
+   */
+  restoreTambo(
+    saved: { readonly id: string; readonly name: string; readonly props: ComponentProps; readonly state: ComponentProps; readonly error: ThreadlineError | undefined },
+    owner: AssistantMessageNodeImpl,
+    at: number,
+  ): boolean {
+    if (this.byId.has(saved.id)) return false;
+    const component = new TamboComponentImpl(saved.id, saved.name, owner.id, this.registry?.get(saved.name)?.propNames ?? []);
+    component.restore(saved.props, saved.state, saved.error);
+    this.byId.set(saved.id, component);
+    owner.addComponent(component, at);
+    return true;
+  }
+
+  /**
+   * The message list was rewritten (a snapshot, `setMessages`, a clear): Tambo components whose
+   * message left the thread are forgotten, so their ids can start again. O(components).
+   */
+  prune(holds: (messageId: string) => boolean): void {
+    if (this.byId.size === 0) return;
+    for (const [id, component] of this.byId) {
+      if (!holds(component.messageId)) this.byId.delete(id);
+    }
+  }
+
+  endTambo(component: TamboComponentImpl): void {
+    component.end();
+    this.open.delete(component);
+  }
+
+  /** An activity's content was written by a snapshot or delta that touched `keys`. */
+  activityStreamed(component: ActivityComponentImpl, keys: ReadonlySet<string>): void {
+    component.reopen(this.thread.status.peek() === "running");
+    component.contentChanged(keys);
+    if (component.isOpen) this.open.add(component);
+  }
+
+  /**
+   * A tool call joined the thread (streamed or arriving whole). If its tool is registered, its
+   * part becomes a component part. Idempotent; the view is made once per call.
+   */
+  toolCallAdded(call: ToolCallNodeImpl): void {
+    const registry = this.registry;
+    if (registry === undefined) return;
+    const entry = registry.get(call.name.peek());
+    if (entry === undefined) return;
+    const owner = this.thread.node(call.messageId);
+    if (owner?.role !== "assistant") return;
+    let view = this.toolViews.get(call);
+    if (view === undefined) this.toolViews.set(call, (view = new ToolCallComponentImpl(call, entry)));
+    owner.renderToolCall(call, view);
+  }
+
+  /** The view of a tool call as a component, if its tool is renderable. */
+  toolCallComponent(call: ToolCallNodeImpl): ToolCallComponentImpl | undefined {
+    return this.toolViews.get(call);
+  }
+
+  runStarted(): void {
+    this.awaitingInput.value = undefined;
+  }
+
+  /** RUN_FINISHED: what the run streamed is final. A Tambo component never ended is a warning. */
+  runFinished(): void {
+    for (const component of this.open) {
+      if (component instanceof TamboComponentImpl) {
+        this.thread.warn({
+          code: "COMPONENT_NOT_ENDED",
+          message: `RUN_FINISHED: component '${component.id}' (${component.name}) got no tambo.component.end; it is treated as ended.`,
+        });
+      }
+      component.end();
+    }
+    this.open.clear();
+  }
+
+  /**
+   * The run failed (RUN_ERROR, or the client rejected the stream). Only components this run was
+   * still streaming are touched: a Tambo component is cut off (`error`), an activity simply ends.
+   * Components of earlier runs keep their state.
+   */
+  runFailed(): void {
+    for (const component of this.open) {
+      if (component instanceof TamboComponentImpl) {
+        component.fail(
+          new ComponentError("COMPONENT_CUT_OFF", component.id, `Component '${component.id}' (${component.name}): the run ended before tambo.component.end.`),
+        );
+      } else {
+        component.end();
+      }
+    }
+    this.open.clear();
+  }
+}

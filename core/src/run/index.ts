@@ -1,0 +1,26 @@
+// One run on one thread: the run loop and its session (input, middleware, pipeline, subscribers,
+// fold), interrupts and resume, the thread's writes when a run ends.
+export { RunLoop } from "./loop.js";
+export type { ActiveRun, RunLoopOptions, RunParams, WhenRunning } from "./options.js";
+export type { RunEnded, RunMode, RunResult, RunStatus } from "./result.js";
+export type {
+  EventHookName,
+  EventHooks,
+  EventView,
+  FailedView,
+  FinalizedView,
+  HookMutation,
+  HookResult,
+  RunSubscriber,
+  RunView,
+  SubscribedEvent,
+} from "./subscriber.js";
+export { isExpired } from "./interrupts.js";
+export {
+  InterruptResumeError,
+  RunInProgressError,
+  RunLoopDisposedError,
+  RunLoopInputError,
+  RunSettleError,
+  SubscriberError,
+} from "./errors.js";

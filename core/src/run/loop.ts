@@ -1,0 +1,381 @@
+import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import { describeValue } from "../describe-value.js";
+import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
+import { makeThread } from "../fold/make-thread.js";
+import { ThreadImpl } from "../model/thread.js";
+import type { Thread } from "../model/types.js";
+import type { PipelineOptions } from "../pipeline/index.js";
+import type { Message } from "../protocol/events.js";
+import { ConnectNotSupportedError } from "../transport/errors.js";
+import type { AgentSource } from "../transport/source.js";
+import {
+  InterruptResumeError,
+  RunInProgressError,
+  RunLoopDisposedError,
+  RunLoopInputError,
+  RunSettleError,
+} from "./errors.js";
+import { checkResume } from "./interrupts.js";
+import type { Middleware } from "../pipeline/middleware.js";
+import { peerProfile, type PeerProfile } from "./outgoing-compat.js";
+import { buildRunInput, ownRunParts, withThreadContent } from "./input.js";
+import type { ActiveRun, RunLoopOptions, RunParams } from "./options.js";
+import type { RunMode, RunResult, RunStatus } from "./result.js";
+import { asThreadlineError, RunSession, type SessionHost } from "./session.js";
+import type { RunSubscriber } from "./subscriber.js";
+import { SubscriberDispatch } from "./subscriber-dispatch.js";
+import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
+
+interface Request {
+  readonly mode: RunMode;
+  readonly params: RunParams;
+  resolve(result: RunResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Runs an agent on one thread, one run at a time: builds the input, streams the run through
+ * middleware, the pipeline and subscribers into the fold, and keeps `status`, `error` and
+ * `isRunning`. `run()` resolves with a `RunResult` for everything that happens once a run has
+ * started; it rejects only for mistakes made by the caller (see `run`).
+ */
+export class RunLoop {
+  readonly thread: Thread;
+  readonly status: ReadonlySignal<RunStatus>;
+  /** The last run's error while `status` is `error`; cleared when a run starts. */
+  readonly error: ReadonlySignal<ThreadlineError | undefined>;
+  readonly isRunning: ReadonlySignal<boolean>;
+  readonly activeRun: ReadonlySignal<ActiveRun | undefined>;
+
+  private readonly impl: ThreadImpl;
+  private readonly source: AgentSource;
+  private readonly statusSignal: Signal<RunStatus>;
+  private readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
+  private readonly activeSignal = signal<ActiveRun | undefined>(undefined);
+  private readonly middleware: Middleware[];
+  private readonly subscribers: RunSubscriber[];
+  private readonly queue: Request[] = [];
+  private readonly profile: PeerProfile;
+  private readonly host: SessionHost;
+  private readonly createId: () => string;
+  private readonly warn: WarningHandler;
+  private active: RunSession | undefined;
+  private disposed = false;
+  private generationCount = 0;
+
+  constructor(private readonly options: RunLoopOptions) {
+    this.warn = options.onWarning ?? warnToConsole;
+    this.createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+    const thread =
+      options.thread ??
+      makeThread({
+        threadId: options.threadId ?? this.createId(),
+        onWarning: this.warn,
+        components: options.components,
+        tamboEvents: options.tamboEvents,
+      });
+    if (!(thread instanceof ThreadImpl)) {
+      throw new RunLoopInputError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
+    }
+    this.impl = thread;
+    this.thread = thread;
+    this.source = options.source;
+    this.middleware = [...(options.middleware ?? [])];
+    this.subscribers = [...(options.subscribers ?? [])];
+    this.profile = peerProfile(options.peerProtocolVersion);
+    this.statusSignal = signal<RunStatus>(thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle");
+    this.status = this.statusSignal;
+    this.error = this.errorSignal;
+    this.activeRun = this.activeSignal;
+    this.isRunning = computed(() => {
+      const status = this.statusSignal.value;
+      return status === "submitted" || status === "streaming";
+    });
+    const pipeline: PipelineOptions = {
+      ...(options.validation !== undefined ? { validation: options.validation } : {}),
+      ...(options.schemas !== undefined ? { schemas: options.schemas } : {}),
+      ...(options.peerProtocolVersion !== undefined ? { peerProtocolVersion: options.peerProtocolVersion } : {}),
+    };
+    this.host = {
+      thread: this.impl,
+      source: this.source,
+      middleware: this.middleware,
+      pipeline,
+      onWarning: this.warn,
+      streaming: (session) => {
+        if (session === this.active) this.statusSignal.value = "streaming";
+      },
+      finish: (session, result) => this.finish(session, result),
+      settleFailed: (session, error) => this.report(new RunSettleError(session.runId, error)),
+    };
+  }
+
+  /**
+   * Bumped when a run starts and on `stop()`, `detach()` and `dispose()`. Work begun for one
+   * generation (a tool result, a follow-up run) can compare it to tell that the conversation
+   * moved on in the meantime.
+   */
+  get generation(): number {
+    return this.generationCount;
+  }
+
+  /** Whether `connect()` can work: the source implements AG-UI connect. */
+  get canConnect(): boolean {
+    return typeof this.source.connect === "function";
+  }
+
+  /**
+   * Starts a run (or queues it, with `whenRunning: "queue"`). Resolves with how it ended. Rejects,
+   * with nothing sent and nothing changed, only when the call itself is wrong:
+   * `RunInProgressError` (a run is active and runs are refused), `InterruptResumeError` (the
+   * thread's pending interrupts are not all answered by `resume`, or an expired one is not
+   * cancelled), `RunLoopInputError` (`messages` are not AG-UI messages), `RunLoopDisposedError`.
+   */
+  run(params: RunParams = {}): Promise<RunResult> {
+    return this.request("run", params);
+  }
+
+  /**
+   * Attaches to a run already going on the agent's side (AG-UI connect), through the same
+   * middleware, pipeline, subscribers and fold. No interrupt check: attaching answers nothing.
+   * Rejects with `ConnectNotSupportedError` when the source has no `connect` (see `canConnect`).
+   */
+  connect(params: RunParams = {}): Promise<RunResult> {
+    if (!this.canConnect) {
+      return Promise.reject(new ConnectNotSupportedError("the loop's source has no connect method"));
+    }
+    return this.request("connect", params);
+  }
+
+  /**
+   * Stops the active run: its request is aborted and it ends now as `cancelled` — no error, status
+   * back to idle, everything folded so far kept. Queued runs are dropped (`skipped`).
+   */
+  stop(): void {
+    this.generationCount++;
+    this.skipQueued("stopped");
+    this.active?.cancel();
+  }
+
+  /**
+   * Stops folding the active run without aborting it: the agent goes on, unheard. The run ends
+   * now as `detached`; queued runs go ahead.
+   */
+  detach(): void {
+    this.generationCount++;
+    this.active?.detach();
+  }
+
+  /** Adds a subscriber for every later run. Returns the function that removes it. */
+  subscribe(subscriber: RunSubscriber): () => void {
+    this.subscribers.push(subscriber);
+    return () => {
+      const at = this.subscribers.indexOf(subscriber);
+      if (at !== -1) this.subscribers.splice(at, 1);
+    };
+  }
+
+  /** Appends middleware (innermost) for every later run. */
+  use(...middleware: Middleware[]): this {
+    this.middleware.push(...middleware);
+    return this;
+  }
+
+  /** Replaces the thread's messages (nodes of unchanged ids are kept). Not while a run is active. */
+  setMessages(messages: readonly Message[]): void {
+    this.idle("setMessages()");
+    replaceMessages(this.impl, checkMessages(messages, "setMessages()"));
+  }
+
+  /** Appends messages whose ids the thread does not hold. Not while a run is active. */
+  addMessages(messages: readonly Message[]): void {
+    this.idle("addMessages()");
+    appendMessages(this.impl, checkMessages(messages, "addMessages()"), "addMessages()");
+  }
+
+  /** Replaces the thread's state. Not while a run is active. */
+  setState(state: unknown): void {
+    this.idle("setState()");
+    replaceState(this.impl, state);
+  }
+
+  /** Stops the active run, drops queued ones, and refuses every later run. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.generationCount++;
+    this.skipQueued("disposed");
+    this.active?.cancel();
+    this.subscribers.length = 0;
+  }
+
+  private request(mode: RunMode, params: RunParams): Promise<RunResult> {
+    const attempted = mode === "run" ? "run()" : "connect()";
+    if (this.disposed) return Promise.reject(new RunLoopDisposedError(attempted));
+    const whenRunning = params.whenRunning ?? this.options.whenRunning ?? "refuse";
+    if (this.active !== undefined && whenRunning === "refuse") {
+      return Promise.reject(new RunInProgressError(this.active.runId, `${attempted} was called`));
+    }
+    return new Promise<RunResult>((resolve, reject) => {
+      const request: Request = { mode, params, resolve, reject };
+      // Queued runs start in order; one asked for while others wait joins the end of the line.
+      if (this.active === undefined && this.queue.length === 0) this.start(request);
+      else this.queue.push(request);
+    });
+  }
+
+  /**
+   * Starts `request`, or refuses it. start() is also reached from finish() (inside the previous
+   * run's promise callback) and from detach(): a throw here would leave this request unsettled and
+   * the queue behind it stalled, so whatever goes wrong before the run is under way rejects the
+   * request, and once it is under way fails the run; either way the queue moves on.
+   */
+  private start(request: Request): void {
+    let session: RunSession;
+    try {
+      session = this.prepare(request);
+    } catch (error) {
+      request.reject(refusal(error, request.mode === "run" ? "run()" : "connect()"));
+      this.next();
+      return;
+    }
+    try {
+      this.launch(session, request);
+    } catch (error) {
+      session.fail(asThreadlineError(error));
+    }
+  }
+
+  /**
+   * Checks the request and builds its session. Everything that can throw on the caller's values
+   * (checks, ids, copying tools/context/forwardedProps/resume) runs before the first write to the
+   * thread, so a refused run leaves it unchanged.
+   */
+  private prepare(request: Request): RunSession {
+    const { mode, params } = request;
+    if (mode === "run") checkResume(this.impl.pendingInterrupts.peek(), params.resume, (this.options.now ?? Date.now)());
+    const messages = params.messages === undefined ? undefined : checkMessages(params.messages, "run({ messages })");
+    const threadId = this.impl.threadId.peek() ?? this.createId();
+    const runId = params.runId ?? this.createId();
+    const owned = ownRunParts({
+      tools: params.tools ?? this.options.tools ?? [],
+      context: params.context ?? this.options.context ?? [],
+      forwardedProps: params.forwardedProps ?? this.options.forwardedProps,
+      resume: params.resume,
+    });
+
+    if (messages !== undefined) appendMessages(this.impl, messages, "run({ messages })");
+    if (this.impl.threadId.peek() === undefined) this.impl.threadId.value = threadId;
+    const input = buildRunInput(this.impl, { threadId, runId, parentRunId: params.parentRunId }, owned, this.profile, this.warn);
+    const subscribers = params.subscriber === undefined ? [...this.subscribers] : [...this.subscribers, params.subscriber];
+    const dispatch = new SubscriberDispatch(subscribers, this.impl, input, (error) => this.report(error));
+    return new RunSession(this.host, mode, ++this.generationCount, input, dispatch);
+  }
+
+  private launch(session: RunSession, request: Request): void {
+    const { input, mode, generation, dispatch } = session;
+    this.active = session;
+    session.done = request.resolve;
+    batch(() => {
+      this.statusSignal.value = "submitted";
+      this.errorSignal.value = undefined;
+      this.activeSignal.value = { runId: input.runId, mode, generation, input };
+    });
+
+    // onRunInitialized may change the messages and state to send.
+    const list = this.impl.list.peek();
+    const state = this.impl.state.peek();
+    dispatch.lifecycle("onRunInitialized");
+    if (session.isClosed) return;
+    if (this.impl.list.peek() !== list || this.impl.state.peek() !== state) {
+      session.input = dispatch.input = withThreadContent(input, this.impl, this.profile, this.warn);
+    }
+    session.start();
+  }
+
+  /**
+   * Publishes the run's end, calls the end hooks, settles the caller's promise and starts the next
+   * queued run. Effects on the signals written here and the hooks' mutations may throw: each step
+   * is guarded, so such a throw is reported (RUN_SETTLE_FAILED) and the later steps still happen.
+   */
+  private finish(session: RunSession, result: RunResult): void {
+    if (session !== this.active) return;
+    this.active = undefined;
+    this.settling(session, () =>
+      batch(() => {
+        this.statusSignal.value = statusAfter(result);
+        this.errorSignal.value = result.status === "failed" ? result.error : undefined;
+        this.activeSignal.value = undefined;
+      }),
+    );
+    if (result.status === "failed") this.settling(session, () => session.dispatch.lifecycle("onRunFailed", result.error));
+    this.settling(session, () => session.dispatch.lifecycle("onRunFinalized", result));
+    session.done?.(result);
+    this.next();
+  }
+
+  private settling(session: RunSession, step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.report(new RunSettleError(session.runId, error));
+    }
+  }
+
+  /** Starts the next queued run, unless a hook already started one. */
+  private next(): void {
+    if (this.active !== undefined || this.disposed) return;
+    const request = this.queue.shift();
+    if (request !== undefined) this.start(request);
+  }
+
+  private skipQueued(reason: "stopped" | "disposed"): void {
+    for (const request of this.queue.splice(0)) request.resolve({ status: "skipped", reason });
+  }
+
+  private idle(attempted: string): void {
+    if (this.active !== undefined) throw new RunInProgressError(this.active.runId, `${attempted} was called`);
+  }
+
+  /** Never throws: it is called where a throw would go unhandled or stall the loop. */
+  private report(error: ThreadlineError): void {
+    if (this.options.onError !== undefined) {
+      try {
+        this.options.onError(error);
+        return;
+      } catch {
+        // An onError that throws falls back to the warning below.
+      }
+    }
+    try {
+      this.warn({ code: error.code, message: error.message });
+    } catch {
+      // So does a warning handler: the console is the last resort.
+      console.error(`[threadline] ${error.code}: ${error.message}`);
+    }
+  }
+}
+
+function statusAfter(result: RunResult): RunStatus {
+  switch (result.status) {
+    case "failed":
+      return "error";
+    case "interrupted":
+      return "awaiting-input";
+    case "success":
+    case "cancelled":
+    case "detached":
+    case "skipped":
+      return "idle";
+    default: {
+      const unknown: never = result;
+      return unknown;
+    }
+  }
+}
+
+/** Why a request was refused: the checks' own errors as they are, anything else as INVALID_RUN_INPUT. */
+function refusal(error: unknown, attempted: string): ThreadlineError {
+  if (error instanceof InterruptResumeError || error instanceof RunLoopInputError) return error;
+  return new RunLoopInputError("INVALID_RUN_INPUT", `${attempted} could not prepare the run: ${describeValue(error)}`, error);
+}

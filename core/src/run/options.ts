@@ -1,0 +1,72 @@
+// The options of a RunLoop and of one run.
+import type { ThreadlineError, WarningHandler } from "../errors.js";
+import type { ComponentRegistry } from "../model/components/registry.js";
+import type { Thread } from "../model/types.js";
+import type { PipelineOptions } from "../pipeline/index.js";
+import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../protocol/events.js";
+import type { AgentSource } from "../transport/source.js";
+import type { Middleware } from "../pipeline/middleware.js";
+import type { RunMode } from "./result.js";
+import type { RunSubscriber } from "./subscriber.js";
+
+export type WhenRunning = "refuse" | "queue";
+
+export interface RunLoopOptions {
+  /** Where runs go: `HttpAgent`, `fromAgent(agUiAgent)`, `fromEvents([...])`, or your own. */
+  readonly source: AgentSource;
+  /** The thread to run on (from `createThread`). Default: a new empty thread. */
+  readonly thread?: Thread;
+  /** For a new thread, its id. Default: `createId()`. */
+  readonly threadId?: string;
+  /** For a new thread: calls to tools registered here render as components (see `ThreadOptions.components`). */
+  readonly components?: ComponentRegistry;
+  /** For a new thread: fold Tambo's CUSTOM events (see `ThreadOptions.tamboEvents`). Default false, as `createThread`. */
+  readonly tamboEvents?: boolean;
+  readonly middleware?: readonly Middleware[];
+  readonly subscribers?: readonly RunSubscriber[];
+  /** A run asked for while one is active: rejected with `RunInProgressError` (default) or queued. */
+  readonly whenRunning?: WhenRunning;
+  /** Sent with every run unless the run names its own. */
+  readonly tools?: readonly Tool[];
+  readonly context?: readonly Context[];
+  readonly forwardedProps?: unknown;
+  /** The highest AG-UI version the agent speaks, when pinned to an older one (see the pipeline). */
+  readonly peerProtocolVersion?: string;
+  /** Pipeline validation: `"fast"` (default) or `"schema"` with `schemas` (see `createPipeline`). */
+  readonly validation?: PipelineOptions["validation"];
+  readonly schemas?: PipelineOptions["schemas"];
+  /** Makes run ids (and a new thread's id). Default `crypto.randomUUID()`. */
+  readonly createId?: () => string;
+  /** The clock interrupt expiry is judged by (ms since the epoch). Default `Date.now`. */
+  readonly now?: () => number;
+  readonly onWarning?: WarningHandler;
+  /**
+   * Errors that do not end a run: a subscriber hook that threw (`SubscriberError`), code reacting
+   * to a run's end that threw (`RunSettleError`). Default: reported as warnings.
+   */
+  readonly onError?: (error: ThreadlineError) => void;
+}
+
+export interface RunParams {
+  /** Default: `createId()`. */
+  readonly runId?: string;
+  /** Messages appended to the thread when the run starts (after the interrupt check passed). */
+  readonly messages?: readonly Message[];
+  readonly tools?: readonly Tool[];
+  readonly context?: readonly Context[];
+  readonly forwardedProps?: unknown;
+  /** Answers to the thread's pending interrupts: required for every one of them. */
+  readonly resume?: readonly ResumeEntry[];
+  readonly parentRunId?: string;
+  /** Listens to this run only, after the loop's subscribers. */
+  readonly subscriber?: RunSubscriber;
+  /** Overrides the loop's `whenRunning` for this call. */
+  readonly whenRunning?: WhenRunning;
+}
+
+export interface ActiveRun {
+  readonly runId: string;
+  readonly mode: RunMode;
+  readonly generation: number;
+  readonly input: RunAgentInput;
+}

@@ -1,0 +1,280 @@
+import { describeValue } from "../describe-value.js";
+import { ThreadlineError, type WarningHandler } from "../errors.js";
+import { foldEvent } from "../fold/fold-event.js";
+import { ownJson } from "../json/json-value.js";
+import { AgentRunError } from "../model/errors.js";
+import type { ThreadImpl } from "../model/thread.js";
+import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";
+import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protocol/events.js";
+import { ThreadlineProtocolError } from "../protocol/protocol-error.js";
+import { SourceFailedError } from "../transport/errors.js";
+import type { AgentSource, EventSink, RunEnd } from "../transport/source.js";
+import { Stream, type EventStream, type MiddlewareEvent } from "../pipeline/event-stream.js";
+import { composeMiddleware, type Middleware } from "../pipeline/middleware.js";
+import type { RunEnded, RunMode, RunOutcomeBody, RunResult } from "./result.js";
+import type { SubscriberDispatch } from "./subscriber-dispatch.js";
+import { cancelRun } from "./thread-writes.js";
+
+type Terminal = AGUIEventOf<EventType.RUN_FINISHED> | AGUIEventOf<EventType.RUN_ERROR>;
+
+/** What a session needs from its loop. */
+export interface SessionHost {
+  readonly thread: ThreadImpl;
+  readonly source: AgentSource;
+  readonly middleware: readonly Middleware[];
+  readonly pipeline: PipelineOptions;
+  readonly onWarning: WarningHandler;
+  /** The first verified event arrived. */
+  streaming(session: RunSession): void;
+  /** The run is over (called once). */
+  finish(session: RunSession, result: RunResult): void;
+  /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
+  settleFailed(session: RunSession, error: unknown): void;
+}
+
+/**
+ * One run: source → middleware → pipeline → subscribers → fold, synchronously per event — the
+ * only promise is the source's, one per run. A session ends exactly once: when its stream ends,
+ * or at once on `cancel` (stop) / `detach`, after which every late event is dropped at the door,
+ * so a source that keeps talking can never interleave with the next run.
+ */
+export class RunSession {
+  readonly controller = new AbortController();
+  /** Resolves the caller's promise (set by the loop). */
+  done: ((result: RunResult) => void) | undefined;
+  private closed = false;
+  private sawEvent = false;
+  private terminal: Terminal | undefined;
+  /** What the event path threw (a protocol violation, a middleware or fold failure). */
+  private sinkError: ThreadlineError | undefined;
+  private readonly pipeline: Pipeline;
+  private readonly idsBefore: ReadonlySet<string>;
+  /** Where the stream's events arrive (the outermost layer's sink). */
+  private readonly sink: EventSink;
+
+  constructor(
+    private readonly host: SessionHost,
+    readonly mode: RunMode,
+    readonly generation: number,
+    public input: RunAgentInput,
+    readonly dispatch: SubscriberDispatch,
+  ) {
+    const thread = host.thread;
+    this.idsBefore = new Set(thread.list.peek().map((node) => node.id));
+    this.pipeline = createPipeline((event) => this.onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
+    this.sink = {
+      signal: this.controller.signal,
+      onWarning: host.onWarning,
+      onEvent: (raw) => {
+        if (this.closed) return;
+        try {
+          this.pipeline.push(raw);
+        } catch (error) {
+          throw (this.sinkError = asThreadlineError(error));
+        }
+      },
+    };
+  }
+
+  get runId(): string {
+    return this.input.runId;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Opens the stream; the session finishes when it ends (unless stopped or detached first). */
+  start(): void {
+    let stream: EventStream;
+    try {
+      stream = composeMiddleware(this.host.middleware, (input) => this.sourceStream(input))(this.input);
+    } catch (error) {
+      this.fail(asThreadlineError(error));
+      return;
+    }
+    stream
+      .open(this.sink)
+      .then(
+        (end) => this.conclude(end, undefined),
+        (error: unknown) => this.conclude(undefined, error),
+      )
+      // A throw out of conclude (a defect: close and finish report what they catch) is reported,
+      // never left unhandled.
+      .then(undefined, (error: unknown) => this.host.settleFailed(this, error));
+  }
+
+  /** `stop()`: abort the request; the run ends now, as cancelled by the client. */
+  cancel(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.controller.abort();
+    this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "cancelled", by: "client" });
+  }
+
+  /** `detach()`: stop listening; the source is left to finish on its own, unheard. */
+  detach(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "detached" });
+  }
+
+  /** The run could not start or continue (also used by the loop for errors before the stream). */
+  fail(error: ThreadlineError): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.close(() => this.host.thread.fail(error), { status: "failed", error });
+  }
+
+  /**
+   * The thread's last writes, then the run's end. Those writes run effects, which may throw: such
+   * a throw is reported, and the run finishes all the same — a stop() or detach() does not throw
+   * it at its caller, and the loop is never left holding a session that will not finish.
+   */
+  private close(lastWrites: () => unknown, body: RunOutcomeBody): void {
+    try {
+      lastWrites();
+    } catch (error) {
+      this.host.settleFailed(this, error);
+    }
+    this.host.finish(this, this.ended(body));
+  }
+
+  private onVerified(event: AGUIEvent): void {
+    if (this.closed) return;
+    if (!this.sawEvent) {
+      this.sawEvent = true;
+      this.host.streaming(this);
+    }
+    if (event.type === "RUN_STARTED") this.terminal = undefined;
+    else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.terminal = event;
+    const stopped = this.dispatch.event(event);
+    // A hook may have stopped or detached the run: the event is then not folded.
+    if (stopped || this.closed) return;
+    foldEvent(this.host.thread, event);
+  }
+
+  private sourceStream(input: RunAgentInput): EventStream {
+    const { source } = this.host;
+    const what = this.mode === "run" ? "The source's run()" : "The source's connect()";
+    return new Stream((sink) => {
+      // With middleware in between, only something shaped like an event enters it (so middleware
+      // can rely on a string `type`); anything else goes straight to the pipeline, which rejects it.
+      const inner: EventSink =
+        this.host.middleware.length === 0
+          ? sink
+          : {
+              signal: sink.signal,
+              onWarning: sink.onWarning,
+              onEvent: (raw) => {
+                if (this.closed) return;
+                if (isEventLike(raw)) sink.onEvent(raw);
+                else this.sink.onEvent(raw);
+              },
+            };
+      const method = this.mode === "run" ? source.run : source.connect;
+      let pending: Promise<RunEnd>;
+      try {
+        if (method === undefined) throw new TypeError("the source has no connect method");
+        pending = Promise.resolve(method.call(source, input, inner));
+      } catch (error) {
+        return Promise.reject(asSourceError(what, error));
+      }
+      return pending.catch((error: unknown) => {
+        throw asSourceError(what, error);
+      });
+    }, undefined);
+  }
+
+  private conclude(end: RunEnd | undefined, failure: unknown): void {
+    if (this.closed) return;
+    if (this.sinkError !== undefined) return this.fail(this.sinkError);
+    if (failure !== undefined) {
+      const error = asThreadlineError(failure);
+      // A connection that breaks after the run's terminal event does not undo the run.
+      if (this.sawEvent && this.endedCleanly()) {
+        this.host.onWarning({ code: "ERROR_AFTER_RUN_END", message: `The stream failed after its run had ended; the run's outcome stands. ${error.message}` });
+        return this.fromTerminal();
+      }
+      return this.fail(error);
+    }
+    if (end === "aborted") {
+      // The source gave up on its own (our aborts close the session first).
+      this.closed = true;
+      return this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "cancelled", by: "client" });
+    }
+    try {
+      // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).
+      this.pipeline.end();
+    } catch (error) {
+      return this.fail(asThreadlineError(error));
+    }
+    if (this.sinkError !== undefined) return this.fail(this.sinkError);
+    this.fromTerminal();
+  }
+
+  /** Ends the stream at the pipeline: true when no run was left open. */
+  private endedCleanly(): boolean {
+    try {
+      this.pipeline.end();
+    } catch {
+      return false;
+    }
+    return this.terminal !== undefined && this.sinkError === undefined;
+  }
+
+  /** The result the last terminal event describes. */
+  private fromTerminal(): void {
+    const thread = this.host.thread;
+    const terminal = this.terminal;
+    if (terminal === undefined) {
+      return this.fail(
+        new ThreadlineProtocolError("TRUNCATED_RUN", "The stream ended without RUN_FINISHED or RUN_ERROR.", { event: undefined, index: -1 }),
+      );
+    }
+    if (terminal.type === "RUN_ERROR") {
+      const held = thread.error.peek();
+      return this.fail(
+        thread.status.peek() === "failed" && held instanceof AgentRunError ? held : new AgentRunError(terminal.message, terminal.code),
+      );
+    }
+    this.closed = true;
+    const outcome = terminal.outcome;
+    if (outcome?.type === "interrupt") {
+      const held = thread.pendingInterrupts.peek();
+      return this.host.finish(this, this.ended({ status: "interrupted", interrupts: held.length > 0 ? held : ownJson(outcome.interrupts) }));
+    }
+    if (outcome?.type === "cancelled") return this.host.finish(this, this.ended({ status: "cancelled", by: "agent" }));
+    const folded = thread.outcome.peek();
+    const pendingToolCallIds =
+      folded?.type === "success" ? folded.pendingToolCallIds : Object.freeze([...(outcome?.pendingToolCallIds ?? [])]);
+    const result = terminal.result === undefined ? {} : { result: folded?.type === "success" ? folded.result : ownJson(terminal.result) };
+    this.host.finish(this, this.ended({ status: "success", pendingToolCallIds, ...result }));
+  }
+
+  private ended(body: RunOutcomeBody): RunResult {
+    const common: RunEnded = {
+      runId: this.runId,
+      mode: this.mode,
+      generation: this.generation,
+      input: this.input,
+      newMessages: Object.freeze(this.host.thread.messages.peek().filter((node) => !this.idsBefore.has(node.id))),
+    };
+    // The body is one variant minus the common fields; together they are that variant.
+    return Object.freeze({ ...body, ...common }) as RunResult;
+  }
+}
+
+function isEventLike(raw: unknown): raw is MiddlewareEvent {
+  return typeof raw === "object" && raw !== null && typeof (raw as { type?: unknown }).type === "string";
+}
+
+/** A ThreadlineError as it is; anything else thrown on the run's path as INTERNAL_ERROR. */
+export function asThreadlineError(error: unknown): ThreadlineError {
+  if (error instanceof ThreadlineError) return error;
+  return new ThreadlineError("INTERNAL_ERROR", `The run failed unexpectedly: ${describeValue(error)}`, { cause: error });
+}
+
+function asSourceError(what: string, error: unknown): ThreadlineError {
+  return error instanceof ThreadlineError ? error : new SourceFailedError(what, error);
+}

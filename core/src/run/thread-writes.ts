@@ -1,0 +1,90 @@
+import { batch } from "@preact/signals-core";
+import { copyJson } from "../json/json-value.js";
+import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
+import type { ThreadImpl } from "../model/thread.js";
+import type { Message } from "../protocol/events.js";
+import { messageListProblem } from "../protocol/message-list.js";
+import { RunLoopInputError } from "./errors.js";
+
+/**
+ * The client's own writes to a thread, outside the fold: a subscriber's mutation, `setMessages`,
+ * `addMessages`, `setState`, and ending a run the client stopped. Each costs O(what it writes)
+ * and happens per mutation or per run, never per streamed event.
+ */
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Throws `INVALID_MESSAGES` naming the first entry that is not an AG-UI message. */
+export function checkMessages(value: unknown, where: string): readonly Message[] {
+  const problem = messageListProblem(value);
+  if (problem !== undefined) throw new RunLoopInputError("INVALID_MESSAGES", `${where}: ${problem}.`);
+  return value as readonly Message[];
+}
+
+/**
+ * The thread's messages become exactly `messages`, in that order. A held message with the same id
+ * and role keeps its node (its signals take the new values, so views bound to it stay bound);
+ * others get new nodes. Unlike MESSAGES_SNAPSHOT, nothing omitted is kept.
+ */
+export function replaceMessages(thread: ThreadImpl, messages: readonly Message[]): void {
+  const next: MessageNodeImpl[] = [];
+  const seen = new Set<string>();
+  batch(() => {
+    for (const message of messages) {
+      if (seen.has(message.id)) {
+        thread.warn({ code: "DUPLICATE_MESSAGE_ID", message: `Message id '${message.id}' appears twice; the first is kept.` });
+        continue;
+      }
+      seen.add(message.id);
+      const held = thread.node(message.id);
+      if (held !== undefined && canAssign(held, message)) {
+        held.assign(message);
+        next.push(held);
+      } else {
+        next.push(nodeFromMessage(message));
+      }
+    }
+    thread.setList(next);
+  });
+}
+
+export function appendMessages(thread: ThreadImpl, messages: readonly Message[], where: string): void {
+  thread.appendWhole(messages, where);
+}
+
+/** As STATE_SNAPSHOT does: a private, unfrozen copy (the model patches it by copying paths). */
+export function replaceState(thread: ThreadImpl, state: unknown): void {
+  thread.stateDoc.replace(copyJson(state));
+}
+
+/**
+ * The client ended the run (stop or detach): neither success nor failure. Open messages stop
+ * streaming and unfinished tool calls are cut off, as for a failed run; everything folded stays.
+ */
+export function cancelRun(thread: ThreadImpl): void {
+  batch(() => {
+    thread.status.value = "cancelled";
+    thread.outcome.value = undefined;
+    thread.activeSteps.value = NONE;
+    thread.closeOpen();
+  });
+}
+
+/**
+ * An empty conversation on the same thread (`clear()`, a thread switch): no messages, the default
+ * state `{}`, no run, no pending interrupts. Only when no run is active.
+ */
+export function resetThread(thread: ThreadImpl): void {
+  batch(() => {
+    replaceMessages(thread, NONE);
+    replaceState(thread, {});
+    thread.openMessages.clear();
+    thread.openToolCalls.clear();
+    thread.pendingInterrupts.value = NONE;
+    thread.activeSteps.value = NONE;
+    thread.runId.value = undefined;
+    thread.outcome.value = undefined;
+    thread.error.value = undefined;
+    thread.status.value = "idle";
+  });
+}

@@ -1,0 +1,89 @@
+import { ThreadlineError } from "../errors.js";
+
+/**
+ * A ChatClient method or option was used wrongly. Thrown synchronously by the call (never as a
+ * rejected promise), with nothing changed:
+ * - `INVALID_ARGUMENT`: a method got a malformed argument: `sendMessage` something other than a
+ *   non-empty string or `{ content: string | ContentPart[] }`, `respondToApproval` a response
+ *   without a boolean `approved`, `addToolResult` neither `output` nor `error`, or an `output`
+ *   that cannot be serialised to JSON;
+ * - `INVALID_OPTION`: an option of `new ChatClient` / `updateOptions` is out of range (`agent`,
+ *   `maxSteps`…); `option` names it;
+ * - `INVALID_TOOL`: a client tool definition is unusable (no name, a duplicate name, a schema
+ *   that cannot be turned into JSON Schema); `option` names it as `tools[i]`;
+ * - `UNKNOWN_TOOL_CALL`: `addToolResult` for a tool call the thread does not hold;
+ * - `NOT_AWAITING_APPROVAL`: `respondToApproval` for a call that is not awaiting approval;
+ * - `UNKNOWN_INTERRUPT`: `resume` for an interrupt that is not pending (or already answered);
+ * - `TOOL_NAME_CLASH`: a client tool has the name of a component in `components` (both would be
+ *   advertised to the agent as tools); `option` names the tool as `tools[i]`;
+ * - `THREAD_NOT_OWNED`: `switchThread` on a chat made with `thread` (that thread belongs to the
+ *   caller, say a `ThreadStore`: make a chat for the other thread instead);
+ * - `CONNECT_NOT_SUPPORTED`: `connect()` with an agent that cannot connect;
+ * - `NO_THREAD_INDEX`: `listThreads` / `removeThread` on a chat without persistence, or with
+ *   `persistence.index: false`.
+ */
+export class ChatInputError extends ThreadlineError {
+  declare readonly code:
+    | "INVALID_ARGUMENT"
+    | "INVALID_OPTION"
+    | "INVALID_TOOL"
+    | "UNKNOWN_TOOL_CALL"
+    | "NOT_AWAITING_APPROVAL"
+    | "UNKNOWN_INTERRUPT"
+    | "TOOL_NAME_CLASH"
+    | "THREAD_NOT_OWNED"
+    | "CONNECT_NOT_SUPPORTED"
+    | "NO_THREAD_INDEX";
+  /** The option or argument at fault, such as `maxSteps` or `tools[2]`. */
+  readonly option: string | undefined;
+
+  constructor(code: ChatInputError["code"], message: string, option?: string) {
+    super(code, message);
+    this.option = option;
+  }
+}
+
+/**
+ * Why a client tool call produced an error instead of an output. The message becomes the tool
+ * message's `error` (and the agent sees it); the error itself sits on the tool call node for
+ * `TOOL_CANCELLED`, which writes no message.
+ * - `TOOL_ARGS_INVALID`: the arguments were not valid JSON at TOOL_CALL_END;
+ * - `TOOL_INPUT_INVALID`: the arguments failed the tool's `inputSchema` (or Standard Schema
+ *   `parameters`);
+ * - `TOOL_EXECUTION_FAILED`: `execute` threw or rejected;
+ * - `TOOL_OUTPUT_INVALID`: the output failed `outputSchema`, or cannot be serialised to JSON;
+ * - `TOOL_REJECTED`: the user rejected the call (`respondToApproval(id, { approved: false })`);
+ * - `TOOL_UNAVAILABLE`: the agent named a call as pending for a tool this client does not have;
+ * - `COMPONENT_ARGS_INVALID`: a call to a renderable component's tool ended with arguments that
+ *   are not valid JSON, so the component could not render (the client's answer to that call);
+ * - `TOOL_CANCELLED`: the call became stale before it finished (stop, clear, a new message).
+ */
+export class ToolExecutionError extends ThreadlineError {
+  declare readonly code:
+    | "TOOL_ARGS_INVALID"
+    | "TOOL_INPUT_INVALID"
+    | "TOOL_EXECUTION_FAILED"
+    | "TOOL_OUTPUT_INVALID"
+    | "TOOL_REJECTED"
+    | "TOOL_UNAVAILABLE"
+    | "COMPONENT_ARGS_INVALID"
+    | "TOOL_CANCELLED";
+  readonly toolCallId: string;
+  readonly toolName: string;
+
+  constructor(code: ToolExecutionError["code"], toolCallId: string, toolName: string, message: string, cause?: unknown) {
+    super(code, message, cause === undefined ? undefined : { cause });
+    this.toolCallId = toolCallId;
+    this.toolName = toolName;
+  }
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

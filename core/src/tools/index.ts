@@ -1,0 +1,14 @@
+// Client tools: their definition, execution (streaming, throttled per call), approvals, answers
+// and results, the tool-call watch, and tools that render components.
+export { defineTool } from "./definition.js";
+export type {
+  ArgsPredicate,
+  ClientTool,
+  JsonSchema,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaLike,
+  ToolExecuteContext,
+} from "./definition.js";
+export type { ApprovalResponse } from "./approvals.js";
+export { ChatInputError, ToolExecutionError } from "./errors.js";
