@@ -90,6 +90,7 @@ const tsconfig = (include: string[], extra: Record<string, unknown> = {}): strin
         allowImportingTsExtensions: true,
         paths: {
           "@threadline/core": [join(repo, "core/src/index.ts")],
+          "@threadline/core/devtools": [join(repo, "core/src/devtools/index.ts")],
           "@threadline/svelte": [join(repo, "svelte/src/index.ts")],
           "@threadline/vue": [join(repo, "vue/src/index.ts")],
         },

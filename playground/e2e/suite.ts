@@ -13,6 +13,7 @@ import { weatherFor } from "../server/scenarios/weather-card.js";
 import { expect, test } from "vitest";
 import { useApp, type AppPage } from "./harness.js";
 import { checkWeatherCard, renderedText, textOf } from "./checks.js";
+import { inspectorTests } from "./inspector.js";
 
 export function appSuite(framework: AppName): void {
   const app = useApp(framework, { mastra: true });
@@ -127,6 +128,9 @@ export function appSuite(framework: AppName): void {
       await asked.settled("awaiting-input");
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="delete_file"]'));
       await expect.poll(() => call.getAttribute("data-status")).toBe("awaiting-approval");
+      expect(await call.locator(".badge").innerText()).toBe("Needs your approval");
+      // The composer says that sending now would decline the request.
+      expect(await page.byTestId(TEST_ID.approvalWarning).innerText()).toContain("delete_file");
       expect(JSON.parse(await call.getByTestId(TEST_ID.toolArgs).innerText())).toEqual({ path: FILE_PATH });
       // The approve button takes focus, so a keyboard user answers at once.
       expect(await call.getByTestId(TEST_ID.approve).evaluate((el) => el === document.activeElement)).toBe(true);
@@ -146,6 +150,11 @@ export function appSuite(framework: AppName): void {
       await second.getByTestId(TEST_ID.decline).click();
       await declined.settled("idle");
       await expect.poll(() => second.getByTestId(TEST_ID.toolResult).innerText()).toBe("Not deleted: the user declined.");
+      // Declined is not shown as a success.
+      expect(await second.locator(".badge").innerText()).toBe("Declined");
+      expect(await second.locator(".badge").getAttribute("data-tone")).toBe("declined");
+      expect(await page.byTestId(TEST_ID.toolCall).first().locator(".badge").getAttribute("data-tone")).toBe("ok");
+      expect(await page.byTestId(TEST_ID.approvalWarning).count()).toBe(0);
       await expect.poll(() => page.lastAnswer()).toContain("Nothing was deleted.");
       await page.screenshot("approval-done");
     });
@@ -256,7 +265,12 @@ export function appSuite(framework: AppName): void {
         const banner = page.byTestId(TEST_ID.errorBanner);
         await banner.waitFor();
         if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
-        if (variant === "http-500") expect(await banner.innerText()).toContain("500");
+        if (variant === "http-500") {
+          // Worded for people: the body's message, not the raw JSON (which stays under Details).
+          expect(await banner.innerText()).toContain("500");
+          expect(await banner.innerText()).toContain("The agent crashed before it could answer");
+          expect(await banner.innerText()).not.toContain('{"error"');
+        }
         if (variant === "mid-stream") expect(await page.lastAnswer()).toBe(PARTIAL);
         if (variant === "disconnect") {
           // What arrived before the drop stays. Chromium may drop the bytes that came in the
@@ -277,6 +291,90 @@ export function appSuite(framework: AppName): void {
     }
   });
 
+  test("branches: edit a message, switch between the versions, reload, regenerate an answer", async () => {
+    await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
+      const original = "Plan three days in Lisbon for me.";
+      const edited = "Plan two days in Porto instead.";
+      const bubble = () => page.messages("user").locator(".bubble").innerText();
+      const position = (role: string) => page.messages(role).first().getByTestId(TEST_ID.branchPosition).innerText();
+      const asked = await page.turn();
+      await page.send(original);
+      await asked.settled("idle");
+      expect(await page.byTestId(TEST_ID.branchPicker).count()).toBe(0);
+
+      // Edit: the user message is replaced on a new branch, and the agent answers it.
+      await page.messages("user").getByTestId(TEST_ID.edit).click();
+      const input = page.byTestId(TEST_ID.editInput);
+      expect(await input.inputValue()).toBe(original);
+      await input.fill(edited);
+      const editedTurn = await page.turn();
+      await page.byTestId(TEST_ID.editSave).click();
+      await editedTurn.settled("idle");
+      expect(await bubble()).toBe(edited);
+      expect(await position("user")).toBe("2/2");
+      expect(await page.messages().count()).toBe(2);
+      await page.screenshot("branch-edited");
+
+      // Switch back: the first version and its answer.
+      await page.messages("user").getByTestId(TEST_ID.branchPrev).click();
+      await expect.poll(bubble).toBe(original);
+      expect(await position("user")).toBe("1/2");
+      expect(await page.messages().count()).toBe(2);
+
+      // Reload: the tree comes back from IndexedDB, on the version that was shown.
+      await expect
+        .poll(() => page.storedRecord(page.threadId).then((r) => (r as { branches?: { forks?: { active?: number }[] } } | null | undefined)?.branches?.forks?.[0]?.active))
+        .toBe(0);
+      await page.page.goto(page.url({ delay: 0 }));
+      await expect.poll(bubble).toBe(original);
+      expect(await position("user")).toBe("1/2");
+      await page.messages("user").getByTestId(TEST_ID.branchNext).click();
+      await expect.poll(bubble).toBe(edited);
+
+      // Regenerate the answer: the old one stays as version 1 of 2.
+      const again = await page.turn();
+      await page.messages("assistant").getByTestId(TEST_ID.regenerate).click();
+      await again.settled("idle");
+      await expect.poll(() => position("assistant")).toBe("2/2");
+      expect(await bubble()).toBe(edited);
+      await page.screenshot("branch-regenerated");
+
+      // Copy: the answer's markdown, and its code block alone.
+      await page.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      const answer = page.messages("assistant");
+      await answer.getByTestId(TEST_ID.copy).click();
+      await expect.poll(() => answer.getByTestId(TEST_ID.copy).innerText()).toBe("Copied");
+      expect(await page.page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_REPLY);
+      await answer.getByTestId(TEST_ID.copyCode).click();
+      const code = await page.page.evaluate(() => navigator.clipboard.readText());
+      expect(code).toBe((await answer.locator("pre code").innerText()).replace(/\n$/, ""));
+    });
+  });
+
+  test("layout: at 390 px the chat and its composer fill the screen, nothing cut off; dark mode follows the system", async () => {
+    await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
+      await page.page.setViewportSize({ width: 390, height: 844 });
+      const asked = await page.turn();
+      await page.send("Plan three days in Lisbon for me.");
+      await asked.settled("idle");
+      const composer = await page.composer.boundingBox();
+      expect(composer).not.toBeNull();
+      expect(composer!.y + composer!.height).toBeLessThanOrEqual(844);
+      expect(composer!.x + composer!.width).toBeLessThanOrEqual(390);
+      // The settings and threads follow the chat at their natural height: no control is clipped.
+      const sidebar = await page.page.locator(".sidebar").evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+      expect(sidebar.scroll).toBeLessThanOrEqual(sidebar.client + 1);
+      // The list follows the answer to its end.
+      const gap = await page.byTestId(TEST_ID.messageList).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+      expect(gap).toBeLessThanOrEqual(2);
+      await page.screenshot("narrow");
+      await page.page.emulateMedia({ colorScheme: "dark" });
+      const background = await page.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      expect(background).toBe("rgb(15, 20, 32)");
+      await page.screenshot("narrow-dark");
+    });
+  });
+
   test("stop: the partial text stays and the status goes back to idle", async () => {
     await withPage({ scenario: "markdown", speed: 1 }, async (page) => {
       const turn = await page.turn();
@@ -293,6 +391,9 @@ export function appSuite(framework: AppName): void {
       await page.page.waitForTimeout(600);
       expect(await text.innerText()).toBe(partial);
       expect(await page.composer.evaluate((el) => el === document.activeElement)).toBe(true);
+      // The cut-short answer is marked, with a way to let the agent go on.
+      await expect.poll(() => page.byTestId(TEST_ID.stopped).count()).toBe(1);
+      expect(await page.byTestId(TEST_ID.continue).isVisible()).toBe(true);
       await page.screenshot("stop");
     });
   });
@@ -406,6 +507,10 @@ export function appSuite(framework: AppName): void {
       // At the top: the thread's first message.
       const firstMessage = page.page.locator(`[data-message-id="${page.threadId}-history-0000"]`);
       await expect.poll(() => firstMessage.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      // Away from the newest message, jump-to-latest brings it back into view.
+      await page.byTestId(TEST_ID.jumpLatest).click();
+      await expect.poll(() => reply.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight + 1 && el.getBoundingClientRect().top >= 0)).toBe(true);
+      await expect.poll(() => page.byTestId(TEST_ID.jumpLatest).count()).toBe(0);
       const median = frames[Math.floor(frames.length / 2)] ?? 0;
       console.log(`[${app.framework}] long-thread: ${HISTORY_LENGTH} messages loaded ${loadMs} ms after the click; scroll frame median ${median.toFixed(1)} ms`);
       await page.screenshot("long-thread");
@@ -422,7 +527,8 @@ export function appSuite(framework: AppName): void {
       expect(overflow).toBeLessThanOrEqual(0);
       const sidebar = await page.page.locator(".sidebar").boundingBox();
       const main = await page.page.locator(".main").boundingBox();
-      expect(sidebar !== null && main !== null && sidebar.y + sidebar.height <= main.y + 1).toBe(true);
+      // The chat comes first (its composer on the first screen); the settings follow below it.
+      expect(sidebar !== null && main !== null && main.y + main.height <= sidebar.y + 1).toBe(true);
       await page.byTestId(TEST_ID.weatherCard).scrollIntoViewIfNeeded();
       await page.screenshot("phone");
     });
@@ -444,4 +550,6 @@ export function appSuite(framework: AppName): void {
       await page.screenshot("mastra");
     });
   });
+
+  inspectorTests(withPage);
 }

@@ -3,21 +3,47 @@
 
 const PINNED_PX = 80;
 
-export function followBottom(scroller: HTMLElement, content: HTMLElement): () => void {
+/**
+ * Keeps `scroller` at its bottom while `content` grows (and while the scroller itself changes
+ * size: the composer growing, the page resized), unless the user scrolled up. Only a scroll
+ * *up* unpins: content that grows by more than the threshold between a programmatic scroll and
+ * its scroll event (a fast run's last tokens) must not count as the user leaving the bottom —
+ * that race left the list short of the end. `onPinned` hears each change (jump-to-latest).
+ */
+export function followBottom(scroller: HTMLElement, content: HTMLElement, onPinned?: (pinned: boolean) => void): () => void {
   let pinned = true;
-  const onScroll = () => {
-    pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < PINNED_PX;
+  let lastTop = scroller.scrollTop;
+  const set = (value: boolean) => {
+    if (value === pinned) return;
+    pinned = value;
+    onPinned?.(value);
   };
-  const observer = new ResizeObserver(() => {
-    if (pinned) scroller.scrollTop = scroller.scrollHeight;
-  });
+  const onScroll = () => {
+    const top = scroller.scrollTop;
+    const fromBottom = scroller.scrollHeight - top - scroller.clientHeight;
+    if (fromBottom < PINNED_PX) set(true);
+    else if (top < lastTop - 1) set(false);
+    lastTop = top;
+  };
+  const stick = () => {
+    if (!pinned) return;
+    scroller.scrollTop = scroller.scrollHeight;
+    lastTop = scroller.scrollTop;
+  };
+  const observer = new ResizeObserver(stick);
   scroller.addEventListener("scroll", onScroll, { passive: true });
   observer.observe(content);
-  scroller.scrollTop = scroller.scrollHeight;
+  observer.observe(scroller);
+  stick();
   return () => {
     observer.disconnect();
     scroller.removeEventListener("scroll", onScroll);
   };
+}
+
+/** Scrolls to the newest message (the jump-to-latest button); following resumes from there. */
+export function jumpToLatest(scroller: HTMLElement): void {
+  scroller.scrollTop = scroller.scrollHeight;
 }
 
 /** Enter sends, Shift+Enter (and IME composition) inserts a newline. */

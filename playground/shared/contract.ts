@@ -41,6 +41,28 @@ export const TEST_ID = {
   interruptForm: "interrupt-form",
   /** On the welcome screen of a scenario whose thread is loaded by an AG-UI connect. */
   loadHistory: "load-history",
+  /** Under a user or assistant message: copy, edit / regenerate, the branch picker. */
+  messageActions: "message-actions",
+  copy: "copy",
+  /** One per code block of an assistant message; `data-index`. */
+  copyCode: "copy-code",
+  edit: "edit",
+  editInput: "edit-input",
+  editSave: "edit-save",
+  editCancel: "edit-cancel",
+  regenerate: "regenerate",
+  /** `‹ 2/3 ›` on a message where the conversation forked; the position in `branch-position`. */
+  branchPicker: "branch-picker",
+  branchPrev: "branch-prev",
+  branchNext: "branch-next",
+  branchPosition: "branch-position",
+  /** After Stop: the answer was cut short; `continue` asks the agent to go on. */
+  stopped: "stopped",
+  continue: "continue",
+  /** Shown while the user has scrolled up from the newest message. */
+  jumpLatest: "jump-latest",
+  /** Above the composer while an approval waits: sending declines it. */
+  approvalWarning: "approval-warning",
   composer: "composer",
   send: "send",
   suggestion: "suggestion",

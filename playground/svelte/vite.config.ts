@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [svelte()],
   resolve: {
     alias: {
+      // Before the package itself: an alias also matches the names below it.
+      "@threadline/core/devtools": source("../../core/src/devtools/index.ts"),
       "@threadline/core": source("../../core/src/index.ts"),
       "@threadline/svelte": source("../../svelte/src/index.ts"),
     },

@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [vue()],
   resolve: {
     alias: {
+      // Before the package itself: an alias also matches the names below it.
+      "@threadline/core/devtools": source("../../core/src/devtools/index.ts"),
       "@threadline/core": source("../../core/src/index.ts"),
       "@threadline/vue": source("../../vue/src/index.ts"),
     },

@@ -1,5 +1,6 @@
 import { computed } from "@preact/signals-core";
 import {
+  type Branches,
   ChatClient,
   type ChatClientOptions,
   type ChatStatus,
@@ -38,7 +39,17 @@ export interface Chat {
   readonly persistenceError: Readable<PersistenceError | null>;
   readonly sendMessage: ChatClient["sendMessage"];
   readonly stop: ChatClient["stop"];
+  /** Asks again for the last answer, or the one `messageId` belongs to; the old one stays a branch. */
   readonly regenerate: ChatClient["regenerate"];
+  /** Replaces a user message on a new branch and sends it (see `ChatClient.editMessage`). */
+  readonly editMessage: ChatClient["editMessage"];
+  /** Shows alternative `index` of the fork at `messageId`. */
+  readonly switchBranch: ChatClient["switchBranch"];
+  /**
+   * The alternatives at a message of the active branch (`{ count, index, alternatives }`),
+   * undefined when it is not on it. Changes when that fork does, not per token.
+   */
+  branches(messageId: string): Readable<Branches | undefined>;
   readonly clear: ChatClient["clear"];
   readonly setMessages: ChatClient["setMessages"];
   readonly addToolResult: ChatClient["addToolResult"];
@@ -99,7 +110,10 @@ function wrap(client: ChatClient, owned: boolean): Chat {
     persistenceError: fromSignal(client.persistenceError),
     sendMessage: (message) => client.sendMessage(message),
     stop: () => client.stop(),
-    regenerate: () => client.regenerate(),
+    regenerate: (messageId) => client.regenerate(messageId),
+    editMessage: (messageId, content) => client.editMessage(messageId, content),
+    switchBranch: (messageId, index) => client.switchBranch(messageId, index),
+    branches: (messageId) => fromSignal(computed(() => thread.branches(messageId))),
     clear: () => client.clear(),
     setMessages: (messages) => client.setMessages(messages),
     addToolResult: (result) => client.addToolResult(result),

@@ -1,8 +1,9 @@
-import { ChatClient, type ChatClientOptions, type MessageNode } from "@threadline/core";
+import { computed, type ReadonlySignal } from "@preact/signals-core";
+import { ChatClient, type Branches, type ChatClientOptions, type MessageNode } from "@threadline/core";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 import { isServerRendering, releaseWithScope } from "./scope.js";
-import { followSignal } from "./useSignal.js";
+import { followSignal, type SignalRef } from "./useSignal.js";
 
 /** Options for a chat `useChat` creates and owns, or `{ chat }` to attach to one you made. */
 export type UseChatOptions = ChatClientOptions | { readonly chat: ChatClient };
@@ -28,7 +29,18 @@ export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
     readonly messages: Readonly<ShallowRef<readonly MessageNode[]>>;
     readonly sendMessage: Method<"sendMessage">;
     readonly stop: Method<"stop">;
+    /** Asks again for the last answer, or the one `messageId` belongs to; the old one stays a branch. */
     readonly regenerate: Method<"regenerate">;
+    /** Replaces a user message on a new branch and sends it (see `ChatClient.editMessage`). */
+    readonly editMessage: Method<"editMessage">;
+    /** Shows alternative `index` of the fork at `messageId`. */
+    readonly switchBranch: Method<"switchBranch">;
+    /**
+     * The alternatives at a message of the active branch (`{ count, index, alternatives }`) as a
+     * ref, undefined when it is not on it; the id may be a ref or getter. Changes when that fork
+     * does, not per token; released with the calling scope.
+     */
+    branches(messageId: MaybeRefOrGetter<string>): SignalRef<Branches | undefined>;
     readonly addToolResult: Method<"addToolResult">;
     readonly respondToApproval: Method<"respondToApproval">;
     readonly resume: Method<"resume">;
@@ -126,6 +138,14 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     sendMessage: (...args) => current().sendMessage(...args),
     stop: (...args) => current().stop(...args),
     regenerate: (...args) => current().regenerate(...args),
+    editMessage: (...args) => current().editMessage(...args),
+    switchBranch: (...args) => current().switchBranch(...args),
+    branches: (messageId) =>
+      followSignal<Branches | undefined>((): ReadonlySignal<Branches | undefined> => {
+        const thread = chat.value.thread;
+        const id = toValue(messageId);
+        return computed(() => thread.branches(id));
+      }, "useChat().branches()"),
     addToolResult: (...args) => current().addToolResult(...args),
     respondToApproval: (...args) => current().respondToApproval(...args),
     resume: (...args) => current().resume(...args),

@@ -2,7 +2,7 @@
 // bench/tsconfig.json paths, so no build is needed). Parts of the API land over time; a lane
 // whose part is missing reports "not available yet" with the reason, never a number.
 // Kept tiny on purpose: this is the only file to touch when the API changes.
-import type { AGUIEvent } from "@ag-ui/core";
+import type { AGUIEvent, Message } from "@ag-ui/core";
 import { expectEqual } from "../cell.js";
 import { LIVE_MESSAGE_ID, RUN_ID, THREAD_ID, type TextStream } from "../generate.js";
 import { keepAlive, type Setup } from "../measure.js";
@@ -132,5 +132,118 @@ export async function threadlineThread(): Promise<string | ((events: Iterable<AG
     const feed = api.feeder(thread);
     for (const event of events) feed(event);
     return thread;
+  };
+}
+
+// ---- W5: the devtools recorder ----------------------------------------------------------------
+
+type DevtoolsModule = typeof import("@threadline/core/devtools");
+
+/**
+ * W5 lane: the pipeline lane with the inspector's recorder attached (`recordEvents`, plus one
+ * change listener doing what the hidden panel does: mark itself dirty). `maxEvents` small makes
+ * the buffer evict whole runs into its baseline in the steady state.
+ */
+export async function threadlineRecorded(
+  recorded: boolean,
+  maxEvents?: number,
+): Promise<string | ((priors: Message[], events: readonly AGUIEvent[], expectedEntries: number) => Setup)> {
+  const api = await threadApi("pipeline");
+  if (typeof api === "string") return api;
+  let devtools: DevtoolsModule;
+  try {
+    devtools = await import("@threadline/core/devtools");
+  } catch (error) {
+    return `@threadline/core/devtools does not load: ${String(error).split("\n")[0]}`;
+  }
+  return (priors, events, expectedEntries) => () => {
+    const thread = api.createThread({ threadId: THREAD_ID, messages: priors });
+    const feed = api.feeder(thread);
+    let dirty = false;
+    const recorder = recorded ? devtools.recordEvents(thread, maxEvents === undefined ? {} : { maxEvents }) : undefined;
+    recorder?.subscribe(() => {
+      dirty = true;
+    });
+    return {
+      run() {
+        for (const event of events) feed(event);
+      },
+      verify() {
+        expectEqual(thread.status.peek(), "succeeded", "Threadline status");
+        if (recorder !== undefined) {
+          expectEqual(dirty, true, "the recorder's listener heard the events");
+          expectEqual(recorder.entries.length, expectedEntries, "entries kept");
+          recorder.stop();
+        }
+        keepAlive(thread);
+      },
+    };
+  };
+}
+
+// ---- branches: switching the active path of a conversation tree -------------------------------
+
+/** A thread of alternating user/assistant messages, and the answer a regeneration at `position` brings. */
+export interface ForkedThread {
+  readonly messages: readonly { id: string; role: "user" | "assistant"; content: string }[];
+  /** A user message's index: its answer is regenerated, so the fork is at `position + 1`. */
+  readonly position: number;
+  /** The regenerated answer's texts (one assistant message each). */
+  readonly alternative: readonly string[];
+}
+
+/**
+ * Branches lane, untimed set-up: a ChatClient holds the thread, regenerates the answer after
+ * `position` (an in-memory agent streams the alternative), and watchers subscribe to the message
+ * list, every message's content, the status and the state. The timed body switches the fork
+ * `switches` times; `notified` hears how many watchers re-ran per switch.
+ */
+export async function threadlineBranches(): Promise<string | ((thread: ForkedThread, switches: number, notified: (perSwitch: number) => void) => Setup)> {
+  const core = await require("fromEvents");
+  if (typeof core === "string") return core;
+  const { ChatClient } = core;
+  return (thread, switches, notified) => async () => {
+    const agent = {
+      run: async (input: { threadId: string; runId: string }, sink: { onEvent(event: object): void }) => {
+        sink.onEvent({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
+        thread.alternative.forEach((text, i) => {
+          const messageId = `alt${i}`;
+          sink.onEvent({ type: "TEXT_MESSAGE_START", messageId, role: "assistant" });
+          sink.onEvent({ type: "TEXT_MESSAGE_CONTENT", messageId, delta: text });
+          sink.onEvent({ type: "TEXT_MESSAGE_END", messageId });
+        });
+        sink.onEvent({ type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId });
+        return "completed" as const;
+      },
+    };
+    const chat = new ChatClient({ agent: agent as never, threadId: THREAD_ID, presence: false });
+    chat.setMessages(thread.messages);
+    const original = chat.thread.messages.value;
+    await chat.regenerate(thread.messages[thread.position]!.id);
+    const regenerated = chat.thread.messages.value;
+    const heads = [regenerated[thread.position + 1]!.id, original[thread.position + 1]!.id];
+    let runs = 0;
+    const count = () => void runs++;
+    const stops = [
+      chat.thread.messages.subscribe(count),
+      chat.status.subscribe(count),
+      chat.state.subscribe(count),
+      ...[...original, ...regenerated.slice(thread.position + 1)].map((node) =>
+        (node as unknown as { content: { subscribe(run: () => void): () => void } }).content.subscribe(count),
+      ),
+    ];
+    const before = runs;
+    return {
+      run() {
+        for (let i = 0; i < switches; i++) chat.switchBranch(heads[i % 2]!, (i + 1) % 2 === 0 ? 1 : 0);
+      },
+      verify() {
+        const expected = switches % 2 === 0 ? regenerated.length : original.length;
+        expectEqual(chat.thread.messages.value.length, expected, "messages after switching");
+        notified((runs - before) / switches);
+        for (const stop of stops) stop();
+        chat.dispose();
+      },
+    };
   };
 }

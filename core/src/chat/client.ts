@@ -1,13 +1,14 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
-import type { Thread } from "../model/types.js";
+import type { Branches, Thread } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
 import type { ThreadSummary } from "../persist/thread-index.js";
 import type { Interrupt, Message } from "../protocol/events.js";
 import type { ApprovalResponse } from "../tools/approvals.js";
 import type { ChatParts, ChatSettings } from "./assembly.js";
 import { ChatInputError } from "../tools/errors.js";
+import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
 import { answerInterrupt } from "./interrupts.js";
 import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
@@ -96,14 +97,60 @@ export class ChatClient {
     return new Promise((resolve) => this.parts.turns.request({ kind: "message", message: user, resolve }));
   }
 
-  /** Drops everything after the last user message and asks again (stopping a run under way). */
-  regenerate(): Promise<TurnResult> {
+  /**
+   * Asks again for an answer — the last one, or the one `messageId` belongs to (any message of
+   * that answer, or the user message it replies to) — on a new branch: the previous answer stays
+   * as an alternative (`thread.branches`). A run under way is stopped first. The run carries the
+   * `parentRunId` of the run the kept conversation ended with. Throws `ChatInputError`
+   * (`MESSAGE_NOT_ON_PATH`) for a message that is not on the active branch.
+   */
+  regenerate(messageId?: string): Promise<TurnResult> {
+    checkRegenerable(this.impl, messageId);
     return new Promise((resolve) => {
-      if (!this.parts.turns.disposed && !this.parts.turns.hydrating && (this.parts.turns.current !== undefined || this.parts.runner.executingCount > 0)) {
-        this.parts.turns.halt("the answer is being regenerated", "stopped");
-      }
-      this.parts.turns.request({ kind: "regenerate", resolve });
+      this.stopForBranch("the answer is being regenerated");
+      this.parts.turns.request({ kind: "regenerate", ...(messageId === undefined ? {} : { messageId }), resolve });
     });
+  }
+
+  /**
+   * Replaces user message `messageId` with `content` on a new branch from there (the original
+   * and what followed it stay as an alternative) and sends it; resolves as `sendMessage` does. A
+   * run under way is stopped first; its tools and approvals are cancelled. Throws
+   * `ChatInputError` (`MESSAGE_NOT_ON_PATH`) unless `messageId` is a user message on the active
+   * branch, `INVALID_ARGUMENT` for empty content.
+   */
+  editMessage(messageId: string, content: MessageInput): Promise<TurnResult> {
+    checkEditable(this.impl, messageId);
+    const user = toUserMessage(content, this.parts.createId);
+    return new Promise((resolve) => {
+      this.stopForBranch("the message was edited");
+      this.parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
+    });
+  }
+
+  /**
+   * Shows alternative `index` of the fork at `messageId` (see `thread.branches(messageId)`): the
+   * active path from there is swapped in one write of the message list, and stored. A run under
+   * way, running tools and waiting approvals are stopped first. Throws `ChatInputError`
+   * (`MESSAGE_NOT_ON_PATH`, `NOT_A_BRANCH`) for a message or index that is not there.
+   */
+  switchBranch(messageId: string, index: number): void {
+    checkSwitch(this.impl, messageId, index);
+    if (this.parts.turns.disposed) return;
+    if (this.parts.approvals.size > 0) this.parts.turns.halt("the user switched branches", "stopped");
+    else this.stopForBranch("the user switched branches");
+    if (this.impl.tree.switchTo(messageId, index)) this.parts.storage.save();
+  }
+
+  /** The alternatives at a message of the active path (`thread.branches`); reactive. */
+  branches(messageId: string): Branches | undefined {
+    return this.impl.branches(messageId);
+  }
+
+  /** Stop, then branch: never interleaved with a run or a tool still running. */
+  private stopForBranch(reason: string): void {
+    const { turns, runner } = this.parts;
+    if (!turns.disposed && !turns.hydrating && (turns.current !== undefined || runner.executingCount > 0)) turns.halt(reason, "stopped");
   }
 
   /**
@@ -142,6 +189,7 @@ export class ChatClient {
     if (this.parts.turns.disposed) return;
     this.parts.turns.halt("the messages were replaced", "stopped", () => {
       this.parts.loop.setMessages(messages);
+      this.impl.peekTree()?.reset();
       this.parts.turns.forgetRuns();
     });
     this.parts.storage.save();

@@ -77,6 +77,8 @@ export class ChatStorage {
     return this.store.hydrate(this.key, (record) => {
       batch(() => {
         replaceMessages(this.thread, record.messages);
+        if (record.branches !== undefined) this.thread.tree.restore(record.branches);
+        else this.thread.peekTree()?.reset();
         replaceState(this.thread, record.state === undefined ? {} : record.state);
         restoreComponents(this.thread, record.components, this.warn);
       });
@@ -169,12 +171,19 @@ export class ChatStorage {
     } catch (error) {
       this.warn({ code: "THREAD_META_FAILED", message: `persistence.threadMeta threw for thread "${this.key}": ${String(error)}; the index entry keeps its meta.` });
     }
-    void index.record(this.key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }) });
+    const branches = this.thread.peekTree()?.alternativeCount ?? 0;
+    void index.record(this.key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
   }
 
   private readonly snapshot = (): ThreadContent => {
     const state = this.thread.state.peek();
-    return { messages: this.thread.toMessages(), state: isEmptyState(state) ? undefined : state, components: storedComponents(this.thread) };
+    const branches = this.thread.peekTree()?.record();
+    return {
+      messages: this.thread.toMessages(),
+      state: isEmptyState(state) ? undefined : state,
+      components: storedComponents(this.thread),
+      ...(branches === undefined ? {} : { branches }),
+    };
   };
 }
 

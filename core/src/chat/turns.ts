@@ -10,6 +10,7 @@ import type { ToolRunner } from "../tools/execution.js";
 import type { ClearedRunFilter } from "./cleared-run-filter.js";
 import type { ChatStorage } from "./storage.js";
 import { ActionQueue } from "./action-queue.js";
+import { answerStart, editStart } from "./branches.js";
 import { advertisedTools } from "../tools/components.js";
 import { MaxStepsError } from "./errors.js";
 import { DeferredActions, type Deferred } from "./deferred.js";
@@ -33,8 +34,15 @@ export interface TurnRunParams {
 
 /** A user turn waiting for the current one to settle. */
 export type QueuedTurn =
-  | { readonly kind: "message"; readonly message: Message; resolve(result: TurnResult): void }
-  | { readonly kind: "regenerate"; resolve(result: TurnResult): void }
+  | {
+      readonly kind: "message";
+      readonly message: Message;
+      /** An edit: the user message this one replaces, on a new branch from there. */
+      readonly replaces?: string;
+      resolve(result: TurnResult): void;
+    }
+  /** `messageId`: the answer (or its user message) to ask again; the last answer without. */
+  | { readonly kind: "regenerate"; readonly messageId?: string; resolve(result: TurnResult): void }
   | { readonly kind: "connect"; resolve(result: TurnResult): void };
 
 export interface ChatTurnsConfig {
@@ -229,17 +237,19 @@ export class ChatTurns {
       this.startRun("connect", { connect: true });
       return;
     }
-    if (turn.kind === "regenerate") {
-      const list = thread.list.peek();
-      let last = list.length - 1;
-      while (last >= 0 && list[last]!.role !== "user") last--;
-      if (last < 0) return turn.resolve({ status: "skipped", reason: "nothing-to-regenerate" });
-      this.config.loop.setMessages(list.slice(0, last + 1).map((node) => node.toMessage()));
-    }
+    // A regeneration or an edit forks the conversation there (the old answer stays a branch).
+    const fork =
+      turn.kind === "regenerate" ? answerStart(thread, turn.messageId) : turn.replaces !== undefined ? editStart(thread, turn.replaces) : undefined;
+    if (turn.kind === "regenerate" && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-regenerate" });
+    if (turn.kind === "message" && turn.replaces !== undefined && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-edit" });
     this.generation++;
+    // Cancelled while the calls are still on the path, so each is cancelled once, here.
     this.config.runner.invalidate("a new turn started");
     this.config.approvals.cancelAll("a new turn started");
     this.config.answers.forgetInterruptAnswers();
+    const parentRunId = fork === undefined ? undefined : thread.tree.parentRunIdAt(fork);
+    if (fork !== undefined) thread.tree.branchAt(fork);
+    // After the fork: calls left on the abandoned branch need no answer.
     this.config.answers.abandonOutstanding();
     this.steps = 0;
     this.errorSignal.value = undefined;
@@ -247,7 +257,7 @@ export class ChatTurns {
     // Interrupts left unanswered are declined: the next run must answer each of them.
     const pending = thread.pendingInterrupts.peek();
     const resume = pending.length === 0 ? undefined : pending.map((i): ResumeEntry => ({ interruptId: i.id, status: "cancelled" }));
-    this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume });
+    this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume, ...(parentRunId === undefined ? {} : { parentRunId }) });
   }
 
   private startRun(kind: RunKind, params: TurnRunParams): void {
@@ -289,6 +299,7 @@ export class ChatTurns {
     this.current = undefined;
     this.config.filter.runSettled(record.serverRunId ?? record.runId);
     this.config.resetPresence();
+    this.config.thread.tree.runEnded(record.serverRunId ?? record.runId);
     const { outcome, continuable, error } = runEnd(result);
     record.outcome = outcome;
     if (error !== undefined) this.fail(error);

@@ -117,4 +117,4 @@ export type TurnResult =
   /** `stop()`, `clear()`, `setMessages()`, `regenerate()` or `dispose()` ended the turn. */
   | { readonly status: "cancelled" }
   /** A queued message that was never sent: the turn before it was stopped, cleared or failed. */
-  | { readonly status: "skipped"; readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" };
+  | { readonly status: "skipped"; readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" | "nothing-to-edit" };

@@ -1,6 +1,7 @@
 // The signal graph's public surface. Node classes stay internal: the public types expose
 // read-only signals, and only the fold (and the chat client) write.
 export type { ThreadOptions } from "./thread.js";
+export type { ForkRecord, TreeRecord } from "./message-tree.js";
 export { AgentRunError, CustomClaimError, ToolArgsError, ToolResultError } from "./errors.js";
 export { InvalidPointerError } from "./select.js";
 export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
@@ -10,6 +11,7 @@ export type {
   ArgumentStatus,
   AssistantMessageNode,
   AssistantPart,
+  Branches,
   CustomFold,
   CustomListener,
   DeveloperMessageNode,

@@ -12,6 +12,7 @@ import {
   type TextBearingNodeImpl,
   type ToolMessageNodeImpl,
 } from "./message-nodes.js";
+import { MessageTree } from "./message-tree.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
 import { threadSnapshot } from "./snapshot.js";
@@ -19,6 +20,7 @@ import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js
 import type { ToolCallNodeImpl } from "./tool-call-node.js";
 import type {
   ActiveStep,
+  Branches,
   CustomFold,
   CustomListener,
   ThreadEventListener,
@@ -102,6 +104,7 @@ export class ThreadImpl implements Thread {
   messagesRevision = 0;
 
   private readonly byId = new Map<string, MessageNodeImpl>();
+  #tree: MessageTree | undefined;
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
   private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
 
@@ -126,6 +129,22 @@ export class ThreadImpl implements Thread {
 
   message(id: string): MessageNode | undefined {
     return this.byId.get(id) as MessageNode | undefined;
+  }
+
+  /** The conversation tree: edits and regenerations fork it; made on first use. */
+  get tree(): MessageTree {
+    return (this.#tree ??= new MessageTree(this));
+  }
+
+  /** The tree if one was made (nothing forked, nothing stored otherwise). */
+  peekTree(): MessageTree | undefined {
+    return this.#tree;
+  }
+
+  branches(messageId: string): Branches | undefined {
+    // Read the list first, so a reader follows the path even before any fork exists.
+    this.list.value;
+    return this.tree.branches(messageId, this.byId.get(messageId));
   }
 
   toolCall(id: string): ToolCallNode | undefined {
@@ -207,6 +226,26 @@ export class ThreadImpl implements Thread {
     this.reindex();
   }
 
+  /**
+   * The path from `position` on becomes `tail` (a branch switch or fork): one write of the list,
+   * and the indices are updated for the messages that left and came, not rebuilt — O(tail) index
+   * work plus one copy of the list.
+   */
+  replaceTail(position: number, tail: readonly MessageNodeImpl[]): void {
+    this.messagesRevision++;
+    const old = this.list.peek();
+    // An indexed copy: slicing or spreading a frozen array is several times slower in V8.
+    const next = new Array<MessageNodeImpl>(position + tail.length);
+    for (let i = 0; i < position; i++) next[i] = old[i]!;
+    for (let i = 0; i < tail.length; i++) next[position + i] = tail[i]!;
+    batch(() => {
+      this.list.value = Object.freeze(next);
+      for (let i = position; i < old.length; i++) this.unindex(old[i]!);
+      for (const node of tail) this.index(node);
+      this.genui.prune((messageId) => this.byId.has(messageId));
+    });
+  }
+
   /** Whole messages whose ids are not present yet, appended in order (RUN_STARTED input, init). */
   appendWhole(messages: readonly Message[], source: string): void {
     const added: MessageNodeImpl[] = [];
@@ -266,6 +305,20 @@ export class ThreadImpl implements Thread {
     } else if (node.role === "tool" && !this.resultsByCallId.has(node.toolCallId)) {
       this.resultsByCallId.set(node.toolCallId, node);
       this.callsById.get(node.toolCallId)?.linkResult(node, node.peekError());
+    }
+  }
+
+  /** Drops a message that left the path from the indices (only entries that point to it). */
+  private unindex(node: MessageNodeImpl): void {
+    if (this.byId.get(node.id) === node) this.byId.delete(node.id);
+    if (node.role === "assistant") {
+      for (const call of node.toolCallNodes()) {
+        if (this.callsById.get(call.id) === call) this.callsById.delete(call.id);
+      }
+    } else if (node.role === "tool" && this.resultsByCallId.get(node.toolCallId) === node) {
+      this.resultsByCallId.delete(node.toolCallId);
+      // A call left on the path (rare: its answer came after the fork) has no result any more.
+      this.callsById.get(node.toolCallId)?.linkResult(undefined, undefined);
     }
   }
 

@@ -163,6 +163,19 @@ export type ThreadEventListener = (event: AGUIEvent) => void;
  */
 export type CustomFold = (event: CustomEvent, thread: Thread) => void;
 
+/**
+ * The alternatives at one fork point of the conversation tree, as `thread.branches(messageId)`
+ * gives them for a message on the active path.
+ */
+export interface Branches {
+  /** How many alternatives there are (1 for a message that never forked). */
+  readonly count: number;
+  /** Which of them is on the active path, from 0. */
+  readonly index: number;
+  /** The first message of each alternative, in the order they were made. */
+  readonly alternatives: readonly MessageNode[];
+}
+
 export interface Thread {
   readonly threadId: ReadonlySignal<string | undefined>;
   /** Written only when a message is added, removed, replaced or reordered. */
@@ -181,6 +194,12 @@ export interface Thread {
 
   /** O(1) lookup of a message node by id. */
   message(id: string): MessageNode | undefined;
+  /**
+   * The alternatives at `messageId` (see `Branches`): an edited user message and a regenerated
+   * answer fork the conversation there. Undefined when the message is not on the active path.
+   * Reactive: a signal or effect reading it follows the message list.
+   */
+  branches(messageId: string): Branches | undefined;
   /** O(1) lookup of a tool call node by id. */
   toolCall(id: string): ToolCallNode | undefined;
   /** O(1) lookup of a generative-UI component: a Tambo component, renderable tool call or activity message, by id. */

@@ -18,6 +18,25 @@ export interface StoredThread {
    * there are none. Optional, so records written before it existed still read as version 1.
    */
   readonly components?: readonly StoredComponent[];
+  /**
+   * The conversation tree (edited messages, regenerated answers): every branch but the active
+   * path, which is `messages`. Absent when the conversation never forked; optional, so older
+   * records still read as version 1. Its entries are checked one by one when applied.
+   */
+  readonly branches?: StoredBranches;
+}
+
+/** The conversation tree as stored (see the model's `MessageTree`). */
+export interface StoredBranches {
+  readonly forks: readonly {
+    readonly position: number;
+    readonly parentId: string | null;
+    readonly active: number;
+    /** Every alternative's messages; the active one is `null` (it is the record's `messages`). */
+    readonly paths: readonly (readonly Message[] | null)[];
+  }[];
+  /** `[messageId, runId]`: the run that ended on that message. */
+  readonly runEnds: readonly (readonly [string, string])[];
 }
 
 /**
@@ -43,6 +62,7 @@ export interface ThreadContent {
   readonly messages: readonly Message[];
   readonly state?: unknown;
   readonly components?: readonly StoredComponent[];
+  readonly branches?: StoredBranches;
 }
 
 /**
@@ -66,6 +86,7 @@ export function encodeStoredThread(threadId: string, snapshot: ThreadContent, sa
     state: snapshot.state,
     savedAt,
     ...(snapshot.components !== undefined && snapshot.components.length > 0 ? { components: snapshot.components } : {}),
+    ...(snapshot.branches !== undefined ? { branches: snapshot.branches } : {}),
   };
 }
 
@@ -119,6 +140,7 @@ function recordProblem(value: unknown, key: string): string | null {
   }
   // Entries are checked one by one when applied (a bad one is skipped); only the shape is judged here.
   if (value.components !== undefined && !Array.isArray(value.components)) return "components is not an array";
+  if (value.branches !== undefined && !isObject(value.branches)) return "branches is not an object";
   return null;
 }
 

@@ -19,12 +19,19 @@ export interface ThreadSummary {
   readonly updatedAt: number;
   /** Your own data for the entry (JSON), e.g. which agent the thread talks to. */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /**
+   * How many alternative branches the conversation keeps besides the one shown (edited
+   * messages, regenerated answers); absent when none.
+   */
+  readonly branches?: number;
 }
 
 /** What a save tells the index about a thread. `meta` undefined keeps the entry's meta. */
 export interface ThreadSummaryUpdate {
   readonly title: string;
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** Alternative branches besides the active path (0 or absent: none). */
+  readonly branches?: number;
 }
 
 export interface ThreadIndexOptions {
@@ -89,7 +96,8 @@ export class ThreadIndex {
     return this.modify((entries) => {
       const previous = entries.find((entry) => entry.id === id);
       const meta = update.meta ?? previous?.meta;
-      const entry: ThreadSummary = Object.freeze({ id, title: update.title, updatedAt, ...(meta === undefined ? {} : { meta }) });
+      const branches = update.branches ?? 0;
+      const entry: ThreadSummary = Object.freeze({ id, title: update.title, updatedAt, ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
       return [entry, ...entries.filter((e) => e.id !== id)];
     });
   }
@@ -198,8 +206,10 @@ function decodeIndex(stored: unknown): ThreadSummary[] | undefined {
     if (typeof entry?.id !== "string" || seen.has(entry.id) || typeof entry.title !== "string" || typeof entry.updatedAt !== "number") continue;
     const meta = entry.meta;
     const validMeta = typeof meta === "object" && meta !== null && !Array.isArray(meta);
+    const branches = entry.branches;
+    const validBranches = typeof branches === "number" && Number.isInteger(branches) && branches > 0;
     seen.add(entry.id);
-    entries.push(Object.freeze({ id: entry.id, title: entry.title, updatedAt: entry.updatedAt, ...(validMeta ? { meta } : {}) }));
+    entries.push(Object.freeze({ id: entry.id, title: entry.title, updatedAt: entry.updatedAt, ...(validMeta ? { meta } : {}), ...(validBranches ? { branches } : {}) }));
   }
   return entries;
 }

@@ -77,6 +77,7 @@ export function cancelRun(thread: ThreadImpl): void {
 export function resetThread(thread: ThreadImpl): void {
   batch(() => {
     replaceMessages(thread, NONE);
+    thread.peekTree()?.reset();
     replaceState(thread, {});
     thread.openMessages.clear();
     thread.openToolCalls.clear();

@@ -20,7 +20,10 @@ import { ThreadlineError } from "../errors.js";
  *   caller, say a `ThreadStore`: make a chat for the other thread instead);
  * - `CONNECT_NOT_SUPPORTED`: `connect()` with an agent that cannot connect;
  * - `NO_THREAD_INDEX`: `listThreads` / `removeThread` on a chat without persistence, or with
- *   `persistence.index: false`.
+ *   `persistence.index: false`;
+ * - `MESSAGE_NOT_ON_PATH`: `editMessage`, `regenerate(id)` or `switchBranch` for a message that is not
+ *   on the active branch (or, for `editMessage`, not a user message);
+ * - `NOT_A_BRANCH`: `switchBranch` with an index that is not one of the message's alternatives.
  */
 export class ChatInputError extends ThreadlineError {
   declare readonly code:
@@ -33,7 +36,9 @@ export class ChatInputError extends ThreadlineError {
     | "TOOL_NAME_CLASH"
     | "THREAD_NOT_OWNED"
     | "CONNECT_NOT_SUPPORTED"
-    | "NO_THREAD_INDEX";
+    | "NO_THREAD_INDEX"
+    | "MESSAGE_NOT_ON_PATH"
+    | "NOT_A_BRANCH";
   /** The option or argument at fault, such as `maxSteps` or `tools[2]`. */
   readonly option: string | undefined;
 

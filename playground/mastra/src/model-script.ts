@@ -175,7 +175,26 @@ function outputValue(output: { type: string; value?: unknown }): unknown {
   return "value" in output ? output.value : undefined;
 }
 
-function describe(value: unknown): string {
-  if (typeof value === "string") return value;
-  return JSON.stringify(value);
+/** A tool result in the answer's words: a weather reading as a sentence, anything else as given. */
+function describe(given: unknown): string {
+  let value = given;
+  if (typeof given === "string") {
+    try {
+      value = JSON.parse(given);
+    } catch {
+      return given;
+    }
+  }
+  const reading = value as { sky?: unknown; celsius?: unknown; temperature?: unknown; unit?: unknown; city?: unknown } | null;
+  if (typeof reading?.sky === "string") {
+    const degrees =
+      typeof reading.celsius === "number"
+        ? `${reading.celsius} °C`
+        : typeof reading.temperature === "number"
+          ? `${reading.temperature} °${reading.unit === "fahrenheit" ? "F" : "C"}`
+          : undefined;
+    const where = typeof reading.city === "string" ? ` in ${reading.city}` : "";
+    return `it is ${reading.sky}${degrees === undefined ? "" : `, ${degrees}`}${where}`;
+  }
+  return typeof given === "string" ? given : JSON.stringify(given);
 }

@@ -96,7 +96,20 @@ function streamRun(
   const end = (how: MastraRunReport["end"]): void => {
     onRunEnd?.({ threadId: input.threadId, runId: input.runId, events, end: how });
   };
-  const write = (event: BaseEvent): void => {
+  let lastText: string | undefined;
+  const write = (sent: BaseEvent): void => {
+    let event = sent;
+    // @ag-ui/mastra names the step's first message as the parent of every tool call of the run,
+    // even after it has started another text message: the call's card would then be drawn
+    // above text that streamed before it. A call belongs to the text message it followed.
+    // The bridge sends chunks (TEXT_MESSAGE_CHUNK, TOOL_CALL_CHUNK) as well as START events.
+    const textId = (event as BaseEvent & { messageId?: string }).messageId;
+    if ((event.type === EventType.TEXT_MESSAGE_START || event.type === EventType.TEXT_MESSAGE_CHUNK) && textId !== undefined) lastText = textId;
+    const parent = (event as BaseEvent & { parentMessageId?: string }).parentMessageId;
+    const opensCall = event.type === EventType.TOOL_CALL_START || event.type === EventType.TOOL_CALL_CHUNK;
+    if (opensCall && lastText !== undefined && parent !== undefined && parent !== lastText) {
+      event = { ...event, parentMessageId: lastText } as BaseEvent;
+    }
     events++;
     res.write(protobuf ? encoder.encodeBinary(event) : encoder.encodeSSE(event));
   };

@@ -92,12 +92,12 @@ describe("a client tool", () => {
       "user",
       "assistant",
       "city-1",
+      "assistant",
       "weather-1",
       "assistant",
-      "assistant",
     ]);
-    expect(messages[3]?.content).toBe('{"sky":"sunny","celsius":19}');
-    expect(messages[5]).toMatchObject({ role: "assistant", content: 'The client says: {"sky":"sunny","celsius":19}.' });
+    expect(messages[4]?.content).toBe('{"sky":"sunny","celsius":19}');
+    expect(messages[5]).toMatchObject({ role: "assistant", content: "The client says: it is sunny, 19 °C." });
     expect(chat.state.value).toEqual({ city: "Lyon", step: "asking the client" });
     expect(chat.status.value).toBe("idle");
     chat.dispose();

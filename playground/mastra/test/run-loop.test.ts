@@ -64,17 +64,16 @@ describe("a client tool over two turns", () => {
     expect(server?.status.value).toBe("done");
     expect(server?.result.value?.content.value).toBe('{"name":"Lyon","country":"France"}');
 
-    // One assistant message holds the first text and both calls; the text after the server tool's
-    // result is a message of its own (Mastra's derived id), after the tool message.
+    // The first assistant message holds the first text and the server tool's call; the text after
+    // that call's result is a message of its own (Mastra's derived id), and the client tool's call
+    // that followed it belongs to it (the server re-parents it: src/server.ts).
     const [, intro, toolMessage, more] = loop.thread.messages.value;
-    expect(call?.messageId).toBe(intro?.id);
-    expect(assistant(intro).parts.value.map((part) => (part.type === "tool-call" ? part.toolCall.id : part.type))).toEqual([
-      "text",
-      "city-1",
-      "weather-1",
-    ]);
+    const partsOf = (node: typeof intro) => assistant(node).parts.value.map((part) => (part.type === "tool-call" ? part.toolCall.id : part.type));
+    expect(partsOf(intro)).toEqual(["text", "city-1"]);
     expect(toolMessage?.role).toBe("tool");
     expect(more?.id).toBe(`${intro?.id}-agui-text`);
+    expect(call?.messageId).toBe(more?.id);
+    expect(partsOf(more)).toEqual(["text", "weather-1"]);
     expect(assistant(more).content.value).toBe("Lyon is in France. Asking your device.");
     // The model's working-memory update replaced the memory the client's state was merged into.
     expect(loop.thread.state.value).toEqual({ city: "Lyon", step: "asking the client" });
@@ -87,22 +86,25 @@ describe("a client tool over two turns", () => {
     expect(call?.status.value).toBe("done");
     expect(call?.result.value?.id).toBe("result-weather-1");
     const reply = assistant(loop.thread.messages.value.at(-1));
-    expect(reply.content.value).toBe('The client says: {"sky":"sunny","celsius":21}.');
+    // The model words the reading for people rather than quoting its JSON.
+    expect(reply.content.value).toBe("The client says: it is sunny, 21 °C.");
     expect(withStableIds(loop.thread.toMessages())).toEqual([
       { id: "user-#1", role: "user", content: "What is the weather in Lyon?" },
       {
         id: "#2",
         role: "assistant",
         content: "Let me check the weather in Lyon.",
-        toolCalls: [
-          { id: "city-1", type: "function", function: { name: "find_city", arguments: '{"name":"Lyon"}' } },
-          { id: "weather-1", type: "function", function: { name: "get_weather", arguments: '{"city":"Lyon","unit":"celsius"}' } },
-        ],
+        toolCalls: [{ id: "city-1", type: "function", function: { name: "find_city", arguments: '{"name":"Lyon"}' } }],
       },
       { id: "#3", role: "tool", toolCallId: "city-1", content: '{"name":"Lyon","country":"France"}' },
-      { id: "#2-agui-text", role: "assistant", content: "Lyon is in France. Asking your device." },
+      {
+        id: "#2-agui-text",
+        role: "assistant",
+        content: "Lyon is in France. Asking your device.",
+        toolCalls: [{ id: "weather-1", type: "function", function: { name: "get_weather", arguments: '{"city":"Lyon","unit":"celsius"}' } }],
+      },
       { id: "result-weather-1", role: "tool", toolCallId: "weather-1", content: '{"sky":"sunny","celsius":21}' },
-      { id: "#4", role: "assistant", content: 'The client says: {"sky":"sunny","celsius":21}.' },
+      { id: "#4", role: "assistant", content: "The client says: it is sunny, 21 °C." },
     ]);
     expect(loop.thread.state.value).toEqual({ city: "Lyon", step: "asking the client" });
   });

@@ -47,7 +47,7 @@ describe("a text-only turn", () => {
 });
 
 describe("a turn that calls a frontend tool", () => {
-  test("one assistant message id parents both tool calls; text after a tool result gets a derived id", async () => {
+  test("text after a tool result gets a derived id, and the tool call after that text is parented to it", async () => {
     const events = await rawEvents(
       server().url,
       runInput({ threadId: newThreadId(), tools: [weatherTool], messages: [userMessage("What is the weather in Lyon?")] }),
@@ -60,8 +60,9 @@ describe("a turn that calls a frontend tool", () => {
     const starts = ofType(events, EventType.TOOL_CALL_START);
     expect(starts).toEqual([
       { type: EventType.TOOL_CALL_START, toolCallId: "city-1", toolCallName: "find_city", parentMessageId: first },
-      // Still the first message, not the derived one the text just before it went to.
-      { type: EventType.TOOL_CALL_START, toolCallId: "weather-1", toolCallName: "get_weather", parentMessageId: first },
+      // The bridge names the first message here; the server re-parents the call to the text it
+      // followed, so its card is drawn after that text (src/server.ts).
+      { type: EventType.TOOL_CALL_START, toolCallId: "weather-1", toolCallName: "get_weather", parentMessageId: `${first}-agui-text` },
     ]);
   });
 

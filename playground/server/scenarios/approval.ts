@@ -69,7 +69,7 @@ export const approval: Scenario = {
   name: "approval",
   title: "Tool approval",
   description:
-    "The agent wants to run delete_file and stops with an interrupt (reason tool_approval) naming the tool call; resuming with { approved: true | false } deletes or declines.",
+    "The agent wants to delete a file and asks for your permission first. Approve and it deletes it; decline and it leaves the file alone.",
   prompt: "Delete my old draft notes.",
   variants: [],
   run(input) {

@@ -46,12 +46,12 @@ export const clientTool: Scenario = {
   name: "client-tool",
   title: "Client tool",
   description:
-    "The agent calls get_local_time, a tool that runs in the browser, and ends its run; when the next request carries the tool result, it continues and quotes it.",
+    "The agent asks your browser for the local time (a tool that runs on your side), then answers with it.",
   prompt: "What time is it where I am?",
   variants: [
-    { name: "plain", title: "Run just ends", description: "RUN_FINISHED without an outcome, as many real backends do." },
-    { name: "pending", title: "pendingToolCallIds", description: "RUN_FINISHED with outcome success and pendingToolCallIds naming the call." },
-    { name: "tambo", title: "Tambo awaiting_input", description: "A tambo.run.awaiting_input CUSTOM event lists the pending call before RUN_FINISHED." },
+    { name: "plain", title: "Run just ends", description: "The agent just stops and waits for the tool result, as most backends do." },
+    { name: "pending", title: "pendingToolCallIds", description: "The agent says which tool call it is waiting for when it stops." },
+    { name: "tambo", title: "Tambo awaiting_input", description: "The agent announces the call it is waiting for in a Tambo-style event." },
   ],
   run(input, context) {
     const results = trailingToolResults(input);

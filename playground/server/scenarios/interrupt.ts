@@ -61,7 +61,7 @@ export const interrupt: Scenario = {
   name: "interrupt",
   title: "Question for the user",
   description:
-    "The run ends with an interrupt (reason input_required) carrying a responseSchema { city, nights }; resuming with the answer makes the agent echo it back.",
+    "The agent pauses to ask you for details (a city and a number of nights) in a small form, then carries on with your answer.",
   prompt: "Plan my trip to Lisbon.",
   variants: [],
   run(input) {

@@ -107,7 +107,7 @@ export const longThread: Scenario = {
   name: "long-thread",
   title: "2,000-message thread",
   description:
-    "Connect to the thread (AG-UI connect) to load its 2,000 earlier messages as one MESSAGES_SNAPSHOT (user and assistant alternating, realistic lengths, the same text every time); then ask, and a short reply streams in below them.",
+    "A conversation with 2,000 earlier messages, loaded from the agent in one go. Load it, then ask something: the reply streams in below them without slowing down.",
   prompt: "How long is this thread?",
   variants: [],
   run: (input) => script(input),

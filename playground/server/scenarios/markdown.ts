@@ -52,7 +52,7 @@ export const markdown: Scenario = {
   name: "markdown",
   title: "Markdown answer",
   description:
-    "A long markdown reply streamed in model-sized deltas: headings, emphasis, lists, a quote, a table and a code block.",
+    "A long formatted answer streamed piece by piece: headings, lists, a quote, a table and a code block.",
   prompt: "Plan three days in Lisbon for me.",
   variants: [],
   *run(input) {

@@ -20,7 +20,7 @@ export const reasoning: Scenario = {
   name: "reasoning",
   title: "Reasoning",
   description:
-    "The model thinks out loud first (REASONING_START, REASONING_MESSAGE_START/CONTENT/END, REASONING_END), then answers; the app shows the reasoning collapsed.",
+    "The agent thinks out loud before answering; its reasoning is kept folded away above the answer.",
   prompt: "How many nights should I spend in Lisbon?",
   variants: [],
   *run(input) {

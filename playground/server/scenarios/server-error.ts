@@ -39,9 +39,9 @@ export const serverError: Scenario = {
     "The first attempt of each turn fails partway through: the text streamed so far stays, an error is shown, and retrying the turn succeeds.",
   prompt: "What's the euro exchange rate?",
   variants: [
-    { name: "mid-stream", title: "RUN_ERROR mid-stream", description: "Some text, then RUN_ERROR (code upstream_unavailable) with the message still open." },
-    { name: "http-500", title: "HTTP 500", description: "The response is an HTTP 500 with a JSON body instead of an event stream." },
-    { name: "disconnect", title: "Connection drop", description: "Some text, then the connection closes with no terminal event (not a well-formed run, on purpose)." },
+    { name: "mid-stream", title: "RUN_ERROR mid-stream", description: "The answer starts, then the agent reports an error halfway through." },
+    { name: "http-500", title: "HTTP 500", description: "The agent's server fails outright with an error page instead of an answer." },
+    { name: "disconnect", title: "Connection drop", description: "The answer starts, then the connection drops without a word." },
   ],
   run(input, context) {
     const turn = `${context.variant}:${input.threadId}:${lastUserMessageId(input) ?? "-"}`;

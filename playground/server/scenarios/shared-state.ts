@@ -102,7 +102,7 @@ export const sharedState: Scenario = {
   name: "shared-state",
   title: "Shared todo list",
   description:
-    "A todo list in shared state: STATE_SNAPSHOT of the list the client sent (seeded when empty), then STATE_DELTA patches that add items and tick one off. Edit the list and ask again; say \"add …\" to add your own item.",
+    "A to-do list you and the agent share: it adds items and ticks one off as it answers. Edit the list on the right and ask again, or say \"add …\" to add your own item.",
   prompt: "Help me get ready for the trip.",
   variants: [],
   run: (input) => script(input),

@@ -137,13 +137,13 @@ export const weatherCard: Scenario = {
   name: "weather-card",
   title: "Weather card",
   description:
-    "A generative WeatherCard whose props stream in field by field: as Tambo component events, then as the streamed arguments of the renderable show_weather tool.",
+    "A weather card the agent draws in the chat, filling in field by field as the answer streams.",
   prompt: "What's the weather in Lisbon?",
   variants: [
-    { name: "both", title: "Component and tool", description: "The card twice: Tambo component events, then a show_weather tool call." },
-    { name: "tambo", title: "Component events", description: "tambo.component.start, props_delta (JSON Patch), state_delta, end." },
-    { name: "tool", title: "Renderable tool", description: "A show_weather tool call whose JSON arguments are the props." },
-    { name: "activity", title: "Activity", description: "ACTIVITY_SNAPSHOT then ACTIVITY_DELTA patches (activityType WeatherCard)." },
+    { name: "both", title: "Component and tool", description: "The card twice, built two different ways, one after the other." },
+    { name: "tambo", title: "Component events", description: "The card arrives as Tambo-style component events." },
+    { name: "tool", title: "Renderable tool", description: "The card is a tool call whose arguments fill it in." },
+    { name: "activity", title: "Activity", description: "The card arrives as an AG-UI activity that is updated in place." },
   ],
   run: (input, context) => script(input, context.variant),
 };
