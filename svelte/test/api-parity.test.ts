@@ -31,6 +31,7 @@ const SHARED = [
   "provideComponents",
   "injectComponentNode",
   "StreamingText",
+  "StreamingMarkdown",
   "ThreadComponent",
   "BindingError",
   // Svelte's action, Vue's directive (`v-stream-text`): the same job, each framework's form.
@@ -64,8 +65,9 @@ const SHARED_TYPES = [
 ];
 /** Types that describe a framework's own return shape (stores vs refs), named for it. */
 const OWN_TYPES = {
-  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores"],
-  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "NodeSource", "Disposable", "FieldRefs"],
+  // The components map of StreamingMarkdown: Svelte components on one side, Vue components on the other.
+  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores", "MarkdownComponentMap"],
+  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap"],
 };
 
 interface Exported {
