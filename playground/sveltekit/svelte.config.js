@@ -5,6 +5,10 @@
 export default {
   kit: {
     alias: {
+      // Subpaths first: "@threadline/core" alone would also match "@threadline/core/markdown".
+      "@threadline/core/markdown": "../../core/src/markdown/index.ts",
+      "@threadline/core/server": "../../core/src/server/index.ts",
+      "@threadline/core/devtools": "../../core/src/devtools/index.ts",
       "@threadline/core": "../../core/src/index.ts",
       "@threadline/svelte": "../../svelte/src/index.ts",
       "$shared": "../shared",

@@ -56,6 +56,6 @@ test("the checker itself rejects broken runs", () => {
   expect(runProblems([started, { type: EventType.REASONING_MESSAGE_START, messageId: "r" } as AGUIEvent, finished], input).join()).toMatch(/schema/);
   // Checks the pipeline leg on its own: a run the hand-written checks pass but the pipeline refuses.
   const rerun = { ...started, runId: "run-1" };
-  expect(pipelineProblems([started, finished, rerun]).join()).toMatch(/pipeline \(fast\) threw ThreadlineProtocolError/);
+  expect(pipelineProblems([started, finished, rerun]).join()).toMatch(/pipeline \(fast\) threw ProtocolError/);
   expect(pipelineProblems([started, finished])).toEqual([]);
 });
