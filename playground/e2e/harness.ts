@@ -144,6 +144,23 @@ export class AppPage {
     return this.messages("assistant").last().getByTestId(TEST_ID.messageText).innerText();
   }
 
+  /**
+   * Holds back the next scripted disconnect on this page's thread until `releaseDisconnect()`,
+   * so the test can see what streamed before the drop (see playground/server/holds.ts).
+   */
+  async holdDisconnect(): Promise<void> {
+    await this.holdRequest("POST");
+  }
+
+  async releaseDisconnect(): Promise<void> {
+    await this.holdRequest("DELETE");
+  }
+
+  private async holdRequest(method: "POST" | "DELETE"): Promise<void> {
+    const response = await fetch(`${this.playground.scripted}/holds/${encodeURIComponent(this.threadId)}`, { method });
+    if (!response.ok) throw new Error(`${method} /holds: ${response.status} ${await response.text()}`);
+  }
+
   /** Types the message and presses Enter (the keyboard path a user takes). */
   async send(text: string): Promise<void> {
     await this.composer.fill(text);

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EventType, type AGUIEvent } from "@ag-ui/core";
 import { AGUI_MEDIA_TYPE, EventEncoder } from "@ag-ui/encoder";
 import type { Attempts } from "./attempts.js";
+import type { Holds } from "./holds.js";
 import { runError, runFinished, runStarted } from "./events.js";
 import { RunClock } from "./pacing.js";
 import { sendJson } from "./request-error.js";
@@ -52,6 +53,7 @@ export async function streamRun(
   res: ServerResponse,
   run: RunRequest,
   attempts: Attempts,
+  holds: Holds,
 ): Promise<RunReport> {
   const { input, scenario, variant } = run;
   const report: RunReport = {
@@ -105,6 +107,8 @@ export async function streamRun(
         if (current.type === "pause") {
           await wait(clock.pause(current.ms), gone.signal);
         } else if (current.type === "disconnect") {
+          await holds.wait(input.threadId, gone.signal);
+          if (gone.signal.aborted) break;
           report.end = "disconnected";
           // end(), not destroy(): what was written still reaches the client, then the socket
           // closes mid-body with no final chunk, exactly like a crashed upstream.

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Attempts } from "./attempts.js";
+import { Holds } from "./holds.js";
 import type { Pacing } from "./pacing.js";
 import { RequestError, sendError, sendJson } from "./request-error.js";
 import { readRunRequest } from "./run-request.js";
@@ -81,7 +82,7 @@ function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListene
   };
 }
 
-function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts, resumable: NodeListener) {
+function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts, holds: Holds, resumable: NodeListener) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   if (RESUMABLE_PATHS.has(url.pathname)) {
     resumable(req, res);
@@ -107,10 +108,26 @@ function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions
         ? { kind: "fixed", delayMs: options.delayMs }
         : { kind: "paced", speed: options.speed ?? 1 };
     void readRunRequest(req, url.searchParams, pacing, mode)
-      .then((run) => streamRun(req, res, run, attempts))
+      .then((run) => streamRun(req, res, run, attempts, holds))
       .then((report) => options.onRunEnd?.(report))
       .catch((error: unknown) => fail(res, error));
     return;
+  }
+  if (url.pathname.startsWith("/holds/")) {
+    const threadId = decodeURIComponent(url.pathname.slice("/holds/".length));
+    if (threadId === "") throw new RequestError(400, "missing_thread", "name the thread: /holds/<threadId>");
+    if (req.method === "POST") {
+      holds.arm(threadId);
+      sendJson(res, 200, { threadId, held: true });
+      return;
+    }
+    if (req.method === "DELETE") {
+      if (!holds.release(threadId)) throw new RequestError(404, "not_held", `no disconnect is held for thread '${threadId}'`);
+      sendJson(res, 200, { threadId, held: false });
+      return;
+    }
+    res.setHeader("allow", "POST, DELETE, OPTIONS");
+    throw new RequestError(405, "method_not_allowed", `POST or DELETE ${url.pathname}`);
   }
   if (req.method !== "GET") {
     res.setHeader("allow", "GET, OPTIONS");
@@ -139,10 +156,11 @@ function fail(res: ServerResponse, error: unknown): void {
 
 export function startServer(options: ServerOptions = {}): Promise<PlaygroundServer> {
   const attempts = new Attempts();
+  const holds = new Holds();
   const resumable = resumableRoute(options, attempts);
   const server = createServer((req, res) => {
     try {
-      route(req, res, options, attempts, resumable);
+      route(req, res, options, attempts, holds, resumable);
     } catch (error) {
       fail(res, error);
     }
