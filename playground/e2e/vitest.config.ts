@@ -20,6 +20,8 @@ export default defineProject({
     // expect.poll waits for something asynchronous (a browser, a server, storage): its limit
     // bounds a failure only, so it is generous — 1 s (the default) is not much on a loaded machine.
     expect: { poll: { timeout: 10_000 } },
-    hookTimeout: 120_000,
+    // A hang guard: the SvelteKit suite builds its app (vite build) in beforeAll, which takes minutes
+    // while every other project runs on the same two cores.
+    hookTimeout: 600_000,
   },
 });
