@@ -24,12 +24,14 @@ const vite = fileURLToPath(new URL("../sveltekit/node_modules/.bin/vite", import
 
 /** `vite preview` in the app's folder (SvelteKit reads its config from there); resolves its origin. */
 function startPreview(agentUrl: string): Promise<string> {
-  app = spawn(vite, ["preview", "--host", "127.0.0.1", "--port", "0"], { cwd: root, env: { ...process.env, AGENT_URL: agentUrl } });
+  app = spawn(vite, ["preview", "--host", "127.0.0.1", "--port", "0"], { cwd: root, env: { ...process.env, AGENT_URL: agentUrl, NO_COLOR: "1" } });
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      const found = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      // Vite colours its banner when CI is set (picocolors): match its Local: line with the escape
+      // sequences taken out (the app may print the agent's address before it).
+      const found = /Local:\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(output.replace(/\x1b\[[0-9;]*m/g, ""));
       if (found) resolve(`http://127.0.0.1:${found[1]}`);
     };
     app!.stdout!.on("data", onData);

@@ -16,9 +16,9 @@ export default defineProject({
     name: "e2e",
     environment: "node",
     include: ["**/*.e2e.test.ts"],
-    // The SvelteKit suite runs on its own after the rest (the test command's last vitest step,
-    // E2E_SVELTEKIT=1): its vite build + preview hung beside the other projects on two cores,
-    // and passes alone.
+    // The SvelteKit suite runs on its own after the rest (the test command's second vitest step,
+    // E2E_SVELTEKIT=1), so its production build does not compete with the other projects for the
+    // two cores.
     exclude: process.env.E2E_SVELTEKIT === "1" ? configDefaults.exclude : [...configDefaults.exclude, "**/sveltekit.e2e.test.ts"],
     testTimeout: 60_000,
     // expect.poll waits for something asynchronous (a browser, a server, storage): its limit
