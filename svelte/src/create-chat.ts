@@ -7,7 +7,9 @@ import {
   type Interrupt,
   type MessageNode,
   type PersistenceError,
+  type RunUsage,
   type ThreadlineError,
+  type TokenTotals,
 } from "@threadline/core";
 import type { Readable } from "svelte/store";
 import { SvelteBindingError } from "./errors.js";
@@ -37,6 +39,10 @@ export interface Chat {
   readonly sessionGenerating: Readable<boolean>;
   readonly pendingInterrupts: Readable<readonly Interrupt[]>;
   readonly persistenceError: Readable<PersistenceError | null>;
+  /** Token usage summed over the thread's runs; changes once per run end that reported usage. */
+  readonly usage: Readable<TokenTotals>;
+  /** Each run's reported token usage, in order. */
+  readonly runUsage: Readable<readonly RunUsage[]>;
   readonly sendMessage: ChatClient["sendMessage"];
   readonly stop: ChatClient["stop"];
   /** Asks again for the last answer, or the one `messageId` belongs to; the old one stays a branch. */
@@ -108,6 +114,8 @@ function wrap(client: ChatClient, owned: boolean): Chat {
     sessionGenerating: fromSignal(client.sessionGenerating),
     pendingInterrupts: fromSignal(client.pendingInterrupts),
     persistenceError: fromSignal(client.persistenceError),
+    usage: fromSignal(client.usage),
+    runUsage: fromSignal(client.runUsage),
     sendMessage: (message) => client.sendMessage(message),
     stop: () => client.stop(),
     regenerate: (messageId) => client.regenerate(messageId),

@@ -16,6 +16,8 @@ const CHAT_FIELDS = [
   "pendingInterrupts",
   "state",
   "persistenceError",
+  "usage",
+  "runUsage",
 ] as const;
 type ChatField = (typeof CHAT_FIELDS)[number];
 
@@ -56,7 +58,7 @@ const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
 
 /**
  * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`,
- * `pendingInterrupts`, and the client's methods. Each ref follows one core signal, so a streamed
+ * `pendingInterrupts`, `usage` (token totals), `runUsage` (per run), and the client's methods. Each ref follows one core signal, so a streamed
  * token changes none of them (it changes one message's text: see `useMessageText`).
  *
  * - Options may be a ref or getter. When the thread id they name (or the `thread` they pass, say

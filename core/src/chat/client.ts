@@ -1,7 +1,7 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
-import type { Branches, Thread } from "../model/types.js";
+import type { Branches, RunUsage, Thread, TokenTotals } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
 import type { ThreadSummary } from "../persist/thread-index.js";
 import type { Interrupt, Message } from "../protocol/events.js";
@@ -41,6 +41,10 @@ export class ChatClient {
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
   readonly state: ReadonlySignal<unknown>;
+  /** Token usage summed over the thread's runs (`thread.runUsage` has each run's own). */
+  readonly usage: ReadonlySignal<TokenTotals>;
+  /** Each run's reported token usage, in order. */
+  readonly runUsage: ReadonlySignal<readonly RunUsage[]>;
   /**
    * The stored threads, newest first, as the thread index last read or wrote them (empty without
    * one). Saves keep it current for this tab; `listThreads()` also picks up other tabs' threads.
@@ -73,6 +77,8 @@ export class ChatClient {
     this.sessionGenerating = computed(() => presence.value.sessionGenerating.value);
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
+    this.usage = thread.usage;
+    this.runUsage = thread.runUsage;
     this.state = thread.state;
     this.storedThreads = storage.storedThreads;
     this.ready = this.key.hydrate();

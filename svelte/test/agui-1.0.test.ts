@@ -1,0 +1,64 @@
+// AG-UI 1.0 fields in the Svelte binding: token usage (and, as they land, outcomes, subagents,
+// capabilities), rendered by a real component over a real ChatClient.
+import { render, screen } from "@testing-library/svelte";
+import { flushSync } from "svelte";
+import { get } from "svelte/store";
+import { describe, expect, test } from "vitest";
+import RunReport from "./components/RunReport.svelte";
+import type { Chat } from "../src/index.js";
+import { scriptedAgent, type ScriptedAgent } from "./support/scripted-agent.js";
+
+function mount(agent: ScriptedAgent): Chat {
+  let n = 0;
+  let chat: Chat | undefined;
+  render(RunReport, {
+    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {} },
+    onchat: (c: Chat) => (chat = c),
+  });
+  if (chat === undefined) throw new Error("RunReport did not report its chat");
+  return chat;
+}
+
+describe("token usage", () => {
+  test("$usage sums the runs, $runUsage lists each; both follow RUN_FINISHED and RUN_ERROR", async () => {
+    const agent = scriptedAgent();
+    const chat = mount(agent);
+    expect(screen.getByTestId("usage").textContent).toBe("0 in · 0 out · 0 total");
+
+    const first = chat.sendMessage("Hi");
+    const run1 = await agent.nextRun();
+    run1.started();
+    run1.finished({ usage: [{ provider: "openai", model: "gpt-x", inputTokens: 12, outputTokens: 3, totalTokens: 15 }] });
+    await first;
+    flushSync();
+    expect(screen.getByTestId("usage").textContent).toBe("12 in · 3 out · 15 total");
+
+    const second = chat.sendMessage("Again");
+    const run2 = await agent.nextRun();
+    run2.started();
+    run2.push({ type: "RUN_ERROR", message: "overloaded", usage: [{ model: "gpt-x", inputTokens: 20, totalTokens: 20 }] });
+    run2.close();
+    await second;
+    flushSync();
+    expect(screen.getByTestId("usage").textContent).toBe("32 in · 3 out · 35 total");
+    expect(screen.getAllByTestId("run-usage").map((li) => li.textContent)).toEqual([
+      `${run1.input.runId}: 15 (gpt-x)`,
+      `${run2.input.runId}: 20 (gpt-x)`,
+    ]);
+    expect(get(chat.runUsage).map((run) => run.endedBy)).toEqual(["RUN_FINISHED", "RUN_ERROR"]);
+  });
+
+  test("clear() empties both", async () => {
+    const agent = scriptedAgent();
+    const chat = mount(agent);
+    const turn = chat.sendMessage("Hi");
+    const run = await agent.nextRun();
+    run.started();
+    run.finished({ usage: [{ inputTokens: 4 }] });
+    await turn;
+    chat.clear();
+    flushSync();
+    expect(screen.getByTestId("usage").textContent).toBe("0 in · 0 out · 0 total");
+    expect(screen.queryAllByTestId("run-usage")).toEqual([]);
+  });
+});
