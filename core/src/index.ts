@@ -49,6 +49,7 @@ export type { PartialJsonErrorCode } from "./json/partial-json-error.js";
 export type { TopLevelFields, FieldStatus } from "./json/top-level-fields.js";
 export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
 export { CircularValueError } from "./json/circular-value-error.js";
+export { JsonDepthError, MAX_JSON_DEPTH } from "./json/json-depth.js";
 // -- transport --
 export * from "./transport/index.js";
 // -- run / tools / chat --
