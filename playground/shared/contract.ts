@@ -36,6 +36,7 @@ export const TEST_ID = {
    */
   runStatus: "run-status",
   tokenUsage: "token-usage",
+  statusNote: "status-note",
   stop: "stop",
   errorBanner: "error-banner",
   retry: "retry",

@@ -8,6 +8,7 @@ import {
   type MessageNode,
   type PersistenceError,
   type RunUsage,
+  type StatusNote,
   type ThreadlineError,
   type TokenTotals,
 } from "@threadline/core";
@@ -43,6 +44,8 @@ export interface Chat {
   readonly usage: Readable<TokenTotals>;
   /** Each run's reported token usage, in order. */
   readonly runUsage: Readable<readonly RunUsage[]>;
+  /** How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words. */
+  readonly statusNote: Readable<StatusNote | undefined>;
   readonly sendMessage: ChatClient["sendMessage"];
   readonly stop: ChatClient["stop"];
   /** Asks again for the last answer, or the one `messageId` belongs to; the old one stays a branch. */
@@ -116,6 +119,7 @@ function wrap(client: ChatClient, owned: boolean): Chat {
     persistenceError: fromSignal(client.persistenceError),
     usage: fromSignal(client.usage),
     runUsage: fromSignal(client.runUsage),
+    statusNote: fromSignal(client.statusNote),
     sendMessage: (message) => client.sendMessage(message),
     stop: () => client.stop(),
     regenerate: (messageId) => client.regenerate(messageId),

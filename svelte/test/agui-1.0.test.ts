@@ -8,11 +8,13 @@ import RunReport from "./components/RunReport.svelte";
 import type { Chat } from "../src/index.js";
 import { scriptedAgent, type ScriptedAgent } from "./support/scripted-agent.js";
 
-function mount(agent: ScriptedAgent): Chat {
+/** `tools` are registered without `execute`: the user answers them. */
+function mount(agent: ScriptedAgent, tools: string[] = []): Chat {
   let n = 0;
   let chat: Chat | undefined;
+  const declared = tools.map((name) => ({ name, description: name, parameters: { type: "object", properties: {} } }));
   render(RunReport, {
-    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {} },
+    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, tools: declared },
     onchat: (c: Chat) => (chat = c),
   });
   if (chat === undefined) throw new Error("RunReport did not report its chat");
@@ -60,5 +62,38 @@ describe("token usage", () => {
     flushSync();
     expect(screen.getByTestId("usage").textContent).toBe("0 in · 0 out · 0 total");
     expect(screen.queryAllByTestId("run-usage")).toEqual([]);
+  });
+});
+
+describe("outcomes in words", () => {
+  test("$statusNote: the agent's cancelled outcome, then a success that left a tool call waiting", async () => {
+    const agent = scriptedAgent();
+    const chat = mount(agent, ["book_flight"]);
+    const note = () => screen.getByTestId("status-note").textContent;
+
+    const first = chat.sendMessage("Hi");
+    const run1 = await agent.nextRun();
+    run1.started();
+    expect(note()).toBe("");
+    run1.finished({ outcome: { type: "cancelled" } });
+    await first;
+    flushSync();
+    expect(note()).toBe("The agent cancelled this answer.");
+
+    const second = chat.sendMessage("Book it");
+    const run2 = await agent.nextRun();
+    run2.started();
+    flushSync();
+    expect(note()).toBe("");
+    run2.push(
+      { type: "TOOL_CALL_START", toolCallId: "tc-1", toolCallName: "book_flight" },
+      { type: "TOOL_CALL_ARGS", toolCallId: "tc-1", delta: "{}" },
+      { type: "TOOL_CALL_END", toolCallId: "tc-1" },
+    );
+    run2.finished({ outcome: { type: "success", pendingToolCallIds: ["tc-1"] } });
+    await second;
+    flushSync();
+    expect(note()).toBe("Waiting for the result of book_flight.");
+    expect(get(chat.statusNote)).toMatchObject({ kind: "pending-tool-calls", toolCalls: [{ id: "tc-1", name: "book_flight" }] });
   });
 });

@@ -18,6 +18,7 @@ const CHAT_FIELDS = [
   "persistenceError",
   "usage",
   "runUsage",
+  "statusNote",
 ] as const;
 type ChatField = (typeof CHAT_FIELDS)[number];
 
@@ -58,7 +59,7 @@ const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
 
 /**
  * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`,
- * `pendingInterrupts`, `usage` (token totals), `runUsage` (per run), and the client's methods. Each ref follows one core signal, so a streamed
+ * `pendingInterrupts`, `usage` (token totals), `runUsage` (per run), `statusNote` (how the last run ended, in words), and the client's methods. Each ref follows one core signal, so a streamed
  * token changes none of them (it changes one message's text: see `useMessageText`).
  *
  * - Options may be a ref or getter. When the thread id they name (or the `thread` they pass, say

@@ -11,8 +11,12 @@ afterEach(() => {
   for (const wrapper of mounted.splice(0)) wrapper.unmount();
 });
 
-function open(agent: ScriptedAgent) {
-  const wrapper = mount(RunReport, { props: { options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {} } } });
+/** `tools` are registered without `execute`: the user answers them. */
+function open(agent: ScriptedAgent, tools: string[] = []) {
+  const declared = tools.map((name) => ({ name, description: name, parameters: { type: "object", properties: {} } }));
+  const wrapper = mount(RunReport, {
+    props: { options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, tools: declared } },
+  });
   mounted.push(wrapper);
   return { wrapper, chat: wrapper.vm.chat };
 }
@@ -60,5 +64,33 @@ describe("token usage", () => {
     await flushPromises();
     expect(wrapper.get('[data-testid="usage"]').text()).toBe("0 in · 0 out · 0 total");
     expect(wrapper.findAll('[data-testid="run-usage"]')).toEqual([]);
+  });
+});
+
+describe("outcomes in words", () => {
+  test("statusNote: the agent's cancelled outcome, then a success that left a tool call waiting", async () => {
+    const agent = queuedAgent();
+    const { wrapper, chat } = open(agent, ["book_flight"]);
+    const note = () => wrapper.get('[data-testid="status-note"]').text();
+
+    await turn(agent, 0, () => chat.sendMessage("Hi"), (runId) => ({ type: "RUN_FINISHED", threadId: "t1", runId, outcome: { type: "cancelled" } }));
+    expect(note()).toBe("The agent cancelled this answer.");
+
+    const second = chat.sendMessage("Book it");
+    const input = await agent.started(1);
+    agent.runs[1]!.push(runStarted(input.threadId, input.runId));
+    await flushPromises();
+    expect(note()).toBe("");
+    agent.runs[1]!.push(
+      { type: "TOOL_CALL_START", toolCallId: "tc-1", toolCallName: "book_flight" },
+      { type: "TOOL_CALL_ARGS", toolCallId: "tc-1", delta: "{}" },
+      { type: "TOOL_CALL_END", toolCallId: "tc-1" },
+      { type: "RUN_FINISHED", threadId: "t1", runId: input.runId, outcome: { type: "success", pendingToolCallIds: ["tc-1"] } },
+    );
+    agent.runs[1]!.close();
+    await second;
+    await flushPromises();
+    expect(note()).toBe("Waiting for the result of book_flight.");
+    expect(chat.statusNote.value).toMatchObject({ kind: "pending-tool-calls", toolCalls: [{ id: "tc-1", name: "book_flight" }] });
   });
 });

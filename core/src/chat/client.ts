@@ -10,6 +10,7 @@ import type { ChatParts, ChatSettings } from "./assembly.js";
 import { ChatInputError } from "../tools/errors.js";
 import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
 import { answerInterrupt } from "./interrupts.js";
+import { statusNote, type StatusNote } from "./status-note.js";
 import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome, toUserMessage } from "./input.js";
@@ -45,6 +46,8 @@ export class ChatClient {
   readonly usage: ReadonlySignal<TokenTotals>;
   /** Each run's reported token usage, in order. */
   readonly runUsage: ReadonlySignal<readonly RunUsage[]>;
+  /** How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words. */
+  readonly statusNote: ReadonlySignal<StatusNote | undefined>;
   /**
    * The stored threads, newest first, as the thread index last read or wrote them (empty without
    * one). Saves keep it current for this tab; `listThreads()` also picks up other tabs' threads.
@@ -79,6 +82,7 @@ export class ChatClient {
     this.pendingInterrupts = thread.pendingInterrupts;
     this.usage = thread.usage;
     this.runUsage = thread.runUsage;
+    this.statusNote = statusNote(thread, this.status);
     this.state = thread.state;
     this.storedThreads = storage.storedThreads;
     this.ready = this.key.hydrate();
