@@ -1,9 +1,9 @@
 // Public entry of @threadline/core. Each stage of the data's path exports from its own folder.
-export { ThreadlineError, warnToConsole } from "./errors.js";
-export type { ThreadlineWarning, WarningHandler } from "./errors.js";
+export { errorCodes, ThreadlineError, warnToConsole } from "./errors.js";
+export type { ErrorCode, ErrorStage, StageErrorCode, ThreadlineWarning, WarningHandler } from "./errors.js";
 export * from "./protocol/events.js";
 // -- pipeline --
-export { createPipeline, ThreadlineProtocolError, PROTOCOL_VERSION } from "./pipeline/index.js";
+export { createPipeline, ProtocolError, ThreadlineProtocolError, PROTOCOL_VERSION } from "./pipeline/index.js";
 export type {
   Pipeline,
   PipelineOptions,
@@ -16,7 +16,8 @@ export type {
 export { createEventStream } from "./pipeline/event-stream.js";
 export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./pipeline/event-stream.js";
 export type { Middleware, MiddlewareFunction, MiddlewareObject } from "./pipeline/middleware.js";
-export { MiddlewareError } from "./pipeline/errors.js";
+export { MiddlewareError, PipelineError } from "./pipeline/errors.js";
+export type { PipelineErrorCode } from "./pipeline/errors.js";
 // -- fold / model --
 export * from "./model/index.js";
 export * from "./fold/index.js";
@@ -50,6 +51,8 @@ export type { TopLevelFields, FieldStatus } from "./json/top-level-fields.js";
 export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
 export { CircularValueError } from "./json/circular-value-error.js";
 export { JsonDepthError, MAX_JSON_DEPTH } from "./json/json-depth.js";
+export { JsonError } from "./json/errors.js";
+export type { JsonErrorCode } from "./json/errors.js";
 // -- transport --
 export * from "./transport/index.js";
 // -- run / tools / chat --
