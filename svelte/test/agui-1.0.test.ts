@@ -5,16 +5,17 @@ import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
 import RunReport from "./components/RunReport.svelte";
+import { customInterrupts, type Middleware } from "@threadline/core";
 import type { Chat } from "../src/index.js";
 import { scriptedAgent, type ScriptedAgent } from "./support/scripted-agent.js";
 
 /** `tools` are registered without `execute`: the user answers them. */
-function mount(agent: ScriptedAgent, tools: string[] = []): Chat {
+function mount(agent: ScriptedAgent, tools: string[] = [], middleware: Middleware[] = []): Chat {
   let n = 0;
   let chat: Chat | undefined;
   const declared = tools.map((name) => ({ name, description: name, parameters: { type: "object", properties: {} } }));
   render(RunReport, {
-    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, tools: declared },
+    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, tools: declared, middleware },
     onchat: (c: Chat) => (chat = c),
   });
   if (chat === undefined) throw new Error("RunReport did not report its chat");
@@ -95,5 +96,21 @@ describe("outcomes in words", () => {
     flushSync();
     expect(note()).toBe("Waiting for the result of book_flight.");
     expect(get(chat.statusNote)).toMatchObject({ kind: "pending-tool-calls", toolCalls: [{ id: "tc-1", name: "book_flight" }] });
+  });
+});
+
+describe("both interrupt signals", () => {
+  test("with customInterrupts(), a CUSTOM on_interrupt (sent twice, no outcome) fills $pendingInterrupts once", async () => {
+    const agent = scriptedAgent();
+    const chat = mount(agent, [], [customInterrupts()]);
+    const turn = chat.sendMessage("Go");
+    const run = await agent.nextRun();
+    run.started();
+    run.push({ type: "CUSTOM", name: "on_interrupt", value: { id: "ask-1", message: "Which city?" } });
+    run.push({ type: "CUSTOM", name: "on_interrupt", value: { id: "ask-1", message: "Which city?" } });
+    run.finished();
+    await turn;
+    expect(get(chat.pendingInterrupts).map((i) => i.id)).toEqual(["ask-1"]);
+    expect(get(chat.status)).toBe("awaiting-input");
   });
 });

@@ -2,6 +2,7 @@
 // capabilities), rendered by a real component over a real ChatClient.
 import { flushPromises, mount, type VueWrapper } from "@vue/test-utils";
 import { afterEach, describe, expect, test } from "vitest";
+import { customInterrupts, type Middleware } from "@threadline/core";
 import RunReport from "./RunReport.vue";
 import { runStarted } from "./support/events.js";
 import { ids, queuedAgent, type ScriptedAgent } from "./support/sources.js";
@@ -12,20 +13,20 @@ afterEach(() => {
 });
 
 /** `tools` are registered without `execute`: the user answers them. */
-function open(agent: ScriptedAgent, tools: string[] = []) {
+function open(agent: ScriptedAgent, tools: string[] = [], middleware: Middleware[] = []) {
   const declared = tools.map((name) => ({ name, description: name, parameters: { type: "object", properties: {} } }));
   const wrapper = mount(RunReport, {
-    props: { options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, tools: declared } },
+    props: { options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, tools: declared, middleware } },
   });
   mounted.push(wrapper);
   return { wrapper, chat: wrapper.vm.chat };
 }
 
 /** Runs one whole turn: RUN_STARTED, then `end` (RUN_FINISHED or RUN_ERROR), then the stream closes. */
-async function turn(agent: ScriptedAgent, index: number, send: () => Promise<unknown>, end: (runId: string) => object): Promise<string> {
+async function turn(agent: ScriptedAgent, index: number, send: () => Promise<unknown>, end: (runId: string) => object, between: object[] = []): Promise<string> {
   const settled = send();
   const input = await agent.started(index);
-  agent.runs[index]!.push(runStarted(input.threadId, input.runId), end(input.runId));
+  agent.runs[index]!.push(runStarted(input.threadId, input.runId), ...between, end(input.runId));
   agent.runs[index]!.close();
   await settled;
   await flushPromises();
@@ -92,5 +93,18 @@ describe("outcomes in words", () => {
     await flushPromises();
     expect(note()).toBe("Waiting for the result of book_flight.");
     expect(chat.statusNote.value).toMatchObject({ kind: "pending-tool-calls", toolCalls: [{ id: "tc-1", name: "book_flight" }] });
+  });
+});
+
+describe("both interrupt signals", () => {
+  test("with customInterrupts(), a CUSTOM on_interrupt (sent twice, no outcome) fills pendingInterrupts once", async () => {
+    const agent = queuedAgent();
+    const { chat } = open(agent, [], [customInterrupts()]);
+    await turn(agent, 0, () => chat.sendMessage("Go"), (runId) => ({ type: "RUN_FINISHED", threadId: "t1", runId }), [
+      { type: "CUSTOM", name: "on_interrupt", value: { id: "ask-1", message: "Which city?" } },
+      { type: "CUSTOM", name: "on_interrupt", value: { id: "ask-1", message: "Which city?" } },
+    ]);
+    expect(chat.pendingInterrupts.value.map((i) => i.id)).toEqual(["ask-1"]);
+    expect(chat.status.value).toBe("awaiting-input");
   });
 });
