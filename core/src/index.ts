@@ -1,6 +1,8 @@
 // Public entry of @threadline/core. Each stage of the data's path exports from its own folder.
 export { errorCodes, ThreadlineError, warnToConsole } from "./errors.js";
 export type { ErrorCode, ErrorStage, StageErrorCode, ThreadlineWarning, WarningHandler } from "./errors.js";
+export { BindingError, checkedMessage, isSignalLike } from "./binding-error.js";
+export type { BindingErrorCode } from "./binding-error.js";
 export * from "./protocol/events.js";
 // -- pipeline --
 export { createPipeline, ProtocolError, ThreadlineProtocolError, PROTOCOL_VERSION } from "./pipeline/index.js";
@@ -28,6 +30,7 @@ export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, Stand
 export type {
   AwaitingInput,
   ComponentNode,
+  ComponentNodeLike,
   ComponentPart,
   ComponentProps,
   ComponentSnapshot,
@@ -42,7 +45,16 @@ export { componentSnapshot } from "./model/components/snapshot.js";
 export { PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
 export { TAMBO_EVENTS } from "./fold/tambo-components.js";
-export { subscribeText } from "./model/text-stream.js";
+export { subscribeText, currentText } from "./model/text-stream.js";
+export {
+  messageTextSignal,
+  messagePartsSignal,
+  toolCallResultSignal,
+  threadViewSignal,
+  componentName,
+  unknownComponentNotice,
+} from "./model/views.js";
+export type { ThreadView } from "./model/views.js";
 export type { TextSink } from "./model/text-stream.js";
 // -- json --
 export { createPartialJsonParser } from "./json/partial-json-parser.js";

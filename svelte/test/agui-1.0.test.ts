@@ -6,7 +6,7 @@ import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
 import RunReport from "./components/RunReport.svelte";
 import { customInterrupts, type Middleware } from "@threadline/core";
-import type { Chat } from "../src/index.js";
+import type { UseChatReturn as Chat } from "../src/index.js";
 import { scriptedAgent, type ScriptedAgent } from "./support/scripted-agent.js";
 
 /** `tools` are registered without `execute`: the user answers them. */
