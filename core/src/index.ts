@@ -18,6 +18,8 @@ export type {
 export { createEventStream } from "./pipeline/event-stream.js";
 export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./pipeline/event-stream.js";
 export type { Middleware, MiddlewareFunction, MiddlewareObject } from "./pipeline/middleware.js";
+export { customInterrupts } from "./pipeline/custom-interrupts.js";
+export type { CustomInterruptsOptions } from "./pipeline/custom-interrupts.js";
 export { MiddlewareError, PipelineError } from "./pipeline/errors.js";
 export type { PipelineErrorCode } from "./pipeline/errors.js";
 // -- fold / model --

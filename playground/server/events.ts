@@ -5,6 +5,7 @@ import {
   type AGUIEvent,
   type RunAgentInput,
   type RunFinishedOutcome,
+  type TokenUsage,
 } from "@ag-ui/core";
 import { deltas, jsonFragments } from "./tokens.js";
 
@@ -25,13 +26,14 @@ export function runStarted(input: RunAgentInput): AGUIEvent {
   return { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId };
 }
 
-export function runFinished(input: RunAgentInput, outcome?: RunFinishedOutcome): AGUIEvent {
+export function runFinished(input: RunAgentInput, outcome?: RunFinishedOutcome, usage?: TokenUsage[]): AGUIEvent {
   const event: AGUIEvent = {
     type: EventType.RUN_FINISHED,
     threadId: input.threadId,
     runId: input.runId,
   };
   if (outcome) event.outcome = outcome;
+  if (usage) event.usage = usage;
   return event;
 }
 

@@ -35,6 +35,8 @@ export const TEST_ID = {
    * made: read it before an action and wait for it to grow (shared/settled-turns.ts).
    */
   runStatus: "run-status",
+  tokenUsage: "token-usage",
+  statusNote: "status-note",
   stop: "stop",
   errorBanner: "error-banner",
   retry: "retry",

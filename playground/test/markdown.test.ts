@@ -29,6 +29,15 @@ test("streams the whole markdown document, with every block kind, in model-sized
   expect(Math.max(...sizes)).toBeLessThanOrEqual(3 * 7 + 3 * 8); // ≤ 3 tokens, each ≤ 7 chars plus leading space runs
 });
 
+test("reports its token usage on RUN_FINISHED: one output token per delta", async () => {
+  const events = await runScenario(server.url, "markdown", makeInput({ runId: "md-usage" }));
+  const [finished] = ofType(events, EventType.RUN_FINISHED);
+  const deltaCount = ofType(events, EventType.TEXT_MESSAGE_CONTENT).length;
+  const [usage] = finished?.usage ?? [];
+  expect(usage).toMatchObject({ provider: "playground", model: "scripted-writer", outputTokens: deltaCount });
+  expect(usage!.totalTokens).toBe(usage!.inputTokens! + deltaCount);
+});
+
 test("the same request streams the same bytes", async () => {
   const input = makeInput({ runId: "md-same" });
   const bodies = await Promise.all(

@@ -9,7 +9,10 @@ import {
   type Interrupt,
   type MessageNode,
   type PersistenceError,
+  type RunUsage,
+  type StatusNote,
   type ThreadlineError,
+  type TokenTotals,
 } from "@threadline/core";
 import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
@@ -36,6 +39,12 @@ export interface UseChatReturn {
   readonly sessionGenerating: Readable<boolean>;
   readonly pendingInterrupts: Readable<readonly Interrupt[]>;
   readonly persistenceError: Readable<PersistenceError | null>;
+  /** Token usage summed over the thread's runs; changes once per run end that reported usage. */
+  readonly usage: Readable<TokenTotals>;
+  /** Each run's reported token usage, in order. */
+  readonly runUsage: Readable<readonly RunUsage[]>;
+  /** How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words. */
+  readonly statusNote: Readable<StatusNote | undefined>;
   readonly sendMessage: ChatClient["sendMessage"];
   readonly stop: ChatClient["stop"];
   /** Asks again for the last answer, or the one `messageId` belongs to; the old one stays a branch. */
@@ -113,6 +122,9 @@ function wrap(client: ChatClient, owned: boolean): UseChatReturn {
     sessionGenerating: storeOf(client.sessionGenerating),
     pendingInterrupts: storeOf(client.pendingInterrupts),
     persistenceError: storeOf(client.persistenceError),
+    usage: storeOf(client.usage),
+    runUsage: storeOf(client.runUsage),
+    statusNote: storeOf(client.statusNote),
     sendMessage: (message) => client.sendMessage(message),
     stop: () => client.stop(),
     regenerate: (messageId) => client.regenerate(messageId),

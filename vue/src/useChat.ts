@@ -25,6 +25,9 @@ const CHAT_FIELDS = [
   "pendingInterrupts",
   "state",
   "persistenceError",
+  "usage",
+  "runUsage",
+  "statusNote",
 ] as const;
 type ChatField = (typeof CHAT_FIELDS)[number];
 
@@ -70,7 +73,7 @@ const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
 
 /**
  * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`,
- * `pendingInterrupts`, and the client's methods. Each ref follows one core signal, so a streamed
+ * `pendingInterrupts`, `usage` (token totals), `runUsage` (per run), `statusNote` (how the last run ended, in words), and the client's methods. Each ref follows one core signal, so a streamed
  * token changes none of them (it changes one message's text: see `useMessageText`).
  *
  * - Options may be a ref or getter. When the thread id they name (or the `thread` they pass, say

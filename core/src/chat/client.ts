@@ -1,7 +1,7 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
-import type { Branches, Thread } from "../model/types.js";
+import type { Branches, RunUsage, Thread, TokenTotals } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
 import type { ThreadSummary } from "../persist/thread-index.js";
 import type { Interrupt, Message } from "../protocol/events.js";
@@ -10,6 +10,7 @@ import type { ChatParts, ChatSettings } from "./assembly.js";
 import { ChatInputError } from "../tools/errors.js";
 import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
 import { answerInterrupt } from "./interrupts.js";
+import { statusNote, type StatusNote } from "./status-note.js";
 import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome, toUserMessage } from "./input.js";
@@ -41,6 +42,12 @@ export class ChatClient {
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
   readonly state: ReadonlySignal<unknown>;
+  /** Token usage summed over the thread's runs (`thread.runUsage` has each run's own). */
+  readonly usage: ReadonlySignal<TokenTotals>;
+  /** Each run's reported token usage, in order. */
+  readonly runUsage: ReadonlySignal<readonly RunUsage[]>;
+  /** How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words. */
+  readonly statusNote: ReadonlySignal<StatusNote | undefined>;
   /**
    * The stored threads, newest first, as the thread index last read or wrote them (empty without
    * one). Saves keep it current for this tab; `listThreads()` also picks up other tabs' threads.
@@ -76,6 +83,9 @@ export class ChatClient {
     this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.key.serverGenerating.value);
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
+    this.usage = thread.usage;
+    this.runUsage = thread.runUsage;
+    this.statusNote = statusNote(thread, this.status);
     this.state = thread.state;
     this.storedThreads = storage.storedThreads;
     this.ready = this.key.hydrate();

@@ -54,6 +54,7 @@ export function foldRunFinished(thread: ThreadImpl, event: AGUIEventOf<EventType
   }
   thread.outcome.value = ownJson(value);
   thread.activeSteps.value = NONE;
+  thread.tokens.record(event.runId, "RUN_FINISHED", event.usage);
   thread.genui.runFinished();
 }
 
@@ -63,6 +64,8 @@ export function foldRunError(thread: ThreadImpl, event: AGUIEventOf<EventType.RU
   thread.error.value = new AgentRunError(event.message, event.code);
   thread.outcome.value = undefined;
   thread.activeSteps.value = NONE;
+  // RUN_ERROR names no run: it ends the one RUN_STARTED opened.
+  thread.tokens.record(thread.runId.peek(), "RUN_ERROR", event.usage);
   thread.closeOpen();
 }
 

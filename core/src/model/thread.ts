@@ -18,6 +18,7 @@ import { MessageTree } from "./message-tree.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
 import { threadSnapshot } from "./snapshot.js";
+import { TokenLedger } from "./token-usage.js";
 import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
 import type { ToolCallNodeImpl } from "./tool-call-node.js";
 import type {
@@ -29,9 +30,11 @@ import type {
   MessageNode,
   RawListener,
   RunOutcome,
+  RunUsage,
   Thread,
   ThreadSnapshot,
   ThreadStatus,
+  TokenTotals,
   ToolCallNode,
 } from "./types.js";
 
@@ -83,6 +86,7 @@ export class ThreadImpl implements Thread {
   readonly outcome: Signal<RunOutcome | undefined> = signal(undefined);
   readonly activeSteps: Signal<readonly ActiveStep[]> = signal(EMPTY);
   readonly pendingInterrupts: Signal<readonly Interrupt[]> = signal(EMPTY);
+  readonly tokens = new TokenLedger();
 
   readonly warn: WarningHandler;
   readonly parsers: ToolArgsParserFactory;
@@ -125,6 +129,14 @@ export class ThreadImpl implements Thread {
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
     }
+  }
+
+  get runUsage(): ReadonlySignal<readonly RunUsage[]> {
+    return this.tokens.runs;
+  }
+
+  get usage(): ReadonlySignal<TokenTotals> {
+    return this.tokens.total;
   }
 
   get messages(): ReadonlySignal<readonly MessageNode[]> {

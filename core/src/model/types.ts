@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent } from "@ag-ui/core";
+import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent, TokenUsage } from "@ag-ui/core";
 import type { ThreadlineError } from "../errors.js";
 import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./components/types.js";
 
@@ -149,6 +149,26 @@ export type RunOutcome =
   | { readonly type: "interrupt"; readonly interrupts: readonly Interrupt[] }
   | { readonly type: "cancelled" };
 
+/** Token counts summed over usage entries (a field no entry reported counts as 0). */
+export interface TokenTotals {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+  readonly reasoningTokens: number;
+  readonly cachedInputTokens: number;
+  readonly cacheWriteInputTokens: number;
+}
+
+/** The usage one run reported on its RUN_FINISHED or RUN_ERROR. */
+export interface RunUsage {
+  readonly runId: string | undefined;
+  /** Which event reported it: a failed run may still have spent tokens. */
+  readonly endedBy: "RUN_FINISHED" | "RUN_ERROR";
+  /** The entries as received (one per provider/model call or aggregate, as the producer chose). */
+  readonly entries: readonly TokenUsage[];
+  readonly totals: TokenTotals;
+}
+
 export interface ActiveStep {
   readonly stepName: string;
   readonly subagentRunId?: string;
@@ -189,6 +209,10 @@ export interface Thread {
   readonly outcome: ReadonlySignal<RunOutcome | undefined>;
   readonly activeSteps: ReadonlySignal<readonly ActiveStep[]>;
   readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
+  /** Token usage of every run that reported any, in order; written once per run end. */
+  readonly runUsage: ReadonlySignal<readonly RunUsage[]>;
+  /** Token usage summed over `runUsage`: the thread's spend so far. */
+  readonly usage: ReadonlySignal<TokenTotals>;
   /** Set by Tambo's `tambo.run.awaiting_input` (client tools to run), cleared by RUN_STARTED. */
   readonly awaitingInput: ReadonlySignal<AwaitingInput | undefined>;
 

@@ -19,6 +19,7 @@ import {
   record,
   required,
   safeInteger,
+  salvagedArrayOf,
   string,
   taggedUnion,
   type Field,
@@ -72,19 +73,19 @@ const subagentOutcome = taggedUnion("type", "subagent outcome", {
   suspended: objectShape("suspended outcome", { type: required(string), interruptIds: optional(arrayOf(string)) }),
 });
 
-const tokenUsage = arrayOf(
-  object(
-    objectShape("token usage", {
-      provider: optional(string),
-      model: optional(string),
-      inputTokens: optional(count),
-      outputTokens: optional(count),
-      totalTokens: optional(count),
-      reasoningTokens: optional(count),
-      cachedInputTokens: optional(count),
-      cacheWriteInputTokens: optional(count),
-    }),
-  ),
+// Usage is accounting riding on the run's end: a malformed entry is dropped with a warning, and
+// the RUN_FINISHED / RUN_ERROR carrying it still ends the run.
+const tokenUsage = salvagedArrayOf(
+  objectShape("token usage", {
+    provider: optional(string),
+    model: optional(string),
+    inputTokens: optional(count),
+    outputTokens: optional(count),
+    totalTokens: optional(count),
+    reasoningTokens: optional(count),
+    cachedInputTokens: optional(count),
+    cacheWriteInputTokens: optional(count),
+  }),
 );
 
 const textRole = oneOf(["developer", "system", "assistant", "user"]);

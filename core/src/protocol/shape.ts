@@ -16,12 +16,14 @@ import { describeValue } from "../describe-value.js";
 /** Returned by a check when the value is an unrecognised member: the caller decides what goes. */
 export const UNRECOGNISED: unique symbol = Symbol("threadline.unrecognised");
 
-export type NoteKind = "unknown-property" | "unrecognised-member" | "legacy-null" | "legacy-upgrade";
+export type NoteKind = "unknown-property" | "unrecognised-member" | "legacy-null" | "legacy-upgrade" | "malformed-usage";
 
 export interface ShapeNote {
   readonly kind: NoteKind;
   /** JSON pointer of what was removed, relative to the event. */
   readonly path: string;
+  /** Why it was removed, when the kind alone does not say (a malformed usage entry). */
+  readonly detail?: string;
 }
 
 export class ShapeContext {
@@ -33,8 +35,8 @@ export class ShapeContext {
   /** What was removed from the current value. Reused across events; reset by the caller. */
   readonly notes: ShapeNote[] = [];
 
-  note(kind: NoteKind, path: string): void {
-    this.notes.push({ kind, path });
+  note(kind: NoteKind, path: string, detail?: string): void {
+    this.notes.push(detail === undefined ? { kind, path } : { kind, path, detail });
   }
 }
 
@@ -231,9 +233,11 @@ export function arrayOf(element: Check, minLength = 0): Check {
       const item: unknown = value[i];
       const mark = ctx.notes.length;
       const checked = element(item, path, i, ctx);
-      if (checked === UNRECOGNISED) {
-        ctx.notes.length = mark;
-        ctx.note("unrecognised-member", pointer(path, i));
+      if (checked === UNRECOGNISED || checked === DROPPED) {
+        if (checked === UNRECOGNISED) {
+          ctx.notes.length = mark;
+          ctx.note("unrecognised-member", pointer(path, i));
+        }
         kept ??= value.slice(0, i);
         continue;
       }
@@ -246,6 +250,43 @@ export function arrayOf(element: Check, minLength = 0): Check {
     const result = kept ?? value;
     if (result.length < minLength) return malformed(ctx, result, path, `an array of at least ${minLength}`);
     return result;
+  };
+}
+
+/** An element check's verdict "drop me, already noted": the list goes on without it. */
+const DROPPED: unique symbol = Symbol("threadline.dropped");
+
+/**
+ * A list whose malformed elements are dropped with a note instead of failing the event: for
+ * accounting data (token usage) riding on an event that matters more than it. A value that is not
+ * a list becomes an empty one, noted the same way. Always judged here, schema mode or not, so the
+ * schemas only ever see the elements kept.
+ */
+export function salvagedArrayOf(element: ObjectShape): Check {
+  const salvage: Check = (item, parent, key, ctx) => {
+    const mark = ctx.notes.length;
+    try {
+      return checkObject(item, element, pointer(parent, key), ctx);
+    } catch (error) {
+      if (!(error instanceof ShapeViolation)) throw error;
+      ctx.notes.length = mark;
+      ctx.note("malformed-usage", pointer(parent, key), error.message);
+      return DROPPED;
+    }
+  };
+  const list = arrayOf(salvage);
+  return (value, parent, key, ctx) => {
+    if (!Array.isArray(value)) {
+      ctx.note("malformed-usage", pointer(parent, key), `must be an array, but is ${describeValue(value)}`);
+      return [];
+    }
+    const judging = ctx.judge;
+    ctx.judge = true;
+    try {
+      return list(value, parent, key, ctx);
+    } finally {
+      ctx.judge = judging;
+    }
   };
 }
 

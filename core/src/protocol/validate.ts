@@ -119,6 +119,14 @@ function reportNotes(
           position,
         );
         break;
+      case "malformed-usage":
+        reportWarning(
+          onWarning,
+          "MALFORMED_USAGE_DROPPED",
+          `Dropped the token-usage entry ${note.path} of ${type}: ${note.detail ?? "malformed"}; the rest of the event is kept`,
+          position,
+        );
+        break;
       case "legacy-upgrade":
         reportWarning(
           onWarning,

@@ -85,6 +85,7 @@ export function resetThread(thread: ThreadImpl): void {
     thread.activeSteps.value = NONE;
     thread.runId.value = undefined;
     thread.outcome.value = undefined;
+    thread.tokens.reset();
     thread.error.value = undefined;
     thread.status.value = "idle";
   });

@@ -185,11 +185,16 @@ describe("validation", () => {
       ["a non-string tag", { ...finished, outcome: { type: 3 } }, "MALFORMED_FIELD", "/outcome/type"],
       ["a reasoning message with another role", { type: "REASONING_MESSAGE_START", messageId: "r1", role: "assistant" }, "MALFORMED_FIELD", '/role must be "reasoning"'],
       ["a tool result with another role", { type: "TOOL_CALL_RESULT", messageId: "t1", toolCallId: "c1", content: "x", role: "user" }, "MALFORMED_FIELD", "/role"],
-      ["negative token counts", { type: "RUN_ERROR", message: "x", usage: [{ inputTokens: -1 }] }, "MALFORMED_FIELD", "/usage/0/inputTokens"],
       ["a path that is not a JSON pointer", { type: "STATE_DELTA", delta: [{ op: "remove", path: "items" }] }, "MALFORMED_FIELD", "/delta/0/path"],
       ["a number as message content", snapshot([{ id: "u1", role: "user", content: 5 }]), "MALFORMED_FIELD", "/messages/0/content"],
       ["a non-string enum value", { type: "TEXT_MESSAGE_START", messageId: "m1", role: 1 }, "MALFORMED_FIELD", "/role"],
     ];
+    it("negative token counts → MALFORMED_USAGE_DROPPED, a warning: the entry goes, the event stays", () => {
+      const v = validator();
+      expect(v.check({ type: "RUN_ERROR", message: "x", usage: [{ inputTokens: -1 }] })).toEqual({ type: "RUN_ERROR", message: "x", usage: [] });
+      expect(v.warnings.map((w) => [w.code, w.index])).toEqual([["MALFORMED_USAGE_DROPPED", 7]]);
+      expect(v.warnings[0]!.message).toContain("/usage/0/inputTokens");
+    });
     for (const [what, raw, code, says] of cases) {
       it(`${what} → ${code}`, () => {
         const error = validator().error(raw);

@@ -1,3 +1,4 @@
+import { EventType } from "@ag-ui/core";
 import { RunIds, runFinished, runStarted, textMessage } from "../events.js";
 import type { Scenario } from "../scenario.js";
 
@@ -58,8 +59,16 @@ export const markdown: Scenario = {
   *run(input) {
     const ids = new RunIds(input.runId);
     yield runStarted(input);
-    yield* textMessage(ids.next("msg"), REPLY);
-    yield runFinished(input);
+    // The scripted "model" reports what it spent, as a real one does: one output token per delta.
+    let outputTokens = 0;
+    for (const event of textMessage(ids.next("msg"), REPLY)) {
+      if (event.type === EventType.TEXT_MESSAGE_CONTENT) outputTokens++;
+      yield event;
+    }
+    const inputTokens = input.messages.reduce((sum, m) => sum + (typeof m.content === "string" ? Math.ceil(m.content.length / 4) : 0), 0);
+    yield runFinished(input, undefined, [
+      { provider: "playground", model: "scripted-writer", inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+    ]);
   },
 };
 
