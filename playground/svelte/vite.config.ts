@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [svelte()],
   resolve: {
     alias: {
-      "@threadline/core": source("../../core/src/index.ts"),
+      "@threadline/core": source("../../core/src"),
       "@threadline/svelte": source("../../svelte/src/index.ts"),
     },
   },

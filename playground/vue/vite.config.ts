@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [vue()],
   resolve: {
     alias: {
-      "@threadline/core": source("../../core/src/index.ts"),
+      "@threadline/core": source("../../core/src"),
       "@threadline/vue": source("../../vue/src/index.ts"),
     },
   },

@@ -1,5 +1,6 @@
 import { computed } from "@preact/signals-core";
-import type { MessageContent, MessageNode } from "@threadline/core";
+import type { MessageNode } from "@threadline/core";
+import type { MessageContent } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { fromSignal } from "./signal-store.js";
 

@@ -1,11 +1,6 @@
 import { computed } from "@preact/signals-core";
-import type {
-  ArgumentStatus,
-  MessageContent,
-  ThreadlineError,
-  ToolCallNode,
-  ToolCallStatus,
-} from "@threadline/core";
+import type { ArgumentStatus, ThreadlineError, ToolCallNode, ToolCallStatus } from "@threadline/core";
+import type { MessageContent } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { fromSignal } from "./signal-store.js";
 

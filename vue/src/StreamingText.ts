@@ -1,4 +1,5 @@
-import { subscribeText, type MessageNode, type TextSink } from "@threadline/core";
+import { subscribeText, type MessageNode } from "@threadline/core";
+import { type TextSink } from "@threadline/core/model";
 import { defineComponent, h, onBeforeUnmount, onMounted, shallowRef, watch, type PropType } from "vue";
 import { NotAMessageError } from "./errors.js";
 

@@ -109,3 +109,7 @@ export type { ProtocolWarningCode } from "../protocol/protocol-warning.js";
 export type { EventSchemaValidator } from "../protocol/validate.js";
 export type { IncomingEvent, LegacyThinkingEvent } from "../protocol/legacy-events.js";
 export { PROTOCOL_VERSION } from "../protocol/version.js";
+export { createEventStream } from "./event-stream.js";
+export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./event-stream.js";
+export type { Middleware, MiddlewareFunction, MiddlewareObject } from "./middleware.js";
+export { MiddlewareError } from "./errors.js";
