@@ -30,8 +30,22 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "core-root": {
     title: "@threadline/core, every root export",
     code: `export * from "@threadline/core";\n`,
+    budget: 77 * KB,
     side: "threadline",
   },
+  // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
+  ...Object.fromEntries(
+    // Budgets: the figures of 2026-12-01 with a little room, so growth is a decision, not drift.
+    Object.entries({ persist: 8.5, json: 7, chat: 67, run: 46, model: 6, pipeline: 12, transport: 9.5 }).map(([sub, budget]) => [
+      `core-${sub}`,
+      {
+        title: `@threadline/core/${sub}, every export`,
+        code: `export * from "@threadline/core/${sub}";\n`,
+        budget: budget * KB,
+        side: "threadline",
+      } satisfies SizeEntry,
+    ]),
+  ),
   "ag-ui-client": {
     title: "@ag-ui/client HttpAgent",
     code: `export { HttpAgent } from "@ag-ui/client";\n`,
