@@ -22,5 +22,7 @@ export default defineProject({
     // second alone and several times that on a loaded machine (CI runs every project at once),
     // where vitest's 5 s default would fail it for being slow.
     testTimeout: 30_000,
+    // The mount heap test forces garbage collection to measure what a mount leaves behind.
+    execArgv: ["--expose-gc"],
   },
 });

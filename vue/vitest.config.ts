@@ -15,6 +15,8 @@ export default defineProject({
     // second alone and several times that on a loaded machine (CI runs every project at once),
     // where vitest's 5 s default would fail it for being slow.
     testTimeout: 30_000,
+    // The mount heap test forces garbage collection to measure what a mount leaves behind.
+    execArgv: ["--expose-gc"],
     // Load the testing libraries through Vite too, so they share the one Vue instance
     // the components use (otherwise Node loads Vue's CJS build beside Vite's ESM build).
     server: { deps: { inline: ["@vue/test-utils", "@testing-library/vue"] } },

@@ -1,6 +1,6 @@
 // The shape of what a workload worker reports and what results.json holds.
 
-export type WorkloadName = "W1" | "W1-alloc" | "W2" | "W3" | "memory" | "branches";
+export type WorkloadName = "W1" | "W1-alloc" | "W2" | "W3" | "W5" | "memory" | "branches";
 
 export type Cell =
   | {
@@ -29,6 +29,8 @@ export interface Check {
   target: string;
   /** The measured ratio, or null when it could not be measured. */
   measured: number | null;
+  /** What `measured` is in, when not a ratio (shown after the number). */
+  unit?: string;
   pass: boolean;
   detail: string;
 }

@@ -6,6 +6,7 @@ const TITLES: Record<string, string> = {
   "W1-alloc": "W1 bytes allocated per delta (heap growth over a GC-free window)",
   W2: "W2 tool arguments: JSON grown in 10-char deltas, partial value after each",
   W3: "W3 shared state: single-op STATE_DELTA on a 1,000-key state",
+  W5: "W5 devtools: the inspector recording, per event (pipeline + fold, 100 prior messages)",
   memory: "Memory: heap retained after folding a 5,000-message thread",
   branches: "Branches: switching the active branch of a 1,000-message thread",
 };
@@ -77,7 +78,7 @@ export function formatReport(report: WorkloadReport): string {
 export function formatChecks(checks: Check[]): string {
   const lines = ["### Targets (`pnpm bench --check`)", "", "| target | measured | |", "| --- | ---: | --- |"];
   for (const c of checks) {
-    const measured = c.measured === null ? "not measured" : `${formatNumber(c.measured)}×`;
+    const measured = c.measured === null ? "not measured" : `${formatNumber(c.measured)}${c.unit ?? "×"}`;
     lines.push(`| ${c.target} | ${measured} | ${c.pass ? "pass" : "**FAIL**"} |`);
   }
   return lines.join("\n");

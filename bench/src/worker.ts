@@ -7,12 +7,14 @@ import { runMemory } from "./workloads/memory.js";
 import { runW1, runW1Alloc } from "./workloads/w1-text.js";
 import { runW2 } from "./workloads/w2-tool-args.js";
 import { runW3 } from "./workloads/w3-state.js";
+import { runW5 } from "./workloads/w5-devtools.js";
 
 const workloads: Record<WorkloadName, (quick: boolean) => Promise<WorkloadReport>> = {
   W1: runW1,
   "W1-alloc": runW1Alloc,
   W2: runW2,
   W3: runW3,
+  W5: runW5,
   memory: runMemory,
   branches: runBranches,
 };

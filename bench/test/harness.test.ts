@@ -57,14 +57,24 @@ const w2 = report("W2", [
   ["100 KB rows", { Threadline: 40, "partial-json re-parse": 40_000, "floor concat + parse once": 1 }],
 ]);
 const w3 = report("W3", [["1000 keys, 5000 events", { Threadline: 1, "@ag-ui/client": 60 }]]);
+const w5 = (added: number) =>
+  report("W5", [
+    ["1 run", { "added by the inspector": 0.3 }],
+    ["20 runs", { "added by the inspector": added }],
+  ]);
 
 test("targets pass on good ratios and fail on each bad one", () => {
   const branches = report("branches", [["1000 messages, fork at 10", { "watchers re-run per switch (count)": 1 }]]);
-  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3, branches }).every((c) => c.pass));
-  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3, branches });
+  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(1), branches }).every((c) => c.pass));
+  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3, W5: w5(1), branches });
   assert.deepEqual(
     flat.filter((c) => !c.pass).map((c) => c.name),
     ["W1 flat"],
+  );
+  const slow = evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(2.5), branches });
+  assert.deepEqual(
+    slow.filter((c) => !c.pass).map((c) => c.name),
+    ["W5 inspector"],
   );
 });
 

@@ -9,16 +9,18 @@ const SRC = join(import.meta.dirname, "../src");
 
 /** What each folder may import from (besides itself and the top-level errors.ts / index.ts). */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  protocol: [],
+  // json/ is the leaf everything that walks untrusted values uses (the depth limit, copies).
+  protocol: ["json"],
   json: [],
   transport: ["protocol"],
   pipeline: ["protocol", "transport"],
-  persist: ["protocol"],
+  persist: ["json", "protocol"],
   model: ["json", "protocol"],
   fold: ["json", "model", "pipeline", "protocol"],
   run: ["fold", "json", "model", "pipeline", "protocol", "transport"],
   tools: ["json", "model", "protocol"],
   chat: ["fold", "json", "model", "persist", "pipeline", "protocol", "run", "tools", "transport"],
+  devtools: ["fold", "json", "model", "pipeline", "protocol"],
 };
 
 /**

@@ -13,6 +13,7 @@ import { weatherFor } from "../server/scenarios/weather-card.js";
 import { expect, test } from "vitest";
 import { useApp, type AppPage } from "./harness.js";
 import { checkWeatherCard, renderedText, textOf } from "./checks.js";
+import { inspectorTests } from "./inspector.js";
 
 export function appSuite(framework: AppName): void {
   const app = useApp(framework, { mastra: true });
@@ -549,4 +550,6 @@ export function appSuite(framework: AppName): void {
       await page.screenshot("mastra");
     });
   });
+
+  inspectorTests(withPage);
 }

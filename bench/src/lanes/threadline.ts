@@ -2,7 +2,7 @@
 // bench/tsconfig.json paths, so no build is needed). Parts of the API land over time; a lane
 // whose part is missing reports "not available yet" with the reason, never a number.
 // Kept tiny on purpose: this is the only file to touch when the API changes.
-import type { AGUIEvent } from "@ag-ui/core";
+import type { AGUIEvent, Message } from "@ag-ui/core";
 import { expectEqual } from "../cell.js";
 import { LIVE_MESSAGE_ID, RUN_ID, THREAD_ID, type TextStream } from "../generate.js";
 import { keepAlive, type Setup } from "../measure.js";
@@ -133,6 +133,52 @@ export async function threadlineThread(): Promise<string | ((events: Iterable<AG
     const feed = api.feeder(thread);
     for (const event of events) feed(event);
     return thread;
+  };
+}
+
+// ---- W5: the devtools recorder ----------------------------------------------------------------
+
+type DevtoolsModule = typeof import("@threadline/core/devtools");
+
+/**
+ * W5 lane: the pipeline lane with the inspector's recorder attached (`recordEvents`, plus one
+ * change listener doing what the hidden panel does: mark itself dirty). `maxEvents` small makes
+ * the buffer evict whole runs into its baseline in the steady state.
+ */
+export async function threadlineRecorded(
+  recorded: boolean,
+  maxEvents?: number,
+): Promise<string | ((priors: Message[], events: readonly AGUIEvent[], expectedEntries: number) => Setup)> {
+  const api = await threadApi("pipeline");
+  if (typeof api === "string") return api;
+  let devtools: DevtoolsModule;
+  try {
+    devtools = await import("@threadline/core/devtools");
+  } catch (error) {
+    return `@threadline/core/devtools does not load: ${String(error).split("\n")[0]}`;
+  }
+  return (priors, events, expectedEntries) => () => {
+    const thread = api.createThread({ threadId: THREAD_ID, messages: priors });
+    const feed = api.feeder(thread);
+    let dirty = false;
+    const recorder = recorded ? devtools.recordEvents(thread, maxEvents === undefined ? {} : { maxEvents }) : undefined;
+    recorder?.subscribe(() => {
+      dirty = true;
+    });
+    return {
+      run() {
+        for (const event of events) feed(event);
+      },
+      verify() {
+        expectEqual(thread.status.peek(), "succeeded", "Threadline status");
+        if (recorder !== undefined) {
+          expectEqual(dirty, true, "the recorder's listener heard the events");
+          expectEqual(recorder.entries.length, expectedEntries, "entries kept");
+          recorder.stop();
+        }
+        keepAlive(thread);
+      },
+    };
   };
 }
 

@@ -77,6 +77,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     peerProtocolVersion: options.peerProtocolVersion,
     validation: options.validation,
     schemas: options.schemas,
+    terminalGraceMs: options.terminalGraceMs,
     createId,
     now: options.now,
     onWarning: warn,

@@ -67,16 +67,16 @@ export class ClearedRunFilter {
 
   /** Record what a `clear()` removed. Every run active right now is cleared with it. */
   recordClear(cleared: ClearedConversation = {}): void {
-    for (const runId of this.active) this.clearedRuns.add(runId);
-    if (cleared.runIds) for (const runId of cleared.runIds) this.clearedRuns.add(runId);
-    if (cleared.messageIds) for (const id of cleared.messageIds) this.clearedMessages.add(id);
-    if (cleared.toolCallIds) for (const id of cleared.toolCallIds) this.clearedToolCalls.add(id);
+    for (const runId of this.active) remember(this.clearedRuns, runId);
+    if (cleared.runIds) for (const runId of cleared.runIds) remember(this.clearedRuns, runId);
+    if (cleared.messageIds) for (const id of cleared.messageIds) remember(this.clearedMessages, id);
+    if (cleared.toolCallIds) for (const id of cleared.toolCallIds) remember(this.clearedToolCalls, id);
     for (const message of cleared.messages ?? []) {
-      this.clearedMessages.add(message.id);
+      remember(this.clearedMessages, message.id);
       if (message.role === "assistant") {
-        for (const toolCall of message.toolCalls ?? []) this.clearedToolCalls.add(toolCall.id);
+        for (const toolCall of message.toolCalls ?? []) remember(this.clearedToolCalls, toolCall.id);
       } else if (message.role === "tool") {
-        this.clearedToolCalls.add(message.toolCallId);
+        remember(this.clearedToolCalls, message.toolCallId);
       }
     }
   }
@@ -145,13 +145,26 @@ export class ClearedRunFilter {
 
   /** Suppression spreads along ids: whatever a stale event names is stale from now on. */
   private markIds(ids: EventIds, type: EventType): void {
-    if (typeof ids.messageId === "string") this.clearedMessages.add(ids.messageId);
-    if (typeof ids.parentMessageId === "string") this.clearedMessages.add(ids.parentMessageId);
-    if (typeof ids.toolCallId === "string") this.clearedToolCalls.add(ids.toolCallId);
+    if (typeof ids.messageId === "string") remember(this.clearedMessages, ids.messageId);
+    if (typeof ids.parentMessageId === "string") remember(this.clearedMessages, ids.parentMessageId);
+    if (typeof ids.toolCallId === "string") remember(this.clearedToolCalls, ids.toolCallId);
     if (type === EventType.REASONING_ENCRYPTED_VALUE && typeof ids.entityId === "string") {
       // The subtype says which kind of id it is; marking both sets is harmless and simpler.
-      this.clearedMessages.add(ids.entityId);
-      this.clearedToolCalls.add(ids.entityId);
+      remember(this.clearedMessages, ids.entityId);
+      remember(this.clearedToolCalls, ids.entityId);
     }
   }
+}
+
+/**
+ * How many cleared ids of each kind are remembered. Late events come from runs that were going on
+ * at the clear, so the latest ids are the ones that matter; without a bound, a chat cleared every
+ * few turns for a day grows by every message it ever had (the soak script found it).
+ */
+const REMEMBERED_IDS = 4096;
+
+/** Adds `id`, forgetting the oldest one past the bound (a Set iterates in insertion order). */
+function remember(ids: Set<string>, id: string): void {
+  ids.add(id);
+  if (ids.size > REMEMBERED_IDS) ids.delete(ids.values().next().value as string);
 }

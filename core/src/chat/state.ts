@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from "../json/json-depth.js";
 import { copyJson, ownJson } from "../json/json-value.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ChatInputError, errorText } from "../tools/errors.js";
@@ -53,15 +54,16 @@ export function writeState(thread: ThreadImpl, next: unknown): void {
  * (`{}` is "no state"; JSON would drop or null it); an undefined property counts as absent.
  */
 function checkJsonState(value: unknown, where: string): void {
-  const problem = jsonProblem(value, "state", new Set());
+  const problem = jsonProblem(value, "state", new Set(), 0);
   if (problem !== undefined) throw new ChatInputError("INVALID_ARGUMENT", `${where}: the state must be JSON; ${problem}.`, "state");
 }
 
-function jsonProblem(value: unknown, path: string, seen: Set<object>): string | undefined {
+function jsonProblem(value: unknown, path: string, seen: Set<object>, depth: number): string | undefined {
   if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
   if (typeof value === "number") return Number.isFinite(value) ? undefined : `${path} is ${String(value)}`;
   if (typeof value !== "object") return `${path} is ${value === undefined ? "undefined" : `a ${typeof value}`}`;
   if (seen.has(value)) return `${path} refers back to itself`;
+  if (depth >= MAX_JSON_DEPTH) return `${path} nests more than ${MAX_JSON_DEPTH} objects/arrays deep (MAX_JSON_DEPTH)`;
   const proto: unknown = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
     return `${path} is a ${(value as { constructor?: { name?: string } }).constructor?.name ?? "non-plain object"}, not a plain object`;
@@ -69,7 +71,7 @@ function jsonProblem(value: unknown, path: string, seen: Set<object>): string | 
   seen.add(value);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const problem = jsonProblem(value[i], `${path}[${i}]`, seen);
+      const problem = jsonProblem(value[i], `${path}[${i}]`, seen, depth + 1);
       if (problem !== undefined) return problem;
     }
   } else {
@@ -77,7 +79,7 @@ function jsonProblem(value: unknown, path: string, seen: Set<object>): string | 
       const item = (value as Record<string, unknown>)[key];
       // As in JSON.stringify, a property set to undefined is simply absent.
       if (item === undefined) continue;
-      const problem = jsonProblem(item, `${path}.${key}`, seen);
+      const problem = jsonProblem(item, `${path}.${key}`, seen, depth + 1);
       if (problem !== undefined) return problem;
     }
   }

@@ -85,6 +85,8 @@ export interface ChatClientOptions {
   readonly peerProtocolVersion?: string;
   readonly validation?: PipelineOptions["validation"];
   readonly schemas?: PipelineOptions["schemas"];
+  /** How long a run's stream may stay open after its terminal event (see `RunLoopOptions.terminalGraceMs`). Default 500. */
+  readonly terminalGraceMs?: number;
   /** Makes run, message and thread ids. Default `crypto.randomUUID()`. */
   readonly createId?: () => string;
   /** Clock for interrupt expiry. Default `Date.now`. */

@@ -14,6 +14,7 @@ const NONE: readonly never[] = Object.freeze([]);
 export function foldRunStarted(thread: ThreadImpl, event: AGUIEventOf<EventType.RUN_STARTED>): void {
   thread.runToolCallIds = new Set();
   thread.answeredToolCallIds = new Set();
+  thread.runMessageIds = new Set();
   thread.threadId.value = event.threadId;
   thread.runId.value = event.runId;
   thread.status.value = "running";

@@ -2,7 +2,7 @@ import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
-import { applyOperation, describePatchError } from "../json/json-patch.js";
+import { applyOperation, checkDepth, describePatchError } from "../json/json-patch.js";
 import { copyJson } from "../json/json-value.js";
 import type { StateDocument } from "../model/state-document.js";
 import type { ThreadImpl } from "../model/thread.js";
@@ -84,11 +84,15 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
         throw new jsonpatch.JsonPatchError("Test operation failed", "TEST_OPERATION_FAILED", index, op);
       }
     } else if (op.op === "remove") doc.delete(key);
-    else doc.set(key, copyJson(op.value));
+    else {
+      checkDepth(op.value, 1, op, index, undefined);
+      doc.set(key, copyJson(op.value));
+    }
     return true;
   }
   const child = doc.get(key);
-  const next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh);
+  // Below the root's key: one level more than the path inside the child says.
+  const next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh, 1);
   if (next !== child) doc.set(key, next);
   return true;
 }

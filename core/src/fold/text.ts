@@ -23,6 +23,18 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
     return;
   }
   let target: TextBearingNodeImpl | undefined = existing;
+  if (target !== undefined && !thread.runMessageIds.has(event.messageId)) {
+    // Reopening inside one run appends, as the reference does. A message of an earlier run (or of
+    // the history) reopened by a later one is an agent reusing an id: still appended, but said.
+    thread.warn({
+      code: "MESSAGE_ID_REUSED",
+      message:
+        `${event.type}: message '${event.messageId}' belongs to an earlier run; this run's text is appended to it ` +
+        "where it stands in the thread (message ids must be unique across runs)",
+      event,
+    });
+  }
+  thread.runMessageIds.add(event.messageId);
   if (target === undefined) {
     const role = event.type === "REASONING_MESSAGE_START" ? "reasoning" : (event.role ?? "assistant");
     const created =

@@ -6,3 +6,4 @@ export type { PartialJsonErrorCode } from "./partial-json-error.js";
 export type { TopLevelFields, FieldStatus } from "./top-level-fields.js";
 export { undoStrictMode, createStrictModeUndo } from "./strict-mode.js";
 export { CircularValueError } from "./circular-value-error.js";
+export { JsonDepthError, MAX_JSON_DEPTH } from "./json-depth.js";

@@ -1,5 +1,6 @@
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
+import { deeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { copyJson } from "./json-value.js";
 
 /**
@@ -11,7 +12,9 @@ import { copyJson } from "./json-value.js";
  * (which is what `thread.select(pointer)` relies on).
  *
  * Semantics follow fast-json-patch's `applyPatch(doc, patch, validate = true)` (what @ag-ui/client
- * runs): the same validator, the same errors, all-or-nothing per patch.
+ * runs): the same validator, the same errors, all-or-nothing per patch. One addition: a write that
+ * would nest the document deeper than `MAX_JSON_DEPTH` fails (`OPERATION_VALUE_TOO_DEEP`), so no
+ * sequence of patches can grow a document past what the rest of Threadline walks.
  */
 
 export type PatchOutcome =
@@ -69,7 +72,7 @@ export function applyJsonPatch(document: unknown, patch: readonly Operation[]): 
  * One operation on `root`, returning the new root. `fresh` holds the containers this patch has
  * created so far: they are edited in place, everything else is copied first.
  */
-export function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>): unknown {
+export function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>, levelsAbove = 0): unknown {
   jsonpatch.validator(op, index);
   if (op.path !== "" && (root === null || typeof root !== "object")) {
     // fast-json-patch skips its checks on a falsy document and silently ignores some writes to
@@ -89,13 +92,15 @@ export function applyOperation(root: unknown, op: Operation, index: number, fres
     case "add":
     case "replace":
     case "remove": {
+      const segments = splitPointer(op.path);
+      if ("value" in op) checkDepth(op.value, levelsAbove + segments.length, op, index, root);
       const owned = "value" in op ? { ...op, value: copyJson(op.value) } : op;
-      const target = copyPath(root, splitPointer(op.path), fresh);
+      const target = copyPath(root, segments, fresh);
       return jsonpatch.applyOperation(target, owned as Operation, true, true, true, index).newDocument;
     }
     case "copy":
     case "move":
-      return relocate(root, op, index, fresh);
+      return relocate(root, op, index, fresh, levelsAbove);
     case "_get":
       // fast-json-patch's internal read: its validator accepts it and applyPatch leaves the
       // document as it is (writing what it read into the operation, which we do not).
@@ -117,6 +122,7 @@ function relocate(
   op: Extract<Operation, { op: "copy" | "move" }>,
   index: number,
   fresh: Set<object>,
+  levelsAbove: number,
 ): unknown {
   const fromSegments = splitPointer(op.from);
   const value = valueAt(root, fromSegments);
@@ -129,10 +135,12 @@ function relocate(
       root,
     );
   }
+  const pathSegments = splitPointer(op.path);
+  // Measuring costs the size of what moves: copy and move are the rare operations.
+  checkDepth(value, levelsAbove + pathSegments.length, op, index, root);
   // The value is shared, never aliased into a container this patch still mutates.
   const moved = detach(value, fresh);
   if (op.path === "") return moved;
-  const pathSegments = splitPointer(op.path);
   checkWalkable(root, pathSegments, op, index);
   if (op.op === "move") {
     if (op.from === "" || op.path.startsWith(`${op.from}/`)) {
@@ -150,6 +158,23 @@ function relocate(
   const target = copyPath(root, pathSegments, fresh);
   return jsonpatch.applyOperation(target, { op: "add", path: op.path, value: moved }, false, true, true)
     .newDocument;
+}
+
+/**
+ * Refuses a write of `value` `levels` below the document's root when the document would then
+ * nest deeper than MAX_JSON_DEPTH. Walks the value without recursion, once.
+ */
+export function checkDepth(value: unknown, levels: number, op: Operation, index: number, root: unknown): void {
+  const budget = MAX_JSON_DEPTH - levels;
+  if (deeperThan(value, Math.max(budget, 0)) === undefined) return;
+  // A name of our own among fast-json-patch's, so the warning names the rule that was broken.
+  throw new jsonpatch.JsonPatchError(
+    `The value would nest the document more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`,
+    "OPERATION_VALUE_TOO_DEEP" as ConstructorParameters<typeof jsonpatch.JsonPatchError>[1],
+    index,
+    op,
+    root,
+  );
 }
 
 /** One line naming the failed operation, its path and fast-json-patch's error name. */

@@ -10,6 +10,12 @@ export type SchemaObject = { readonly [keyword: string]: unknown };
 /** Longest `$ref` → `$ref` chain followed before giving up (cycles included). */
 const MAX_REF_HOPS = 32;
 
+/**
+ * Most sub-schemas one question visits through `anyOf`/`oneOf`/`allOf`: each visit is a level of
+ * recursion, so a schema nested absurdly deep is read as "no constraint" instead of overflowing.
+ */
+const MAX_SUBSCHEMAS = 256;
+
 export const isObject = (v: unknown): v is SchemaObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
@@ -61,7 +67,7 @@ const arrayOf = (v: unknown): readonly unknown[] | undefined => (Array.isArray(v
  */
 export function allowsNull(schema: unknown, root: unknown, seen = new Set<object>()): boolean {
   const s = resolve(schema, root);
-  if (s === undefined || s === true) return true;
+  if (s === undefined || s === true || seen.size >= MAX_SUBSCHEMAS) return true;
   if (s === false || seen.has(s)) return false; // each sub-schema is asked once: cycles end here
   seen.add(s);
   if (s["nullable"] === true) return true;
@@ -94,7 +100,7 @@ function typeNameAdmits(name: unknown, type: JsonType, value: unknown): boolean 
 /** Whether the schema could describe `value`, judging by type, `const` and `enum` only. */
 export function admits(schema: unknown, value: unknown, root: unknown, seen = new Set<object>()): boolean {
   const s = resolve(schema, root);
-  if (s === undefined || s === true) return true;
+  if (s === undefined || s === true || seen.size >= MAX_SUBSCHEMAS) return true;
   if (s === false || seen.has(s)) return false;
   seen.add(s);
   const type = jsonTypeOf(value);

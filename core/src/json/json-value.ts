@@ -1,4 +1,5 @@
 import { CircularValueError } from "./circular-value-error.js";
+import { JsonDepthError, WALK_DEPTH_LIMIT } from "./json-depth.js";
 
 /**
  * Copying, freezing and comparing JSON-like values. Every value the signal graph publishes is
@@ -7,11 +8,15 @@ import { CircularValueError } from "./circular-value-error.js";
  * are copied once, so nothing the caller still holds can reach into the graph later. Small values
  * are also frozen, so a bug that tries to mutate one throws instead of silently desynchronising a
  * view; documents that patches copy are not (see `copyJson`).
+ *
+ * Every walk here recurses, one frame per level, and stops at `WALK_DEPTH_LIMIT` with a
+ * `JsonDepthError`: what arrives from outside is held to `MAX_JSON_DEPTH` before it gets here.
  */
 
 /**
  * A deep copy of a JSON-like value, frozen at every level. Primitives are returned as they are.
- * A circular value throws `CircularValueError`; `label` names the value in its path.
+ * A circular value throws `CircularValueError`, one nested deeper than `WALK_DEPTH_LIMIT`
+ * `JsonDepthError`; `label` names the value in their paths.
  */
 export function ownJson<T>(value: T, label = "value"): T {
   return copyRoot(value, true, label);
@@ -48,6 +53,7 @@ function copy<T>(value: T, walk: Walk): T {
   const { ancestors, keys } = walk;
   const at = ancestors.indexOf(value);
   if (at !== -1) throw new CircularValueError(pathOf(walk.label, keys), pathOf(walk.label, keys.slice(0, at)));
+  if (ancestors.length >= WALK_DEPTH_LIMIT) throw new JsonDepthError(pathOf(walk.label, keys), WALK_DEPTH_LIMIT);
   ancestors.push(value);
   let out: unknown[] | Record<string, unknown>;
   if (Array.isArray(value)) {
@@ -87,20 +93,22 @@ function pathOf(label: string, keys: readonly (string | number)[]): string {
  * Freezes a value the graph built itself (every level), without copying. Only for values no
  * outside code holds a mutable reference to.
  */
-export function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T, depth = 0): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  if (depth >= WALK_DEPTH_LIMIT) throw new JsonDepthError("a value being frozen", WALK_DEPTH_LIMIT);
   Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key], depth + 1);
   return value;
 }
 
 /** Deep equality for JSON-like values (used to keep identity when a snapshot repeats a value). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
+export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (depth >= WALK_DEPTH_LIMIT) throw new JsonDepthError("a value being compared", WALK_DEPTH_LIMIT);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], depth + 1)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -109,7 +117,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (aKeys.length !== Object.keys(b).length) return false;
   for (const key of aKeys) {
     if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!jsonEqual((a as Record<string, unknown>)[key], bRecord[key])) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[key], bRecord[key], depth + 1)) return false;
   }
   return true;
 }

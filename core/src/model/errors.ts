@@ -1,17 +1,19 @@
 import { ThreadlineError } from "../errors.js";
+import { MAX_JSON_DEPTH } from "../json/json-depth.js";
 
 /**
  * A tool call whose arguments cannot be used: `INVALID_TOOL_ARGS` when the text at TOOL_CALL_END is
- * not valid JSON, `INCOMPLETE_TOOL_ARGS` when the run ended before TOOL_CALL_END. The raw text
- * stays on the node's `argsText`.
+ * not valid JSON, `TOOL_ARGS_TOO_DEEP` when it is JSON nested deeper than `MAX_JSON_DEPTH`,
+ * `INCOMPLETE_TOOL_ARGS` when the run ended before TOOL_CALL_END. The raw text stays on the
+ * node's `argsText`.
  */
 export class ToolArgsError extends ThreadlineError {
-  declare readonly code: "INVALID_TOOL_ARGS" | "INCOMPLETE_TOOL_ARGS";
+  declare readonly code: "INVALID_TOOL_ARGS" | "TOOL_ARGS_TOO_DEEP" | "INCOMPLETE_TOOL_ARGS";
   readonly toolCallId: string;
   readonly argsText: string;
 
   constructor(
-    code: "INVALID_TOOL_ARGS" | "INCOMPLETE_TOOL_ARGS",
+    code: "INVALID_TOOL_ARGS" | "TOOL_ARGS_TOO_DEEP" | "INCOMPLETE_TOOL_ARGS",
     toolCallId: string,
     argsText: string,
     cause?: unknown,
@@ -19,7 +21,9 @@ export class ToolArgsError extends ThreadlineError {
     const what =
       code === "INVALID_TOOL_ARGS"
         ? `the arguments are not valid JSON${cause instanceof Error ? ` (${cause.message})` : ""}`
-        : "the run ended before TOOL_CALL_END";
+        : code === "TOOL_ARGS_TOO_DEEP"
+          ? `the arguments are valid JSON but nest more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`
+          : "the run ended before TOOL_CALL_END";
     super(code, `Tool call '${toolCallId}': ${what}.`, { cause });
     this.toolCallId = toolCallId;
     this.argsText = argsText;

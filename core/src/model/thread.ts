@@ -91,6 +91,8 @@ export class ThreadImpl implements Thread {
   /** Tool calls this run started, and those answered: RUN_FINISHED derives pending calls. */
   runToolCallIds = new Set<string>();
   answeredToolCallIds = new Set<string>();
+  /** Messages this run opened: reopening one of an earlier run is warned about (MESSAGE_ID_REUSED). */
+  runMessageIds = new Set<string>();
   /** Messages and tool calls between START and END, closed when a run ends abnormally. */
   readonly openMessages = new Set<TextBearingNodeImpl>();
   readonly openToolCalls = new Set<ToolCallNodeImpl>();

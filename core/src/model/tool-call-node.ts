@@ -1,6 +1,7 @@
 import type { ToolCall } from "@ag-ui/core";
 import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
+import { deeperThan, MAX_JSON_DEPTH } from "../json/json-depth.js";
 import { ownJson, setOwn } from "../json/json-value.js";
 import { ToolArgsError, ToolResultError } from "./errors.js";
 import { assignJson, mergeEventMetadata } from "./metadata.js";
@@ -144,13 +145,21 @@ export class ToolCallNodeImpl implements ToolCallNode {
       this.setArgs(Object.freeze({}));
       return;
     }
+    let parsed: unknown;
     try {
-      this.setArgs(ownJson(JSON.parse(text) as unknown));
+      parsed = JSON.parse(text);
     } catch (cause) {
-      this.args.value = undefined;
-      this.error.value = new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause);
-      this.status.value = "error";
+      return this.refuseArgs(new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause));
     }
+    // Valid JSON deeper than Threadline walks is refused as that, not as "not valid JSON".
+    if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
+    this.setArgs(ownJson(parsed));
+  }
+
+  private refuseArgs(error: ToolArgsError): void {
+    this.args.value = undefined;
+    this.error.value = error;
+    this.status.value = "error";
   }
 
   private setArgs(value: unknown): void {

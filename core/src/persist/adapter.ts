@@ -9,6 +9,13 @@ export interface PersistenceAdapter<T = unknown> {
   getItem(key: string): T | null | undefined | Promise<T | null | undefined>;
   setItem(key: string, value: T): void | Promise<void>;
   removeItem(key: string): void | Promise<void>;
+  /**
+   * Optional: moves what is stored under `key` to `toKey` as it is stored, without decoding it.
+   * Used to set an unreadable record aside verbatim (an adapter that encodes values, such as
+   * `localStorageAdapter`, would otherwise store a re-encoding of what it decoded, or fail to).
+   * Without it, the record is set aside with `setItem(toKey, value)` and `removeItem(key)`.
+   */
+  moveAside?(key: string, toKey: string): void | Promise<void>;
 }
 
 /** An adapter whose methods may answer with a promise. */

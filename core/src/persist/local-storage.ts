@@ -17,7 +17,8 @@ export const DEFAULT_STORAGE_PREFIX = "threadline:";
  * - A write the browser refuses (storage full) throws the browser's `QuotaExceededError`, which the
  *   persistence layer reports as `PERSIST_QUOTA_EXCEEDED`.
  * - Text that is not JSON makes `getItem` throw `CorruptStoredValueError` carrying the raw text, so
- *   the persistence layer can set it aside instead of losing it.
+ *   the persistence layer can set it aside instead of losing it; `moveAside` moves the text as it
+ *   is, so a record set aside is the stored text verbatim.
  *
  * Throws `PersistenceError` (`PERSIST_UNAVAILABLE`) at creation when no storage is given and
  * `globalThis.localStorage` does not exist (Node, some private modes).
@@ -47,6 +48,13 @@ export function localStorageAdapter(
       storage.setItem(prefix + key, JSON.stringify(value));
     },
     removeItem(key) {
+      storage.removeItem(prefix + key);
+    },
+    moveAside(key, toKey) {
+      // The text itself, byte for byte: what could not be read must not be re-encoded on the way.
+      const raw = storage.getItem(prefix + key);
+      if (raw === null) return;
+      storage.setItem(prefix + toKey, raw);
       storage.removeItem(prefix + key);
     },
   };

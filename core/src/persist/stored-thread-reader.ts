@@ -107,6 +107,15 @@ function setAside(
       cause: error,
     }),
   });
+  const { moveAside } = context.adapter;
+  if (moveAside !== undefined) {
+    try {
+      const moved = moveAside.call(context.adapter, key, asideKey);
+      return isPromiseLike(moved) ? moved.then(() => movedAside, notMoved) : movedAside;
+    } catch (error) {
+      return notMoved(error);
+    }
+  }
   // Copy first, delete second: if the copy fails the original must survive.
   const removeOriginal = (): MaybePromise<ReadOutcome> => {
     const removed = context.adapter.removeItem(key);

@@ -1,3 +1,4 @@
+import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
 import type { Message } from "../protocol/events.js";
 
 /** The format version this code writes. */
@@ -125,8 +126,19 @@ export function decodeStoredThread(value: unknown, key: string, migrate?: Migrat
     : { kind: "corrupt", reason: `migrate returned an invalid record: ${problem}` };
 }
 
+/**
+ * The levels a record puts around the values it holds (the record, a list, its entry: an activity
+ * message's content sits at record.messages[i].content), so a record Threadline wrote from values
+ * within MAX_JSON_DEPTH always reads back.
+ */
+const RECORD_LEVELS = 3;
+
 function recordProblem(value: unknown, key: string): string | null {
   if (!isObject(value)) return "not an object";
+  // Before anything walks it: a record edited (or written by other code) to nest absurdly deep
+  // is set aside like any other unreadable one, not a stack overflow.
+  const deep = deeperThan(value, MAX_JSON_DEPTH + RECORD_LEVELS);
+  if (deep !== undefined) return `${shortPointer(deep)} nests more than ${MAX_JSON_DEPTH + RECORD_LEVELS} objects/arrays deep (MAX_JSON_DEPTH is ${MAX_JSON_DEPTH})`;
   if (value.version !== STORED_THREAD_VERSION) return `version is ${String(value.version)}, expected ${STORED_THREAD_VERSION}`;
   if (value.threadId !== key) return `threadId ${JSON.stringify(value.threadId)} does not match key "${key}"`;
   if (typeof value.savedAt !== "number") return "savedAt is not a number";

@@ -155,7 +155,9 @@ export class ThreadIndex {
     const setAsideKey = `${this.key}:corrupt:${this.now()}`;
     let moved = true;
     try {
-      await this.adapter.setItem(setAsideKey, stored);
+      const { moveAside } = this.adapter;
+      if (moveAside !== undefined) await moveAside.call(this.adapter, this.key, setAsideKey);
+      else await this.adapter.setItem(setAsideKey, stored);
     } catch {
       moved = false;
     }

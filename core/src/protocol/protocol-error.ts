@@ -9,6 +9,7 @@ export type ProtocolErrorCode =
   | "MALFORMED_EVENT" // not an object, or no string `type`
   | "MISSING_FIELD" // a required field of a known event is absent
   | "MALFORMED_FIELD" // a described field holds a value the protocol rejects
+  | "EVENT_TOO_DEEP" // the event nests more than MAX_JSON_DEPTH objects/arrays
   // -- lifecycle: runs --
   | "FIRST_EVENT_NOT_RUN_STARTED"
   | "NESTED_RUN_STARTED"

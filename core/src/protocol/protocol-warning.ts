@@ -7,6 +7,7 @@ export type ProtocolWarningCode =
   | "UNKNOWN_PROPERTY_STRIPPED" // a property no shape describes
   | "UNRECOGNISED_VALUE_STRIPPED" // an unknown member of a closed set or tagged union, removed
   | "UNRECOGNISED_EVENT_DROPPED" // a required field held an unknown member, so the event went
+  | "NUMBER_NOT_FINITE" // a number beyond what a double holds (1e400 parses to Infinity); JSON sends it back as null
   | "LEGACY_NULL_OMITTED" // `field: null` where the protocol now says "omit the field"
   | "LEGACY_BINARY_CONTENT_UPGRADED" // a retired `binary` content part became an image/audio/video/document part
   | "LEGACY_THINKING_TRANSLATED" // THINKING_* turned into REASONING_*

@@ -1,4 +1,5 @@
 import { describeValue } from "../describe-value.js";
+import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
 import type { WarningHandler } from "../errors.js";
 import { EVENT_SHAPES, LEGACY_EVENT_TYPES } from "./event-shapes.js";
 import type { IncomingEvent } from "./legacy-events.js";
@@ -31,6 +32,14 @@ export function createEventValidator(
 ): (raw: unknown) => IncomingEvent | undefined {
   const ctx = new ShapeContext();
   ctx.judge = schemas === undefined;
+  const nonFinite = (type: string, pointer: string): void =>
+    reportWarning(
+      onWarning,
+      "NUMBER_NOT_FINITE",
+      `${type}: the number at ${pointer} is not finite (a literal beyond what a double holds, like 1e400, parses to ` +
+        "Infinity); it is kept, but JSON cannot carry it, so it goes back to the agent (and to storage) as null",
+      position,
+    );
 
   return (raw) => {
     if (!isPlainObject(raw)) {
@@ -39,6 +48,17 @@ export function createEventValidator(
     const type = raw.type;
     if (typeof type !== "string") {
       throw protocolError("MALFORMED_EVENT", "An event must carry a string `type`, and this one does not.", position);
+    }
+    // First, so that nothing after it (the shape checks, the fold's copies, sending the state
+    // back) ever walks a value deep enough to overflow the stack.
+    const tooDeep = deeperThan(raw, MAX_JSON_DEPTH, (pointer) => nonFinite(type, pointer));
+    if (tooDeep !== undefined) {
+      throw protocolError(
+        "EVENT_TOO_DEEP",
+        `${type}: ${shortPointer(tooDeep)} nests more than ${MAX_JSON_DEPTH} objects/arrays deep (counting the event itself), ` +
+          "Threadline's limit (MAX_JSON_DEPTH); the event was refused.",
+        position,
+      );
     }
     const shape = EVENT_SHAPES.get(type);
     if (shape === undefined) {

@@ -92,7 +92,7 @@ export class RunLoopDisposedError extends ThreadlineError {
  *   `createId` that threw (its error is the cause). Nothing was sent; the thread is unchanged.
  */
 export class RunLoopInputError extends ThreadlineError {
-  declare readonly code: "INVALID_MESSAGES" | "WRONG_THREAD" | "INVALID_RUN_INPUT";
+  declare readonly code: "INVALID_MESSAGES" | "WRONG_THREAD" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE";
 
   constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
     super(code, message, cause === undefined ? undefined : { cause });

@@ -21,10 +21,13 @@ import { peerProfile, type PeerProfile } from "./outgoing-compat.js";
 import { buildRunInput, ownRunParts, withThreadContent } from "./input.js";
 import type { ActiveRun, RunLoopOptions, RunParams } from "./options.js";
 import type { RunMode, RunResult, RunStatus } from "./result.js";
-import { asThreadlineError, RunSession, type SessionHost } from "./session.js";
+import { asThreadlineError, RecentRuns, RunSession, type SessionHost } from "./session.js";
 import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
 import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
+
+/** See `RunLoopOptions.terminalGraceMs`. */
+export const DEFAULT_TERMINAL_GRACE_MS = 500;
 
 interface Request {
   readonly mode: RunMode;
@@ -77,6 +80,10 @@ export class RunLoop {
     if (!(thread instanceof ThreadImpl)) {
       throw new RunLoopInputError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
     }
+    const grace = options.terminalGraceMs ?? DEFAULT_TERMINAL_GRACE_MS;
+    if (typeof grace !== "number" || !(grace >= 0)) {
+      throw new RunLoopInputError("INVALID_TERMINAL_GRACE", `terminalGraceMs must be a number of milliseconds ≥ 0 (or Infinity), got ${describeValue(grace)}.`);
+    }
     this.impl = thread;
     this.thread = thread;
     this.source = options.source;
@@ -102,6 +109,8 @@ export class RunLoop {
       middleware: this.middleware,
       pipeline,
       onWarning: this.warn,
+      terminalGraceMs: grace,
+      finishedRuns: new RecentRuns(16),
       streaming: (session) => {
         if (session === this.active) this.statusSignal.value = "streaming";
       },

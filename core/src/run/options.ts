@@ -24,6 +24,14 @@ export interface RunLoopOptions {
   readonly tamboEvents?: boolean;
   readonly middleware?: readonly Middleware[];
   readonly subscribers?: readonly RunSubscriber[];
+  /**
+   * How long (ms) a run's stream may stay open after its terminal event (RUN_FINISHED or
+   * RUN_ERROR, with no new run started) before the run settles on that event and the connection
+   * is released; events after that are dropped with an `EVENT_AFTER_RUN_SETTLED` warning. Until
+   * then the stream is read on, as AG-UI allows (a late RUN_ERROR, a new RUN_STARTED). A stream
+   * that ends settles the run at once. Default 500; `Infinity` waits for the stream's end.
+   */
+  readonly terminalGraceMs?: number;
   /** A run asked for while one is active: rejected with `RunInProgressError` (default) or queued. */
   readonly whenRunning?: WhenRunning;
   /** Sent with every run unless the run names its own. */

@@ -17,6 +17,19 @@ import { cancelRun } from "./thread-writes.js";
 
 type Terminal = AGUIEventOf<EventType.RUN_FINISHED> | AGUIEventOf<EventType.RUN_ERROR>;
 
+/** The last few run ids that reached their terminal event, oldest dropped first. */
+export class RecentRuns {
+  private readonly ids: string[] = [];
+  constructor(private readonly keep: number) {}
+  has(runId: string): boolean {
+    return this.ids.includes(runId);
+  }
+  add(runId: string): void {
+    if (this.has(runId)) return;
+    if (this.ids.push(runId) > this.keep) this.ids.shift();
+  }
+}
+
 /** What a session needs from its loop. */
 export interface SessionHost {
   readonly thread: ThreadImpl;
@@ -24,6 +37,10 @@ export interface SessionHost {
   readonly middleware: readonly Middleware[];
   readonly pipeline: PipelineOptions;
   readonly onWarning: WarningHandler;
+  /** How long the stream may stay open after a terminal event with no run open (see RunLoopOptions). */
+  readonly terminalGraceMs: number;
+  /** Ids of the runs lately folded to their terminal event: a RUN_STARTED naming one is a replay. */
+  readonly finishedRuns: RecentRuns;
   /** The first verified event arrived. */
   streaming(session: RunSession): void;
   /** The run is over (called once). */
@@ -45,6 +62,14 @@ export class RunSession {
   private closed = false;
   private sawEvent = false;
   private terminal: Terminal | undefined;
+  /** Armed by a terminal event while the stream stays open: settles the run on that event. */
+  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The run settled on its terminal event while the source was still talking. */
+  private settledOpen = false;
+  /** The id of the run being folded (from its RUN_STARTED). */
+  private streamRunId: string | undefined;
+  /** A run that already finished is being replayed: its events are dropped up to its terminal event. */
+  private replaying = false;
   /** What the event path threw (a protocol violation, a middleware or fold failure). */
   private sinkError: ThreadlineError | undefined;
   private readonly pipeline: Pipeline;
@@ -66,7 +91,10 @@ export class RunSession {
       signal: this.controller.signal,
       onWarning: host.onWarning,
       onEvent: (raw) => {
-        if (this.closed) return;
+        if (this.closed) {
+          if (this.settledOpen) this.lateEvent(raw);
+          return;
+        }
         try {
           this.pipeline.push(raw);
         } catch (error) {
@@ -108,6 +136,7 @@ export class RunSession {
   cancel(): void {
     if (this.closed) return;
     this.closed = true;
+    this.stopGrace();
     this.controller.abort();
     this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "cancelled", by: "client" });
   }
@@ -116,6 +145,7 @@ export class RunSession {
   detach(): void {
     if (this.closed) return;
     this.closed = true;
+    this.stopGrace();
     this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "detached" });
   }
 
@@ -123,6 +153,7 @@ export class RunSession {
   fail(error: ThreadlineError): void {
     if (this.closed) return;
     this.closed = true;
+    this.stopGrace();
     this.close(() => this.host.thread.fail(error), { status: "failed", error });
   }
 
@@ -146,12 +177,47 @@ export class RunSession {
       this.sawEvent = true;
       this.host.streaming(this);
     }
-    if (event.type === "RUN_STARTED") this.terminal = undefined;
-    else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.terminal = event;
+    if (this.skipsReplay(event)) return;
+    if (event.type === "RUN_STARTED") {
+      this.terminal = undefined;
+      this.streamRunId = event.runId;
+      this.stopGrace();
+    } else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
+      this.terminal = event;
+      if (this.streamRunId !== undefined) this.host.finishedRuns.add(this.streamRunId);
+      this.armGrace();
+    }
     const stopped = this.dispatch.event(event);
     // A hook may have stopped or detached the run: the event is then not folded.
     if (stopped || this.closed) return;
     foldEvent(this.host.thread, event);
+  }
+
+  /**
+   * A RUN_STARTED naming a run that already reached its terminal event (a server replaying its
+   * response, a proxy retrying a request) starts a replay: nothing of it is dispatched or folded,
+   * so it cannot append its text a second time or re-run its tool calls. Its terminal event ends
+   * the replay and stands as this stream's end (the outcome is the one already folded).
+   */
+  private skipsReplay(event: AGUIEvent): boolean {
+    if (this.replaying) {
+      if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
+        this.replaying = false;
+        this.terminal = event;
+        this.armGrace();
+      }
+      return true;
+    }
+    if (event.type !== "RUN_STARTED" || !this.host.finishedRuns.has(event.runId)) return false;
+    this.replaying = true;
+    this.terminal = undefined;
+    this.stopGrace();
+    this.host.onWarning({
+      code: "RUN_REPLAYED",
+      message: `RUN_STARTED for run '${event.runId}', which has already finished: the replayed run is dropped up to its terminal event, nothing of it is folded.`,
+      event,
+    });
+    return true;
   }
 
   private sourceStream(input: RunAgentInput): EventStream {
@@ -188,11 +254,15 @@ export class RunSession {
 
   private conclude(end: RunEnd | undefined, failure: unknown): void {
     if (this.closed) return;
-    if (this.sinkError !== undefined) return this.fail(this.sinkError);
-    if (failure !== undefined) {
-      const error = asThreadlineError(failure);
-      // A connection that breaks after the run's terminal event does not undo the run.
-      if (this.sawEvent && this.endedCleanly()) {
+    this.stopGrace();
+    const sinkError = this.sinkError;
+    if (sinkError !== undefined || failure !== undefined) {
+      const error = sinkError ?? asThreadlineError(failure);
+      // What breaks after a RUN_ERROR (a stray event, a dropped connection) does not replace the
+      // agent's own error: that is the cause a user needs first. A connection that breaks after
+      // RUN_FINISHED does not undo the run either; an event that breaks the rules after it does
+      // (AG-UI: only RUN_STARTED or a late RUN_ERROR may follow RUN_FINISHED).
+      if (this.terminal?.type === "RUN_ERROR" || (sinkError === undefined && this.sawEvent && this.endedCleanly())) {
         this.host.onWarning({ code: "ERROR_AFTER_RUN_END", message: `The stream failed after its run had ended; the run's outcome stands. ${error.message}` });
         return this.fromTerminal();
       }
@@ -211,6 +281,56 @@ export class RunSession {
     }
     if (this.sinkError !== undefined) return this.fail(this.sinkError);
     this.fromTerminal();
+  }
+
+  /**
+   * A terminal event with no run open: AG-UI lets the stream go on (a late RUN_ERROR, a new
+   * RUN_STARTED), so the run does not settle at once; but a server that neither closes nor sends
+   * anything (a proxy keeping the response open, `: ping` comments forever) must not hold the
+   * turn. After `terminalGraceMs` of nothing but that, the run settles on its terminal event.
+   */
+  private armGrace(): void {
+    this.stopGrace();
+    const ms = this.host.terminalGraceMs;
+    if (ms === Number.POSITIVE_INFINITY) return;
+    this.graceTimer = setTimeout(() => this.settleOpen(), ms);
+  }
+
+  private stopGrace(): void {
+    if (this.graceTimer === undefined) return;
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+  }
+
+  /** The grace ran out with the stream still open: settle on the terminal event, release the connection. */
+  private settleOpen(): void {
+    this.graceTimer = undefined;
+    if (this.closed || this.terminal === undefined) return;
+    try {
+      this.pipeline.end();
+    } catch (error) {
+      return this.fail(asThreadlineError(error));
+    }
+    this.settledOpen = true;
+    this.host.onWarning({
+      code: "STREAM_LEFT_OPEN",
+      message:
+        `The stream stayed open ${this.host.terminalGraceMs} ms after ${this.terminal.type} with nothing more to say; ` +
+        "the run settles on that event and the connection is released. Anything the source still sends is dropped.",
+    });
+    // Abort first: the source then resolves "aborted", which finds the session closed.
+    this.controller.abort();
+    this.fromTerminal();
+  }
+
+  /** An event from a source that kept talking after the run settled on its terminal event. */
+  private lateEvent(raw: unknown): void {
+    const type = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
+    this.host.onWarning({
+      code: "EVENT_AFTER_RUN_SETTLED",
+      message: `Dropped ${typeof type === "string" ? type : "an event"} that arrived after the run had settled on its terminal event; it was not folded.`,
+      event: raw,
+    });
   }
 
   /** Ends the stream at the pipeline: true when no run was left open. */

@@ -72,7 +72,9 @@ export class ToolCallWatch {
     if (call.status.peek() === "error") {
       const cause = call.error.peek();
       const detail = cause === undefined ? "" : `: ${cause.message}`;
-      const error = new ToolExecutionError("TOOL_ARGS_INVALID", call.id, name, `Tool '${name}' could not run: its arguments are not valid JSON${detail}`, cause);
+      // Valid JSON nested too deep is told as that: the agent must not hear its JSON is invalid.
+      const what = cause?.code === "TOOL_ARGS_TOO_DEEP" ? "its arguments were refused" : "its arguments are not valid JSON";
+      const error = new ToolExecutionError("TOOL_ARGS_INVALID", call.id, name, `Tool '${name}' could not run: ${what}${detail}`, cause);
       this.host.deliver(call.id, record, { type: "error", error });
     } else if (this.needsApproval(resolved, call)) {
       this.host.approvals.request({ kind: "tool", toolCallId: call.id, record, resolved });

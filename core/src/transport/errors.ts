@@ -129,7 +129,7 @@ export class EventTooLargeError extends TransportError {
 export type TruncationReason =
   /** The connection broke while the body was being read. */
   | "connection-lost"
-  /** The body ended cleanly but in the middle of an SSE line that is not valid JSON. */
+  /** The body ended cleanly before the blank line that completes its last SSE event. */
   | "incomplete-event"
   /** The body ended cleanly in the middle of a protobuf frame. */
   | "incomplete-frame";

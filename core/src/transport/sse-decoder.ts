@@ -5,7 +5,6 @@ import { excerpt } from "./excerpt.js";
 import type { EventSink } from "./source.js";
 import type { StreamDecoder } from "./stream-decoder.js";
 
-const LF = 10;
 const CR = 13;
 
 /**
@@ -20,8 +19,9 @@ export class SseDecoder implements StreamDecoder {
   // `stream: true` holds back the first bytes of a UTF-8 sequence split across chunks.
   private readonly text = new TextDecoder("utf-8");
   private readonly parser: EventSourceParser;
-  /** The decoded text so far does not end with a line terminator. */
-  private lineOpen = false;
+  /** The last character of the decoded text so far (a CR may still be waiting for its LF). */
+  private lastChar = 0;
+  /** end() is flushing what the body left pending: whatever dispatches now was never terminated. */
   private ending = false;
   private unknownFieldsReported = false;
 
@@ -42,16 +42,19 @@ export class SseDecoder implements StreamDecoder {
 
   end(): void {
     this.feed(this.text.decode());
+    // The parser holds back a final CR in case an LF follows; an LF now completes that line as
+    // CRLF without adding one, so an event whose blank line was that CR is dispatched as usual.
+    if (this.lastChar === CR) this.parser.feed("\n");
+    // Whatever a blank line dispatches now is an event the body never terminated. The SSE
+    // standard discards it; here it means the stream stopped early (a last RUN_FINISHED whose
+    // blank line never came is not a finished run).
     this.ending = true;
-    // A blank line dispatches what the body left pending: a last event whose blank line never
-    // came, or a CR that the parser held back in case an LF followed it.
     this.parser.feed("\n\n");
   }
 
   private feed(chunk: string): void {
     if (chunk === "") return;
-    const last = chunk.charCodeAt(chunk.length - 1);
-    this.lineOpen = last !== LF && last !== CR;
+    this.lastChar = chunk.charCodeAt(chunk.length - 1);
     this.parser.feed(chunk);
   }
 
@@ -60,19 +63,18 @@ export class SseDecoder implements StreamDecoder {
     if (this.sink.signal.aborted) return;
     // An empty data field dispatches no event, as in the browser's EventSource.
     if (data === "") return;
+    if (this.ending) {
+      throw new StreamTruncatedError(
+        "incomplete-event",
+        this.eventsDelivered,
+        `the body ended before the blank line that completes its last event (not delivered): ${excerpt(data)}`,
+      );
+    }
     const index = this.payloads++;
     let event: unknown;
     try {
       event = JSON.parse(data);
     } catch (cause) {
-      if (this.ending && this.lineOpen) {
-        throw new StreamTruncatedError(
-          "incomplete-event",
-          this.eventsDelivered,
-          `the body ended in the middle of a line: ${excerpt(data)}`,
-          cause,
-        );
-      }
       throw new SseDataError(index, excerpt(data), cause);
     }
     this.eventsDelivered++;

@@ -106,7 +106,7 @@ describe("ThreadPersistence: unreadable stored data", () => {
     expect(onError).toHaveBeenCalledTimes(1);
     expect(persistence.persistenceError.value?.code).toBe("PERSIST_CORRUPT");
     expect(storage.getItem("threadline:t")).toBeNull();
-    expect(JSON.parse(storage.getItem("threadline:t:corrupt:42") ?? "null")).toBe('{"version":1,"messages":[{"id":');
+    expect(storage.getItem("threadline:t:corrupt:42")).toBe('{"version":1,"messages":[{"id":');
 
     await persistence.save("t", { messages: [userMessage("new")] });
     expect(persistence.persistenceError.value).toBeNull();

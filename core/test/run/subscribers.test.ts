@@ -291,7 +291,9 @@ describe("subscriber hooks", () => {
 
   it("per-run subscribers and subscribe()/unsubscribe", async () => {
     const seen: string[] = [];
-    const { loop } = loopOn(textRun(INPUT, ["x"]));
+    // Each run answers with its own run id: the same run's events twice would be a replay, dropped.
+    const source: AgentSource = { run: (input, sink) => fromEvents(textRun(input, ["x"])).run(input, sink) };
+    const loop = new RunLoop({ source, createId: ids(), onWarning: () => undefined });
     const off = loop.subscribe({ onRunFinished: () => void seen.push("loop") });
     await loop.run({ subscriber: { onRunFinished: () => void seen.push("once") } });
     off();

@@ -134,16 +134,33 @@ describe("HttpAgent over SSE", () => {
     await expect(servers.current.requests[0]!.closed).resolves.toEqual({ finished: false });
   });
 
-  it("delivers a last event that lacks its blank line when the body ends cleanly", async () => {
+  it("reports a last event that lacks its blank line as truncated, without delivering it", async () => {
     const [first, second] = runEvents();
-    const agent = await serve(async (req, res) => {
-      begin(req, res);
-      await write(res, `data: ${JSON.stringify(first)}\n\ndata: ${JSON.stringify(second)}`);
-      res.end();
-    });
-    const { sink, events } = collect();
-    await expect(agent.run(input, sink)).resolves.toBe("completed");
-    expect(events).toEqual([first, second]);
+    for (const tail of [`data: ${JSON.stringify(second)}`, `data: ${JSON.stringify(second)}\n`, `data: ${JSON.stringify(second)}\r\n`]) {
+      const agent = await serve(async (req, res) => {
+        begin(req, res);
+        await write(res, `data: ${JSON.stringify(first)}\n\n${tail}`);
+        res.end();
+      });
+      const { sink, events } = collect();
+      const error = await rejection(agent.run(input, sink));
+      expect(error).toMatchObject({ code: "STREAM_TRUNCATED", reason: "incomplete-event", eventsDelivered: 1 });
+      expect(events).toEqual([first]);
+    }
+  });
+
+  it("accepts a last event whose blank line is a final CR, and a trailing comment without one", async () => {
+    const [first, second] = runEvents();
+    for (const tail of [`data: ${JSON.stringify(second)}\r\r`, `data: ${JSON.stringify(second)}\n\n: ping`]) {
+      const agent = await serve(async (req, res) => {
+        begin(req, res);
+        await write(res, `data: ${JSON.stringify(first)}\n\n${tail}`);
+        res.end();
+      });
+      const { sink, events } = collect();
+      await expect(agent.run(input, sink)).resolves.toBe("completed");
+      expect(events).toEqual([first, second]);
+    }
   });
 
   it("reports a body that ends cleanly in the middle of an event as a truncated stream", async () => {

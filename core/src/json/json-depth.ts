@@ -1,0 +1,100 @@
+import { ThreadlineError } from "../errors.js";
+
+/**
+ * How deeply a JSON value that reaches Threadline from outside may nest: an event (counting the
+ * event object itself as level 1), a tool call's arguments, what a JSON Patch writes (counting
+ * from the document's root), a stored record's values. Deeper input is refused with a typed error
+ * naming this limit — never a stack overflow.
+ *
+ * Why a limit and not "whatever JSON.parse accepts": `JSON.parse` builds 100,000 levels, but
+ * `JSON.stringify` and `structuredClone` (sending the state back to the agent, storing the thread)
+ * overflow V8's stack at about 4,000, and so would any recursive walk in an application's code.
+ * Real payloads nest a few dozen levels; 1,000 leaves room for anything sane.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/**
+ * Where Threadline's own walks (copy, freeze, compare) stop: above `MAX_JSON_DEPTH` by the few
+ * levels Threadline wraps values in (a run input, a snapshot, a stored record), so a value that
+ * was accepted never reaches it. Only a value that skipped the checks above (one passed straight
+ * to `setState`, say) can, and it gets `JsonDepthError` instead of a RangeError.
+ */
+export const WALK_DEPTH_LIMIT = MAX_JSON_DEPTH + 100;
+
+/** A value nests deeper than Threadline walks (see `WALK_DEPTH_LIMIT`). `path` names the first level too deep. */
+export class JsonDepthError extends ThreadlineError {
+  declare readonly code: "JSON_TOO_DEEP";
+  readonly path: string;
+  readonly limit: number;
+
+  constructor(path: string, limit: number) {
+    super(
+      "JSON_TOO_DEEP",
+      `${path} nests more than ${limit} objects/arrays deep, beyond what Threadline walks (MAX_JSON_DEPTH is ${MAX_JSON_DEPTH}); the value was refused.`,
+    );
+    this.path = path;
+    this.limit = limit;
+  }
+}
+
+/**
+ * Walks `root` without recursion (a hostile value cannot overflow the stack) and returns the JSON
+ * pointer of the first object or array nested more than `limit` levels deep (`root` itself, when
+ * a container, is level 1), or undefined. `onNonFinite` hears the pointer of every number that is
+ * not finite (`1e400` parses to Infinity, which JSON cannot carry back). A cyclic value is
+ * reported as too deep. Cost: one visit per value, one array of keys per object.
+ */
+export function deeperThan(root: unknown, limit: number, onNonFinite?: (pointer: string) => void): string | undefined {
+  if (typeof root === "number") {
+    if (onNonFinite !== undefined && !Number.isFinite(root)) onNonFinite("");
+    return undefined;
+  }
+  if (root === null || typeof root !== "object") return undefined;
+  if (limit < 1) return "";
+  // One frame per open container: the container, its keys (undefined for an array), the next index.
+  const containers: object[] = [root];
+  const keyLists: (string[] | undefined)[] = [Array.isArray(root) ? undefined : Object.keys(root)];
+  const next: number[] = [0];
+  while (containers.length > 0) {
+    const top = containers.length - 1;
+    const container = containers[top]!;
+    const keys = keyLists[top];
+    const at = next[top]!;
+    if (at >= (keys === undefined ? (container as unknown[]).length : keys.length)) {
+      containers.pop();
+      keyLists.pop();
+      next.pop();
+      continue;
+    }
+    next[top] = at + 1;
+    const child = keys === undefined ? (container as unknown[])[at] : (container as Record<string, unknown>)[keys[at]!];
+    if (typeof child === "number") {
+      if (onNonFinite !== undefined && !Number.isFinite(child)) onNonFinite(pointerTo(keyLists, next));
+      continue;
+    }
+    if (child === null || typeof child !== "object") continue;
+    if (containers.length >= limit) return pointerTo(keyLists, next);
+    containers.push(child);
+    keyLists.push(Array.isArray(child) ? undefined : Object.keys(child));
+    next.push(0);
+  }
+  return undefined;
+}
+
+/** A pointer short enough for a message: a thousand-level one keeps its start and its end. */
+export function shortPointer(pointer: string): string {
+  if (pointer.length <= 80) return pointer;
+  return `${pointer.slice(0, 48)}…${pointer.slice(-24)}`;
+}
+
+/** The pointer of the value each open frame is visiting (the one before its `next` index). */
+function pointerTo(keyLists: readonly (string[] | undefined)[], next: readonly number[]): string {
+  let pointer = "";
+  for (let f = 0; f < next.length; f++) {
+    const index = next[f]! - 1;
+    const keys = keyLists[f];
+    const key = keys === undefined ? String(index) : keys[index]!;
+    pointer += `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  }
+  return pointer;
+}
