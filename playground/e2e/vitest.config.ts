@@ -5,7 +5,7 @@ import { defineProject } from "vitest/config";
 // Each test file builds its app, starts the servers on free ports, and drives one browser.
 export default defineProject({
   resolve: {
-    alias: { "@threadline/core": fileURLToPath(new URL("../../core/src/index.ts", import.meta.url)) },
+    alias: { "@threadline/core": fileURLToPath(new URL("../../core/src", import.meta.url)) },
   },
   test: {
     name: "e2e",
