@@ -24,9 +24,11 @@ const quick = args.includes("--quick");
 const checking = args.includes("--check");
 const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const unknown = args.filter((a) => a !== "--quick" && a !== "--check" && !a.startsWith("--only="));
-const only = onlyArg ? (onlyArg.split(",") as WorkloadName[]) : ALL;
+// The run log (src/run-log.ts) is not a ratio workload: it runs after the others, in its own process.
+const runLog = !onlyArg || onlyArg.split(",").includes("run-log");
+const only = onlyArg ? (onlyArg.split(",").filter((w) => w !== "run-log") as WorkloadName[]) : ALL;
 if (unknown.length > 0 || only.some((w) => !ALL.includes(w))) {
-  console.error(`usage: pnpm bench [--quick] [--check] [--only=${ALL.join(",")}]`);
+  console.error(`usage: pnpm bench [--quick] [--check] [--only=${[...ALL, "run-log"].join(",")}]`);
   process.exit(2);
 }
 
@@ -59,6 +61,18 @@ for (const workload of only) {
   console.log(`\n${formatReport(report)}`);
 }
 rmSync(scratch, { recursive: true, force: true });
+if (runLog) {
+  console.error("▸ run-log in a fresh process…");
+  const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./run-log.ts", import.meta.url)), ...(quick ? ["--quick"] : [])], {
+    cwd: benchDir,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (child.status !== 0) {
+    console.error(`✗ run-log: exited with ${child.status ?? child.signal}`);
+    broken = true;
+  }
+}
 
 const byName = Object.fromEntries(reports.map((r) => [r.workload, r]));
 const checks = evaluate(byName);

@@ -119,3 +119,16 @@ test("a binding that failed or did not run fails its W4 targets as not measured"
   assert.equal(checks.length, 3);
   assert.ok(checks.every((c) => !c.pass && c.measured === null));
 });
+
+test("W6 targets: flat per-token cost, ≥ 20× under marked, under the peers, no settled node touched", async () => {
+  const { evaluateMarkdown } = await import("../src/browser/markdown.js");
+  const counts = { replacedPerDelta: 0.1, replacedMax: 2, openSlackMin: 3, settledTouched: 0 };
+  const row = (lane: "md-threadline" | "md-threadline-plain" | "md-marked" | "md-incremark" | "md-streamdown", kb: number, main: number, js = main / 2) =>
+    ({ lane, bytes: kb * 1024, status: "ok" as const, samples: 3, jsUsPerDelta: js, mainUsPerDelta: main, counts: lane.startsWith("md-threadline") ? counts : null });
+  const rows = [row("md-threadline", 1, 100), row("md-threadline", 50, 140), row("md-threadline", 20, 120), row("md-threadline-plain", 20, 100), row("md-marked", 20, 3000), row("md-incremark", 20, 150), row("md-streamdown", 20, 900)];
+  assert.deepEqual(evaluateMarkdown(rows).map((c) => c.pass), [true, true, true, true, true, true, true]);
+  const worse = evaluateMarkdown([...rows.slice(0, 1), row("md-threadline", 50, 400), ...rows.slice(2, 4), row("md-marked", 20, 1000), ...rows.slice(5)]);
+  assert.deepEqual(worse.map((c) => c.pass), [false, false, true, true, true, true, true]);
+  const touched = evaluateMarkdown(rows.map((r) => (r.lane === "md-threadline" && r.bytes === 1024 ? { ...r, counts: { ...counts, settledTouched: 1, openSlackMin: -1 } } : r)));
+  assert.deepEqual(touched.slice(-2).map((c) => c.pass), [false, false]);
+});

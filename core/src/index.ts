@@ -1,8 +1,9 @@
 // Public entry of @threadline/core: what an application imports. Each stage of the data's path
 // re-exports from its folder; the rest of each folder's API is its subpath
-// (@threadline/core/transport, /pipeline, /model, /fold, /json, /run, /tools, /chat, /persist).
-export { ThreadlineError, warnToConsole } from "./errors.js";
-export type { ThreadlineWarning, WarningHandler } from "./errors.js";
+// (@threadline/core/transport, /pipeline, /model, /fold, /json, /run, /tools, /chat, /persist;
+// /server, /markdown and /devtools are their own features).
+export { errorCodes, ThreadlineError, warnToConsole } from "./errors.js";
+export type { ErrorCode, ErrorStage, StageErrorCode, ThreadlineWarning, WarningHandler } from "./errors.js";
 // -- protocol --
 export { EventType } from "./protocol/index.js";
 export type {
@@ -20,14 +21,15 @@ export type {
 } from "./protocol/index.js";
 // -- agent and sources --
 export { HttpAgent, fromAgent, fromEvents, TransportError } from "./transport/index.js";
+export { RunError } from "./run/index.js";
 export type { AgentSource, AgUiAgentLike, HttpAgentOptions, HttpHeaders, TransportErrorCode } from "./transport/index.js";
 // -- pipeline --
-export { createPipeline, ThreadlineProtocolError, MiddlewareError } from "./pipeline/index.js";
+export { createPipeline, MiddlewareError, PipelineError, ProtocolError, ThreadlineProtocolError } from "./pipeline/index.js";
 export type { Middleware, Pipeline, PipelineOptions, ProtocolErrorCode } from "./pipeline/index.js";
 // -- thread and fold --
-export { createThread, createThreadStore, foldEvent, foldEvents, ThreadlineFoldError } from "./fold/index.js";
+export { createThread, createThreadStore, foldEvent, foldEvents, FoldError, ThreadlineFoldError } from "./fold/index.js";
 export type { FoldErrorCode, FoldEventsResult } from "./fold/index.js";
-export { AgentRunError, ComponentError, createComponentRegistry, subscribeText } from "./model/index.js";
+export { AgentRunError, ComponentError, createComponentRegistry, ModelError, subscribeText } from "./model/index.js";
 export type {
   ArgumentStatus,
   AssistantMessageNode,
@@ -67,7 +69,7 @@ export type {
   ToolResultInput,
   TurnResult,
 } from "./chat/index.js";
-export { defineTool, ChatInputError, ToolExecutionError } from "./tools/index.js";
+export { defineTool, ChatInputError, ToolError, ToolExecutionError } from "./tools/index.js";
 export type { ApprovalResponse, ClientTool, JsonSchema, StandardSchemaLike, ToolExecuteContext } from "./tools/index.js";
 // -- storage adapters --
 export { memoryStorage, localStorageAdapter, indexedDbStorage, PersistenceError } from "./persist/index.js";

@@ -23,6 +23,9 @@ function codesIn(text: string): string[] {
   take(/super\(\s*"([^"]*)"/g);
   take(/new ThreadlineError\(\s*"([^"]*)"/g);
   take(/\bcode: "([^"]*)"/g);
+  // The one list of error codes (errors.ts), which the stages' code types are read from.
+  const list = /export const errorCodes = \{([\s\S]*?)\} as const;/.exec(text);
+  if (list !== null) for (const literal of list[1]!.replace(/\/\/.*$/gm, "").matchAll(/"([^"]*)"/g)) found.push(literal[1]!);
   for (const union of text.matchAll(/(?:declare readonly code: |type \w*Code =)([^;{]*);/g)) {
     // Line comments inside a union may quote words; they are not codes.
     for (const literal of union[1]!.replace(/\/\/.*$/gm, "").matchAll(/"([^"]*)"/g)) found.push(literal[1]!);
@@ -43,5 +46,40 @@ describe("error and warning codes", () => {
     expect(wrong).toEqual([]);
     // The scan really finds the codes (guards against a pattern that matches nothing).
     expect(all).toEqual(expect.arrayContaining(["HTTP_STATUS", "UNEXPECTED_CHARACTER", "INVALID_INTERVAL", "RUN_IN_PROGRESS", "SSE_UNKNOWN_FIELD"]));
+  });
+});
+
+describe("the ErrorCode list", () => {
+  it("lists every code once, under one stage", async () => {
+    const { errorCodes, ThreadlineError } = await import("../src/errors.js");
+    const listed = Object.values(errorCodes).flat() as string[];
+    expect(listed.length).toBe(new Set(listed).size);
+    expect(ThreadlineError.stageOf("HTTP_STATUS")).toBe("transport");
+    expect(ThreadlineError.stageOf("MALFORMED_PAYLOAD")).toBe("fold");
+    expect(ThreadlineError.stageOf("NOT_A_CODE")).toBeUndefined();
+  });
+
+  it("holds every code an error is raised with in core/src", async () => {
+    const { errorCodes } = await import("../src/errors.js");
+    const listed = new Set<string>(Object.values(errorCodes).flat());
+    const missing: string[] = [];
+    for (const { file, text } of sources()) {
+      // Error codes only: warnings (`code:` in a warning literal) have their own vocabulary.
+      const used = [
+        ...[...text.matchAll(/(?:super|new \w*Error)\(\s*"([^"]*)"/g)].map((m) => m[1]!).filter((code) => UPPER_SNAKE.test(code)),
+        ...[...text.matchAll(/declare readonly code:((?:\s*\|?\s*"[A-Z0-9_]+")+);/g)].flatMap((m) => [...m[1]!.matchAll(/"([A-Z0-9_]+)"/g)].map((l) => l[1]!)),
+      ];
+      for (const code of used) if (!listed.has(code)) missing.push(`${file}: ${code}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("ThreadlineError.from keeps a ThreadlineError and wraps anything else, saying where", async () => {
+    const { ThreadlineError } = await import("../src/errors.js");
+    const own = new ThreadlineError("INTERNAL_ERROR", "x");
+    expect(ThreadlineError.from(own, "The run")).toBe(own);
+    const wrapped = ThreadlineError.from(new TypeError("boom"), "The run");
+    expect(wrapped).toMatchObject({ code: "INTERNAL_ERROR", message: "The run failed unexpectedly: TypeError: boom" });
+    expect(wrapped.cause).toBeInstanceOf(TypeError);
   });
 });

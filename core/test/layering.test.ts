@@ -17,6 +17,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   persist: ["json", "protocol"],
   model: ["json", "protocol"],
   fold: ["json", "model", "pipeline", "protocol"],
+  server: ["protocol", "transport"],
+  markdown: ["model"],
   run: ["fold", "json", "model", "pipeline", "protocol", "transport"],
   tools: ["json", "model", "protocol"],
   chat: ["fold", "json", "model", "persist", "pipeline", "protocol", "run", "tools", "transport"],

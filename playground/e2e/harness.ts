@@ -18,6 +18,8 @@ export interface OpenOptions {
   /** Real-time pacing instead of `delay`. */
   readonly speed?: number;
   readonly backend?: "scripted" | "mastra";
+  /** The scripted server through the resumable handler (`resumable`), or over a flaky network. */
+  readonly network?: "plain" | "resumable" | "flaky";
 }
 
 export interface AppHarness {
@@ -116,6 +118,7 @@ export class AppPage {
         scenario: options.scenario ?? "markdown",
         variant: options.variant,
         backend: options.backend ?? "scripted",
+        network: options.network,
         ...(options.speed === undefined ? { delay: options.delay ?? 2 } : { speed: options.speed }),
         thread: this.threadId,
       }),

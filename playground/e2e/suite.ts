@@ -2,7 +2,7 @@
 // in Chromium, checked on the DOM of shared/contract.ts, with a screenshot each.
 import type { AppName } from "../shared/launch.js";
 import { TEST_ID } from "../shared/contract.js";
-import { markdownHtml } from "../shared/markdown-html.js";
+import { markdownToHtml } from "@threadline/core/markdown";
 import { FILE_PATH } from "../server/scenarios/approval.js";
 import { HISTORY_LENGTH } from "../server/scenarios/long-thread.js";
 import { MARKDOWN_REPLY } from "../server/scenarios/markdown.js";
@@ -40,13 +40,41 @@ export function appSuite(framework: AppName): void {
 
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
       await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
-      expect(await textOf(text)).toBe(await renderedText(page, markdownHtml(MARKDOWN_REPLY)));
+      expect(await textOf(text)).toBe(await renderedText(page, markdownToHtml(MARKDOWN_REPLY)));
       for (const selector of ["h2", "h3", "ol li", "ul li", "strong", "em", "blockquote", "table td", "pre code"]) {
         expect(await text.locator(selector).count(), selector).toBeGreaterThan(0);
       }
       expect(await page.messages("user").locator(".bubble").innerText()).toContain("Plan three days in Lisbon for me.");
       await expect.poll(() => page.byTestId(TEST_ID.threadItem).filter({ hasText: "Plan three days" }).count()).toBe(1);
       await page.screenshot("markdown");
+    });
+  });
+
+  test("resumable: a reload mid-answer rejoins the run and the answer completes; over a flaky network it completes too", async () => {
+    const expected = async (page: AppPage) => renderedText(page, markdownHtml(MARKDOWN_REPLY));
+    await withPage({ scenario: "markdown", delay: 12, network: "resumable" }, async (page) => {
+      await page.send("Plan three days in Lisbon for me.");
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      await expect.poll(async () => ((await text.count()) > 0 ? (await textOf(text)).length : 0)).toBeGreaterThan(40);
+      await page.waitForStoredMessages(2);
+      const partial = await textOf(text);
+      // The page goes away mid-answer and comes back on the same thread.
+      await page.page.goto(page.url({ delay: 12, network: "resumable" }));
+      // The stored partial answer shows first; the rejoined run completes it.
+      const answer = await expected(page);
+      await expect.poll(() => textOf(text), { timeout: 20_000 }).toBe(answer);
+      await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
+      const full = await textOf(text);
+      expect(full.length).toBeGreaterThan(partial.length);
+      await page.screenshot("resumable-reload");
+    });
+    await withPage({ scenario: "markdown", delay: 4, network: "flaky" }, async (page) => {
+      const turn = await page.turn();
+      await page.send("Plan three days in Lisbon for me.");
+      const statuses = await turn.settled("idle", 30_000);
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      expect(await textOf(text)).toBe(await expected(page));
+      expect(statuses).toContain("reconnecting");
     });
   });
 
@@ -213,9 +241,9 @@ export function appSuite(framework: AppName): void {
       expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
       await details.locator("summary").click();
       expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
-      expect(await textOf(details.getByTestId(TEST_ID.messageText))).toBe(await renderedText(page, markdownHtml(THOUGHTS.replaceAll("\n", " "))));
+      expect(await textOf(details.getByTestId(TEST_ID.messageText))).toBe(await renderedText(page, markdownToHtml(THOUGHTS.replaceAll("\n", " "))));
       const answer = page.messages("assistant").last().getByTestId(TEST_ID.messageText);
-      expect(await textOf(answer)).toBe(await renderedText(page, markdownHtml(ANSWER)));
+      expect(await textOf(answer)).toBe(await renderedText(page, markdownToHtml(ANSWER)));
       await page.screenshot("reasoning");
     });
   });

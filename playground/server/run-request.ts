@@ -101,7 +101,11 @@ export async function readRunRequest(
   fallbackPacing: Pacing,
   mode: RunRequest["mode"] = "run",
 ): Promise<RunRequest> {
-  const input = parseInput(await readBody(req));
+  return describeRun(parseInput(await readBody(req)), query, fallbackPacing, mode);
+}
+
+/** The scenario, variant and pacing a run asks for (forwardedProps, then the query string). */
+export function describeRun(input: RunAgentInput, query: URLSearchParams, fallbackPacing: Pacing, mode: RunRequest["mode"] = "run"): RunRequest {
   const props = forwardedProps(input);
   const name = asText(option("scenario", "scenario", props, query), "scenario") ?? DEFAULT_SCENARIO;
   const scenario = findScenario(name);

@@ -9,6 +9,9 @@ import { RequestError, sendError, sendJson } from "./request-error.js";
 import { readRunRequest } from "./run-request.js";
 import { streamRun, type RunReport } from "./run-stream.js";
 import { scenarioListing } from "./scenarios/index.js";
+import { createAgentHandler, memoryRunStore, toNodeListener, type RunStore } from "@threadline/core/server";
+import { describeRun } from "./run-request.js";
+import { scenarioSource } from "./scenario-source.js";
 
 export interface ServerOptions {
   /** 0 (the default here) picks a free port; the CLI passes PORT or 8787. */
@@ -22,6 +25,11 @@ export interface ServerOptions {
   speed?: number;
   /** Called once per run when it ends, however it ends. */
   onRunEnd?: (report: RunReport) => void;
+  /**
+   * The run log of the resumable route (`/resumable/agent`, through createAgentHandler): memory by
+   * default; the CLI passes a Redis one when PLAYGROUND_REDIS_URL is set.
+   */
+  runStore?: RunStore;
 }
 
 export interface PlaygroundServer {
@@ -38,8 +46,47 @@ const CORS = {
   "access-control-max-age": "600",
 };
 
-function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts) {
+type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const RESUMABLE_PATHS = new Set(["/resumable/agent", "/resumable/agent/connect", "/flaky/agent", "/flaky/agent/connect"]);
+
+/**
+ * `/resumable/agent`: the same scenarios through Threadline's handler — numbered events, runs that
+ * outlive their connection, resume by Last-Event-ID. `/flaky/agent` (or `?flaky=1`) is the same over
+ * a flaky network: each response is cut after a random 100–600 ms, and the client resumes.
+ */
+function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListener {
+  const fallback: Pacing =
+    options.delayMs !== undefined ? { kind: "fixed", delayMs: options.delayMs } : { kind: "paced", speed: options.speed ?? 1 };
+  const handler = createAgentHandler({
+    store: options.runStore ?? memoryRunStore(),
+    headers: { ...CORS, "access-control-allow-methods": "GET, POST, DELETE, OPTIONS", "access-control-expose-headers": "x-threadline-resume, x-threadline-run-id" },
+    source: (input, request) => scenarioSource(describeRun(input, new URL(request.url).searchParams, fallback), attempts),
+  });
+  const listener = toNodeListener(handler);
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method === "OPTIONS") {
+      for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+      res.setHeader("access-control-allow-methods", "GET, POST, DELETE, OPTIONS");
+      res.writeHead(204, { "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "content-type, accept, last-event-id" });
+      res.end();
+      return;
+    }
+    if (url.pathname.startsWith("/flaky/") || url.searchParams.has("flaky")) {
+      const cut = setTimeout(() => res.socket?.destroy(), 100 + Math.floor(Math.random() * 500));
+      res.on("close", () => clearTimeout(cut));
+    }
+    listener(req, res);
+  };
+}
+
+function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts, resumable: NodeListener) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  if (RESUMABLE_PATHS.has(url.pathname)) {
+    resumable(req, res);
+    return;
+  }
   for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
 
   if (req.method === "OPTIONS") {
@@ -92,9 +139,10 @@ function fail(res: ServerResponse, error: unknown): void {
 
 export function startServer(options: ServerOptions = {}): Promise<PlaygroundServer> {
   const attempts = new Attempts();
+  const resumable = resumableRoute(options, attempts);
   const server = createServer((req, res) => {
     try {
-      route(req, res, options, attempts);
+      route(req, res, options, attempts, resumable);
     } catch (error) {
       fail(res, error);
     }

@@ -26,8 +26,18 @@ export function backendOrigins(env: ViteEnv, search: string = globalThis.locatio
   };
 }
 
-export function agentUrl(origins: BackendOrigins, backend: Backend): string {
-  return `${origins[backend]}/agent`;
+/**
+ * How the scripted server is reached: `plain` (its own AG-UI endpoint), `resumable` (through
+ * Threadline's createAgentHandler: runs survive a dropped connection and a reload), `flaky` (the
+ * same, with every response cut after a moment: the client keeps resuming).
+ */
+export type Network = "plain" | "resumable" | "flaky";
+
+export const NETWORKS: readonly Network[] = ["plain", "resumable", "flaky"];
+
+export function agentUrl(origins: BackendOrigins, backend: Backend, network: Network = "plain"): string {
+  if (backend !== "scripted" || network === "plain") return `${origins[backend]}/agent`;
+  return `${origins[backend]}/${network}/agent`;
 }
 
 function trimSlash(origin: string): string {

@@ -1,6 +1,6 @@
 // What the user picked (backend, scenario, variant, speed, open thread), kept in localStorage so
 // a reload comes back to the same place. Query parameters override it on load (links, tests).
-import type { Backend } from "./config.js";
+import { NETWORKS, type Backend, type Network } from "./config.js";
 
 export interface Settings {
   backend: Backend;
@@ -10,6 +10,8 @@ export interface Settings {
   /** A fixed gap between events (ms), from `?delay=`; overrides `speed` on the scripted server. */
   delayMs: number | undefined;
   threadId: string | undefined;
+  /** `?network=resumable|flaky` (never stored): the scripted server through the resumable handler (see config.ts). */
+  network: Network;
 }
 
 const KEY = "threadline-playground:settings";
@@ -32,7 +34,13 @@ export function loadSettings(search: string = location.search): Settings {
     speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
     delayMs: delay !== null && Number.isFinite(Number(delay)) ? Number(delay) : undefined,
     threadId: query.get("thread") ?? stored.threadId,
+    // From the query only: a stored choice would carry the handler into every later visit.
+    network: asNetwork(query.get("network")),
   };
+}
+
+function asNetwork(value: unknown): Network {
+  return NETWORKS.includes(value as Network) ? (value as Network) : "plain";
 }
 
 export function saveSettings(settings: Settings): void {

@@ -3,6 +3,8 @@ export { fromSignal } from "./signal-store.js";
 export { messageText } from "./message-text.js";
 export { streamText } from "./stream-text.js";
 export { default as StreamingText } from "./StreamingText.svelte";
+export { default as StreamingMarkdown } from "./StreamingMarkdown.svelte";
+export type { MarkdownComponentMap } from "./markdown-components.svelte.js";
 export { toolCall } from "./tool-call.js";
 export { select } from "./select.js";
 export type { ThreadSource } from "./select.js";

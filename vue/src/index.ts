@@ -3,6 +3,8 @@ export { useSignal } from "./useSignal.js";
 export type { SignalRef } from "./useSignal.js";
 export { useMessageText } from "./useMessageText.js";
 export { StreamingText } from "./StreamingText.js";
+export { StreamingMarkdown } from "./StreamingMarkdown.js";
+export type { MarkdownComponentMap } from "./StreamingMarkdown.js";
 export { useMessageParts } from "./useMessageParts.js";
 export { useToolCall } from "./useToolCall.js";
 export type { ToolCallField, ToolCallRefs } from "./useToolCall.js";

@@ -8,6 +8,9 @@ import { build } from "vite";
 /** The pages, in table order; each is `pages/<lane>/index.html`. */
 export const LANES = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue", "floor", "threadline-dom"] as const;
 export type LaneName = (typeof LANES)[number];
+/** W6's pages (streaming markdown), built with W4's. */
+export const MARKDOWN_LANES = ["md-threadline", "md-threadline-plain", "md-marked", "md-incremark", "md-streamdown"] as const;
+export type MarkdownLaneName = (typeof MARKDOWN_LANES)[number];
 
 export const LANE_TITLES: Record<LaneName, string> = {
   "threadline-svelte": "Threadline Svelte",
@@ -43,7 +46,7 @@ export async function buildPages(outDir: string, minify = true): Promise<void> {
       emptyOutDir: true,
       minify,
       reportCompressedSize: false,
-      rolldownOptions: { input: Object.fromEntries(LANES.map((lane) => [lane, join(pagesDir, lane, "index.html")])) },
+      rolldownOptions: { input: Object.fromEntries([...LANES, ...MARKDOWN_LANES].map((lane) => [lane, join(pagesDir, lane, "index.html")])) },
     },
   });
 }

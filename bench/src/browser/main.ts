@@ -1,8 +1,10 @@
-// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR]`
+// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR] [--workloads=w4,w6]`
 // W4: the same chat page built five ways with Vite (production build), served on 127.0.0.1,
 // driven in Debian's Chromium; timing from a Chrome DevTools Protocol trace of each streaming
 // window. Prints the tables, merges them into bench/results.json under `browser`, and with
-// --check exits 1 when a target of issues 9, 10 and 12 is missed.
+// --check exits 1 when a target of issues 9, 10 and 12 is missed. Then W6 (markdown.ts): streaming
+// markdown, Threadline's core/markdown against marked + DOMPurify, @incremark/core and
+// svelte-streamdown (issue 20), merged under `markdown`.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +17,7 @@ import { profiled } from "./profile.js";
 import { evaluateBrowser, formatBrowserChecks, formatTable, summarise, type BrowserResults, type Row, type Sample } from "./report.js";
 import { serveStatic } from "./serve.js";
 import { analyseWindow, traced } from "./trace.js";
+import { formatMarkdown, runMarkdownBench } from "./markdown.js";
 
 const MODES: readonly Mode[] = ["paced", "burst"];
 const DELTAS = 2000;
@@ -23,7 +26,7 @@ const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const flag = (name: string): boolean => args.includes(`--${name}`);
 const known = ["check", "quick", "no-minify"];
-const knownValued = ["runs", "lanes", "sizes", "profile", "traces"];
+const knownValued = ["runs", "lanes", "sizes", "profile", "traces", "workloads"];
 const unknown = args.filter((a) => !known.includes(a.slice(2)) && !knownValued.some((n) => a.startsWith(`--${n}=`)));
 const quick = flag("quick");
 const checking = flag("check");
@@ -36,15 +39,17 @@ const warmups = quick ? 1 : 2;
 const lanes = (option("lanes")?.split(",") ?? [...LANES]) as LaneName[];
 const sizes = (option("sizes")?.split(",") ?? (quick ? ["100"] : ["100", "1000"])).map(Number);
 const profileArg = option("profile")?.split(",");
+const workloads = option("workloads")?.split(",") ?? ["w4", "w6"];
 if (
   unknown.length > 0 ||
   !(runs >= 1) ||
   lanes.some((l) => !LANES.includes(l)) ||
   sizes.some((s) => !(s >= 0)) ||
+  workloads.some((w) => w !== "w4" && w !== "w6") ||
   (profileArg && (profileArg.length !== 3 || !LANES.includes(profileArg[0] as LaneName) || !MODES.includes(profileArg[2] as Mode)))
 ) {
   console.error(
-    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst] [--no-minify] [--traces=DIR]`,
+    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst] [--no-minify] [--traces=DIR] [--workloads=w4,w6]`,
   );
   process.exit(2);
 }
@@ -82,125 +87,139 @@ const key = (lane: LaneName, priors: number, mode: Mode): string => `${lane}|${p
 
 let exitCode = 0;
 try {
-  for (const lane of lanes) {
-    const page = await chromium.context.newPage();
-    const entry: LanePage = { page, session: await chromium.context.newCDPSession(page), failure: undefined };
-    page.on("pageerror", (error) => {
-      entry.failure ??= `page error: ${error.message}`;
-    });
-    await page.goto(`${server.url}${lane}/index.html`);
-    await page.waitForFunction(() => window.w4 !== undefined, undefined, { timeout: 10_000 });
-    pages.set(lane, entry);
-  }
-
-  /** One run: set-up (untimed), then the stream; a wrong final DOM marks the lane failed. */
-  const run = async (lane: LaneName, priors: number, mode: Mode, observe: boolean, timed: boolean): Promise<void> => {
-    const entry = pages.get(lane)!;
-    if (entry.failure) return;
-    const begun = Date.now();
-    try {
-      // Only the front page is visible and gets frames at full rate; the others are throttled.
-      await entry.page.bringToFront();
-      await entry.page.evaluate(([n, o]) => window.w4.setup(n, o), [priors, observe] as const);
-      // Garbage left by the set-up (and the previous run) is not charged to this window.
-      await entry.session.send("HeapProfiler.collectGarbage");
-      const stream = (): Promise<StreamResult> => entry.page.evaluate((m) => window.w4.stream(m), mode);
-      if (!timed) {
-        const result = await stream();
-        if (result.mismatch) throw new Error(`wrong final DOM: ${result.mismatch}`);
-        if (observe) mutations.set(key(lane, priors, mode), result.counts.mutations);
-        return;
-      }
-      const { result, events } = await traced(entry.session, stream);
-      if (result.mismatch) throw new Error(`wrong final DOM: ${result.mismatch}`);
-      if (result.deltas !== DELTAS) throw new Error(`streamed ${result.deltas} deltas, expected ${DELTAS}`);
-      const times = analyseWindow(events);
-      const tracesDir = option("traces");
-      if (tracesDir) writeFileSync(join(tracesDir, `${lane}-${priors}-${mode}-${Date.now()}.json`), JSON.stringify(events));
-      const list = samples.get(key(lane, priors, mode)) ?? [];
-      list.push({ ...times, keys: result.counts.keys, renders: result.counts.renders });
-      samples.set(key(lane, priors, mode), list);
-    } catch (error) {
-      entry.failure ??= error instanceof Error ? error.message.split("\n")[0]! : String(error);
-      log(`✗ ${lane} at ${priors} prior, ${mode}: ${entry.failure}`);
-    } finally {
-      if (process.env["W4_VERBOSE"]) log(`  ${lane} ${priors} ${mode}${observe ? " observed" : ""}${timed ? " timed" : ""}: ${Date.now() - begun} ms`);
-    }
-  };
-
-  // Warm-up: the first run of each cell also counts DOM mutations (a MutationObserver costs
-  // time, so the timed runs go without it) and checks the final DOM.
-  for (const priors of sizes) {
+  if (workloads.includes("w4")) {
     for (const lane of lanes) {
-      for (const mode of MODES) for (let w = 0; w < warmups; w++) await run(lane, priors, mode, w === 0, false);
+      const page = await chromium.context.newPage();
+      const entry: LanePage = { page, session: await chromium.context.newCDPSession(page), failure: undefined };
+      page.on("pageerror", (error) => {
+        entry.failure ??= `page error: ${error.message}`;
+      });
+      await page.goto(`${server.url}${lane}/index.html`);
+      await page.waitForFunction(() => window.w4 !== undefined, undefined, { timeout: 10_000 });
+      pages.set(lane, entry);
     }
-    log(`✓ warm-up and counting at ${priors} prior messages (${elapsed()})`);
-  }
-  // Timed runs, round-robin over lanes so drift on a shared machine falls on every lane alike.
-  for (let round = 1; round <= rounds; round++) {
+
+    /** One run: set-up (untimed), then the stream; a wrong final DOM marks the lane failed. */
+    const run = async (lane: LaneName, priors: number, mode: Mode, observe: boolean, timed: boolean): Promise<void> => {
+      const entry = pages.get(lane)!;
+      if (entry.failure) return;
+      const begun = Date.now();
+      try {
+        // Only the front page is visible and gets frames at full rate; the others are throttled.
+        await entry.page.bringToFront();
+        await entry.page.evaluate(([n, o]) => window.w4.setup(n, o), [priors, observe] as const);
+        // Garbage left by the set-up (and the previous run) is not charged to this window.
+        await entry.session.send("HeapProfiler.collectGarbage");
+        const stream = (): Promise<StreamResult> => entry.page.evaluate((m) => window.w4.stream(m), mode);
+        if (!timed) {
+          const result = await stream();
+          if (result.mismatch) throw new Error(`wrong final DOM: ${result.mismatch}`);
+          if (observe) mutations.set(key(lane, priors, mode), result.counts.mutations);
+          return;
+        }
+        const { result, events } = await traced(entry.session, stream);
+        if (result.mismatch) throw new Error(`wrong final DOM: ${result.mismatch}`);
+        if (result.deltas !== DELTAS) throw new Error(`streamed ${result.deltas} deltas, expected ${DELTAS}`);
+        const times = analyseWindow(events);
+        const tracesDir = option("traces");
+        if (tracesDir) writeFileSync(join(tracesDir, `${lane}-${priors}-${mode}-${Date.now()}.json`), JSON.stringify(events));
+        const list = samples.get(key(lane, priors, mode)) ?? [];
+        list.push({ ...times, keys: result.counts.keys, renders: result.counts.renders });
+        samples.set(key(lane, priors, mode), list);
+      } catch (error) {
+        entry.failure ??= error instanceof Error ? error.message.split("\n")[0]! : String(error);
+        log(`✗ ${lane} at ${priors} prior, ${mode}: ${entry.failure}`);
+      } finally {
+        if (process.env["W4_VERBOSE"]) log(`  ${lane} ${priors} ${mode}${observe ? " observed" : ""}${timed ? " timed" : ""}: ${Date.now() - begun} ms`);
+      }
+    };
+
+    // Warm-up: the first run of each cell also counts DOM mutations (a MutationObserver costs
+    // time, so the timed runs go without it) and checks the final DOM.
     for (const priors of sizes) {
       for (const lane of lanes) {
-        if (round > runs && SLOW.includes(lane)) continue;
-        for (const mode of round % 2 === 0 ? [...MODES].reverse() : MODES) await run(lane, priors, mode, false, true);
+        for (const mode of MODES) for (let w = 0; w < warmups; w++) await run(lane, priors, mode, w === 0, false);
+      }
+      log(`✓ warm-up and counting at ${priors} prior messages (${elapsed()})`);
+    }
+    // Timed runs, round-robin over lanes so drift on a shared machine falls on every lane alike.
+    for (let round = 1; round <= rounds; round++) {
+      for (const priors of sizes) {
+        for (const lane of lanes) {
+          if (round > runs && SLOW.includes(lane)) continue;
+          for (const mode of round % 2 === 0 ? [...MODES].reverse() : MODES) await run(lane, priors, mode, false, true);
+        }
+      }
+      log(`✓ round ${round}/${rounds} (${elapsed()})`);
+    }
+
+    if (profileArg) {
+      const [lane, priors, mode] = [profileArg[0] as LaneName, Number(profileArg[1]), profileArg[2] as Mode];
+      const entry = pages.get(lane);
+      if (!entry) throw new Error(`--profile: lane ${lane} is not among --lanes`);
+      await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
+      await entry.session.send("HeapProfiler.collectGarbage");
+      const file = join(tmpdir(), `w4-${lane}-${priors}-${mode}.cpuprofile`);
+      const { summary } = await profiled(entry.session, () => entry.page.evaluate((m) => window.w4.stream(m), mode), file);
+      console.log(`\n### CPU profile: ${LANE_TITLES[lane]}, ${priors} prior, ${mode} (written to ${file})\n\n${summary}`);
+    }
+
+    const rows: Row[] = [];
+    for (const priors of sizes) {
+      for (const lane of lanes) {
+        for (const mode of MODES) {
+          const failure = pages.get(lane)?.failure;
+          const list = samples.get(key(lane, priors, mode)) ?? [];
+          if (failure || list.length === 0) rows.push({ lane, priors, mode, status: "failed", reason: failure ?? "no timed run" });
+          else rows.push(summarise(lane, priors, mode, list, samples.get(key("floor", priors, mode)), DELTAS, mutations.get(key(lane, priors, mode)) ?? Number.NaN));
+        }
       }
     }
-    log(`✓ round ${round}/${rounds} (${elapsed()})`);
-  }
+    const checks = evaluateBrowser(rows);
+    const cpu = cpus()[0]?.model ?? "unknown cpu";
+    const results: BrowserResults = {
+      command: ["pnpm bench:browser", ...args].join(" "),
+      date: new Date().toISOString(),
+      machine: { nproc: availableParallelism(), cpu, node: process.version, platform: `${process.platform}-${process.arch}`, chromium: chromium.version },
+      mode: quick ? "quick" : "full",
+      deltas: DELTAS,
+      warmups,
+      method:
+        "From a CDP trace of each run, on the page main thread's CPU clock (tts/tdur) between the w4-start/w4-end marks: JS = union of V8 entries (v8.callFunction, FunctionCall, RunMicrotasks, script evaluation/compilation) and MinorGC/MajorGC, minus rendering nested in them; main thread = union of RunTask; ÷ deltas; medians of the timed runs; JS ÷ floor = median of per-round ratios",
+      rows,
+      checks,
+    };
+    for (const priors of sizes) console.log(`\n${formatTable(rows, priors)}`);
+    console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, Chromium ${chromium.version}, ${results.machine.platform}`);
+    console.log(
+      `Command: ${results.command}; medians of ${rounds} timed run(s) (${runs} for the @ai-sdk lanes) after ${warmups} warm-up(s); written to bench/results.json (browser)`,
+    );
+    if (sizes.includes(1000)) console.log(`\n${formatBrowserChecks(checks)}`);
 
-  if (profileArg) {
-    const [lane, priors, mode] = [profileArg[0] as LaneName, Number(profileArg[1]), profileArg[2] as Mode];
-    const entry = pages.get(lane);
-    if (!entry) throw new Error(`--profile: lane ${lane} is not among --lanes`);
-    await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
-    await entry.session.send("HeapProfiler.collectGarbage");
-    const file = join(tmpdir(), `w4-${lane}-${priors}-${mode}.cpuprofile`);
-    const { summary } = await profiled(entry.session, () => entry.page.evaluate((m) => window.w4.stream(m), mode), file);
-    console.log(`\n### CPU profile: ${LANE_TITLES[lane]}, ${priors} prior, ${mode} (written to ${file})\n\n${summary}`);
-  }
+    const file = join(benchDir, "results.json");
+    const existing: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+    writeFileSync(file, `${JSON.stringify({ ...existing, browser: results }, null, 2)}\n`);
 
-  const rows: Row[] = [];
-  for (const priors of sizes) {
-    for (const lane of lanes) {
-      for (const mode of MODES) {
-        const failure = pages.get(lane)?.failure;
-        const list = samples.get(key(lane, priors, mode)) ?? [];
-        if (failure || list.length === 0) rows.push({ lane, priors, mode, status: "failed", reason: failure ?? "no timed run" });
-        else rows.push(summarise(lane, priors, mode, list, samples.get(key("floor", priors, mode)), DELTAS, mutations.get(key(lane, priors, mode)) ?? Number.NaN));
+    if (rows.some((r) => r.status !== "ok")) exitCode = 1;
+    if (checking) {
+      if (quick || !sizes.includes(1000) || lanes.length !== LANES.length) {
+        log("--check needs the full run (every lane, 1,000 prior messages, no --quick); not checked");
+        exitCode = 1;
+      } else if (checks.some((c) => !c.pass)) {
+        log(`✗ ${checks.filter((c) => !c.pass).length} W4 target(s) missed`);
+        exitCode = 1;
       }
     }
   }
-  const checks = evaluateBrowser(rows);
-  const cpu = cpus()[0]?.model ?? "unknown cpu";
-  const results: BrowserResults = {
-    command: ["pnpm bench:browser", ...args].join(" "),
-    date: new Date().toISOString(),
-    machine: { nproc: availableParallelism(), cpu, node: process.version, platform: `${process.platform}-${process.arch}`, chromium: chromium.version },
-    mode: quick ? "quick" : "full",
-    deltas: DELTAS,
-    warmups,
-    method:
-      "From a CDP trace of each run, on the page main thread's CPU clock (tts/tdur) between the w4-start/w4-end marks: JS = union of V8 entries (v8.callFunction, FunctionCall, RunMicrotasks, script evaluation/compilation) and MinorGC/MajorGC, minus rendering nested in them; main thread = union of RunTask; ÷ deltas; medians of the timed runs; JS ÷ floor = median of per-round ratios",
-    rows,
-    checks,
-  };
-  for (const priors of sizes) console.log(`\n${formatTable(rows, priors)}`);
-  console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, Chromium ${chromium.version}, ${results.machine.platform}`);
-  console.log(
-    `Command: ${results.command}; medians of ${rounds} timed run(s) (${runs} for the @ai-sdk lanes) after ${warmups} warm-up(s); written to bench/results.json (browser)`,
-  );
-  if (sizes.includes(1000)) console.log(`\n${formatBrowserChecks(checks)}`);
-
-  const file = join(benchDir, "results.json");
-  const existing: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-  writeFileSync(file, `${JSON.stringify({ ...existing, browser: results }, null, 2)}\n`);
-
-  if (rows.some((r) => r.status !== "ok")) exitCode = 1;
-  if (checking) {
-    if (quick || !sizes.includes(1000) || lanes.length !== LANES.length) {
-      log("--check needs the full run (every lane, 1,000 prior messages, no --quick); not checked");
-      exitCode = 1;
-    } else if (checks.some((c) => !c.pass)) {
-      log(`✗ ${checks.filter((c) => !c.pass).length} W4 target(s) missed`);
+  if (workloads.includes("w6")) {
+    const markdown = await runMarkdownBench(chromium.context, server.url, quick ? 1 : runs, log);
+    console.log(`\n${formatMarkdown(markdown)}`);
+    const file = join(benchDir, "results.json");
+    const existing: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+    writeFileSync(file, `${JSON.stringify({ ...existing, markdown: { command: ["pnpm bench:browser", ...args].join(" "), date: new Date().toISOString(), chromium: chromium.version, ...markdown } }, null, 2)}\n`);
+    if (markdown.rows.some((r) => r.status !== "ok")) exitCode = 1;
+    if (checking && markdown.checks.some((c) => !c.pass)) {
+      log(`✗ ${markdown.checks.filter((c) => !c.pass).length} W6 target(s) missed`);
       exitCode = 1;
     }
   }

@@ -83,7 +83,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     onWarning: warn,
     onError: report,
   });
-  const storage = new ChatStorage(thread, threadId, options.persistence, report, warn);
+  const storage = new ChatStorage(thread, threadId, options.persistence, report, warn, () => loop.resumePoint());
   const approvals = new Approvals(thread);
   // `turns` is created below; the runner reports to it only after a tool ran, long after this.
   let turns!: ChatTurns;

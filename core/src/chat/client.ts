@@ -64,13 +64,16 @@ export class ChatClient {
     this.thread = thread;
     this.status = computed(() => {
       const running = loop.status.value;
-      if (running === "submitted" || running === "streaming") return running;
+      if (running === "submitted" || running === "streaming" || running === "reconnecting") return running;
       const phase = turns.phase.value;
       return phase === "working" ? "streaming" : phase;
     });
-    this.isRunning = computed(() => this.status.value === "submitted" || this.status.value === "streaming");
+    this.isRunning = computed(() => {
+      const status = this.status.value;
+      return status === "submitted" || status === "streaming" || status === "reconnecting";
+    });
     this.error = turns.error;
-    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value);
+    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.key.serverGenerating.value);
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
     this.state = thread.state;
@@ -270,11 +273,11 @@ export class ChatClient {
    * whatever the agent streams for it — typically the thread's history as MESSAGES_SNAPSHOT, or a
    * run already under way — is folded like a run, and client tools it calls run. No message is
    * sent and nothing pending is answered. Queued behind a turn under way, like `sendMessage`.
-   * Throws `ChatInputError` (`CONNECT_NOT_SUPPORTED`) when the agent cannot connect.
+   * Throws `ChatInputError` (`AGENT_CANNOT_CONNECT`) when the agent cannot connect.
    */
   connect(): Promise<TurnResult> {
     if (!this.parts.loop.canConnect) {
-      throw new ChatInputError("CONNECT_NOT_SUPPORTED", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
+      throw new ChatInputError("AGENT_CANNOT_CONNECT", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
     }
     return new Promise((resolve) => this.parts.turns.request({ kind: "connect", resolve }));
   }

@@ -70,7 +70,7 @@ export class DeferredActions {
     try {
       writeState(this.config.thread, resolveStateUpdate(this.config.thread, update));
     } catch (error) {
-      this.config.report(error instanceof ThreadlineError ? error : new ThreadlineError("INTERNAL_ERROR", String(error), { cause: error }));
+      this.config.report(ThreadlineError.from(error, "A state update that waited for the run"));
     }
   }
 }

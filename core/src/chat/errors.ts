@@ -1,10 +1,10 @@
-import { ThreadlineError } from "../errors.js";
+import { RunError } from "../run/errors.js";
 
 /**
  * The turn needed more automatic continuations than `maxSteps` allows. The tool results stay in
  * the thread; the next `sendMessage` carries them to the agent.
  */
-export class MaxStepsError extends ThreadlineError {
+export class MaxStepsError extends RunError {
   declare readonly code: "MAX_STEPS_REACHED";
   readonly maxSteps: number;
 

@@ -1,8 +1,9 @@
+import { describeValue } from "../describe-value.js";
 import type { ContentPart } from "@ag-ui/core";
 import type { Message } from "../protocol/events.js";
 import type { ApprovalResponse } from "../tools/approvals.js";
 import { outputContent } from "../tools/definition.js";
-import { ChatInputError, errorText, ToolExecutionError } from "../tools/errors.js";
+import { ChatInputError, ToolExecutionError } from "../tools/errors.js";
 import type { ToolOutcome } from "../tools/execution.js";
 import type { MessageInput, ToolResultInput } from "./types.js";
 
@@ -47,13 +48,13 @@ export function toToolOutcome(result: ToolResultInput, nameOf: (toolCallId: stri
   const name = nameOf(toolCallId);
   if (name === undefined) throw new ChatInputError("UNKNOWN_TOOL_CALL", `addToolResult: the thread has no tool call '${toolCallId}'.`, "toolCallId");
   if (input.error !== undefined) {
-    return { toolCallId, outcome: { type: "error", error: new ToolExecutionError("TOOL_EXECUTION_FAILED", toolCallId, name, errorText(input.error)) } };
+    return { toolCallId, outcome: { type: "error", error: new ToolExecutionError("TOOL_EXECUTION_FAILED", toolCallId, name, describeValue(input.error, "message")) } };
   }
   if (!("output" in input)) throw new ChatInputError("INVALID_ARGUMENT", "addToolResult needs an `output` or an `error`.", "result");
   try {
     return { toolCallId, outcome: { type: "output", content: outputContent(input.output) } };
   } catch (error) {
-    throw new ChatInputError("INVALID_ARGUMENT", `addToolResult: the output for '${toolCallId}' cannot be serialised to JSON (${errorText(error)}).`, "output");
+    throw new ChatInputError("INVALID_ARGUMENT", `addToolResult: the output for '${toolCallId}' cannot be serialised to JSON (${describeValue(error, "message")}).`, "output");
   }
 }
 

@@ -1,8 +1,9 @@
+import { describeValue } from "../describe-value.js";
 import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
 import { makeThread } from "../fold/make-thread.js";
 import { ThreadImpl } from "../model/thread.js";
 import { assembleChat, type ChatParts, type ChatSettings } from "./assembly.js";
-import { ChatInputError, errorText } from "../tools/errors.js";
+import { ChatInputError } from "../tools/errors.js";
 import { checkToolNames } from "../tools/components.js";
 import { ChatThreadKey } from "./thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
@@ -70,7 +71,7 @@ function report(options: ChatClientOptions, warn: WarningHandler, error: Threadl
   try {
     onError(error);
   } catch (thrown) {
-    warn({ code: "ON_ERROR_FAILED", message: `onError threw while handling ${error.code}: ${errorText(thrown)}` });
+    warn({ code: "ON_ERROR_FAILED", message: `onError threw while handling ${error.code}: ${describeValue(thrown, "message")}` });
   }
 }
 

@@ -1,7 +1,8 @@
 import { MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { describeValue } from "../describe-value.js";
 import { copyJson, ownJson } from "../json/json-value.js";
 import type { ThreadImpl } from "../model/thread.js";
-import { ChatInputError, errorText } from "../tools/errors.js";
+import { ChatInputError } from "../tools/errors.js";
 
 /**
  * What `chat.setState` takes: the new state (any JSON value), or a function from the current
@@ -37,7 +38,7 @@ export function resolveStateUpdate(thread: ThreadImpl, update: StateUpdate): unk
   try {
     next = (update as (current: unknown) => unknown)(ownJson(thread.state.peek()));
   } catch (error) {
-    throw new ChatInputError("INVALID_ARGUMENT", `setState: the update function threw (${errorText(error)}); the state was left as it was.`, "state");
+    throw new ChatInputError("INVALID_ARGUMENT", `setState: the update function threw (${describeValue(error, "message")}); the state was left as it was.`, "state");
   }
   checkJsonState(next, "setState: the update function's result");
   return copyJson(next);

@@ -2,7 +2,7 @@ import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { PersistenceError } from "../persist/errors.js";
-import type { ThreadContent } from "../persist/stored-thread.js";
+import type { StoredResumePoint, ThreadContent } from "../persist/stored-thread.js";
 import { ThreadIndex, threadTitle, type ThreadSummary } from "../persist/thread-index.js";
 import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../persist/thread-persistence.js";
 import { restoreComponents, storedComponents } from "./stored-components.js";
@@ -39,6 +39,8 @@ export class ChatStorage {
   private readonly store: ThreadPersistence | undefined;
   private readonly threadMeta: ChatPersistenceOptions["threadMeta"];
 
+  /** The resume point of the record the last hydrate applied: a run to rejoin. */
+  hydratedResume: StoredResumePoint | undefined;
   /** Something was saved under the current key (a provisional one must then be cleaned up). */
   private wrote = false;
   /** The index heard of the current key during this session (a streaming save tells it once). */
@@ -50,6 +52,8 @@ export class ChatStorage {
     options: ChatPersistenceOptions | undefined,
     onError: (error: PersistenceError) => void,
     private readonly warn: WarningHandler,
+    /** The run a reload could rejoin, stored with each snapshot (see `RunLoop.resumePoint`). */
+    private readonly resumePoint: () => StoredResumePoint | undefined = () => undefined,
   ) {
     if (options === undefined) {
       this.store = undefined;
@@ -74,7 +78,9 @@ export class ChatStorage {
    */
   hydrate(): Promise<HydrationOutcome | undefined> {
     if (this.store === undefined) return Promise.resolve(undefined);
+    this.hydratedResume = undefined;
     return this.store.hydrate(this.key, (record) => {
+      this.hydratedResume = record.resume;
       batch(() => {
         replaceMessages(this.thread, record.messages);
         if (record.branches !== undefined) this.thread.tree.restore(record.branches);
@@ -178,11 +184,13 @@ export class ChatStorage {
   private readonly snapshot = (): ThreadContent => {
     const state = this.thread.state.peek();
     const branches = this.thread.peekTree()?.record();
+    const resume = this.resumePoint();
     return {
       messages: this.thread.toMessages(),
       state: isEmptyState(state) ? undefined : state,
       components: storedComponents(this.thread),
       ...(branches === undefined ? {} : { branches }),
+      ...(resume !== undefined ? { resume } : {}),
     };
   };
 }

@@ -12,7 +12,9 @@ import type { StoredComponent } from "../persist/stored-thread.js";
  * props, state, whether it had ended, its error, and where it stood among the parts.
  */
 
-const CODES: ReadonlySet<string> = new Set<ComponentErrorCode>(["COMPONENT_PATCH_FAILED", "FORBIDDEN_PATCH_PATH", "COMPONENT_CUT_OFF"]);
+const CODES: ReadonlySet<string> = new Set<ComponentErrorCode>(["COMPONENT_PATCH_FAILED", "COMPONENT_PATCH_FORBIDDEN", "COMPONENT_CUT_OFF"]);
+/** Threads stored before the codes were made unique name a refused component patch by the fold's code. */
+const RENAMED: Readonly<Record<string, ComponentErrorCode>> = { FORBIDDEN_PATCH_PATH: "COMPONENT_PATCH_FORBIDDEN" };
 
 /** The thread's Tambo components, in thread order. O(messages + parts), once per write. */
 export function storedComponents(thread: ThreadImpl): StoredComponent[] {
@@ -74,8 +76,9 @@ function restoreOne(thread: ThreadImpl, entry: unknown): string | undefined {
 }
 
 function errorOf(id: string, name: string, ended: unknown, error: unknown): ComponentError | undefined {
-  if (isRecord(error) && typeof error.code === "string" && CODES.has(error.code) && typeof error.message === "string") {
-    return new ComponentError(error.code as ComponentErrorCode, id, error.message);
+  if (isRecord(error) && typeof error.code === "string" && typeof error.message === "string") {
+    const code = RENAMED[error.code] ?? error.code;
+    if (CODES.has(code)) return new ComponentError(code as ComponentErrorCode, id, error.message);
   }
   if (ended === false) {
     return new ComponentError("COMPONENT_CUT_OFF", id, `Component '${id}' (${name}) was stored before tambo.component.end; it is shown as it stood.`);

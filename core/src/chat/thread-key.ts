@@ -1,3 +1,4 @@
+import { batch, signal } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
 import type { ThreadIndex } from "../persist/thread-index.js";
 import type { AGUIEventOf, EventType } from "../protocol/events.js";
@@ -5,6 +6,7 @@ import { openPresence, type ChatParts } from "./assembly.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ChatClientOptions } from "./types.js";
 import { resetThread } from "../run/thread-writes.js";
+import { replaceMessages, replaceState } from "../run/thread-writes.js";
 
 /**
  * Which stored thread a chat is on: its id, which is the storage key and names the cross-tab
@@ -76,11 +78,40 @@ export class ChatThreadKey {
     if (!this.parts.storage.enabled || this.provisional) return Promise.resolve();
     const key = this.key;
     this.parts.turns.hydrating = true;
-    return this.parts.storage.hydrate().then(() => {
-      if (this.key !== key || this.parts.turns.disposed) return;
-      this.parts.turns.hydrating = false;
-      this.parts.turns.advance();
+    return this.parts.storage
+      .hydrate()
+      .then(() => (this.key !== key || this.parts.turns.disposed ? undefined : this.askServer(key)))
+      .then(() => {
+        if (this.key !== key || this.parts.turns.disposed) return;
+        this.parts.turns.hydrating = false;
+        this.parts.turns.advance();
+      });
+  }
+
+  /** Whether the server (a resumable one) has runs of this thread going: another device or tab. */
+  readonly serverGenerating = signal(false);
+
+  /**
+   * After a hydrate, asks a resumable server about the thread's runs. A stored resume point whose
+   * run the server still holds — a reload mid-run — is rejoined: the thread goes back to how it
+   * was when that run started and the run is replayed from its log, then followed live, as a turn
+   * of its own (so its tools and continuation carry on once, here). A run going on that this tab
+   * does not rejoin (another tab or device is on it) shows as `sessionGenerating`.
+   */
+  private async askServer(key: string): Promise<void> {
+    const point = this.parts.storage.hydratedResume;
+    const runs = await this.parts.loop.runsOf(key, { force: point !== undefined });
+    if (runs === undefined || this.key !== key || this.parts.turns.disposed) return;
+    // Another tab still streaming that run leaves it to that tab: this one only shows it.
+    const rejoin = point !== undefined && !this.parts.presence.peek().sessionGenerating.peek() && runs.some((run) => run.runId === point.runId);
+    this.serverGenerating.value = runs.some((run) => run.status === "running" && !(rejoin && run.runId === point.runId));
+    if (!rejoin) return;
+    const thread = this.parts.thread;
+    batch(() => {
+      replaceMessages(thread, thread.toMessages().slice(0, point.messageCount));
+      replaceState(thread, point.state === undefined ? {} : point.state);
     });
+    this.parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0` }, resolve: () => undefined });
   }
 
   /** The storage's thread index; throws `NO_THREAD_INDEX` (naming `method`) without one. */

@@ -30,6 +30,8 @@ export interface TurnRunParams {
   readonly messages?: readonly Message[];
   readonly resume?: readonly ResumeEntry[] | undefined;
   readonly parentRunId?: string;
+  /** A reload's rejoin of a run a resumable server logs (see `RunParams.rejoin`). */
+  readonly rejoin?: { readonly runId: string; readonly lastEventId: string };
 }
 
 /** A user turn waiting for the current one to settle. */
@@ -43,7 +45,7 @@ export type QueuedTurn =
     }
   /** `messageId`: the answer (or its user message) to ask again; the last answer without. */
   | { readonly kind: "regenerate"; readonly messageId?: string; resolve(result: TurnResult): void }
-  | { readonly kind: "connect"; resolve(result: TurnResult): void };
+  | { readonly kind: "connect"; readonly rejoin?: TurnRunParams["rejoin"]; resolve(result: TurnResult): void };
 
 export interface ChatTurnsConfig {
   readonly thread: ThreadImpl;
@@ -234,7 +236,7 @@ export class ChatTurns {
       // for the user stay as they are.
       this.errorSignal.value = undefined;
       this.waiters.push(turn.resolve);
-      this.startRun("connect", { connect: true });
+      this.startRun("connect", { connect: true, ...(turn.rejoin !== undefined ? { rejoin: turn.rejoin } : {}) });
       return;
     }
     // A regeneration or an edit forks the conversation there (the old answer stays a branch).
@@ -262,7 +264,7 @@ export class ChatTurns {
 
   private startRun(kind: RunKind, params: TurnRunParams): void {
     const settings = this.config.settings();
-    const runId = this.config.createId();
+    const runId = params.rejoin?.runId ?? this.config.createId();
     const record = newRunRecord(runId, kind, this.generation, settings.tools);
     this.current = record;
     this.last = record;
@@ -286,6 +288,7 @@ export class ChatTurns {
       ...(params.messages !== undefined ? { messages: params.messages } : {}),
       ...(params.resume !== undefined ? { resume: params.resume } : {}),
       ...(params.parentRunId !== undefined ? { parentRunId: params.parentRunId } : {}),
+      ...(params.rejoin !== undefined ? { rejoin: params.rejoin } : {}),
     };
     (params.connect === true ? loop.connect(loopParams) : loop.run(loopParams))
       .then(
@@ -316,7 +319,7 @@ export class ChatTurns {
     if (this.current !== record) return;
     this.current = undefined;
     record.outcome = "failed";
-    this.fail(refusalError(error));
+    this.fail(ThreadlineError.from(error, "The run"));
     this.drainDeferred(false);
     this.config.storage().save();
     this.advance();
@@ -367,11 +370,6 @@ export function runEnd(result: RunResult): RunEnd {
       return unknown;
     }
   }
-}
-
-/** The error a turn fails with when `run()` refused (it rejects with a `ThreadlineError`, or worse). */
-export function refusalError(error: unknown): ThreadlineError {
-  return error instanceof ThreadlineError ? error : new ThreadlineError("INTERNAL_ERROR", String(error), { cause: error });
 }
 
 /** The phase a turn that settled with `result` is left in. */

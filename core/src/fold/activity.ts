@@ -6,7 +6,7 @@ import { copyJson } from "../json/json-value.js";
 import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { activityPatched, activitySnapshotted } from "./activity-components.js";
-import { ThreadlineFoldError } from "./errors.js";
+import { FoldError } from "./errors.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
 
 /**
@@ -41,8 +41,8 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
 export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.ACTIVITY_DELTA>): void {
   const patch: unknown = event.patch ?? [];
   if (!Array.isArray(patch)) {
-    throw new ThreadlineFoldError(
-      "MALFORMED_EVENT",
+    throw new FoldError(
+      "MALFORMED_PAYLOAD",
       `ACTIVITY_DELTA: \`patch\` must be an array of JSON Patch operations, got ${describeValue(patch)}.`,
       event.type,
     );

@@ -1,18 +1,19 @@
-import { ThreadlineError } from "../errors.js";
+import { type errorCodes, ThreadlineError } from "../errors.js";
 
 /**
  * Codes of the errors the fold raises for an event it refuses outright. Everything folded before
  * the event stays; the refused event writes nothing.
  * - `FORBIDDEN_PATCH_PATH`: a JSON Patch path or `from` names `__proto__`, `constructor` or
  *   `prototype` — refused rather than skipped, because it can only be an attack.
- * - `MALFORMED_EVENT`: a known event whose payload has the wrong shape (for example a
+ * - `MALFORMED_PAYLOAD`: a known event whose payload has the wrong shape (for example a
  *   MESSAGES_SNAPSHOT whose `messages` is not an array). Verified streams never produce one; it
  *   guards callers that feed `foldEvent` directly.
- * - `WRONG_THREAD`: `foldEvent` was handed an object that is not a thread from `createThread`.
+ * - `WRONG_THREAD`: `foldEvent` or a run loop was handed an object that is not a thread from
+ *   `createThread`, so the fold cannot write to it.
  */
-export type FoldErrorCode = "FORBIDDEN_PATCH_PATH" | "MALFORMED_EVENT" | "WRONG_THREAD";
+export type FoldErrorCode = (typeof errorCodes.fold)[number];
 
-export class ThreadlineFoldError extends ThreadlineError {
+export class FoldError extends ThreadlineError {
   declare readonly code: FoldErrorCode;
   /** The type of the refused event, when there was one. */
   readonly eventType: string | undefined;
@@ -22,3 +23,8 @@ export class ThreadlineFoldError extends ThreadlineError {
     this.eventType = eventType;
   }
 }
+
+/** @deprecated the fold's class is `FoldError`; this is the same class. */
+export const ThreadlineFoldError = FoldError;
+/** @deprecated use `FoldError`. */
+export type ThreadlineFoldError = FoldError;

@@ -3,7 +3,7 @@ import type { AGUIEvent } from "@ag-ui/core";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import { foldActivityDelta, foldActivitySnapshot } from "./activity.js";
-import { ThreadlineFoldError } from "./errors.js";
+import { FoldError } from "./errors.js";
 import { foldMessagesSnapshot } from "./messages-snapshot.js";
 import { foldRunError, foldRunFinished, foldRunStarted, foldStepFinished, foldStepStarted } from "./run.js";
 import { foldStateDelta, foldStateSnapshot } from "./state.js";
@@ -14,12 +14,12 @@ import { foldToolCallArgs, foldToolCallEnd, foldToolCallResult, foldToolCallStar
  * Folds one verified, chunk-expanded event into the thread, inside one `batch()`, writing only the
  * signals the event touches. Listeners (`onEvent`, `onCustom`, `onRaw`) hear about it afterwards.
  *
- * Throws a `ThreadlineFoldError` for an event it refuses (a forbidden patch path, a malformed
+ * Throws a `FoldError` for an event it refuses (a forbidden patch path, a malformed
  * payload); the refused event writes nothing and everything folded before stays.
  */
 export function foldEvent(thread: Thread, event: AGUIEvent): void {
   if (!(thread instanceof ThreadImpl)) {
-    throw new ThreadlineFoldError("WRONG_THREAD", "foldEvent needs a thread made by createThread().");
+    throw new FoldError("WRONG_THREAD", "foldEvent needs a thread made by createThread().");
   }
   if (!LEAVES_MESSAGES.has(event.type)) thread.messagesRevision++;
   batch(() => applyEvent(thread, event));
@@ -120,8 +120,8 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
     case "TEXT_MESSAGE_CHUNK":
     case "TOOL_CALL_CHUNK":
     case "REASONING_MESSAGE_CHUNK":
-      throw new ThreadlineFoldError(
-        "MALFORMED_EVENT",
+      throw new FoldError(
+        "MALFORMED_PAYLOAD",
         `${event.type} must be expanded by the pipeline (createPipeline) before it is folded.`,
         event.type,
       );

@@ -15,8 +15,8 @@ export interface FoldEventsResult {
   readonly state: unknown;
   readonly pendingInterrupts: readonly Interrupt[];
   /**
-   * Why folding stopped early: a `ThreadlineProtocolError` (the stream broke a rule, or ended
-   * without a terminal event), or a `ThreadlineFoldError`. Everything before it is in the result.
+   * Why folding stopped early: a `ProtocolError` (the stream broke a rule, or ended
+   * without a terminal event), or a `FoldError`. Everything before it is in the result.
    */
   readonly error?: ThreadlineError;
 }
@@ -42,10 +42,7 @@ export function foldEvents(
     for (const raw of events) pipeline.push(raw);
     pipeline.end();
   } catch (thrown) {
-    error =
-      thrown instanceof ThreadlineError
-        ? thrown
-        : new ThreadlineError("INTERNAL_ERROR", `foldEvents failed unexpectedly: ${String(thrown)}`, { cause: thrown });
+    error = ThreadlineError.from(thrown, "foldEvents");
     thread.fail(error);
   }
   const result = {

@@ -2,7 +2,7 @@ import type { AGUIEventOf, EventType, Message } from "@ag-ui/core";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { messageListProblem } from "../protocol/message-list.js";
-import { ThreadlineFoldError } from "./errors.js";
+import { FoldError } from "./errors.js";
 
 /**
  * MESSAGES_SNAPSHOT reconciles by id, in one batch (spec: events/state):
@@ -61,7 +61,7 @@ export function foldMessagesSnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
 function checkMessages(messages: unknown): readonly Message[] {
   const problem = messageListProblem(messages);
   if (problem !== undefined) {
-    throw new ThreadlineFoldError("MALFORMED_EVENT", `MESSAGES_SNAPSHOT: ${problem}; the messages were kept.`, "MESSAGES_SNAPSHOT");
+    throw new FoldError("MALFORMED_PAYLOAD", `MESSAGES_SNAPSHOT: ${problem}; the messages were kept.`, "MESSAGES_SNAPSHOT");
   }
   return messages as readonly Message[];
 }

@@ -6,7 +6,7 @@ import { applyOperation, checkDepth, describePatchError } from "../json/json-pat
 import { copyJson } from "../json/json-value.js";
 import type { StateDocument } from "../model/state-document.js";
 import type { ThreadImpl } from "../model/thread.js";
-import { ThreadlineFoldError } from "./errors.js";
+import { FoldError } from "./errors.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
 
 /** STATE_SNAPSHOT replaces the state (no merge; any JSON, `null` and falsy values included). */
@@ -22,8 +22,8 @@ export function foldStateSnapshot(thread: ThreadImpl, event: AGUIEventOf<EventTy
  */
 export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.STATE_DELTA>): void {
   if (!Array.isArray(event.delta)) {
-    throw new ThreadlineFoldError(
-      "MALFORMED_EVENT",
+    throw new FoldError(
+      "MALFORMED_PAYLOAD",
       `STATE_DELTA: \`delta\` must be an array of JSON Patch operations, got ${describeValue(event.delta)}; the state was kept.`,
       event.type,
     );

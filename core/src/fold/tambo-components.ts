@@ -101,7 +101,7 @@ function delta(thread: ThreadImpl, event: CustomEvent, target: "props" | "state"
   try {
     refuseForbiddenPaths(operations, event.name);
   } catch (error) {
-    broken(thread, event, component, "FORBIDDEN_PATCH_PATH", error instanceof ThreadlineError ? error.message : String(error));
+    broken(thread, event, component, "COMPONENT_PATCH_FORBIDDEN", error instanceof ThreadlineError ? error.message : String(error));
     return;
   }
   const patch = operations as Operation[];
@@ -132,7 +132,7 @@ function broken(
   thread: ThreadImpl,
   event: CustomEvent,
   component: TamboComponentImpl,
-  code: "COMPONENT_PATCH_FAILED" | "FORBIDDEN_PATCH_PATH",
+  code: "COMPONENT_PATCH_FAILED" | "COMPONENT_PATCH_FORBIDDEN",
   message: string,
   cause?: unknown,
 ): void {

@@ -7,3 +7,5 @@ export type { TopLevelFields, FieldStatus } from "./top-level-fields.js";
 export { undoStrictMode, createStrictModeUndo } from "./strict-mode.js";
 export { CircularValueError } from "./circular-value-error.js";
 export { JsonDepthError, MAX_JSON_DEPTH } from "./json-depth.js";
+export { JsonError } from "./errors.js";
+export type { JsonErrorCode } from "./errors.js";

@@ -1,4 +1,4 @@
-import { ThreadlineError } from "../errors.js";
+import { JsonError } from "./errors.js";
 
 /**
  * How deeply a JSON value that reaches Threadline from outside may nest: an event (counting the
@@ -22,7 +22,7 @@ export const MAX_JSON_DEPTH = 1000;
 export const WALK_DEPTH_LIMIT = MAX_JSON_DEPTH + 100;
 
 /** A value nests deeper than Threadline walks (see `WALK_DEPTH_LIMIT`). `path` names the first level too deep. */
-export class JsonDepthError extends ThreadlineError {
+export class JsonDepthError extends JsonError {
   declare readonly code: "JSON_TOO_DEEP";
   readonly path: string;
   readonly limit: number;

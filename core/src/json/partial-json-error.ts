@@ -1,4 +1,4 @@
-import { ThreadlineError } from "../errors.js";
+import { JsonError, type JsonErrorCode } from "./errors.js";
 
 /**
  * Why a streamed JSON text was rejected.
@@ -11,17 +11,10 @@ import { ThreadlineError } from "../errors.js";
  * - `INCOMPLETE`: `end()` was called before the value was complete.
  * - `INVALID_DELTA`: `push` was given something other than a string (not sticky).
  */
-export type PartialJsonErrorCode =
-  | "UNEXPECTED_CHARACTER"
-  | "INVALID_ESCAPE"
-  | "CONTROL_CHARACTER"
-  | "NESTING_TOO_DEEP"
-  | "NUMBER_TOO_LONG"
-  | "INCOMPLETE"
-  | "INVALID_DELTA";
+export type PartialJsonErrorCode = Exclude<JsonErrorCode, "CIRCULAR_VALUE">;
 
 /** Streamed JSON text that is not (a prefix of) valid JSON. */
-export class PartialJsonError extends ThreadlineError {
+export class PartialJsonError extends JsonError {
   declare readonly code: PartialJsonErrorCode;
   /** Offset (in UTF-16 code units) of the offending character in the whole text received. */
   readonly offset: number;

@@ -1,5 +1,21 @@
-import { ThreadlineError } from "../errors.js";
+import { type errorCodes, ThreadlineError } from "../errors.js";
 import { MAX_JSON_DEPTH } from "../json/json-depth.js";
+
+/**
+ * An error about the signal graph: a tool call's arguments or result, the agent's RUN_ERROR on the
+ * thread (`AGENT_RUN_ERROR`) or the client's rejection of its stream (`RUN_REJECTED`), a misuse of
+ * the thread's or the thread store's API. Catch this class and branch on `code`; the
+ * subclasses below carry their code's details and are deprecated as names to catch.
+ */
+export class ModelError extends ThreadlineError {
+  declare readonly code: ModelErrorCode;
+
+  constructor(code: ModelErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
+
+export type ModelErrorCode = (typeof errorCodes.model)[number];
 
 /**
  * A tool call whose arguments cannot be used: `INVALID_TOOL_ARGS` when the text at TOOL_CALL_END is
@@ -7,7 +23,7 @@ import { MAX_JSON_DEPTH } from "../json/json-depth.js";
  * `INCOMPLETE_TOOL_ARGS` when the run ended before TOOL_CALL_END. The raw text stays on the
  * node's `argsText`.
  */
-export class ToolArgsError extends ThreadlineError {
+export class ToolArgsError extends ModelError {
   declare readonly code: "INVALID_TOOL_ARGS" | "TOOL_ARGS_TOO_DEEP" | "INCOMPLETE_TOOL_ARGS";
   readonly toolCallId: string;
   readonly argsText: string;
@@ -31,7 +47,7 @@ export class ToolArgsError extends ThreadlineError {
 }
 
 /** A tool message reported an error for its call (the message's `error` field). */
-export class ToolResultError extends ThreadlineError {
+export class ToolResultError extends ModelError {
   declare readonly code: "TOOL_RESULT_ERROR";
   readonly toolCallId: string;
 
@@ -45,7 +61,7 @@ export class ToolResultError extends ThreadlineError {
  * The agent reported a failure with RUN_ERROR. Distinct from a client-side rejection (a protocol
  * error), which the spec requires to be distinguishable. `agentCode` is the event's `code`.
  */
-export class AgentRunError extends ThreadlineError {
+export class AgentRunError extends ModelError {
   declare readonly code: "AGENT_RUN_ERROR";
   readonly agentCode: string | undefined;
 
@@ -56,7 +72,7 @@ export class AgentRunError extends ThreadlineError {
 }
 
 /** `claimCustom` for a CUSTOM name another handler already claimed. */
-export class CustomClaimError extends ThreadlineError {
+export class CustomClaimError extends ModelError {
   declare readonly code: "CUSTOM_ALREADY_CLAIMED";
 
   constructor(name: string) {

@@ -2,7 +2,8 @@
 // read-only signals, and only the fold (and the chat client) write.
 export type { ThreadOptions } from "./thread.js";
 export type { ForkRecord, TreeRecord } from "./message-tree.js";
-export { AgentRunError, CustomClaimError, ToolArgsError, ToolResultError } from "./errors.js";
+export { AgentRunError, CustomClaimError, ModelError, ToolArgsError, ToolResultError } from "./errors.js";
+export type { ModelErrorCode } from "./errors.js";
 export { InvalidPointerError } from "./select.js";
 export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
 export type {

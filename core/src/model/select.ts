@@ -1,5 +1,5 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
-import { ThreadlineError } from "../errors.js";
+import { ModelError } from "./errors.js";
 import type { StateDocument } from "./state-document.js";
 
 /**
@@ -8,7 +8,7 @@ import type { StateDocument } from "./state-document.js";
  * own path, the value at an untouched pointer keeps its identity and the computed does not notify
  * (signals compare with Object.is).
  */
-export class InvalidPointerError extends ThreadlineError {
+export class InvalidPointerError extends ModelError {
   declare readonly code: "INVALID_POINTER";
 
   constructor(pointer: string) {

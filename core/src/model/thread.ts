@@ -1,6 +1,8 @@
 import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Interrupt, Message } from "@ag-ui/core";
+import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
+import { ModelError } from "./errors.js";
 import { copyJson } from "../json/json-value.js";
 import type { ComponentRegistry } from "./components/registry.js";
 import type { AwaitingInput, ComponentNode } from "./components/types.js";
@@ -290,7 +292,7 @@ export class ThreadImpl implements Thread {
     const reason =
       error instanceof ThreadlineError
         ? error
-        : new ThreadlineError("RUN_REJECTED", `The run was rejected: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        : new ModelError("RUN_REJECTED", `The run was rejected: ${describeValue(error)}`, { cause: error });
     batch(() => {
       this.status.value = "failed";
       this.error.value = reason;

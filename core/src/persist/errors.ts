@@ -1,24 +1,23 @@
 import { describeValue } from "../describe-value.js";
+import type { errorCodes } from "../errors.js";
 import { ThreadlineError } from "../errors.js";
 
-/** Stable codes of every storage failure Threadline reports. */
-export type PersistenceErrorCode =
-  /** The storage refused the write because it is full (`QuotaExceededError`). */
-  | "PERSIST_QUOTA_EXCEEDED"
-  /** `setItem` threw or rejected for another reason (including a value that cannot be cloned). */
-  | "PERSIST_WRITE_FAILED"
-  /** `removeItem` threw or rejected. */
-  | "PERSIST_REMOVE_FAILED"
-  /** `getItem` threw or rejected. */
-  | "PERSIST_READ_FAILED"
-  /** The stored value is not valid JSON or not a thread record; it was set aside. */
-  | "PERSIST_CORRUPT"
-  /** The stored record has a format version this code cannot read (newer, or older without a `migrate`); it was set aside. */
-  | "PERSIST_VERSION_UNSUPPORTED"
-  /** The requested storage does not exist in this environment (no `localStorage`, no `indexedDB`). */
-  | "PERSIST_UNAVAILABLE";
+/**
+ * Stable codes of every storage failure Threadline reports (listed in `errorCodes.persistence`):
+ * - `PERSIST_QUOTA_EXCEEDED`: the storage refused the write because it is full (`QuotaExceededError`);
+ * - `PERSIST_WRITE_FAILED`: `setItem` threw or rejected for another reason (including a value that cannot be cloned);
+ * - `PERSIST_REMOVE_FAILED`: `removeItem` threw or rejected;
+ * - `PERSIST_READ_FAILED`: `getItem` threw or rejected;
+ * - `PERSIST_CORRUPT`: the stored value is not valid JSON or not a thread record; it was set aside;
+ * - `PERSIST_VERSION_UNSUPPORTED`: the stored record has a format version this code cannot read
+ *   (newer, or older without a `migrate`); it was set aside;
+ * - `PERSIST_UNAVAILABLE`: the requested storage does not exist here (no `localStorage`, no `indexedDB`);
+ * - `PERSIST_INVALID_OPTION`: an option of a persistence or presence constructor is out of range.
+ */
+export type PersistenceErrorCode = (typeof errorCodes.persistence)[number];
 
-export type PersistenceOperation = "read" | "write" | "remove";
+/** What was tried: a storage operation, or (`configure`) the constructor checking its options. */
+export type PersistenceOperation = "read" | "write" | "remove" | "configure";
 
 /**
  * A storage failure. Never thrown into the chat: it is delivered to `onError` and held in the
@@ -47,14 +46,12 @@ export class PersistenceError extends ThreadlineError {
  * Raised by `localStorageAdapter().getItem` when the stored text is not JSON. `raw` keeps the text
  * so the record can be set aside verbatim instead of being lost.
  */
-export class CorruptStoredValueError extends ThreadlineError {
+export class CorruptStoredValueError extends PersistenceError {
   declare readonly code: "PERSIST_CORRUPT";
-  readonly key: string;
   readonly raw: string;
 
   constructor(key: string, raw: string, cause: unknown) {
-    super("PERSIST_CORRUPT", `Stored value under "${key}" is not valid JSON.`, { cause });
-    this.key = key;
+    super("PERSIST_CORRUPT", `Stored value under "${key}" is not valid JSON.`, { key, operation: "read", cause });
     this.raw = raw;
   }
 }
@@ -76,12 +73,13 @@ export function isQuotaExceeded(error: unknown): boolean {
 }
 
 /** An option given to a persistence or presence constructor is out of range; `option` names it. */
-export class PersistOptionError extends ThreadlineError {
+export class PersistOptionError extends PersistenceError {
   declare readonly code: "PERSIST_INVALID_OPTION";
   readonly option: string;
 
   constructor(option: string, message: string) {
-    super("PERSIST_INVALID_OPTION", message);
+    // No storage key is involved yet: the constructor refused before touching storage.
+    super("PERSIST_INVALID_OPTION", message, { key: "", operation: "configure" });
     this.option = option;
   }
 }

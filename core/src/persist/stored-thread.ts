@@ -25,6 +25,18 @@ export interface StoredThread {
    * records still read as version 1. Its entries are checked one by one when applied.
    */
   readonly branches?: StoredBranches;
+  /**
+   * Set while a run was streaming from a server that logs it: a reload rejoins that run (rolled
+   * back to the thread as it was when the run started, then replayed). Optional, like `components`.
+   */
+  readonly resume?: StoredResumePoint;
+}
+
+/** The run a reload can rejoin, and the thread as it was when that run started. */
+export interface StoredResumePoint {
+  readonly runId: string;
+  readonly messageCount: number;
+  readonly state: unknown;
 }
 
 /** The conversation tree as stored (see the model's `MessageTree`). */
@@ -64,6 +76,7 @@ export interface ThreadContent {
   readonly state?: unknown;
   readonly components?: readonly StoredComponent[];
   readonly branches?: StoredBranches;
+  readonly resume?: StoredResumePoint;
 }
 
 /**
@@ -88,6 +101,7 @@ export function encodeStoredThread(threadId: string, snapshot: ThreadContent, sa
     savedAt,
     ...(snapshot.components !== undefined && snapshot.components.length > 0 ? { components: snapshot.components } : {}),
     ...(snapshot.branches !== undefined ? { branches: snapshot.branches } : {}),
+    ...(snapshot.resume !== undefined ? { resume: snapshot.resume } : {}),
   };
 }
 
@@ -153,6 +167,10 @@ function recordProblem(value: unknown, key: string): string | null {
   // Entries are checked one by one when applied (a bad one is skipped); only the shape is judged here.
   if (value.components !== undefined && !Array.isArray(value.components)) return "components is not an array";
   if (value.branches !== undefined && !isObject(value.branches)) return "branches is not an object";
+  const resume = value.resume;
+  if (resume !== undefined && (!isObject(resume) || typeof resume.runId !== "string" || !Number.isInteger(resume.messageCount) || (resume.messageCount as number) < 0)) {
+    return "resume has no string runId and whole messageCount";
+  }
   return null;
 }
 

@@ -1,7 +1,8 @@
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
+import { PipelineError } from "./errors.js";
 import type { AGUIEvent } from "../protocol/events.js";
 import type { IncomingEvent } from "../protocol/legacy-events.js";
-import { ThreadlineProtocolError, type StreamPosition } from "../protocol/protocol-error.js";
+import { ProtocolError, type StreamPosition } from "../protocol/protocol-error.js";
 import { createEventValidator, type EventSchemaValidator } from "../protocol/validate.js";
 import { createChunkExpander } from "./expand-chunks.js";
 import { createPeerDowngrade } from "./peer-downgrade.js";
@@ -29,12 +30,12 @@ export interface PipelineOptions {
 export interface Pipeline {
   /**
    * One raw (untrusted) event in; zero or more verified events out through the sink,
-   * synchronously. Throws ThreadlineProtocolError on a violation (the sink has received
+   * synchronously. Throws ProtocolError on a violation (the sink has received
    * everything before it); after that, every push throws the same error again.
    */
   push(raw: unknown): void;
   /**
-   * The source ended. Emits pending chunk ENDs, then throws a ThreadlineProtocolError with
+   * The source ended. Emits pending chunk ENDs, then throws a ProtocolError with
    * code "TRUNCATED_RUN" if a run is still open (or no event arrived at all).
    */
   end(): void;
@@ -48,7 +49,7 @@ export interface Pipeline {
 export function createPipeline(sink: (event: AGUIEvent) => void, options: PipelineOptions = {}): Pipeline {
   const onWarning = options.onWarning ?? warnToConsole;
   if (options.validation === "schema" && options.schemas === undefined) {
-    throw new ThreadlineError(
+    throw new PipelineError(
       "SCHEMA_VALIDATION_UNAVAILABLE",
       "validation: \"schema\" needs the zod schemas: import { EventSchemas } from \"@ag-ui/core/schemas\" " +
         "(zod must be installed) and pass { validation: \"schema\", schemas: EventSchemas }.",
@@ -65,20 +66,20 @@ export function createPipeline(sink: (event: AGUIEvent) => void, options: Pipeli
   const afterValidation: (event: IncomingEvent) => void = downgrade?.push ?? translator.push;
   const validate = createEventValidator(position, onWarning, options.validation === "schema" ? options.schemas : undefined);
 
-  let failure: ThreadlineProtocolError | undefined;
+  let failure: ProtocolError | undefined;
   let ended = false;
 
   function fail(error: unknown): never {
     // A violation ends the stream for good; an error thrown by the sink (application code)
     // is the application's and passes through untouched.
-    if (error instanceof ThreadlineProtocolError) failure = error;
+    if (error instanceof ProtocolError) failure = error;
     throw error;
   }
 
   return {
     push(raw) {
       if (failure !== undefined) throw failure;
-      if (ended) throw new ThreadlineError("PIPELINE_ENDED", "push() after end(): this stream has already ended.");
+      if (ended) throw new PipelineError("PIPELINE_ENDED", "push() after end(): this stream has already ended.");
       position.index++;
       position.raw = raw;
       try {
@@ -103,7 +104,7 @@ export function createPipeline(sink: (event: AGUIEvent) => void, options: Pipeli
   };
 }
 
-export { ThreadlineProtocolError } from "../protocol/protocol-error.js";
+export { ProtocolError, ThreadlineProtocolError } from "../protocol/protocol-error.js";
 export type { ProtocolErrorCode } from "../protocol/protocol-error.js";
 export type { ProtocolWarningCode } from "../protocol/protocol-warning.js";
 export type { EventSchemaValidator } from "../protocol/validate.js";
@@ -113,3 +114,5 @@ export { createEventStream } from "./event-stream.js";
 export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./event-stream.js";
 export type { Middleware, MiddlewareFunction, MiddlewareObject } from "./middleware.js";
 export { MiddlewareError } from "./errors.js";
+export { PipelineError } from "./errors.js";
+export type { PipelineErrorCode } from "./errors.js";

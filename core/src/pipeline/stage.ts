@@ -1,7 +1,7 @@
 /**
  * A pipeline stage: events in through `push`, zero or more events out through the `next`
  * function it was built with, synchronously. `end` is the end of the source stream.
- * A violation throws a ThreadlineProtocolError; whatever was already handed on stays handed on.
+ * A violation throws a ProtocolError; whatever was already handed on stays handed on.
  */
 export interface Stage<In> {
   push(event: In): void;

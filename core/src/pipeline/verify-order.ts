@@ -1,4 +1,5 @@
-import { ThreadlineError, type WarningHandler } from "../errors.js";
+import type { WarningHandler } from "../errors.js";
+import { PipelineError } from "./errors.js";
 import { EventType, type AGUIEvent, type AGUIEventOf } from "../protocol/events.js";
 import { protocolError, type StreamPosition } from "../protocol/protocol-error.js";
 import { reportWarning } from "../protocol/protocol-warning.js";
@@ -153,7 +154,7 @@ export function createOrderVerifier(
         case EventType.TEXT_MESSAGE_CHUNK:
         case EventType.TOOL_CALL_CHUNK:
         case EventType.REASONING_MESSAGE_CHUNK:
-          throw new ThreadlineError(
+          throw new PipelineError(
             "CHUNK_NOT_EXPANDED",
             `${type} reached order verification: chunks must be expanded first (createChunkExpander).`,
           );

@@ -11,7 +11,7 @@ export type InRunEvent = Exclude<AGUIEvent, { type: RunBoundary | Chunk }>;
  * The rules inside a running run (AG-UI 1.1 "Streaming Messages", "Runs and Steps",
  * "Subagents"): an item opens before it continues and closes once; a continuation agrees with
  * the subagent that opened its item; steps are matched per owner; a subagent starts once and
- * finishes once. Updates `ledger`; throws a ThreadlineProtocolError on a violation.
+ * finishes once. Updates `ledger`; throws a ProtocolError on a violation.
  */
 export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: StreamPosition): void {
   switch (event.type) {

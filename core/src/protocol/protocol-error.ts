@@ -1,42 +1,11 @@
-import { ThreadlineError } from "../errors.js";
+import { type errorCodes, ThreadlineError } from "../errors.js";
 
 /**
- * Every rule a stream of AG-UI events can break, one stable code per rule. Callers branch on
- * `error.code`; the message is for the developer reading the console.
+ * Every rule a stream of AG-UI events can break, one stable code per rule (listed, with a word on
+ * each, in `errorCodes.protocol`). Callers branch on `error.code`; the message is for the developer
+ * reading the console.
  */
-export type ProtocolErrorCode =
-  // -- validation: the shape of one event --
-  | "MALFORMED_EVENT" // not an object, or no string `type`
-  | "MISSING_FIELD" // a required field of a known event is absent
-  | "MALFORMED_FIELD" // a described field holds a value the protocol rejects
-  | "EVENT_TOO_DEEP" // the event nests more than MAX_JSON_DEPTH objects/arrays
-  // -- lifecycle: runs --
-  | "FIRST_EVENT_NOT_RUN_STARTED"
-  | "NESTED_RUN_STARTED"
-  | "EVENT_AFTER_RUN_FINISHED"
-  | "EVENT_AFTER_RUN_ERROR"
-  | "OPEN_AT_RUN_FINISHED"
-  | "RUN_ID_MISMATCH"
-  | "THREAD_ID_MISMATCH"
-  | "DUPLICATE_INTERRUPT_ID"
-  | "TRUNCATED_RUN"
-  // -- streaming: messages, tool calls, reasoning --
-  | "ALREADY_OPEN" // a *_START for an id that is still open
-  | "UNKNOWN_MESSAGE_ID" // TEXT_MESSAGE_CONTENT / END for an id that is not open
-  | "UNKNOWN_TOOL_CALL_ID" // TOOL_CALL_ARGS / END for an id that is not open
-  | "UNKNOWN_REASONING_ID" // REASONING_MESSAGE_CONTENT / END or REASONING_END for an id not open
-  // -- steps --
-  | "STEP_ALREADY_OPEN"
-  | "STEP_NOT_STARTED"
-  // -- subagents --
-  | "SUBAGENT_MISMATCH" // an event's subagentRunId disagrees with the owner of what it continues
-  | "SUBAGENT_ALREADY_STARTED"
-  | "UNKNOWN_SUBAGENT"
-  // -- chunk expansion --
-  | "CHUNK_MISSING_ID"
-  | "CHUNK_MISSING_NAME"
-  | "CHUNK_CONFLICT"
-  | "CHUNK_AMBIGUOUS";
+export type ProtocolErrorCode = (typeof errorCodes.protocol)[number];
 
 export interface ProtocolErrorDetails {
   /** The offending event as received (before any copy), or `undefined` when the stream ended. */
@@ -50,7 +19,7 @@ export interface ProtocolErrorDetails {
  * The stream broke a rule of the AG-UI protocol. Everything delivered before the offending
  * event stays delivered; nothing after it is processed.
  */
-export class ThreadlineProtocolError extends ThreadlineError {
+export class ProtocolError extends ThreadlineError {
   declare readonly code: ProtocolErrorCode;
   /** The offending event as received, or `undefined` for a stream that ended too early. */
   readonly event: unknown;
@@ -68,6 +37,11 @@ export class ThreadlineProtocolError extends ThreadlineError {
   }
 }
 
+/** @deprecated the protocol stage's class is `ProtocolError`; this is the same class. */
+export const ThreadlineProtocolError = ProtocolError;
+/** @deprecated use `ProtocolError`. */
+export type ThreadlineProtocolError = ProtocolError;
+
 /** Where a stage stands in the stream. Shared by the stages of one pipeline. */
 export interface StreamPosition {
   /** Index of the raw event being processed (the count of pushed events once the stream ended). */
@@ -80,6 +54,6 @@ export function protocolError(
   code: ProtocolErrorCode,
   message: string,
   position: StreamPosition,
-): ThreadlineProtocolError {
-  return new ThreadlineProtocolError(code, message, { event: position.raw, index: position.index });
+): ProtocolError {
+  return new ProtocolError(code, message, { event: position.raw, index: position.index });
 }

@@ -20,7 +20,7 @@ export interface EventSchemaValidator {
 /**
  * Validation, the first stage: one raw event in, the event to process (the same object when
  * nothing had to be removed, a trimmed copy otherwise) or `undefined` when it is dropped.
- * Throws a ThreadlineProtocolError for a malformed event.
+ * Throws a ProtocolError for a malformed event.
  *
  * With `schemas`, the hand-written table still removes unrecognised material (the zod schemas
  * keep unknown keys, and the spec requires them gone), but every value is judged by zod.

@@ -1,12 +1,28 @@
 import { describeValue } from "../describe-value.js";
-import { ThreadlineError } from "../errors.js";
+import { type errorCodes, ThreadlineError } from "../errors.js";
+
+/**
+ * A run could not be started, resumed or settled as asked (a run already active, a disposed loop,
+ * messages or input that are not what they must be, an interrupt answered wrongly, a subscriber or
+ * end-of-run effect that threw, the chat's `maxSteps` reached). Catch this class and branch on
+ * `code`; the subclasses below carry their code's details and are deprecated as names to catch.
+ */
+export class RunError extends ThreadlineError {
+  declare readonly code: RunErrorCode;
+
+  constructor(code: RunErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
+
+export type RunErrorCode = (typeof errorCodes.run)[number];
 
 /**
  * `run()` or `connect()` while a run is active, on a loop that refuses instead of queueing
  * (`whenRunning: "refuse"`, the default). A programmer error: the call rejects, nothing is sent
  * and the active run goes on. Also thrown by `setMessages` / `addMessages` / `setState` mid-run.
  */
-export class RunInProgressError extends ThreadlineError {
+export class RunInProgressError extends RunError {
   declare readonly code: "RUN_IN_PROGRESS";
   /** The run that is active. */
   readonly activeRunId: string;
@@ -29,7 +45,7 @@ export class RunInProgressError extends ThreadlineError {
  *   `status: "cancelled"` (an expired interrupt can only be abandoned).
  * - `INVALID_RESUME`: a resume entry is not `{ interruptId: string, status: "resolved" | "cancelled" }`.
  */
-export class InterruptResumeError extends ThreadlineError {
+export class InterruptResumeError extends RunError {
   declare readonly code: "INTERRUPT_NOT_RESUMED" | "INTERRUPT_EXPIRED" | "INVALID_RESUME";
   /** The interrupts (or, for INVALID_RESUME, the entry positions) the error is about. */
   readonly interruptIds: readonly string[];
@@ -44,7 +60,7 @@ export class InterruptResumeError extends ThreadlineError {
  * A subscriber hook threw, returned a malformed mutation, or returned a promise (hooks are
  * synchronous). Reported through `onError` (default: a warning); the run carries on.
  */
-export class SubscriberError extends ThreadlineError {
+export class SubscriberError extends RunError {
   declare readonly code: "SUBSCRIBER_FAILED";
   /** The hook, such as `onTextMessageContent` or `onRunFinalized`. */
   readonly hook: string;
@@ -60,7 +76,7 @@ export class SubscriberError extends ThreadlineError {
  * a subscriber's `onRunFailed` / `onRunFinalized` mutation. Reported through `onError` (default: a
  * warning); the run's result stands, `run()` settles with it and queued runs go ahead.
  */
-export class RunSettleError extends ThreadlineError {
+export class RunSettleError extends RunError {
   declare readonly code: "RUN_SETTLE_FAILED";
   readonly runId: string;
 
@@ -75,7 +91,7 @@ export class RunSettleError extends ThreadlineError {
 }
 
 /** `run()` / `connect()` on a loop after `dispose()`. */
-export class RunLoopDisposedError extends ThreadlineError {
+export class RunLoopDisposedError extends RunError {
   declare readonly code: "RUN_LOOP_DISPOSED";
 
   constructor(attempted: string) {
@@ -86,13 +102,12 @@ export class RunLoopDisposedError extends ThreadlineError {
 /**
  * A value handed to the loop (a mutation, `setMessages`, an option) is not what it must be.
  * - `INVALID_MESSAGES`: messages that are not AG-UI messages.
- * - `WRONG_THREAD`: a thread not made by `createThread`.
  * - `INVALID_RUN_INPUT`: the run's input could not be prepared — a caller value that cannot be
  *   copied (a circular `forwardedProps`: the cause is a `CircularValueError` naming the path), or a
  *   `createId` that threw (its error is the cause). Nothing was sent; the thread is unchanged.
  */
-export class RunLoopInputError extends ThreadlineError {
-  declare readonly code: "INVALID_MESSAGES" | "WRONG_THREAD" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE";
+export class RunLoopInputError extends RunError {
+  declare readonly code: "INVALID_MESSAGES" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE";
 
   constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
     super(code, message, cause === undefined ? undefined : { cause });

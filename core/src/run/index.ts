@@ -1,7 +1,7 @@
 // One run on one thread: the run loop and its session (input, middleware, pipeline, subscribers,
 // fold), interrupts and resume, the thread's writes when a run ends.
 export { RunLoop } from "./loop.js";
-export type { ActiveRun, RunLoopOptions, RunParams, WhenRunning } from "./options.js";
+export type { ActiveRun, ResumePoint, RunLoopOptions, RunParams, WhenRunning } from "./options.js";
 export type { RunEnded, RunMode, RunResult, RunStatus } from "./result.js";
 export type {
   EventHookName,
@@ -18,9 +18,11 @@ export type {
 export { isExpired } from "./interrupts.js";
 export {
   InterruptResumeError,
+  RunError,
   RunInProgressError,
   RunLoopDisposedError,
   RunLoopInputError,
   RunSettleError,
   SubscriberError,
 } from "./errors.js";
+export type { RunErrorCode } from "./errors.js";

@@ -2,12 +2,13 @@ import { batch, computed, signal, type ReadonlySignal, type Signal } from "@prea
 import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { makeThread } from "../fold/make-thread.js";
+import { FoldError } from "../fold/errors.js";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Message } from "../protocol/events.js";
 import { ConnectNotSupportedError } from "../transport/errors.js";
-import type { AgentSource } from "../transport/source.js";
+import type { AgentSource, ServerRun } from "../transport/source.js";
 import {
   InterruptResumeError,
   RunInProgressError,
@@ -19,9 +20,9 @@ import { checkResume } from "./interrupts.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import { peerProfile, type PeerProfile } from "./outgoing-compat.js";
 import { buildRunInput, ownRunParts, withThreadContent } from "./input.js";
-import type { ActiveRun, RunLoopOptions, RunParams } from "./options.js";
+import type { ActiveRun, ResumePoint, RunLoopOptions, RunParams } from "./options.js";
 import type { RunMode, RunResult, RunStatus } from "./result.js";
-import { asThreadlineError, RecentRuns, RunSession, type SessionHost } from "./session.js";
+import { RecentRuns, RunSession, type SessionHost } from "./session.js";
 import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
 import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
@@ -63,6 +64,8 @@ export class RunLoop {
   private readonly createId: () => string;
   private readonly warn: WarningHandler;
   private active: RunSession | undefined;
+  /** The active session, once its server said it logs the run. */
+  private resumableSession: RunSession | undefined;
   private disposed = false;
   private generationCount = 0;
 
@@ -78,7 +81,7 @@ export class RunLoop {
         tamboEvents: options.tamboEvents,
       });
     if (!(thread instanceof ThreadImpl)) {
-      throw new RunLoopInputError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
+      throw new FoldError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
     }
     const grace = options.terminalGraceMs ?? DEFAULT_TERMINAL_GRACE_MS;
     if (typeof grace !== "number" || !(grace >= 0)) {
@@ -96,7 +99,7 @@ export class RunLoop {
     this.activeRun = this.activeSignal;
     this.isRunning = computed(() => {
       const status = this.statusSignal.value;
-      return status === "submitted" || status === "streaming";
+      return status === "submitted" || status === "streaming" || status === "reconnecting";
     });
     const pipeline: PipelineOptions = {
       ...(options.validation !== undefined ? { validation: options.validation } : {}),
@@ -114,6 +117,12 @@ export class RunLoop {
       streaming: (session) => {
         if (session === this.active) this.statusSignal.value = "streaming";
       },
+      reconnecting: (session) => {
+        if (session === this.active) this.statusSignal.value = "reconnecting";
+      },
+      resumable: (session) => {
+        if (session === this.active) this.resumableSession = session;
+      },
       finish: (session, result) => this.finish(session, result),
       settleFailed: (session, error) => this.report(new RunSettleError(session.runId, error)),
     };
@@ -126,6 +135,22 @@ export class RunLoop {
    */
   get generation(): number {
     return this.generationCount;
+  }
+
+  /**
+   * Where a reload can rejoin the run under way: set while the active run is on a server that logs
+   * it (Threadline's `createAgentHandler`), with the thread's message count and state at the run's
+   * start, which a rejoin rolls back to before it replays the run.
+   */
+  resumePoint(): ResumePoint | undefined {
+    const session = this.resumableSession;
+    if (session === undefined || session !== this.active || session.isClosed) return undefined;
+    return { runId: session.runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
+  }
+
+  /** The thread's runs the server holds (`source.runsOf`); `undefined` when the source cannot tell. */
+  runsOf(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined> {
+    return this.source.runsOf?.(threadId, options) ?? Promise.resolve(undefined);
   }
 
   /** Whether `connect()` can work: the source implements AG-UI connect. */
@@ -150,6 +175,12 @@ export class RunLoop {
    * Rejects with `ConnectNotSupportedError` when the source has no `connect` (see `canConnect`).
    */
   connect(params: RunParams = {}): Promise<RunResult> {
+    if (params.rejoin !== undefined) {
+      if (typeof this.source.resume !== "function") {
+        return Promise.reject(new ConnectNotSupportedError("the loop's source cannot resume a run (no resume method)"));
+      }
+      return this.request("connect", params);
+    }
     if (!this.canConnect) {
       return Promise.reject(new ConnectNotSupportedError("the loop's source has no connect method"));
     }
@@ -251,7 +282,7 @@ export class RunLoop {
     try {
       this.launch(session, request);
     } catch (error) {
-      session.fail(asThreadlineError(error));
+      session.fail(ThreadlineError.from(error, "The run"));
     }
   }
 
@@ -265,7 +296,7 @@ export class RunLoop {
     if (mode === "run") checkResume(this.impl.pendingInterrupts.peek(), params.resume, (this.options.now ?? Date.now)());
     const messages = params.messages === undefined ? undefined : checkMessages(params.messages, "run({ messages })");
     const threadId = this.impl.threadId.peek() ?? this.createId();
-    const runId = params.runId ?? this.createId();
+    const runId = params.rejoin?.runId ?? params.runId ?? this.createId();
     const owned = ownRunParts({
       tools: params.tools ?? this.options.tools ?? [],
       context: params.context ?? this.options.context ?? [],
@@ -278,7 +309,9 @@ export class RunLoop {
     const input = buildRunInput(this.impl, { threadId, runId, parentRunId: params.parentRunId }, owned, this.profile, this.warn);
     const subscribers = params.subscriber === undefined ? [...this.subscribers] : [...this.subscribers, params.subscriber];
     const dispatch = new SubscriberDispatch(subscribers, this.impl, input, (error) => this.report(error));
-    return new RunSession(this.host, mode, ++this.generationCount, input, dispatch);
+    const session = new RunSession(this.host, mode, ++this.generationCount, input, dispatch);
+    if (mode === "connect" && params.rejoin !== undefined) session.rejoinFrom = params.rejoin.lastEventId;
+    return session;
   }
 
   private launch(session: RunSession, request: Request): void {

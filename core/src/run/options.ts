@@ -65,6 +65,11 @@ export interface RunParams {
   readonly forwardedProps?: unknown;
   /** Answers to the thread's pending interrupts: required for every one of them. */
   readonly resume?: readonly ResumeEntry[];
+  /**
+   * `connect()` only: rejoin this run on a resumable server (the source's `resume`) after the
+   * event `lastEventId` (`<runId>:0` replays it whole) instead of AG-UI connect.
+   */
+  readonly rejoin?: { readonly runId: string; readonly lastEventId: string };
   readonly parentRunId?: string;
   /** Listens to this run only, after the loop's subscribers. */
   readonly subscriber?: RunSubscriber;
@@ -77,4 +82,13 @@ export interface ActiveRun {
   readonly mode: RunMode;
   readonly generation: number;
   readonly input: RunAgentInput;
+}
+
+/** A run a reload can rejoin (`RunLoop.resumePoint()`), as stored with the thread. */
+export interface ResumePoint {
+  readonly runId: string;
+  /** Messages the thread held when the run started. */
+  readonly messageCount: number;
+  /** The shared state when the run started. */
+  readonly state: unknown;
 }

@@ -4,10 +4,10 @@ import type { Interrupt, RunAgentInput } from "../protocol/events.js";
 
 /**
  * The loop's status: `submitted` from the start of a run to its first event, `streaming` until
- * it ends; then `idle` (success, or cancelled by either side), `awaiting-input` (the run ended on
+ * it ends (`reconnecting` while a dropped connection to a resumable server is being retried); then `idle` (success, or cancelled by either side), `awaiting-input` (the run ended on
  * interrupts that the next run must answer) or `error` (see the loop's `error`).
  */
-export type RunStatus = "idle" | "submitted" | "streaming" | "awaiting-input" | "error";
+export type RunStatus = "idle" | "submitted" | "streaming" | "reconnecting" | "awaiting-input" | "error";
 
 /** Which call started the run. */
 export type RunMode = "run" | "connect";
@@ -49,9 +49,9 @@ export type RunResult =
   /** `detach()`: the loop stopped listening; the agent was not told. */
   | (RunEnded & { readonly status: "detached" })
   /**
-   * `AgentRunError` for RUN_ERROR; `ThreadlineProtocolError` for a stream that broke the protocol
+   * `AgentRunError` for RUN_ERROR; `ProtocolError` for a stream that broke the protocol
    * (code `TRUNCATED_RUN` when it ended without RUN_FINISHED / RUN_ERROR); a `TransportError`
-   * (`HttpError`, `StreamTruncatedError`…); `MiddlewareError`; `ThreadlineFoldError`.
+   * (`HttpError`, `StreamTruncatedError`…); `MiddlewareError`; `FoldError`.
    */
   | (RunEnded & { readonly status: "failed"; readonly error: ThreadlineError })
   /** A queued run dropped before it started, by `stop()` or `dispose()`. Nothing was sent. */

@@ -1,4 +1,3 @@
-import { describeValue } from "../describe-value.js";
 import { ThreadlineError, type WarningHandler } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
@@ -6,7 +5,7 @@ import { AgentRunError } from "../model/errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";
 import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protocol/events.js";
-import { ThreadlineProtocolError } from "../protocol/protocol-error.js";
+import { ProtocolError } from "../protocol/protocol-error.js";
 import { SourceFailedError } from "../transport/errors.js";
 import type { AgentSource, EventSink, RunEnd } from "../transport/source.js";
 import { Stream, type EventStream, type MiddlewareEvent } from "../pipeline/event-stream.js";
@@ -41,8 +40,12 @@ export interface SessionHost {
   readonly terminalGraceMs: number;
   /** Ids of the runs lately folded to their terminal event: a RUN_STARTED naming one is a replay. */
   readonly finishedRuns: RecentRuns;
-  /** The first verified event arrived. */
+  /** The first verified event arrived, or a reconnect succeeded. */
   streaming(session: RunSession): void;
+  /** The source lost its connection and is reconnecting (a resumable server). */
+  reconnecting(session: RunSession): void;
+  /** The server logs the run and can resume it. */
+  resumable(session: RunSession): void;
   /** The run is over (called once). */
   finish(session: RunSession, result: RunResult): void;
   /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
@@ -59,6 +62,11 @@ export class RunSession {
   readonly controller = new AbortController();
   /** Resolves the caller's promise (set by the loop). */
   done: ((result: RunResult) => void) | undefined;
+  /** Set for a rejoin: the SSE id to resume after (see `RunParams.rejoin`). */
+  rejoinFrom: string | undefined;
+  /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */
+  readonly messagesAtStart: number;
+  readonly stateAtStart: unknown;
   private closed = false;
   private sawEvent = false;
   private terminal: Terminal | undefined;
@@ -86,6 +94,8 @@ export class RunSession {
   ) {
     const thread = host.thread;
     this.idsBefore = new Set(thread.list.peek().map((node) => node.id));
+    this.messagesAtStart = thread.list.peek().length;
+    this.stateAtStart = thread.state.peek();
     this.pipeline = createPipeline((event) => this.onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
     this.sink = {
       signal: this.controller.signal,
@@ -98,7 +108,7 @@ export class RunSession {
         try {
           this.pipeline.push(raw);
         } catch (error) {
-          throw (this.sinkError = asThreadlineError(error));
+          throw (this.sinkError = ThreadlineError.from(error, "The run"));
         }
       },
     };
@@ -118,7 +128,7 @@ export class RunSession {
     try {
       stream = composeMiddleware(this.host.middleware, (input) => this.sourceStream(input))(this.input);
     } catch (error) {
-      this.fail(asThreadlineError(error));
+      this.fail(ThreadlineError.from(error, "The run"));
       return;
     }
     stream
@@ -226,23 +236,39 @@ export class RunSession {
     return new Stream((sink) => {
       // With middleware in between, only something shaped like an event enters it (so middleware
       // can rely on a string `type`); anything else goes straight to the pipeline, which rejects it.
-      const inner: EventSink =
-        this.host.middleware.length === 0
-          ? sink
-          : {
-              signal: sink.signal,
-              onWarning: sink.onWarning,
-              onEvent: (raw) => {
+      const inner: EventSink = {
+        signal: sink.signal,
+        onWarning: sink.onWarning,
+        onEvent:
+          this.host.middleware.length === 0
+            ? (raw) => sink.onEvent(raw as MiddlewareEvent)
+            : (raw) => {
                 if (this.closed) return;
                 if (isEventLike(raw)) sink.onEvent(raw);
                 else this.sink.onEvent(raw);
               },
-            };
+        // Reconnects go to the loop's status directly, past middleware (which sees events only).
+        onReconnecting: () => {
+          if (!this.closed) this.host.reconnecting(this);
+        },
+        onReconnected: () => {
+          if (!this.closed && this.sawEvent) this.host.streaming(this);
+        },
+        onResumable: () => {
+          if (!this.closed) this.host.resumable(this);
+        },
+      };
+      const rejoin = this.rejoinFrom;
       const method = this.mode === "run" ? source.run : source.connect;
       let pending: Promise<RunEnd>;
       try {
-        if (method === undefined) throw new TypeError("the source has no connect method");
-        pending = Promise.resolve(method.call(source, input, inner));
+        if (rejoin !== undefined) {
+          if (source.resume === undefined) throw new TypeError("the source cannot resume a run");
+          pending = Promise.resolve(source.resume(input, rejoin, inner));
+        } else {
+          if (method === undefined) throw new TypeError("the source has no connect method");
+          pending = Promise.resolve(method.call(source, input, inner));
+        }
       } catch (error) {
         return Promise.reject(asSourceError(what, error));
       }
@@ -257,7 +283,7 @@ export class RunSession {
     this.stopGrace();
     const sinkError = this.sinkError;
     if (sinkError !== undefined || failure !== undefined) {
-      const error = sinkError ?? asThreadlineError(failure);
+      const error = sinkError ?? ThreadlineError.from(failure, "The run");
       // What breaks after a RUN_ERROR (a stray event, a dropped connection) does not replace the
       // agent's own error: that is the cause a user needs first. A connection that breaks after
       // RUN_FINISHED does not undo the run either; an event that breaks the rules after it does
@@ -277,7 +303,7 @@ export class RunSession {
       // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).
       this.pipeline.end();
     } catch (error) {
-      return this.fail(asThreadlineError(error));
+      return this.fail(ThreadlineError.from(error, "The run"));
     }
     if (this.sinkError !== undefined) return this.fail(this.sinkError);
     this.fromTerminal();
@@ -309,7 +335,7 @@ export class RunSession {
     try {
       this.pipeline.end();
     } catch (error) {
-      return this.fail(asThreadlineError(error));
+      return this.fail(ThreadlineError.from(error, "The run"));
     }
     this.settledOpen = true;
     this.host.onWarning({
@@ -349,7 +375,7 @@ export class RunSession {
     const terminal = this.terminal;
     if (terminal === undefined) {
       return this.fail(
-        new ThreadlineProtocolError("TRUNCATED_RUN", "The stream ended without RUN_FINISHED or RUN_ERROR.", { event: undefined, index: -1 }),
+        new ProtocolError("TRUNCATED_RUN", "The stream ended without RUN_FINISHED or RUN_ERROR.", { event: undefined, index: -1 }),
       );
     }
     if (terminal.type === "RUN_ERROR") {
@@ -387,12 +413,6 @@ export class RunSession {
 
 function isEventLike(raw: unknown): raw is MiddlewareEvent {
   return typeof raw === "object" && raw !== null && typeof (raw as { type?: unknown }).type === "string";
-}
-
-/** A ThreadlineError as it is; anything else thrown on the run's path as INTERNAL_ERROR. */
-export function asThreadlineError(error: unknown): ThreadlineError {
-  if (error instanceof ThreadlineError) return error;
-  return new ThreadlineError("INTERNAL_ERROR", `The run failed unexpectedly: ${describeValue(error)}`, { cause: error });
 }
 
 function asSourceError(what: string, error: unknown): ThreadlineError {

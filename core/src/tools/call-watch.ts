@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import type { WarningHandler } from "../errors.js";
 import { undoStrictMode } from "../json/strict-mode.js";
 import type { RegisteredComponent } from "../model/components/registry.js";
@@ -5,7 +6,7 @@ import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
 import type { AGUIEvent, AGUIEventOf, EventType, Interrupt } from "../protocol/events.js";
 import type { Approvals } from "./approvals.js";
-import { errorText, ToolExecutionError } from "./errors.js";
+import { ToolExecutionError } from "./errors.js";
 import type { ResolvedTool } from "./definition.js";
 import type { RunRecord } from "./run-record.js";
 import type { ToolOutcome, ToolRunner } from "./execution.js";
@@ -154,7 +155,7 @@ export class ToolCallWatch {
       return rule.call(resolved.tool, undoStrictMode(resolved.jsonSchema, call.args.peek())) === true;
     } catch (error) {
       // When in doubt, ask.
-      this.host.warn({ code: "NEEDS_APPROVAL_FAILED", message: `needsApproval of tool '${call.name.peek()}' threw (${errorText(error)}); asking for approval.` });
+      this.host.warn({ code: "NEEDS_APPROVAL_FAILED", message: `needsApproval of tool '${call.name.peek()}' threw (${describeValue(error, "message")}); asking for approval.` });
       return true;
     }
   }

@@ -1,7 +1,23 @@
-import { ThreadlineError } from "../errors.js";
+import { type errorCodes, ThreadlineError } from "../errors.js";
 
 /**
- * A ChatClient method or option was used wrongly. Thrown synchronously by the call (never as a
+ * A client tool could not give its call an output (`ToolExecutionError` names the call), or a tool
+ * helper was misused (`INVALID_INTERVAL` for a keyed throttle). Catch this class and branch on `code`.
+ */
+export class ToolError extends ThreadlineError {
+  declare readonly code: ToolErrorCode;
+
+  constructor(code: ToolErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
+
+export type ToolErrorCode = (typeof errorCodes.tools)[number];
+
+/**
+ * A ChatClient method or option was used wrongly. The class lives here, below chat/, because the
+ * client tools given in the chat's `tools` option are checked here (`INVALID_TOOL`); it is the one
+ * class for every misuse of the chat's API. Thrown synchronously by the call (never as a
  * rejected promise), with nothing changed:
  * - `INVALID_ARGUMENT`: a method got a malformed argument: `sendMessage` something other than a
  *   non-empty string or `{ content: string | ContentPart[] }`, `respondToApproval` a response
@@ -18,7 +34,7 @@ import { ThreadlineError } from "../errors.js";
  *   advertised to the agent as tools); `option` names the tool as `tools[i]`;
  * - `THREAD_NOT_OWNED`: `switchThread` on a chat made with `thread` (that thread belongs to the
  *   caller, say a `ThreadStore`: make a chat for the other thread instead);
- * - `CONNECT_NOT_SUPPORTED`: `connect()` with an agent that cannot connect;
+ * - `AGENT_CANNOT_CONNECT`: `connect()` with an agent that cannot connect;
  * - `NO_THREAD_INDEX`: `listThreads` / `removeThread` on a chat without persistence, or with
  *   `persistence.index: false`;
  * - `MESSAGE_NOT_ON_PATH`: `editMessage`, `regenerate(id)` or `switchBranch` for a message that is not
@@ -26,27 +42,17 @@ import { ThreadlineError } from "../errors.js";
  * - `NOT_A_BRANCH`: `switchBranch` with an index that is not one of the message's alternatives.
  */
 export class ChatInputError extends ThreadlineError {
-  declare readonly code:
-    | "INVALID_ARGUMENT"
-    | "INVALID_OPTION"
-    | "INVALID_TOOL"
-    | "UNKNOWN_TOOL_CALL"
-    | "NOT_AWAITING_APPROVAL"
-    | "UNKNOWN_INTERRUPT"
-    | "TOOL_NAME_CLASH"
-    | "THREAD_NOT_OWNED"
-    | "CONNECT_NOT_SUPPORTED"
-    | "NO_THREAD_INDEX"
-    | "MESSAGE_NOT_ON_PATH"
-    | "NOT_A_BRANCH";
+  declare readonly code: ChatInputErrorCode;
   /** The option or argument at fault, such as `maxSteps` or `tools[2]`. */
   readonly option: string | undefined;
 
-  constructor(code: ChatInputError["code"], message: string, option?: string) {
+  constructor(code: ChatInputErrorCode, message: string, option?: string) {
     super(code, message);
     this.option = option;
   }
 }
+
+export type ChatInputErrorCode = (typeof errorCodes.chatInput)[number];
 
 /**
  * Why a client tool call produced an error instead of an output. The message becomes the tool
@@ -63,16 +69,8 @@ export class ChatInputError extends ThreadlineError {
  *   are not valid JSON, so the component could not render (the client's answer to that call);
  * - `TOOL_CANCELLED`: the call became stale before it finished (stop, clear, a new message).
  */
-export class ToolExecutionError extends ThreadlineError {
-  declare readonly code:
-    | "TOOL_ARGS_INVALID"
-    | "TOOL_INPUT_INVALID"
-    | "TOOL_EXECUTION_FAILED"
-    | "TOOL_OUTPUT_INVALID"
-    | "TOOL_REJECTED"
-    | "TOOL_UNAVAILABLE"
-    | "COMPONENT_ARGS_INVALID"
-    | "TOOL_CANCELLED";
+export class ToolExecutionError extends ToolError {
+  declare readonly code: Exclude<ToolErrorCode, "INVALID_INTERVAL">;
   readonly toolCallId: string;
   readonly toolName: string;
 
@@ -80,15 +78,5 @@ export class ToolExecutionError extends ThreadlineError {
     super(code, message, cause === undefined ? undefined : { cause });
     this.toolCallId = toolCallId;
     this.toolName = toolName;
-  }
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
   }
 }

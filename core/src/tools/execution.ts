@@ -1,9 +1,10 @@
+import { describeValue } from "../describe-value.js";
 import { batch } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
 import { createStrictModeUndo, undoStrictMode } from "../json/strict-mode.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
-import { errorText, ToolExecutionError } from "./errors.js";
+import { ToolExecutionError } from "./errors.js";
 import { outputContent, validateWith, type ResolvedTool, type ToolExecuteContext } from "./definition.js";
 import type { RunRecord } from "./run-record.js";
 import { createKeyedThrottle, type KeyedThrottle } from "./keyed-throttle.js";
@@ -120,7 +121,7 @@ export class ToolRunner {
     try {
       output = await resolved.tool.execute?.(args, this.context(call, record, signal, false));
     } catch (error) {
-      return fail("TOOL_EXECUTION_FAILED", `Tool '${name}' failed: ${errorText(error)}`, error);
+      return fail("TOOL_EXECUTION_FAILED", `Tool '${name}' failed: ${describeValue(error, "message")}`, error);
     }
     const outputSchema = resolved.tool.outputSchema;
     if (outputSchema !== undefined) {
@@ -131,7 +132,7 @@ export class ToolRunner {
     try {
       return { type: "output", content: outputContent(output) };
     } catch (error) {
-      return fail("TOOL_OUTPUT_INVALID", `Tool '${name}' returned an output that cannot be sent: ${errorText(error)}`, error);
+      return fail("TOOL_OUTPUT_INVALID", `Tool '${name}' returned an output that cannot be sent: ${describeValue(error, "message")}`, error);
     }
   }
 
@@ -168,7 +169,7 @@ export class ToolRunner {
   private partialFailed(toolCallId: string, error: unknown): void {
     this.host.warn({
       code: "STREAMING_TOOL_FAILED",
-      message: `A streaming call of tool call '${toolCallId}' on partial arguments failed (the final call still runs): ${errorText(error)}`,
+      message: `A streaming call of tool call '${toolCallId}' on partial arguments failed (the final call still runs): ${describeValue(error, "message")}`,
     });
   }
 }

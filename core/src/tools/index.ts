@@ -11,4 +11,5 @@ export type {
   ToolExecuteContext,
 } from "./definition.js";
 export type { ApprovalResponse } from "./approvals.js";
-export { ChatInputError, ToolExecutionError } from "./errors.js";
+export { ChatInputError, ToolError, ToolExecutionError } from "./errors.js";
+export type { ChatInputErrorCode, ToolErrorCode } from "./errors.js";

@@ -1,4 +1,5 @@
-import { ThreadlineError, warnToConsole } from "../errors.js";
+import { warnToConsole } from "../errors.js";
+import { ToolError } from "./errors.js";
 
 /**
  * A leading + trailing throttle kept separately per key (per tool call, say). The first value
@@ -30,7 +31,7 @@ export interface KeyedThrottleOptions<K, V> {
 }
 
 /** `createKeyedThrottle` was given an interval that is not a finite number ≥ 0. */
-export class KeyedThrottleError extends ThreadlineError {
+export class KeyedThrottleError extends ToolError {
   declare readonly code: "INVALID_INTERVAL";
 
   constructor(intervalMs: unknown) {

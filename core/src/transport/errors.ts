@@ -1,27 +1,23 @@
 import { describeValue } from "../describe-value.js";
-import { ThreadlineError } from "../errors.js";
+import { type errorCodes, ThreadlineError } from "../errors.js";
 
 /**
  * A source failed to produce its events. Every event delivered before the failure stays
- * delivered; these errors only say why no more came.
+ * delivered; these errors only say why no more came. Catch this class and branch on `code`;
+ * `HttpError` and `StreamTruncatedError` are the subclasses worth catching on their own. The other
+ * subclasses below carry their code's details and are deprecated as names to catch.
  */
 export class TransportError extends ThreadlineError {
   declare readonly code: TransportErrorCode;
 }
 
-/** The codes of the transport's errors, one per subclass below. */
-export type TransportErrorCode =
-  | "REQUEST_FAILED"
-  | "HTTP_STATUS"
-  | "UNEXPECTED_CONTENT_TYPE"
-  | "SSE_INVALID_JSON"
-  | "PROTOBUF_FRAME_INVALID"
-  | "EVENT_TOO_LARGE"
-  | "STREAM_TRUNCATED"
-  | "SOURCE_FAILED"
-  | "CONNECT_NOT_SUPPORTED";
+/** The codes of the transport's errors (listed in `errorCodes.transport`). */
+export type TransportErrorCode = (typeof errorCodes.transport)[number];
 
-/** `fetch` itself failed before any response: network down, DNS, refused connection, CORS. */
+/**
+ * `fetch` itself failed before any response: network down, DNS, refused connection, CORS.
+ * @deprecated as a name to catch: catch `TransportError` and branch on `code`.
+ */
 export class RequestFailedError extends TransportError {
   declare readonly code: "REQUEST_FAILED";
   readonly url: string;
@@ -51,7 +47,10 @@ export class HttpError extends TransportError {
   }
 }
 
-/** A 2xx response that is neither `text/event-stream` nor AG-UI protobuf (a login page, JSON…). */
+/**
+ * A 2xx response that is neither `text/event-stream` nor AG-UI protobuf (a login page, JSON…).
+ * @deprecated as a name to catch: catch `TransportError` and branch on `code`.
+ */
 export class UnexpectedContentTypeError extends TransportError {
   declare readonly code: "UNEXPECTED_CONTENT_TYPE";
   readonly url: string;
@@ -70,7 +69,10 @@ export class UnexpectedContentTypeError extends TransportError {
   }
 }
 
-/** An SSE `data` payload that is not JSON. */
+/**
+ * An SSE `data` payload that is not JSON.
+ * @deprecated as a name to catch: catch `TransportError` and branch on `code`.
+ */
 export class SseDataError extends TransportError {
   declare readonly code: "SSE_INVALID_JSON";
   /** How many payloads of this stream came before the bad one (its 0-based index). */
@@ -88,7 +90,10 @@ export class SseDataError extends TransportError {
   }
 }
 
-/** A length-prefixed protobuf frame that `@ag-ui/proto` could not decode. */
+/**
+ * A length-prefixed protobuf frame that `@ag-ui/proto` could not decode.
+ * @deprecated as a name to catch: catch `TransportError` and branch on `code`.
+ */
 export class ProtobufFrameError extends TransportError {
   declare readonly code: "PROTOBUF_FRAME_INVALID";
   readonly frameIndex: number;
@@ -109,7 +114,10 @@ export class ProtobufFrameError extends TransportError {
   }
 }
 
-/** One event (an SSE event being buffered, or a protobuf frame) is larger than the set limit. */
+/**
+ * One event (an SSE event being buffered, or a protobuf frame) is larger than the set limit.
+ * @deprecated as a name to catch: catch `TransportError` and branch on `code`.
+ */
 export class EventTooLargeError extends TransportError {
   declare readonly code: "EVENT_TOO_LARGE";
   readonly limit: number;
@@ -154,7 +162,10 @@ export class StreamTruncatedError extends TransportError {
   }
 }
 
-/** A wrapped agent or event iterable failed with an error of its own (kept as `cause`). */
+/**
+ * A wrapped agent or event iterable failed with an error of its own (kept as `cause`).
+ * @deprecated as a name to catch: catch `TransportError` and branch on `code`.
+ */
 export class SourceFailedError extends TransportError {
   declare readonly code: "SOURCE_FAILED";
   constructor(what: string, cause: unknown) {
@@ -162,10 +173,38 @@ export class SourceFailedError extends TransportError {
   }
 }
 
-/** `connect` (attach to a run in progress) was asked of an agent that does not implement it. */
+/**
+ * `connect` (attach to a run in progress) was asked of an agent that does not implement it.
+ * @deprecated as a name to catch: catch `TransportError` and branch on `code`.
+ */
 export class ConnectNotSupportedError extends TransportError {
   declare readonly code: "CONNECT_NOT_SUPPORTED";
   constructor(detail: string) {
     super("CONNECT_NOT_SUPPORTED", `This source cannot attach to a run in progress: ${detail}`);
+  }
+}
+
+/**
+ * A dropped run could not be resumed: the retries were spent (`attempts-exhausted`) or the server
+ * refused the resume point (`refused`: unknown or expired run, an id past the log…; `cause` is the
+ * `HttpError` with the server's JSON reason). What arrived before stays delivered.
+ */
+export class ReconnectFailedError extends TransportError {
+  declare readonly code: "RECONNECT_FAILED";
+  readonly reason: "attempts-exhausted" | "refused";
+  readonly attempts: number;
+  readonly lastEventId: string;
+
+  constructor(reason: "attempts-exhausted" | "refused", attempts: number, lastEventId: string, cause: unknown) {
+    super(
+      "RECONNECT_FAILED",
+      reason === "refused"
+        ? `Resuming after event '${lastEventId}' was refused: ${describeValue(cause)}`
+        : `The connection dropped and ${attempts} reconnect attempt(s) after event '${lastEventId}' failed; last: ${describeValue(cause)}`,
+      { cause },
+    );
+    this.reason = reason;
+    this.attempts = attempts;
+    this.lastEventId = lastEventId;
   }
 }

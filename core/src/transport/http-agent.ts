@@ -1,6 +1,7 @@
 import type { RunAgentInput } from "../protocol/events.js";
 import {
   HttpError,
+  ReconnectFailedError,
   RequestFailedError,
   StreamTruncatedError,
   UnexpectedContentTypeError,
@@ -8,7 +9,8 @@ import {
 import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-type.js";
 import { loadProto, ProtobufDecoder } from "./protobuf-decoder.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
-import type { AgentSource, EventSink, RunEnd } from "./source.js";
+import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
+import type { AgentSource, EventSink, RunEnd, ServerRun } from "./source.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
 
@@ -36,6 +38,17 @@ export interface HttpAgentOptions {
   connectUrl?: string;
   /** Largest single event accepted (SSE characters / protobuf bytes). Default 16 MiB. */
   maxEventSize?: number;
+  /**
+   * Against a server that announces resume (Threadline's `createAgentHandler`), a dropped
+   * connection is resumed after the last event id with exponential backoff and jitter. `false`
+   * turns it off; against other servers it never applies. Default: on, 5 attempts.
+   */
+  reconnect?: boolean | ReconnectOptions;
+  /**
+   * The server is Threadline's `createAgentHandler`: a chat opening a thread asks it at once whether
+   * a run is going there (another device's), before any response has said it is resumable.
+   */
+  resumable?: boolean;
 }
 
 /**
@@ -48,6 +61,8 @@ export class HttpAgent implements AgentSource {
   readonly connect?: (input: RunAgentInput, sink: EventSink) => Promise<RunEnd>;
   private readonly options: HttpAgentOptions;
   private readonly accept: string;
+  /** A response announced resume: `runsOf` may ask this server. */
+  private seenResumable = false;
 
   constructor(options: HttpAgentOptions) {
     this.url = options.url;
@@ -63,11 +78,103 @@ export class HttpAgent implements AgentSource {
     return this.request(this.url, input, sink);
   }
 
-  private async request(url: string, input: RunAgentInput, sink: EventSink): Promise<RunEnd> {
+  /**
+   * Rejoins a run on a resumable server after the event `lastEventId` (`<runId>:<seq>`; seq 0
+   * replays the run from its start), then follows it live — reconnecting as `run` does.
+   */
+  resume(input: RunAgentInput, lastEventId: string, sink: EventSink): Promise<RunEnd> {
+    return this.request(this.url, input, sink, lastEventId);
+  }
+
+  /**
+   * The thread's runs on a resumable server (`GET <url>?threadId=`, 5 s at most); `undefined` from
+   * a server that does not answer it or when the request fails. Asked only of a server known to be
+   * resumable (`resumable: true`, or a response said so), unless `force`.
+   */
+  async runsOf(threadId: string, options: { readonly force?: boolean } = {}): Promise<readonly ServerRun[] | undefined> {
+    if (this.options.reconnect === false) return undefined;
+    if (options.force !== true && this.options.resumable !== true && !this.seenResumable) return undefined;
+    const signal = AbortSignal.timeout(5_000);
+    try {
+      const target = new URL(this.url, globalThis.location?.href);
+      target.searchParams.set("threadId", threadId);
+      const headers = await this.headers();
+      headers.set("Accept", "application/json");
+      headers.delete("Content-Type");
+      const fetchFn = this.options.fetch ?? globalThis.fetch;
+      const response = await fetchFn(target.toString(), { headers, credentials: this.options.credentials, signal });
+      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("json")) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      const body = (await response.json()) as { runs?: unknown };
+      if (!Array.isArray(body.runs)) return undefined;
+      return body.runs.filter(isServerRun);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * One run's request; on a resumable server, also its reconnects: a dropped connection (or a body
+   * that ends while the run is open) is retried with `Last-Event-ID` after a backoff, until events
+   * flow again or the budget is spent (`ReconnectFailedError`).
+   */
+  private async request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string): Promise<RunEnd> {
     const { signal } = sink;
     if (signal.aborted) return "aborted";
+    const reconnect = this.options.reconnect;
+    const follow: Follow = { lastEventId: resumeFrom, lastSeq: resumeFrom === undefined ? 0 : seqOf(resumeFrom), resumable: resumeFrom !== undefined, open: resumeFrom !== undefined, eventsSeen: 0 };
+    const backoff = new Backoff(reconnect === false || reconnect === true || reconnect === undefined ? {} : reconnect);
+    for (;;) {
+      let cause: unknown;
+      const resuming = follow.lastEventId !== undefined;
+      try {
+        const end = await this.exchange(url, input, sink, follow, backoff);
+        if (end === "aborted") return follow.open ? this.stopRemote(url, follow) : end;
+        if (!follow.resumable || !follow.open) return end;
+        cause = new StreamTruncatedError("connection-lost", follow.eventsSeen, "the body ended while the run was still open");
+      } catch (error) {
+        if (signal.aborted) return follow.open ? this.stopRemote(url, follow) : "aborted";
+        if (reconnect === false || !follow.resumable || follow.lastEventId === undefined || !retryable(error)) throw error;
+        // The server knows the run and refuses the resume point: retrying cannot help.
+        if (resuming && error instanceof HttpError && error.status < 500) {
+          throw new ReconnectFailedError("refused", 0, follow.lastEventId, error);
+        }
+        cause = error;
+      }
+      const lastEventId = follow.lastEventId!;
+      const step = backoff.next();
+      if (!step) throw new ReconnectFailedError("attempts-exhausted", backoff.attempts, lastEventId, cause);
+      sink.onReconnecting?.({ attempt: step.attempt, attempts: backoff.attempts, delayMs: step.delayMs, lastEventId, cause });
+      if (await pause(step.delayMs, signal)) return this.stopRemote(url, follow);
+    }
+  }
+
+  /**
+   * A resumable server keeps a run going when its client disconnects, so a stop (abort) also
+   * tells it: `DELETE ?runId=`, fire and forget (the run is over for us either way).
+   */
+  private stopRemote(url: string, follow: Follow): "aborted" {
+    if (!follow.resumable || follow.lastEventId === undefined || this.options.reconnect === false) return "aborted";
+    const runId = follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":"));
+    const target = new URL(url, globalThis.location?.href);
+    target.searchParams.set("runId", runId);
+    const fetchFn = this.options.fetch ?? globalThis.fetch;
+    void this.headers()
+      .then((headers) => fetchFn(target.toString(), { method: "DELETE", headers, credentials: this.options.credentials }))
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+    return "aborted";
+  }
+
+  /** One HTTP exchange: the request (with `Last-Event-ID` when resuming) and its whole body. */
+  private async exchange(url: string, input: RunAgentInput, sink: EventSink, follow: Follow, backoff: Backoff): Promise<RunEnd> {
+    const { signal } = sink;
     const headers = await this.headers();
     if (signal.aborted) return "aborted";
+    const resuming = follow.lastEventId;
+    if (resuming !== undefined) headers.set("Last-Event-ID", resuming);
 
     // Our own controller, so the connection can also be released when the sink throws or the
     // stream is bad, not only when the caller aborts.
@@ -102,10 +209,48 @@ export class HttpAgent implements AgentSource {
         throw new UnexpectedContentTypeError(url, contentType ?? "", body);
       }
       const maxEventSize = this.options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
-      const decoder =
-        encoding === "protobuf"
-          ? new ProtobufDecoder(await loadProto(), sink, maxEventSize)
-          : new SseDecoder(sink, maxEventSize);
+      follow.resumable =
+        this.options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
+      if (resuming !== undefined) sink.onReconnected?.();
+      // Before its first event the run can be resumed from its start: the server names it.
+      const runId = response.headers.get(RUN_ID_HEADER);
+      if (follow.resumable && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
+      if (follow.resumable) this.seenResumable = true;
+      if (follow.resumable && runId !== null) sink.onResumable?.(runId);
+      let decoder: StreamDecoder;
+      if (encoding === "protobuf") decoder = new ProtobufDecoder(await loadProto(), sink, maxEventSize);
+      else if (!follow.resumable) decoder = new SseDecoder(sink, maxEventSize);
+      else {
+        let reconnected = resuming !== undefined;
+        const sse: SseDecoder = new SseDecoder(
+          {
+            signal: sink.signal,
+            onWarning: sink.onWarning,
+            onEvent: (event) => {
+              const id = sse.eventId;
+              if (id !== undefined) {
+                const seq = seqOf(id);
+                // At the seam a server must send only what comes after Last-Event-ID; an event
+                // at or before it would be a duplicate, so it is dropped here too.
+                if (seq <= follow.lastSeq && follow.lastEventId !== undefined && sameRun(id, follow.lastEventId)) return;
+                follow.lastEventId = id;
+                follow.lastSeq = seq;
+              }
+              const type = (event as { type?: unknown } | null)?.type;
+              if (type === "RUN_STARTED") follow.open = true;
+              else if (type === "RUN_FINISHED" || type === "RUN_ERROR") follow.open = false;
+              if (reconnected) {
+                reconnected = false;
+                backoff.reset();
+              }
+              follow.eventsSeen++;
+              sink.onEvent(event);
+            },
+          },
+          maxEventSize,
+        );
+        decoder = sse;
+      }
       if (response.body === null) {
         decoder.end();
         return signal.aborted ? "aborted" : "completed";
@@ -127,6 +272,40 @@ export class HttpAgent implements AgentSource {
     headers.set("Accept", this.accept);
     return headers;
   }
+}
+
+/** Where a resumable run stands, across its reconnects. */
+interface Follow {
+  lastEventId: string | undefined;
+  lastSeq: number;
+  /** The last response announced resume. */
+  resumable: boolean;
+  /** A RUN_STARTED arrived and its RUN_FINISHED / RUN_ERROR not yet. */
+  open: boolean;
+  eventsSeen: number;
+}
+
+/** The seq of an id `<runId>:<seq>` (NaN when it has none: such ids are never deduplicated). */
+function seqOf(id: string): number {
+  return Number(id.slice(id.lastIndexOf(":") + 1));
+}
+
+function sameRun(a: string, b: string): boolean {
+  const colon = a.lastIndexOf(":");
+  return colon === b.lastIndexOf(":") && a.startsWith(b.slice(0, colon + 1));
+}
+
+function isServerRun(value: unknown): value is ServerRun {
+  const run = value as Partial<ServerRun> | null;
+  return (
+    typeof run === "object" && run !== null && typeof run.runId === "string" && typeof run.threadId === "string" &&
+    (run.status === "running" || run.status === "ended") && typeof run.startedAt === "number"
+  );
+}
+
+/** Failures a reconnect can cure: the network, a cut body, a server error on the way. */
+function retryable(error: unknown): boolean {
+  return error instanceof StreamTruncatedError || error instanceof RequestFailedError || error instanceof HttpError;
 }
 
 /** Reads the body to its end, chunk by chunk, into the decoder. */

@@ -1,5 +1,5 @@
 // Sources of AG-UI events: HTTP (SSE and protobuf), any AG-UI agent object, arrays and iterables.
-export type { AgentSource, EventSink, RunEnd } from "./source.js";
+export type { AgentSource, EventSink, RunEnd, ServerRun } from "./source.js";
 export { HttpAgent } from "./http-agent.js";
 export type { HttpAgentOptions, HttpHeaders } from "./http-agent.js";
 export { fromAgent } from "./from-agent.js";
@@ -18,5 +18,8 @@ export {
   StreamTruncatedError,
   SourceFailedError,
   ConnectNotSupportedError,
+  ReconnectFailedError,
 } from "./errors.js";
+export { RESUME_HEADER, RESUME_PROTOCOL } from "./reconnect.js";
+export type { ReconnectAttempt, ReconnectOptions } from "./reconnect.js";
 export type { TransportErrorCode, TruncationReason } from "./errors.js";

@@ -1,5 +1,6 @@
 import type { RunAgentInput } from "../protocol/events.js";
 import type { WarningHandler } from "../errors.js";
+import type { ReconnectAttempt } from "./reconnect.js";
 
 /**
  * Where a source delivers what it decodes. The run loop owns the sink: it aborts `signal` to stop
@@ -17,6 +18,12 @@ export interface EventSink {
   /** Recoverable oddities in the stream (an unknown SSE field, an event type the decoder does not
    * know). Defaults to `warnToConsole`. */
   onWarning?: WarningHandler;
+  /** The connection dropped and the source is reconnecting (a resumable server, see `HttpAgent`). */
+  onReconnecting?(attempt: ReconnectAttempt): void;
+  /** A reconnect succeeded: events flow again. */
+  onReconnected?(): void;
+  /** The server logs this run and can resume it (`resume(input, "<runId>:<seq>", sink)`). */
+  onResumable?(runId: string): void;
 }
 
 /**
@@ -31,4 +38,24 @@ export interface AgentSource {
   run(input: RunAgentInput, sink: EventSink): Promise<RunEnd>;
   /** AG-UI connect: attach to a run already in progress. Absent when the source cannot. */
   connect?(input: RunAgentInput, sink: EventSink): Promise<RunEnd>;
+  /**
+   * Rejoins a run after the event with SSE id `lastEventId` (`<runId>:<seq>`; seq 0 replays it
+   * from the start): a reload or another tab following a run a resumable server logs.
+   */
+  resume?(input: RunAgentInput, lastEventId: string, sink: EventSink): Promise<RunEnd>;
+  /**
+   * The thread's runs the server still holds (a resumable server's `GET ?threadId=`): whether
+   * another device is generating on it, and which run a reload can rejoin. Absent when the source
+   * cannot tell; resolves `undefined` when the server does not answer it — or, unless `force`, when
+   * the source does not know its server to be resumable (so a plain server is never asked).
+   */
+  runsOf?(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined>;
+}
+
+/** A run as a resumable server lists it. */
+export interface ServerRun {
+  readonly runId: string;
+  readonly threadId: string;
+  readonly status: "running" | "ended";
+  readonly startedAt: number;
 }

@@ -14,6 +14,8 @@ const CR = 13;
  */
 export class SseDecoder implements StreamDecoder {
   eventsDelivered = 0;
+  /** The SSE `id` of the event being delivered (`undefined` when it had none). */
+  eventId: string | undefined;
   /** Data payloads seen, delivered or not: the index reported for a bad one. */
   private payloads = 0;
   // `stream: true` holds back the first bytes of a UTF-8 sequence split across chunks.
@@ -30,7 +32,10 @@ export class SseDecoder implements StreamDecoder {
     private readonly maxEventSize: number,
   ) {
     this.parser = createParser({
-      onEvent: (message) => this.deliver(message.data),
+      onEvent: (message) => {
+        this.eventId = message.id;
+        this.deliver(message.data);
+      },
       onError: (error) => this.parseError(error),
       maxBufferSize: maxEventSize,
     });

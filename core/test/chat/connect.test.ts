@@ -71,10 +71,10 @@ describe("connect", () => {
     expect(order).toEqual(["run", "connect"]);
   });
 
-  it("throws CONNECT_NOT_SUPPORTED for an agent that cannot connect, with nothing sent", () => {
+  it("throws AGENT_CANNOT_CONNECT for an agent that cannot connect, with nothing sent", () => {
     const chat = chatFor(fromEvents([]));
     expect(() => chat.connect()).toThrow(ChatInputError);
-    expect(() => chat.connect()).toThrow(expect.objectContaining({ code: "CONNECT_NOT_SUPPORTED", option: "agent" }));
+    expect(() => chat.connect()).toThrow(expect.objectContaining({ code: "AGENT_CANNOT_CONNECT", option: "agent" }));
     expect(chat.status.value).toBe("idle");
   });
 });

@@ -64,32 +64,32 @@ describe("STATE_DELTA", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it("a delta that is not an array is MALFORMED_EVENT, state kept", () => {
+  it("a delta that is not an array is MALFORMED_PAYLOAD, state kept", () => {
     const { thread } = setup();
     const before = thread.state.value;
     const error = thrown(() => foldEvent(thread, { type: "STATE_DELTA", delta: { op: "add" } } as unknown as AGUIEvent));
-    expect((error as ThreadlineFoldError).code).toBe("MALFORMED_EVENT");
+    expect((error as ThreadlineFoldError).code).toBe("MALFORMED_PAYLOAD");
     expect(thread.state.value).toBe(before);
   });
 });
 
 describe("MESSAGES_SNAPSHOT", () => {
-  it("a snapshot that is not an array is MALFORMED_EVENT and keeps every message node", () => {
+  it("a snapshot that is not an array is MALFORMED_PAYLOAD and keeps every message node", () => {
     const { thread } = setup();
     const before = thread.messages.value;
     const error = thrown(() => foldEvent(thread, { type: "MESSAGES_SNAPSHOT", messages: { id: "x" } } as unknown as AGUIEvent));
     expect(error).toBeInstanceOf(ThreadlineFoldError);
-    expect((error as ThreadlineFoldError).code).toBe("MALFORMED_EVENT");
+    expect((error as ThreadlineFoldError).code).toBe("MALFORMED_PAYLOAD");
     expect((error as Error).message).toContain("must be an array");
     expect(thread.messages.value).toBe(before);
   });
 
-  it("an element without an id or with an unknown role is MALFORMED_EVENT", () => {
+  it("an element without an id or with an unknown role is MALFORMED_PAYLOAD", () => {
     const { thread } = setup();
     const before = thread.messages.value;
     for (const bad of [{ role: "user", content: "x" }, { id: "u", role: "narrator", content: "x" }, null]) {
       const error = thrown(() => foldEvent(thread, { type: "MESSAGES_SNAPSHOT", messages: [{ id: "m1", role: "assistant" }, bad] } as unknown as AGUIEvent));
-      expect((error as ThreadlineFoldError).code).toBe("MALFORMED_EVENT");
+      expect((error as ThreadlineFoldError).code).toBe("MALFORMED_PAYLOAD");
       expect((error as Error).message).toContain("messages[1]");
     }
     expect(thread.messages.value).toBe(before);

@@ -313,7 +313,7 @@ describe("unknown names and bad payloads", () => {
     expect(card!.props.value).toEqual({ a: 1, c: 3 });
   });
 
-  it("hostile patch paths are refused: FORBIDDEN_PATCH_PATH, nothing reaches a prototype", () => {
+  it("hostile patch paths are refused: COMPONENT_PATCH_FORBIDDEN, nothing reaches a prototype", () => {
     const { thread, warnings } = tamboThread();
     fold(thread, started(), cStart("c1", "Card"), cProps("c1", [set("/a", 1)]));
     const [card] = componentsOf(thread, "m1");
@@ -326,8 +326,8 @@ describe("unknown names and bad payloads", () => {
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     expect(card!.props.value).toEqual({ a: 1 });
     expect(card!.state.value).toEqual({});
-    expect(card!.error.value?.code).toBe("FORBIDDEN_PATCH_PATH");
-    expect(warnings.map((w) => w.code)).toEqual(["FORBIDDEN_PATCH_PATH", "FORBIDDEN_PATCH_PATH", "FORBIDDEN_PATCH_PATH"]);
+    expect(card!.error.value?.code).toBe("COMPONENT_PATCH_FORBIDDEN");
+    expect(warnings.map((w) => w.code)).toEqual(["COMPONENT_PATCH_FORBIDDEN", "COMPONENT_PATCH_FORBIDDEN", "COMPONENT_PATCH_FORBIDDEN"]);
   });
 
   it("a component for a message of another role is dropped with a warning", () => {

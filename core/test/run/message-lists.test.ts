@@ -48,7 +48,7 @@ describe("message lists", () => {
       "setMessages(): messages[2] is not an AG-UI message (it needs a string `id` and a known `role`).",
     );
     expect(fromSnapshot).toBeInstanceOf(ThreadlineFoldError);
-    expect(fromSnapshot).toMatchObject({ code: "MALFORMED_EVENT" });
+    expect(fromSnapshot).toMatchObject({ code: "MALFORMED_PAYLOAD" });
     expect((fromSnapshot as Error).message).toContain("messages[2] is not an AG-UI message");
     expect(loopError([{ id: "x", role: "narrator" }])).toMatchObject({ code: "INVALID_MESSAGES" });
   });

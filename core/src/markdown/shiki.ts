@@ -1,0 +1,104 @@
+import type { HighlighterCore, LanguageRegistration, ThemeRegistration } from "@shikijs/core";
+import type { Highlighter, LineTokenizer } from "./highlight.js";
+
+/**
+ * Shiki with fine-grained bundles: the core, the JavaScript regex engine (no WebAssembly), one
+ * theme, and each language's grammar in a chunk of its own that loads the first time a fence of
+ * that language appears. Nothing of Shiki is fetched until then.
+ */
+
+type Loader<T> = () => Promise<{ default: T }>;
+
+export interface ShikiOptions {
+  /** The theme (default: GitHub light), e.g. `() => import("@shikijs/themes/github-dark")`. */
+  readonly theme?: Loader<ThemeRegistration>;
+  /**
+   * Languages by the name a fence gives them, e.g. `{ ts: () => import("@shikijs/langs/typescript") }`.
+   * Default: DEFAULT_LANGUAGES. Names not listed show as plain code.
+   */
+  readonly languages?: Readonly<Record<string, Loader<LanguageRegistration[]>>>;
+}
+
+const typescript: Loader<LanguageRegistration[]> = () => import("@shikijs/langs/typescript");
+const javascript: Loader<LanguageRegistration[]> = () => import("@shikijs/langs/javascript");
+const shell: Loader<LanguageRegistration[]> = () => import("@shikijs/langs/shellscript");
+const python: Loader<LanguageRegistration[]> = () => import("@shikijs/langs/python");
+
+export const DEFAULT_LANGUAGES: Readonly<Record<string, Loader<LanguageRegistration[]>>> = {
+  ts: typescript,
+  typescript,
+  js: javascript,
+  javascript,
+  jsx: () => import("@shikijs/langs/jsx"),
+  tsx: () => import("@shikijs/langs/tsx"),
+  json: () => import("@shikijs/langs/json"),
+  sh: shell,
+  bash: shell,
+  shell,
+  py: python,
+  python,
+  html: () => import("@shikijs/langs/html"),
+  css: () => import("@shikijs/langs/css"),
+  yaml: () => import("@shikijs/langs/yaml"),
+  sql: () => import("@shikijs/langs/sql"),
+  rust: () => import("@shikijs/langs/rust"),
+  go: () => import("@shikijs/langs/go"),
+  diff: () => import("@shikijs/langs/diff"),
+  svelte: () => import("@shikijs/langs/svelte"),
+  vue: () => import("@shikijs/langs/vue"),
+};
+
+export function shikiHighlighter(options: ShikiOptions = {}): Highlighter {
+  const languages = options.languages ?? DEFAULT_LANGUAGES;
+  const theme = options.theme ?? (() => import("@shikijs/themes/github-light"));
+  let core: Promise<{ highlighter: HighlighterCore; theme: string }> | undefined;
+  const tokenizers = new Map<string, Promise<LineTokenizer | null>>();
+  const start = async () => {
+    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, loadedTheme] = await Promise.all([
+      import("@shikijs/core"),
+      import("@shikijs/engine-javascript"),
+      theme(),
+    ]);
+    const highlighter = await createHighlighterCore({ themes: [loadedTheme.default], langs: [], engine: createJavaScriptRegexEngine() });
+    return { highlighter, theme: loadedTheme.default.name ?? highlighter.getLoadedThemes()[0]! };
+  };
+  return {
+    load(lang) {
+      const name = lang.toLowerCase();
+      const loader = Object.hasOwn(languages, name) ? languages[name] : undefined;
+      if (loader === undefined) return null;
+      let tokenizer = tokenizers.get(name);
+      if (tokenizer === undefined) {
+        core ??= start();
+        tokenizer = Promise.all([core, loader()]).then(async ([{ highlighter, theme: themeName }, grammar]) => {
+          await highlighter.loadLanguage(...grammar.default);
+          // The grammar's own name (`typescript` for `ts`): the last registration is the language, the rest are its embeds.
+          const id = grammar.default.at(-1)!.name;
+          return lineTokenizer(highlighter, id, themeName);
+        });
+        // A chunk that fails to load is retried next time (the block shows plain meanwhile).
+        tokenizer.catch(() => tokenizers.delete(name));
+        tokenizers.set(name, tokenizer);
+      }
+      return tokenizer;
+    },
+  };
+}
+
+function lineTokenizer(highlighter: HighlighterCore, lang: string, theme: string): LineTokenizer {
+  return {
+    initial: undefined,
+    line(line, state) {
+      // No time limit: Shiki's default (500 ms) cuts a line short the first time a grammar's
+      // rules compile on a busy machine, and a line is tokenized once, so it would stay wrong.
+      const result = highlighter.codeToTokens(line, { lang, theme, tokenizeTimeLimit: 0, ...(state === undefined ? {} : { grammarState: state as never }) });
+      return { tokens: result.tokens[0] ?? [], state: result.grammarState };
+    },
+  };
+}
+
+let shared: Highlighter | undefined;
+/** The highlighter code blocks get when the options name none: one per page. */
+export function defaultHighlighter(): Highlighter {
+  return (shared ??= shikiHighlighter());
+}

@@ -1,0 +1,86 @@
+import type { RunAgentInput } from "../protocol/events.js";
+import type { AgentSource, EventSink } from "../transport/source.js";
+import type { RunWriter } from "./run-store.js";
+
+/** Why the handler closed a run itself with RUN_ERROR (the `code` of that event). */
+export type ClosingCode = "RUN_TIMEOUT" | "AGENT_FAILED" | "AGENT_STREAM_INCOMPLETE" | "RUN_LOG_FAILED" | "RUN_STOPPED";
+
+export interface ProducerOptions {
+  readonly source: AgentSource;
+  readonly input: RunAgentInput;
+  readonly writer: RunWriter;
+  readonly timeoutMs: number;
+  /** Told of agent and store failures (the run is closed with RUN_ERROR either way). */
+  readonly onError: (error: unknown) => void;
+}
+
+/** A run being produced in this process: `stop()` aborts the agent. */
+export interface ProducedRun {
+  readonly done: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Runs the agent into the run log, independent of any client connection: a client that goes away
+ * does not stop it; the run timeout, `stop()` or a failed store write does. Every run that logged
+ * anything ends with a terminal event — when the agent did not send one (it failed, timed out, or
+ * its stream just ended), the handler adds RUN_ERROR, so a follower always knows the run is over.
+ */
+export function produceRun(options: ProducerOptions): ProducedRun {
+  const { source, input, writer } = options;
+  const controller = new AbortController();
+  let closing: { code: ClosingCode; message: string } | undefined;
+  const close = (code: ClosingCode, message: string): void => {
+    if (closing) return;
+    closing = { code, message };
+    controller.abort();
+  };
+  writer.onFailure((error) => {
+    options.onError(error);
+    close("RUN_LOG_FAILED", `The run log could not be written, so the run was stopped: ${error.message}`);
+  });
+  const timer = setTimeout(() => close("RUN_TIMEOUT", `The run exceeded the run timeout of ${options.timeoutMs} ms.`), options.timeoutMs);
+  (timer as { unref?: () => void }).unref?.();
+
+  // `open`: a RUN_STARTED not yet followed by its terminal event.
+  let open = false;
+  let logged = 0;
+  const sink: EventSink = {
+    signal: controller.signal,
+    onWarning: () => undefined,
+    onEvent(event) {
+      const data = JSON.stringify(event);
+      if (data === undefined) return;
+      const type = (event as { type?: unknown }).type;
+      if (type === "RUN_STARTED") open = true;
+      else if (type === "RUN_FINISHED" || type === "RUN_ERROR") open = false;
+      logged++;
+      writer.append(data);
+    },
+  };
+
+  const done = (async () => {
+    let failure: unknown;
+    try {
+      await source.run(input, sink);
+    } catch (error) {
+      failure = error;
+    }
+    clearTimeout(timer);
+    if (open || logged === 0) {
+      const end =
+        closing ??
+        (failure !== undefined
+          ? { code: "AGENT_FAILED" as const, message: `The agent failed: ${failure instanceof Error ? failure.message : String(failure)}` }
+          : { code: "AGENT_STREAM_INCOMPLETE" as const, message: "The agent's stream ended before its run did (no RUN_FINISHED or RUN_ERROR)." });
+      writer.append(JSON.stringify({ type: "RUN_ERROR", message: end.message, code: end.code, timestamp: Date.now() }));
+    }
+    if (failure !== undefined && !closing) options.onError(failure);
+    try {
+      await writer.end();
+    } catch (error) {
+      options.onError(error);
+    }
+  })();
+  return { done, stop: () => close("RUN_STOPPED", "The run was stopped by a client.") };
+}

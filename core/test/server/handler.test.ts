@@ -1,0 +1,190 @@
+// createAgentHandler on a real node:http server, over each store: the memory store, and Redis
+// Streams through node-redis and through ioredis (a real redis-server on a free port).
+import { createClient } from "redis";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgentHandler, memoryRunStore, redisRunStore, type RunStore, type ThreadRuns } from "../../src/server/index.js";
+import type { RunAgentInput } from "../../src/protocol/events.js";
+import { answerEvents, readFrames, scriptedAgent, serve } from "./support.js";
+import { startRedis, type RedisProcess } from "./redis-server.js";
+
+let redis: RedisProcess;
+const clients: { close(): Promise<unknown> | unknown }[] = [];
+let keySpace = 0;
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  for (const client of clients) await client.close();
+  await redis?.stop();
+});
+
+type StoreMaker = (options: { ttlMs?: number; maxEvents?: number }) => Promise<RunStore>;
+
+const stores: [string, StoreMaker][] = [
+  ["memory", async (options) => memoryRunStore(options)],
+  [
+    "redis (node-redis)",
+    async (options) => {
+      const client = createClient({ url: redis.url });
+      client.on("error", () => undefined);
+      await client.connect();
+      clients.push({ close: () => client.destroy() });
+      const store = redisRunStore(client, { ...options, keyPrefix: `t${keySpace++}:`, blockMs: 200 });
+      clients.push(store);
+      return store;
+    },
+  ],
+  [
+    "redis (ioredis)",
+    async (options) => {
+      const client = new Redis(redis.port, "127.0.0.1", { lazyConnect: false, maxRetriesPerRequest: 1 });
+      client.on("error", () => undefined);
+      clients.push({ close: () => client.disconnect() });
+      const store = redisRunStore(client, { ...options, keyPrefix: `t${keySpace++}:`, blockMs: 200 });
+      clients.push(store);
+      return store;
+    },
+  ],
+];
+
+let runs = 0;
+function input(threadId = "thread-1"): RunAgentInput {
+  return { threadId, runId: `run-${++runs}`, messages: [], tools: [], context: [], state: {}, forwardedProps: {} };
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore) => {
+  it("numbers every event id: <runId>:<seq> and announces resume", async () => {
+    const store = await makeStore({});
+    const server = await serve(createAgentHandler({ agent: scriptedAgent(), store }));
+    try {
+      const run = input();
+      const response = await post(server.url, run);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-threadline-resume")).toBe("1");
+      const frames = await readFrames(response);
+      const expected = answerEvents(run);
+      expect(frames.map((frame) => frame.data)).toEqual(expected);
+      expect(frames.map((frame) => frame.id)).toEqual(expected.map((_, i) => `${run.runId}:${i + 1}`));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps a run going when its client leaves; Last-Event-ID gives exactly the events after it, then the live tail", async () => {
+    const store = await makeStore({});
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const agent = scriptedAgent(undefined, { hold: (i) => (i === 10 ? gate : undefined) });
+    const server = await serve(createAgentHandler({ agent, store }));
+    try {
+      const run = input();
+      const first = await post(server.url, run);
+      const reader = first.body!.getReader();
+      let text = "";
+      while ((text.match(/\n\n/g) ?? []).length < 5) text += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      // Five events were read; the agent goes on to event 10 with nobody listening, then waits.
+      const resumed = fetch(server.url, { headers: { "last-event-id": `${run.runId}:5` } });
+      setTimeout(release, 30);
+      const frames = await readFrames(await resumed);
+      const expected = answerEvents(run);
+      expect(frames.map((frame) => frame.data)).toEqual(expected.slice(5));
+      expect(frames[0]!.id).toBe(`${run.runId}:6`);
+      expect(agent.cancelled).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("lists a thread's runs (running, then ended) and connect replays the active run", async () => {
+    const store = await makeStore({});
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const agent = scriptedAgent(undefined, { hold: (i) => (i === 3 ? gate : undefined) });
+    const server = await serve(createAgentHandler({ agent, store }));
+    try {
+      const run = input("thread-listed");
+      const first = await post(server.url, run);
+      const listing = async () => (await (await fetch(`${server.url}?threadId=thread-listed`)).json()) as ThreadRuns;
+      await expect.poll(async () => (await listing()).runs.map((r) => [r.runId, r.status])).toEqual([[run.runId, "running"]]);
+      const connected = post(`${server.url}/connect`, { ...run, runId: "anything" });
+      release();
+      const replay = await readFrames(await connected);
+      expect(replay.map((frame) => frame.data)).toEqual(answerEvents(run));
+      await first.text();
+      expect((await listing()).runs.map((r) => r.status)).toEqual(["ended"]);
+      // A thread with nothing logged: an empty run, so a client's connect succeeds with nothing to add.
+      const empty = await readFrames(await post(`${server.url}/connect`, input("thread-empty")));
+      expect(empty.map((frame) => (frame.data as { type: string }).type)).toEqual(["RUN_STARTED", "RUN_FINISHED"]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses malformed resume input with a typed HTTP error, never a wrong replay", async () => {
+    // A short retention, but long enough for the checks before the expiry one on a loaded machine.
+    const store = await makeStore({ ttlMs: 2000, maxEvents: 5 });
+    const server = await serve(createAgentHandler({ agent: scriptedAgent((i) => answerEvents(i, 2)), store }));
+    const long = await serve(createAgentHandler({ agent: scriptedAgent((i) => answerEvents(i, 3000)), store }));
+    try {
+      const run = input();
+      await (await post(server.url, run)).text();
+      const resume = async (id: string, query = "") => {
+        const response = await fetch(`${server.url}${query}`, { headers: { "last-event-id": id } });
+        return { status: response.status, body: (await response.json()) as { error: { code: string; message: string } } };
+      };
+      expect(await resume("no-colon")).toMatchObject({ status: 400, body: { error: { code: "EVENT_ID_INVALID" } } });
+      expect(await resume(`${run.runId}:-1`)).toMatchObject({ status: 400, body: { error: { code: "EVENT_ID_INVALID" } } });
+      expect(await resume("nobody:3")).toMatchObject({ status: 404, body: { error: { code: "RUN_NOT_FOUND" } } });
+      expect(await resume(`${run.runId}:2`, "?runId=other-run")).toMatchObject({ status: 400, body: { error: { code: "EVENT_ID_OTHER_RUN" } } });
+      const ahead = await resume(`${run.runId}:99`);
+      expect(ahead).toMatchObject({ status: 416, body: { error: { code: "EVENT_ID_AHEAD" } } });
+      expect(ahead.body.error.message).toContain("has 6 event(s); there is no event 99");
+      // The last event's own id is a valid resume point: nothing follows.
+      const atEnd = await fetch(server.url, { headers: { "last-event-id": `${run.runId}:6` } });
+      expect(await readFrames(atEnd)).toEqual([]);
+
+      const big = input();
+      await (await post(long.url, big)).text();
+      expect(await resume(`${big.runId}:1`)).toMatchObject({ status: 410, body: { error: { code: "EVENTS_TRIMMED" } } });
+
+      await expect.poll(async () => (await resume(`${run.runId}:2`)).body.error?.code, { timeout: 15_000, interval: 100 }).toBe("RUN_EXPIRED");
+      expect((await resume(`${run.runId}:2`)).status).toBe(410);
+    } finally {
+      await server.close();
+      await long.close();
+    }
+  });
+
+  it("closes a failing or overlong run with RUN_ERROR, and refuses a runId already logged", async () => {
+    const store = await makeStore({});
+    const errors: unknown[] = [];
+    const failing = await serve(createAgentHandler({ agent: scriptedAgent(undefined, { failAt: 4 }), store, onError: (e) => errors.push(e) }));
+    const slow = await serve(createAgentHandler({ agent: scriptedAgent(undefined, { gapMs: 50 }), store, runTimeoutMs: 120, onError: (e) => errors.push(e) }));
+    try {
+      const run = input();
+      const frames = await readFrames(await post(failing.url, run));
+      expect(frames.length).toBe(5);
+      expect(frames[4]!.data).toMatchObject({ type: "RUN_ERROR", code: "AGENT_FAILED" });
+      expect((frames[4]!.data as { message: string }).message).toContain("the model provider went away");
+      const again = await post(failing.url, run);
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe("RUN_ID_TAKEN");
+
+      const timed = await readFrames(await post(slow.url, input()));
+      expect(timed.at(-1)!.data).toMatchObject({ type: "RUN_ERROR", code: "RUN_TIMEOUT" });
+      expect(timed.length).toBeLessThan(answerEvents(input()).length);
+      const bad = await fetch(failing.url, { method: "POST", body: "{not json" });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("RUN_INPUT_INVALID");
+    } finally {
+      await failing.close();
+      await slow.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+// @vitest-environment node
+// <StreamingMarkdown> on the server: the markdown so far as escaped markup.
+import { createThread, foldEvent, type AGUIEvent } from "@threadline/core";
+import { createSSRApp, h } from "vue";
+import { renderToString } from "vue/server-renderer";
+import { expect, test } from "vitest";
+import { StreamingMarkdown } from "../src/index.js";
+
+test("server-renders the markdown so far, escaped", async () => {
+  const thread = createThread();
+  for (const event of [
+    { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "## Hi\n\n<script>x</script> **so" },
+  ])
+    foldEvent(thread, event as AGUIEvent);
+  const node = thread.messages.value[0]!;
+  const html = await renderToString(createSSRApp({ render: () => h(StreamingMarkdown, { node, options: { highlighter: false } }) }));
+  expect(html.replace(/<!--.*?-->/g, "")).toContain('<div class="tl-markdown"><h2>Hi</h2><p>&lt;script&gt;x&lt;/script&gt; **so</p></div>');
+});
