@@ -51,7 +51,7 @@ export function appSuite(framework: AppName): void {
   });
 
   test("resumable: a reload mid-answer rejoins the run and the answer completes; over a flaky network it completes too", async () => {
-    const expected = async (page: AppPage) => renderedText(page, markdownHtml(MARKDOWN_REPLY));
+    const expected = async (page: AppPage) => renderedText(page, markdownToHtml(MARKDOWN_REPLY));
     await withPage({ scenario: "markdown", delay: 12, network: "resumable" }, async (page) => {
       await page.send("Plan three days in Lisbon for me.");
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);

@@ -1,22 +1,32 @@
-import type { ComponentNode, ComponentProps } from "@threadline/core";
-import type { Readable } from "svelte/store";
-import { fromSignal } from "./signal-store.js";
+import { getContext, hasContext, setContext } from "svelte";
+import type { ComponentNodeLike } from "@threadline/core";
+import { BindingError } from "./errors.js";
 
-/**
- * The fields of a core `ComponentNode` the Svelte bindings read (Tambo components, activity
- * messages and renderable tool calls all land in one). Any object with them renders.
- */
-export type ComponentNodeLike = Pick<ComponentNode, "id" | "name" | "props" | "state" | "streaming" | "propStatus">;
+export type { ComponentNodeLike } from "@threadline/core";
 
-/**
- * The component's props as a store: a new object each time a props delta lands, untouched when
- * other components stream. The same node always gives the same store.
- */
-export function componentProps<P extends ComponentProps = ComponentProps>(node: Pick<ComponentNode, "props">): Readable<P> {
-  return fromSignal(node.props) as Readable<P>;
+const NODE = Symbol("threadline.component-node");
+
+interface NodeHolder {
+  readonly node: ComponentNodeLike;
 }
 
-/** The component's state as a store (Tambo `state_delta`; `{}` for the other sources). */
-export function componentState<S extends ComponentProps = ComponentProps>(node: Pick<ComponentNode, "state">): Readable<S> {
-  return fromSignal(node.state) as Readable<S>;
+/** Used by `ThreadComponent`: the registered component it renders can reach its node. */
+export function setComponentNode(holder: NodeHolder): void {
+  setContext(NODE, holder);
 }
+
+/**
+ * Inside a component rendered by `ThreadComponent`: the component node it renders (a new node
+ * re-creates the component, so the node read at init stays its node). Call during component init.
+ * Throws `BindingError` (`COMPONENT_NODE_MISSING`) elsewhere.
+ */
+export function injectComponentNode<N extends ComponentNodeLike<object, object> = ComponentNodeLike>(): N {
+  const node = hasContext(NODE) ? getContext<NodeHolder | undefined>(NODE)?.node : undefined;
+  if (node === undefined) {
+    throw new BindingError("COMPONENT_NODE_MISSING", "injectComponentNode() is only available in a component rendered by <ThreadComponent>.");
+  }
+  return node as N;
+}
+
+/** @deprecated Renamed `injectComponentNode` (the same function), the name it has in `@threadline/vue`. */
+export const getComponentNode = injectComponentNode;

@@ -1,21 +1,38 @@
-// Public entry of @threadline/svelte: Svelte store-contract bindings over @threadline/core signals.
-export { fromSignal } from "./signal-store.js";
-export { messageText } from "./message-text.js";
-export { streamText } from "./stream-text.js";
+// Public entry of @threadline/svelte: readable stores over @threadline/core signals. The same
+// names from the same-named files as @threadline/vue (which returns refs where this returns
+// stores), plus the `streamText` action.
+export { useSignal } from "./useSignal.js";
+export { useMessageText } from "./useMessageText.js";
 export { default as StreamingText } from "./StreamingText.svelte";
 export { default as StreamingMarkdown } from "./StreamingMarkdown.svelte";
 export type { MarkdownComponentMap } from "./markdown-components.svelte.js";
-export { toolCall } from "./tool-call.js";
-export { select } from "./select.js";
-export type { ThreadSource } from "./select.js";
-export type { ToolCallStore, ToolCallView } from "./tool-call.js";
-export { componentProps, componentState } from "./component-node.js";
+export { streamText } from "./stream-text.js";
+export { useMessageParts } from "./useMessageParts.js";
+export { useToolCall } from "./useToolCall.js";
+export type { ToolCallStore, ToolCallView } from "./useToolCall.js";
+export { useStateAt } from "./useStateAt.js";
+export type { StateHost } from "./useStateAt.js";
+export { useComponentProps, useComponentState, useComponentStatus } from "./useComponent.js";
+export type { ComponentStatusStores } from "./useComponent.js";
+export { injectComponentNode } from "./component-node.js";
 export type { ComponentNodeLike } from "./component-node.js";
-export type { ComponentMap } from "./component-map.js";
-export { getComponentNode } from "./component-context.js";
 export { default as ThreadComponent } from "./ThreadComponent.svelte";
-export { createChat } from "./create-chat.js";
-export type { Chat, CreateChatOptions, ThreadView } from "./create-chat.js";
-export { setChatContext, getChatContext } from "./context.js";
-export { SvelteBindingError } from "./errors.js";
-export type { SvelteBindingErrorCode } from "./errors.js";
+export { provideComponents } from "./component-map.js";
+export type { ComponentMap, FallbackProps } from "./component-map.js";
+export { BindingError } from "./errors.js";
+export type { BindingErrorCode } from "./errors.js";
+export { useChat } from "./useChat.js";
+export type { UseChatOptions, UseChatReturn, ThreadView } from "./useChat.js";
+export { provideChat, injectChat } from "./chat-context.js";
+
+// Deprecated names (before the two bindings shared one API), kept for one release.
+export { fromSignal } from "./useSignal.js";
+export { messageText } from "./useMessageText.js";
+export { toolCall } from "./useToolCall.js";
+export { select } from "./useStateAt.js";
+export type { ThreadSource } from "./useStateAt.js";
+export { componentProps, componentState } from "./useComponent.js";
+export { getComponentNode } from "./component-node.js";
+export { createChat } from "./useChat.js";
+export type { Chat, CreateChatOptions } from "./useChat.js";
+export { setChatContext, getChatContext } from "./chat-context.js";

@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { Readable, Subscriber, Unsubscriber } from "svelte/store";
-import { SvelteBindingError } from "./errors.js";
+import { BindingError, isSignalLike } from "@threadline/core";
 
 interface Entry<T> {
   readonly run: Subscriber<T>;
@@ -58,29 +58,14 @@ const stores = new WeakMap<ReadonlySignal<unknown>, Readable<unknown>>();
  * A Svelte readable store over a core signal. The same signal always gives the same store.
  * Throws `SvelteBindingError` (`NOT_A_SIGNAL`) when given something that is not a signal.
  */
-export function fromSignal<T>(signal: ReadonlySignal<T>): Readable<T> {
+export function storeOf<T>(signal: ReadonlySignal<T>): Readable<T> {
   let store = stores.get(signal);
   if (store === undefined) {
-    if (!isSignal(signal)) {
-      throw new SvelteBindingError("NOT_A_SIGNAL", `fromSignal() needs a signal, got ${describe(signal)}.`);
+    if (!isSignalLike(signal)) {
+      throw new BindingError("NOT_A_SIGNAL", "useSignal() needs a signal", signal);
     }
     store = new SignalStore<unknown>(signal);
     stores.set(signal, store);
   }
   return store as Readable<T>;
-}
-
-function isSignal(value: unknown): value is ReadonlySignal<unknown> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { subscribe?: unknown }).subscribe === "function" &&
-    typeof (value as { peek?: unknown }).peek === "function"
-  );
-}
-
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (typeof value === "object") return `an object without subscribe/peek (${Object.keys(value).slice(0, 5).join(", ") || "no keys"})`;
-  return typeof value;
 }

@@ -1,6 +1,5 @@
-import { subscribeText, type MessageNode } from "@threadline/core";
+import { checkedMessage, subscribeText, type MessageNode } from "@threadline/core";
 import type { ActionReturn } from "svelte/action";
-import { SvelteBindingError } from "./errors.js";
 
 /**
  * Streaming text outside Svelte's render: the element's content becomes one Text node that each
@@ -23,44 +22,16 @@ export function streamText(element: HTMLElement, node: MessageNode): ActionRetur
     },
   };
   let current = node;
-  let stop = subscribeText(checked(node), sink);
+  let stop = subscribeText(checkedMessage(node, "streamText"), sink);
   return {
     update(next) {
       if (next === current) return;
       stop();
       current = next;
-      stop = subscribeText(checked(next), sink);
+      stop = subscribeText(checkedMessage(next, "streamText"), sink);
     },
     destroy() {
       stop();
     },
   };
-}
-
-/** The message's text now, read once and subscribed to nothing (server rendering). */
-export function currentText(node: MessageNode): string {
-  let value = "";
-  subscribeText(checked(node), {
-    reset: (text) => {
-      value = text;
-    },
-    append: (delta) => {
-      value += delta;
-    },
-  })();
-  return value;
-}
-
-function checked(node: MessageNode): MessageNode {
-  const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
-  if (typeof content?.subscribe !== "function") {
-    throw new SvelteBindingError("NOT_A_MESSAGE", `streamText: expected a message node with a content signal, got ${describe(node)}.`);
-  }
-  return node;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (typeof value !== "object") return typeof value;
-  return `an object with keys ${Object.keys(value).slice(0, 5).join(", ") || "(none)"}`;
 }

@@ -6,7 +6,7 @@ import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { afterEach, expect, test, vi } from "vitest";
 import ChatApp from "./components/ChatApp.svelte";
-import { createChat, type Chat } from "../src/index.js";
+import { useChat, type UseChatReturn } from "../src/index.js";
 import { agentServer, type AgentServer } from "./support/agent-server.js";
 import { Renders } from "./support/renders.js";
 import { countSubscriptions, watchedSignals } from "./support/watchers.js";
@@ -21,11 +21,11 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
 function mount(url: string, protobuf = false) {
   const renders = new Renders();
-  let chat!: Chat;
+  let chat!: UseChatReturn;
   const view = render(ChatApp, {
     options: { agent: new HttpAgent({ url, protobuf }), threadId: "t-http", presence: false, onWarning: () => {} },
     renders,
-    onchat: (c: Chat) => (chat = c),
+    onchat: (c: UseChatReturn) => (chat = c),
   });
   return { ...view, renders, chat };
 }
@@ -110,7 +110,7 @@ test("setState: $state follows at once, and the next request to the real server 
     await send({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
     await send({ type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId });
   });
-  const chat = createChat({ agent: new HttpAgent({ url: server.url }), threadId: "t-state", state: { todos: ["pack"] }, presence: false, onWarning: () => {} });
+  const chat = useChat({ agent: new HttpAgent({ url: server.url }), threadId: "t-state", state: { todos: ["pack"] }, presence: false, onWarning: () => {} });
   try {
     const seen: unknown[] = [];
     const unsubscribe = chat.state.subscribe((value) => seen.push(value));

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import ChatApp from "./components/ChatApp.svelte";
 import StoreChatApp from "./components/StoreChatApp.svelte";
 import Orphan from "./components/Orphan.svelte";
-import { createChat, SvelteBindingError, type Chat } from "../src/index.js";
+import { useChat, BindingError, type UseChatReturn } from "../src/index.js";
 import { Renders } from "./support/renders.js";
 import { scriptedAgent, text, tool, type ScriptedAgent } from "./support/scripted-agent.js";
 import { countSubscriptions, watchedSignals } from "./support/watchers.js";
@@ -32,8 +32,8 @@ function options(agent: ScriptedAgent): ChatClientOptions {
 
 /** Renders ChatApp (or another app component) and returns the chat it created. */
 function mountChat(agent: ScriptedAgent, renders: Renders, app: typeof ChatApp = ChatApp) {
-  let chat: Chat | undefined;
-  const view = render(app, { options: options(agent), renders, onchat: (c: Chat) => (chat = c) });
+  let chat: UseChatReturn | undefined;
+  const view = render(app, { options: options(agent), renders, onchat: (c: UseChatReturn) => (chat = c) });
   if (chat === undefined) throw new Error("ChatApp did not report its chat");
   return { ...view, chat };
 }
@@ -192,7 +192,7 @@ describe("lifecycle", () => {
     expect(chat.chat.thread.toMessages().map((m) => m.id)).toContain("a1");
   });
 
-  test("createChat({ chat }) wraps a client it does not own: unmount leaves the client running", async () => {
+  test("useChat({ chat }) wraps a client it does not own: unmount leaves the client running", async () => {
     const agent = scriptedAgent();
     const client = new ChatClient(options(agent));
     const baseline = subscriptions.live;
@@ -216,7 +216,7 @@ describe("lifecycle", () => {
 
   test("outside a component the caller disposes; dispose stops the run", async () => {
     const agent = scriptedAgent();
-    const chat = createChat(options(agent));
+    const chat = useChat(options(agent));
     const turn = chat.sendMessage("Hi");
     const run = await agent.nextRun();
     run.started();
@@ -227,13 +227,13 @@ describe("lifecycle", () => {
   });
 
   test("bad client options are the core's ChatInputError, thrown before anything is created", () => {
-    expect(() => createChat({ agent: scriptedAgent(), maxSteps: -1, presence: false })).toThrowError(ChatInputError);
-    expect(() => createChat(null as never)).toThrowError(ChatInputError);
+    expect(() => useChat({ agent: scriptedAgent(), maxSteps: -1, presence: false })).toThrowError(ChatInputError);
+    expect(() => useChat(null as never)).toThrowError(ChatInputError);
   });
 
-  test("createChat({ chat }) refuses something that is not a chat client", () => {
-    expect(() => createChat({ chat: { thread: {} } } as never)).toThrowError(SvelteBindingError);
-    expect(() => createChat({ chat: null } as never)).toThrowError(/createChat\(\{ chat \}\) needs a ChatClient, got null/);
+  test("useChat({ chat }) refuses something that is not a chat client", () => {
+    expect(() => useChat({ chat: { thread: {} } } as never)).toThrowError(BindingError);
+    expect(() => useChat({ chat: null } as never)).toThrowError(/useChat\(\{ chat \}\) needs a ChatClient, got null/);
   });
 });
 
@@ -258,7 +258,7 @@ describe("context", () => {
     expect(textOf("a1")).toBe("Got it");
   });
 
-  test("getChatContext with no chat above is a typed error naming the fix", () => {
-    expect(() => render(Orphan)).toThrowError(/getChatContext\(\) found no chat: call setChatContext/);
+  test("injectChat with no chat above is a typed error naming the fix", () => {
+    expect(() => render(Orphan)).toThrowError(/injectChat\(\) found no chat: call provideChat/);
   });
 });

@@ -6,7 +6,7 @@ import { flushSync } from "svelte";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import GenUiApp from "./components/GenUiApp.svelte";
 import GenUiThread from "./components/GenUiThread.svelte";
-import type { Chat } from "../src/index.js";
+import type { UseChatReturn } from "../src/index.js";
 import { Renders } from "./support/renders.js";
 import { scriptedAgent, text, tool } from "./support/scripted-agent.js";
 import { countSubscriptions, watchedSignals } from "./support/watchers.js";
@@ -42,7 +42,7 @@ test("Tambo components: streamed props re-render only their own component; unkno
   push(start("a1", "m1", "map"));
   expect(screen.getByTestId("city-w1").textContent).toBe("…");
   expect(screen.getByTestId("city-w2").textContent).toBe("Oslo");
-  expect(container.querySelector('[data-threadline-unknown-component="map"]')?.textContent).toBe(
+  expect(container.querySelector('.threadline-unknown-component[data-component-name="map"]')?.textContent).toBe(
     "No component is registered for “map”.",
   );
 
@@ -67,11 +67,11 @@ test("Tambo components: streamed props re-render only their own component; unkno
 test("an activity message through a ChatClient renders as its component, props live", async () => {
   const agent = scriptedAgent();
   const renders = new Renders();
-  let chat!: Chat;
+  let chat!: UseChatReturn;
   const { unmount } = render(GenUiApp, {
     options: { agent, threadId: "t-act", presence: false, onWarning: () => {} },
     renders,
-    onchat: (c: Chat) => (chat = c),
+    onchat: (c: UseChatReturn) => (chat = c),
   });
   void chat.sendMessage("Weather?");
   const run = await agent.nextRun();
@@ -88,7 +88,7 @@ test("an activity message through a ChatClient renders as its component, props l
   run.push({ type: "ACTIVITY_SNAPSHOT", messageId: "act1", activityType: "map", content: { zoom: 3 } });
   flushSync();
   expect(screen.queryByTestId("city-act1")).toBeNull();
-  expect(document.querySelector('[data-threadline-unknown-component="map"]')).not.toBeNull();
+  expect(document.querySelector('.threadline-unknown-component[data-component-name="map"]')).not.toBeNull();
 
   unmount();
   expect(run.aborted).toBe(true);
@@ -96,16 +96,16 @@ test("an activity message through a ChatClient renders as its component, props l
   expect(watchedSignals(chat.chat.thread)).toEqual([]);
 });
 
-test("createChat with core's registry: Tambo events and a renderable tool call render through the Svelte map", async () => {
+test("useChat with core's registry: Tambo events and a renderable tool call render through the Svelte map", async () => {
   const agent = scriptedAgent();
   const renders = new Renders();
-  let chat!: Chat;
+  let chat!: UseChatReturn;
   // `components` here is core's framework-agnostic ComponentRegistry; GenUiMessage maps the same
   // name to a Svelte component (its `ComponentMap`).
   const { unmount } = render(GenUiApp, {
     options: { agent, threadId: "t-reg", presence: false, components: createComponentRegistry({ weather: { followUp: false } }) },
     renders,
-    onchat: (c: Chat) => (chat = c),
+    onchat: (c: UseChatReturn) => (chat = c),
   });
   const turn = chat.sendMessage("Weather twice?");
   const run = await agent.nextRun();

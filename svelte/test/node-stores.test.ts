@@ -4,7 +4,7 @@ import { fromEvents, type AssistantMessageNode, type ToolCallNode } from "@threa
 import { RunLoop } from "@threadline/core/run";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
-import { fromSignal, messageText, select, toolCall } from "../src/index.js";
+import { useMessageParts, useSignal, useMessageText, useStateAt, useToolCall } from "../src/index.js";
 import { createFeed, run } from "./support/feed.js";
 import { isWatched, watchedSignals } from "./support/watchers.js";
 
@@ -14,7 +14,7 @@ function loopOn(feed: Iterable<unknown> | AsyncIterable<unknown>): RunLoop {
   return new RunLoop({ source: fromEvents(feed), threadId: "t1", onWarning: () => {} });
 }
 
-describe("messageText", () => {
+describe("useMessageText", () => {
   test("follows one message's deltas and nothing else", async () => {
     const feed = createFeed();
     const loop = loopOn(feed);
@@ -23,15 +23,15 @@ describe("messageText", () => {
     const [a, b] = loop.thread.messages.value as AssistantMessageNode[];
     const seenA: string[] = [];
     const seenB: string[] = [];
-    const stopA = messageText(a!).subscribe((v) => seenA.push(v));
-    const stopB = messageText(b!).subscribe((v) => seenB.push(v));
+    const stopA = useMessageText(a!).subscribe((v) => seenA.push(v));
+    const stopB = useMessageText(b!).subscribe((v) => seenB.push(v));
     await feed.push(run.text("a", "lo"), run.text("b", "x"), run.text("a", "!"));
     await feed.push(run.textEnd("a"), run.textEnd("b"), run.finished());
     feed.end();
     expect((await done).status).toBe("success");
     expect(seenA).toEqual(["Hel", "Hello", "Hello!"]);
     expect(seenB).toEqual(["", "x"]);
-    expect(messageText(a!)).toBe(messageText(a!));
+    expect(useMessageText(a!)).toBe(useMessageText(a!));
     // While subscribed, exactly the two content signals are watched (the graph walk sees them).
     expect(watchedSignals(loop.thread)).toEqual([a!.content, b!.content]);
     stopA();
@@ -46,12 +46,33 @@ describe("messageText", () => {
       { id: "s", role: "system", content: "be kind" },
       { id: "act", role: "activity", activityType: "plan", content: { steps: [] } },
     ] as never);
-    const texts = loop.thread.messages.value.map((node) => get(messageText(node)));
+    const texts = loop.thread.messages.value.map((node) => get(useMessageText(node)));
     expect(texts).toEqual(["a b", "be kind", ""]);
   });
 });
 
-describe("toolCall", () => {
+describe("useMessageParts", () => {
+  test("an assistant message's parts change once per new part, never per token; other roles have none", async () => {
+    const feed = createFeed();
+    const loop = loopOn(feed);
+    const done = loop.run({ runId: "r1" });
+    await feed.push(run.started(), run.textStart("a"), run.text("a", "Hi"));
+    const a = loop.thread.messages.value[0]!;
+    const seen: number[] = [];
+    const stop = useMessageParts(a).subscribe((parts) => seen.push(parts.length));
+    await feed.push(run.text("a", " there"), run.text("a", "!"), run.toolStart("c1", "search", "a"), run.toolArgs("c1", "{}"));
+    await feed.push(run.toolEnd("c1"), run.textEnd("a"), run.finished());
+    feed.end();
+    await done;
+    expect(seen).toEqual([1, 2]);
+    expect(useMessageParts(a)).toBe(useMessageParts(a));
+    stop();
+    loop.setMessages([{ id: "u", role: "user", content: "hello" }] as never);
+    expect(get(useMessageParts(loop.thread.messages.value[0]!))).toEqual([]);
+  });
+});
+
+describe("useToolCall", () => {
   test("one view per args delta for its own call; field stores notify only for their field", async () => {
     const feed = createFeed();
     const loop = loopOn(feed);
@@ -59,14 +80,14 @@ describe("toolCall", () => {
     await feed.push(run.started(), run.textStart("a"), run.toolStart("c1", "search", "a"), run.toolStart("c2", "other", "a"));
     const c1 = loop.thread.toolCall("c1") as ToolCallNode;
     const c2 = loop.thread.toolCall("c2") as ToolCallNode;
-    const store = toolCall(c1);
+    const store = useToolCall(c1);
     const views: unknown[] = [];
     const statuses: string[] = [];
     const otherViews: unknown[] = [];
     const stops = [
       store.subscribe((v) => views.push(v)),
       store.status.subscribe((v) => statuses.push(v)),
-      toolCall(c2).subscribe((v) => otherViews.push(v)),
+      useToolCall(c2).subscribe((v) => otherViews.push(v)),
     ];
     await feed.push(run.toolArgs("c1", '{"query": "ca'), run.toolArgs("c1", 'ts"'), run.toolArgs("c1", "}"));
     expect(views).toHaveLength(4);
@@ -86,8 +107,8 @@ describe("toolCall", () => {
       error: undefined,
     });
     expect(statuses).toEqual(["streaming", "complete"]);
-    expect(toolCall(c1)).toBe(store);
-    expect(toolCall(c1).argsText).toBe(fromSignal(c1.argsText));
+    expect(useToolCall(c1)).toBe(store);
+    expect(useToolCall(c1).argsText).toBe(useSignal(c1.argsText));
     for (const stop of stops) stop();
     expect(watchedSignals(loop.thread)).toEqual([]);
   });
@@ -98,26 +119,26 @@ describe("toolCall", () => {
     const done = loop.run({ runId: "r1" });
     await feed.push(run.started(), run.toolStart("c1", "search", "a"), run.toolArgs("c1", "{}"), run.toolEnd("c1"));
     const results: unknown[] = [];
-    const stop = toolCall(loop.thread.toolCall("c1")!).result.subscribe((v) => results.push(v));
+    const stop = useToolCall(loop.thread.toolCall("c1")!).result.subscribe((v) => results.push(v));
     await feed.push({ type: "TOOL_CALL_RESULT", messageId: "t", toolCallId: "c1", content: "42 cats" }, run.finished());
     feed.end();
     await done;
     expect(results).toEqual([undefined, "42 cats"]);
-    expect(get(toolCall(loop.thread.toolCall("c1")!)).status).toBe("done");
+    expect(get(useToolCall(loop.thread.toolCall("c1")!)).status).toBe("done");
     stop();
     expect(watchedSignals(loop.thread)).toEqual([]);
   });
 });
 
-describe("select", () => {
+describe("useStateAt", () => {
   test("one path of shared state: notified when that path changes, quiet otherwise", async () => {
     const feed = createFeed();
     const loop = loopOn(feed);
     const done = loop.run({ runId: "r1" });
     await feed.push(run.started(), { type: "STATE_SNAPSHOT", snapshot: { todos: ["a"], mood: "ok" } });
     const seen: unknown[] = [];
-    const store = select(loop.thread, "/todos");
-    expect(select(loop.thread, "/todos")).toBe(store);
+    const store = useStateAt(loop.thread, "/todos");
+    expect(useStateAt(loop.thread, "/todos")).toBe(store);
     const stop = store.subscribe((v) => seen.push(v));
     await feed.push({ type: "STATE_DELTA", delta: [{ op: "replace", path: "/mood", value: "good" }] });
     await feed.push({ type: "STATE_DELTA", delta: [{ op: "add", path: "/todos/-", value: "b" }] });
@@ -131,6 +152,6 @@ describe("select", () => {
 
   test("a pointer that is not a JSON Pointer is the core's typed error", () => {
     const loop = loopOn([]);
-    expect(() => select(loop.thread, "todos")).toThrowError(/INVALID_POINTER|JSON Pointer/);
+    expect(() => useStateAt(loop.thread, "todos")).toThrowError(/INVALID_POINTER|JSON Pointer/);
   });
 });

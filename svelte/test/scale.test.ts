@@ -5,7 +5,7 @@ import type { Message } from "@threadline/core";
 import { flushSync } from "svelte";
 import { expect, test } from "vitest";
 import ChatApp from "./components/ChatApp.svelte";
-import type { Chat } from "../src/index.js";
+import type { UseChatReturn } from "../src/index.js";
 import { Renders } from "./support/renders.js";
 import { scriptedAgent, text } from "./support/scripted-agent.js";
 
@@ -15,11 +15,11 @@ test("2,000 tokens after 1,000 earlier messages: only the new message's text re-
   );
   const agent = scriptedAgent();
   const renders = new Renders();
-  let chat!: Chat;
+  let chat!: UseChatReturn;
   render(ChatApp, {
     options: { agent, threadId: "t-long", messages: history, presence: false, onWarning: () => {} },
     renders,
-    onchat: (c: Chat) => (chat = c),
+    onchat: (c: UseChatReturn) => (chat = c),
   });
   expect(screen.getByTestId("messages").children).toHaveLength(1000);
   void chat.sendMessage("one more");

@@ -5,10 +5,10 @@ import { fromStore, get } from "svelte/store";
 import { expect, test } from "vitest";
 import Counter from "./Counter.svelte";
 import RunesCounter from "./RunesCounter.svelte";
-import { fromSignal, SvelteBindingError } from "../src/index.js";
+import { useSignal, BindingError } from "../src/index.js";
 import { isWatched } from "./support/watchers.js";
 
-test("a component follows a core signal through fromSignal", () => {
+test("a component follows a core signal through useSignal", () => {
   const count = signal(1);
   const { unmount } = render(Counter, { count });
   expect(screen.getByTestId("count").textContent).toBe("1");
@@ -32,7 +32,7 @@ test("a runes component reads the store through fromStore(...).current", () => {
 
 test("the core subscription opens with the first subscriber and closes with the last", () => {
   const count = signal(0);
-  const store = fromSignal(count);
+  const store = useSignal(count);
   expect(isWatched(count)).toBe(false);
   const a: number[] = [];
   const b: number[] = [];
@@ -60,9 +60,9 @@ test("the core subscription opens with the first subscriber and closes with the 
 
 test("the same signal gives the same store; get() reads without leaving a subscription", () => {
   const count = signal(3);
-  expect(fromSignal(count)).toBe(fromSignal(count));
-  expect(fromSignal(signal(3))).not.toBe(fromSignal(count));
-  expect(get(fromSignal(count))).toBe(3);
+  expect(useSignal(count)).toBe(useSignal(count));
+  expect(useSignal(signal(3))).not.toBe(useSignal(count));
+  expect(get(useSignal(count))).toBe(3);
   expect(isWatched(count)).toBe(false);
 });
 
@@ -70,7 +70,7 @@ test("signals read by a subscriber never become dependencies of the bridge", () 
   const a = signal(1);
   const other = signal(10);
   const seen: number[] = [];
-  const stop = fromSignal(a).subscribe((v) => {
+  const stop = useSignal(a).subscribe((v) => {
     seen.push(v + other.value);
   });
   other.value = 11;
@@ -84,7 +84,7 @@ test("signals read by a subscriber never become dependencies of the bridge", () 
 
 test("a subscriber added while subscribers are being notified gets each value once", () => {
   const a = signal(0);
-  const store = fromSignal(a);
+  const store = useSignal(a);
   const late: number[] = [];
   const stops: (() => void)[] = [];
   stops.push(
@@ -103,7 +103,7 @@ test("a computed signal is linked to its sources only while its store is subscri
   const base = signal(2);
   const doubled = computed(() => base.value * 2);
   const seen: number[] = [];
-  const stop = fromSignal(doubled).subscribe((v) => seen.push(v));
+  const stop = useSignal(doubled).subscribe((v) => seen.push(v));
   base.value = 3;
   expect(isWatched(base)).toBe(true);
   stop();
@@ -112,20 +112,20 @@ test("a computed signal is linked to its sources only while its store is subscri
 });
 
 test("something that is not a signal is refused with a typed error", () => {
-  const bad = { value: 1 } as unknown as Parameters<typeof fromSignal>[0];
-  expect(() => fromSignal(bad)).toThrowError(SvelteBindingError);
+  const bad = { value: 1 } as unknown as Parameters<typeof useSignal>[0];
+  expect(() => useSignal(bad)).toThrowError(BindingError);
   try {
-    fromSignal(bad);
+    useSignal(bad);
   } catch (error) {
-    expect((error as SvelteBindingError).code).toBe("NOT_A_SIGNAL");
-    expect((error as Error).message).toMatch(/fromSignal\(\) needs a signal, got an object without subscribe\/peek \(value\)/);
+    expect((error as BindingError).code).toBe("NOT_A_SIGNAL");
+    expect((error as Error).message).toMatch(/useSignal\(\) needs a signal, got an object/);
   }
-  expect(() => fromSignal(undefined as unknown as Parameters<typeof fromSignal>[0])).toThrowError(/got undefined/);
+  expect(() => useSignal(undefined as unknown as Parameters<typeof useSignal>[0])).toThrowError(/got undefined/);
 });
 
 test("fromStore over a signal store gives .current outside components too", () => {
   const a = signal("x");
-  const box = fromStore(fromSignal(a));
+  const box = fromStore(useSignal(a));
   expect(box.current).toBe("x");
   a.value = "y";
   expect(box.current).toBe("y");

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import ChatApp from "./components/ChatApp.svelte";
 import Components from "./components/Components.svelte";
 import Weather from "./components/Weather.svelte";
-import type { Chat } from "../src/index.js";
+import RestCard from "./components/RestCard.svelte";
+import type { UseChatReturn } from "../src/index.js";
 import { componentNode } from "./support/component-node.js";
 import { Renders } from "./support/renders.js";
 import { countSubscriptions, isWatched, watchedSignals } from "./support/watchers.js";
@@ -35,12 +36,12 @@ const history: Message[] = [
 test("renders a chat on the server and leaves no live subscription", async () => {
   expect(typeof window).toBe("undefined");
   const renders = new Renders();
-  let chat!: Chat;
+  let chat!: UseChatReturn;
   const { body } = await render(ChatApp, {
     props: {
       options: { agent: fromEvents([]), threadId: "t-ssr", messages: history, presence: false },
       renders,
-      onchat: (c: Chat) => (chat = c),
+      onchat: (c: UseChatReturn) => (chat = c),
     },
   });
   expect(body).toContain("Weather in Paris?");
@@ -60,6 +61,11 @@ test("renders generative components on the server with their props, and releases
   const { body } = await render(Components, { props: { nodes: [node], components: { weather: Weather } } });
   expect(body).toContain("Oslo");
   expect(body).toContain("-3");
+  // Declared props only, on the server too: the careless card's ...rest gets no agent key.
+  const careless = componentNode("r1", "card", { label: "Hi", onclick: "alert(1)" });
+  const rendered = await render(Components, { props: { nodes: [careless], components: { card: RestCard } } });
+  expect(rendered.body).toContain(">Hi</div>");
+  expect(rendered.body).not.toContain("onclick");
   expect(isWatched(node.props)).toBe(false);
   expect(isWatched(node.state)).toBe(false);
   expect(subscriptions.live).toBe(0);

@@ -2,9 +2,12 @@ import { render, screen } from "@testing-library/svelte";
 import { flushSync } from "svelte";
 import { expect, test } from "vitest";
 import Components from "./components/Components.svelte";
+import Lost from "./components/Lost.svelte";
+import Provided from "./components/Provided.svelte";
+import RestCard from "./components/RestCard.svelte";
 import SnippetFallback from "./components/SnippetFallback.svelte";
 import Weather from "./components/Weather.svelte";
-import { componentProps, componentState } from "../src/index.js";
+import { BindingError, useComponentProps, useComponentState } from "../src/index.js";
 import { componentNode } from "./support/component-node.js";
 import { Renders } from "./support/renders.js";
 import { isWatched } from "./support/watchers.js";
@@ -44,7 +47,7 @@ test("renders the registered component with live props; another node's props lea
 test("an unregistered name renders a notice, or the fallback snippet, instead of crashing", () => {
   const nodes = [componentNode("x1", "chart"), componentNode("w1", "weather", { city: "Oslo" })];
   const first = render(Components, { nodes, components: { weather: Weather } });
-  expect(first.container.querySelector('[data-threadline-unknown-component="chart"]')?.textContent).toBe(
+  expect(first.container.querySelector('.threadline-unknown-component[data-component-name="chart"]')?.textContent).toBe(
     "No component is registered for “chart”.",
   );
   expect(screen.getByTestId("city-w1").textContent).toBe("Oslo");
@@ -71,12 +74,40 @@ test("streamed keys Svelte reserves (children, $$slots) are not passed to the co
 test("names inherited from Object.prototype are not registered components", () => {
   const nodes = [componentNode("x", "toString", {})];
   const { container } = render(Components, { nodes, components: {} });
-  expect(container.querySelector('[data-threadline-unknown-component="toString"]')).not.toBeNull();
+  expect(container.querySelector('.threadline-unknown-component[data-component-name="toString"]')).not.toBeNull();
 });
 
-test("componentProps and componentState are cached per node", () => {
+test("useComponentProps and useComponentState are cached per node", () => {
   const node = componentNode("c", "weather", {});
-  expect(componentProps(node)).toBe(componentProps(node));
-  expect(componentState(node)).toBe(componentState(node));
-  expect(componentProps(node)).not.toBe(componentState(node));
+  expect(useComponentProps(node)).toBe(useComponentProps(node));
+  expect(useComponentState(node)).toBe(useComponentState(node));
+  expect(useComponentProps(node)).not.toBe(useComponentState(node));
+});
+
+test("only declared props reach the component: a ...rest spread gets no agent-supplied key", () => {
+  const node = componentNode("r1", "card", { label: "Hi", onclick: "alert(1)", style: "color:red", title: "x" });
+  render(Components, { nodes: [node], components: { card: RestCard } });
+  const card = screen.getByTestId("rest-card");
+  expect(card.textContent).toBe("Hi");
+  expect(card.getAttributeNames().sort()).toEqual(["data-testid"]);
+  node.props.value = { label: "Hello", onclick: "alert(2)" };
+  flushSync();
+  expect(card.textContent).toBe("Hello");
+  expect(card.getAttributeNames().sort()).toEqual(["data-testid"]);
+});
+
+test("provideComponents registers the map for every ThreadComponent below", () => {
+  render(Provided, { node: componentNode("w1", "weather", { city: "Bern" }), components: { weather: Weather } });
+  expect(screen.getByTestId("city-w1").textContent).toBe("Bern");
+});
+
+test("injectComponentNode outside a component ThreadComponent renders throws BindingError COMPONENT_NODE_MISSING", () => {
+  let thrown: unknown;
+  try {
+    render(Lost);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(BindingError);
+  expect((thrown as BindingError).code).toBe("COMPONENT_NODE_MISSING");
 });

@@ -1,14 +1,15 @@
-import { subscribeText, type MessageNode } from "@threadline/core";
-import { type TextSink } from "@threadline/core/model";
-import { defineComponent, h, onBeforeUnmount, onMounted, shallowRef, watch, type PropType } from "vue";
-import { NotAMessageError } from "./errors.js";
+import { checkedMessage, type MessageNode } from "@threadline/core";
+import { currentText } from "@threadline/core/model";
+import { defineComponent, h, toRaw, withDirectives, type PropType } from "vue";
+import { streamText } from "./stream-text.js";
 
 /**
  * A message's streaming text outside Vue's render: `<StreamingText :node="message" />` renders a
  * `<span>` (or `tag`) with the text as it is now — which is what the server sends — then, once
- * mounted, owns one Text node in it and appends each token with `appendData(delta)`. A token
- * costs its own length, not the message's, and re-renders no component. A snapshot or a
- * replaced text sets the node's `data`; a new `node` prop switches to that message.
+ * mounted, the `streamText` directive owns one Text node in it and appends each token with
+ * `appendData(delta)`. A token costs its own length, not the message's, and re-renders no
+ * component. A snapshot or a replaced text sets the node's `data`; a new `node` prop switches to
+ * that message. Kept small on purpose (no refs, no watcher): a long thread mounts one per message.
  */
 export const StreamingText = defineComponent({
   name: "StreamingText",
@@ -17,57 +18,13 @@ export const StreamingText = defineComponent({
     tag: { type: String, default: "span" },
   },
   setup(props) {
-    const element = shallowRef<HTMLElement>();
-    // Read once, subscribed to nothing: the server render and the first paint. The render never
-    // reads the text again, so Vue leaves the element's content to us after mount.
-    const initial = currentText(checked(props.node));
-    let stop: (() => void) | undefined;
-    let text: Text | undefined;
-    const sink: TextSink = {
-      reset: (value) => {
-        text!.data = value;
-      },
-      append: (delta) => {
-        text!.appendData(delta);
-      },
+    return () => {
+      // The text as it is at render time: what the server sends and the first paint; in the
+      // browser the directive replaces it with its own Text node once mounted.
+      // Raw: a node that came through a deep ref is a proxy, and reading the text through it
+      // (subscribeText counts its subscribers on the node) would make this render track itself.
+      const node = checkedMessage(toRaw(props.node), "<StreamingText>");
+      return withDirectives(h(props.tag, null, currentText(node)), [[streamText, node]]);
     };
-    onMounted(() => {
-      const host = element.value!;
-      text = host.ownerDocument.createTextNode("");
-      host.replaceChildren(text);
-      stop = subscribeText(checked(props.node), sink);
-    });
-    watch(
-      () => props.node,
-      (next) => {
-        if (text === undefined) return; // not mounted yet (or on the server): onMounted subscribes
-        stop?.();
-        stop = subscribeText(checked(next), sink);
-      },
-    );
-    onBeforeUnmount(() => {
-      stop?.();
-      stop = undefined;
-    });
-    return () => h(props.tag, { ref: element }, initial);
   },
 });
-
-function currentText(node: MessageNode): string {
-  let value = "";
-  subscribeText(node, {
-    reset: (text) => {
-      value = text;
-    },
-    append: (delta) => {
-      value += delta;
-    },
-  })();
-  return value;
-}
-
-function checked(node: MessageNode): MessageNode {
-  const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
-  if (typeof content?.subscribe !== "function") throw new NotAMessageError("<StreamingText>", node);
-  return node;
-}

@@ -1,36 +1,10 @@
-import {
-  computed,
-  defineComponent,
-  h,
-  inject,
-  provide,
-  toRaw,
-  type Component,
-  type InjectionKey,
-  type PropType,
-  type SlotsType,
-  type VNode,
-} from "vue";
-import { COMPONENT_NODE, type ComponentNodeLike } from "./component-node.js";
+import { type ComponentNodeLike } from "@threadline/core";
+import { unknownComponentNotice } from "@threadline/core/model";
+import { computed, defineComponent, h, provide, toRaw, type Component, type PropType, type SlotsType, type VNode } from "vue";
+import { providedComponents, type ComponentMap, type FallbackProps } from "./component-map.js";
+import { COMPONENT_NODE } from "./component-node.js";
 import { useComponentProps } from "./useComponent.js";
 import { useSignal } from "./useSignal.js";
-
-/** Generative-UI component names mapped to the Vue components that render them. */
-export type ComponentMap = Readonly<Record<string, Component>>;
-
-const COMPONENTS: InjectionKey<ComponentMap> = Symbol("threadline.components");
-
-/** Registers components for every `<ThreadComponent>` below this component (a `components` prop wins). */
-export function provideComponents(components: ComponentMap): void {
-  provide(COMPONENTS, components);
-}
-
-/** What the `fallback` slot receives for a name no registered component answers to. */
-export interface FallbackSlotProps {
-  readonly name: string;
-  readonly props: Readonly<Record<string, unknown>>;
-  readonly node: ComponentNodeLike;
-}
 
 /**
  * Renders the registered Vue component for a generative-UI component node, with the node's live
@@ -38,7 +12,7 @@ export interface FallbackSlotProps {
  * re-renders the child only when one of its props changed. Only the props the component declares
  * are passed, so agent-supplied keys never fall through to the DOM as attributes (`innerHTML`,
  * `onclick`…); the child reaches everything through `useComponentProps()` / `injectComponentNode()`.
- * An unknown name renders the `fallback` slot, or a small notice naming the component.
+ * An unknown name renders the `fallback` slot, or the notice both bindings show.
  */
 export const ThreadComponent = defineComponent({
   name: "ThreadComponent",
@@ -46,9 +20,9 @@ export const ThreadComponent = defineComponent({
     node: { type: Object as PropType<ComponentNodeLike>, required: true },
     components: { type: Object as PropType<ComponentMap>, required: false, default: undefined },
   },
-  slots: Object as SlotsType<{ fallback: FallbackSlotProps }>,
+  slots: Object as SlotsType<{ fallback: FallbackProps }>,
   setup(props, { slots }) {
-    const provided = inject(COMPONENTS, undefined);
+    const provided = providedComponents();
     const node = computed<ComponentNodeLike>(() => toRaw(props.node) as ComponentNodeLike);
     provide(COMPONENT_NODE, node);
     const values = useComponentProps(node);
@@ -75,7 +49,7 @@ export const ThreadComponent = defineComponent({
         return h(
           "div",
           { class: "threadline-unknown-component", "data-component-name": componentName, role: "note" },
-          `Unknown component "${componentName}"`,
+          unknownComponentNotice(componentName),
         );
       }
       return h(component, { ...declaredProps(component, current), key: node.value.id });

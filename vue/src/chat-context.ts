@@ -1,5 +1,5 @@
 import { inject, provide, type InjectionKey } from "vue";
-import { ChatNotProvidedError } from "./errors.js";
+import { BindingError } from "./errors.js";
 import type { UseChatReturn } from "./useChat.js";
 
 const CHAT: InjectionKey<UseChatReturn> = Symbol("threadline.chat");
@@ -13,9 +13,11 @@ export function provideChat(chat: UseChatReturn): UseChatReturn {
   return chat;
 }
 
-/** The chat an ancestor provided. Throws `ChatNotProvidedError` (`CHAT_NOT_PROVIDED`) if none did. */
+/** The chat an ancestor provided. Throws `BindingError` (`CHAT_NOT_PROVIDED`) if none did. */
 export function injectChat(): UseChatReturn {
   const chat = inject(CHAT, undefined);
-  if (chat === undefined) throw new ChatNotProvidedError();
+  if (chat === undefined) {
+    throw new BindingError("CHAT_NOT_PROVIDED", "injectChat() found no chat: call provideChat(useChat(...)) in an ancestor component's setup().");
+  }
   return chat;
 }

@@ -1,5 +1,13 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
-import { ChatClient, type Branches, type ChatClientOptions, type MessageNode } from "@threadline/core";
+import {
+  BindingError,
+  ChatClient,
+  type Branches,
+  type ChatClientOptions,
+  type ChatStatus,
+  type MessageNode,
+} from "@threadline/core";
+import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 import { isServerRendering, releaseWithScope } from "./scope.js";
@@ -19,6 +27,9 @@ const CHAT_FIELDS = [
 ] as const;
 type ChatField = (typeof CHAT_FIELDS)[number];
 
+/** What `thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
+export type ThreadView = CoreThreadView<ChatStatus>;
+
 type Method<K extends keyof ChatClient> = ChatClient[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
 
 export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
@@ -27,6 +38,8 @@ export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
     readonly chat: Readonly<ShallowRef<ChatClient>>;
     /** The message nodes; changes only when a message is added, removed or replaced. */
     readonly messages: Readonly<ShallowRef<readonly MessageNode[]>>;
+    /** Thread id, messages and status in one ref; changes with any of them, never per token. */
+    readonly thread: Readonly<ShallowRef<ThreadView>>;
     readonly sendMessage: Method<"sendMessage">;
     readonly stop: Method<"stop">;
     /** Asks again for the last answer, or the one `messageId` belongs to; the old one stays a branch. */
@@ -75,10 +88,12 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
 
   // Builds the client before anything is swapped: a constructor that throws (an invalid option)
   // leaves the current client in place and still owned.
-  const open = (given: UseChatOptions): { readonly client: ChatClient; readonly owned: boolean } =>
-    "chat" in given
-      ? { client: toRaw(given.chat), owned: false }
-      : { client: new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given), owned: true };
+  const open = (given: UseChatOptions): { readonly client: ChatClient; readonly owned: boolean } => {
+    if (!("chat" in given)) return { client: new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given), owned: true };
+    const client = toRaw(given.chat);
+    if (!(client instanceof ChatClient)) throw new BindingError("NOT_A_CHAT", "useChat({ chat }) needs a ChatClient", client);
+    return { client, owned: false };
+  };
   const first = open(applied);
   if (first.owned) owned = first.client;
   const chat = shallowRef<ChatClient>(first.client);
@@ -115,12 +130,14 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   const fields = followFields<ChatClient, ChatField>(chat, CHAT_FIELDS, "useChat()") as FieldRefs<ChatClient, ChatField> & Disposable;
   const messages = followSignal(() => chat.value.thread.messages, "useChat()") as Readonly<ShallowRef<readonly MessageNode[]>> &
     Disposable;
+  const thread = followSignal(() => threadViewSignal(chat.value), "useChat()") as Readonly<ShallowRef<ThreadView>> & Disposable;
 
   const dispose = (): void => {
     stopWatching?.();
     stopWatching = undefined;
     fields.dispose();
     messages.dispose();
+    thread.dispose();
     owned?.dispose();
     owned = undefined;
   };
@@ -133,6 +150,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   return {
     ...fields,
     messages,
+    thread,
     chat,
     dispose,
     sendMessage: (...args) => current().sendMessage(...args),

@@ -1,5 +1,4 @@
-import { toRaw, toValue, type Ref } from "vue";
-import { ComponentNodeMissingError } from "./errors.js";
+import { toRaw, toValue } from "vue";
 import type { NodeSource } from "./follow-node.js";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 import { injectComponentNode, type ComponentNodeLike } from "./component-node.js";
@@ -8,12 +7,13 @@ import { followSignal, type SignalRef } from "./useSignal.js";
 /**
  * The live props of a generative-UI component node as a ref: a new object whenever a prop
  * streams in, unchanged by any other node's events. Without an argument, inside a component that
- * `<ThreadComponent>` renders, it follows that component's node.
+ * `<ThreadComponent>` renders, it follows that component's node (elsewhere: `BindingError`,
+ * `COMPONENT_NODE_MISSING`).
  */
 export function useComponentProps<P extends object = Record<string, unknown>>(
   node?: NodeSource<ComponentNodeLike<P, object>>,
 ): SignalRef<P | undefined> {
-  const source = node ?? (injected("useComponentProps()") as NodeSource<ComponentNodeLike<P, object>>);
+  const source = node ?? injectComponentNode<ComponentNodeLike<P, object>>();
   return followSignal<P>(() => nodeOf(source)?.props, "useComponentProps()");
 }
 
@@ -21,7 +21,7 @@ export function useComponentProps<P extends object = Record<string, unknown>>(
 export function useComponentState<S extends object = Record<string, unknown>>(
   node?: NodeSource<ComponentNodeLike<object, S>>,
 ): SignalRef<S | undefined> {
-  const source = node ?? (injected("useComponentState()") as NodeSource<ComponentNodeLike<object, S>>);
+  const source = node ?? injectComponentNode<ComponentNodeLike<object, S>>();
   return followSignal<S>(() => nodeOf(source)?.state, "useComponentState()");
 }
 
@@ -29,14 +29,8 @@ type StatusField = "streaming" | "propStatus" | "error";
 
 /** Where the component's stream stands: `streaming`, per-prop `propStatus`, and `error`. */
 export function useComponentStatus(node?: NodeSource<ComponentNodeLike>): FieldRefs<ComponentNodeLike, StatusField, undefined> & Disposable {
-  const source = node ?? injected("useComponentStatus()");
+  const source = node ?? injectComponentNode();
   return followFields<ComponentNodeLike, StatusField>(source, ["streaming", "propStatus", "error"], "useComponentStatus()");
-}
-
-function injected(what: string): Readonly<Ref<ComponentNodeLike>> {
-  const node = injectComponentNode();
-  if (node === undefined) throw new ComponentNodeMissingError(what);
-  return node;
 }
 
 function nodeOf<N extends object>(source: NodeSource<N>): N | undefined {

@@ -1,4 +1,5 @@
-import type { AssistantPart, MessageNode } from "@threadline/core";
+import { type AssistantPart, type MessageNode } from "@threadline/core";
+import { messagePartsSignal } from "@threadline/core/model";
 import { shallowRef } from "vue";
 import { followNode, link, type NodeSource } from "./follow-node.js";
 import type { SignalRef } from "./useSignal.js";
@@ -16,11 +17,12 @@ export function useMessageParts(node: NodeSource<MessageNode>): SignalRef<readon
   const dispose = followNode(
     node,
     (message, live) => {
+      // Only an assistant message has parts: the others' (constant, empty) list is not subscribed.
       if (message === undefined || message.role !== "assistant") {
         parts.value = NO_PARTS;
         return [];
       }
-      const unsubscribe = link(message.parts, parts, same, live);
+      const unsubscribe = link(messagePartsSignal(message), parts, same, live);
       return unsubscribe === undefined ? [] : [unsubscribe];
     },
     "useMessageParts()",

@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from "@preact/signals-core";
+import { BindingError, isSignalLike } from "@threadline/core";
 import { shallowRef, type Ref, type ShallowRef } from "vue";
 import { followNode, link, type NodeSource } from "./follow-node.js";
 import type { Disposable } from "./node-fields.js";
@@ -15,7 +16,8 @@ const same = <T>(value: T): T => value;
  *
  * The subscription lives as long as the current effect scope (usually the component). Outside a
  * scope call `dispose()` yourself (a development warning says so). During server rendering the
- * ref holds the current value and nothing is subscribed.
+ * ref holds the current value and nothing is subscribed. Something that is not a signal throws
+ * `BindingError` (`NOT_A_SIGNAL`).
  */
 // Getters come first: inferring T from a function against a union that contains ReadonlySignal
 // would match the function's own valueOf() and make T `Object`.
@@ -37,6 +39,7 @@ export function followSignal<T>(source: NodeSource<ReadonlySignal<T>>, what: str
         ref.value = undefined;
         return [];
       }
+      if (!isSignalLike(signal)) throw new BindingError("NOT_A_SIGNAL", `${what} needs a signal`, signal);
       const unsubscribe = link(signal, ref, same, live);
       return unsubscribe === undefined ? [] : [unsubscribe];
     },

@@ -1,19 +1,21 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import type { Thread } from "@threadline/core";
-import { toRaw, toValue, type MaybeRefOrGetter } from "vue";
+import { BindingError, type Thread } from "@threadline/core";
+import { toRaw, toValue, type MaybeRef, type MaybeRefOrGetter } from "vue";
 import type { NodeSource } from "./follow-node.js";
 import { followSignal, type SignalRef } from "./useSignal.js";
 
-/** Where shared state lives: a thread, or anything that holds one (a `ChatClient`). */
-export type StateHost = Pick<Thread, "select"> | { readonly thread: Pick<Thread, "select"> };
+type Selectable = Pick<Thread, "select">;
+
+/** Where shared state lives: a thread, a `ChatClient`, or what `useChat` returns. */
+export type StateHost = Selectable | { readonly thread: Selectable } | { readonly chat: MaybeRef<{ readonly thread: Selectable }> };
 
 /**
  * One path of the agent's shared state as a ref, by JSON Pointer (`""` is the whole state,
  * `"/todos/0/title"` one field). It changes only when that subtree is replaced: a patch elsewhere
  * in the state leaves it — and whatever renders it — alone. `undefined` while the path does not
- * exist. `chat` and `pointer` may be refs or getters (a re-keyed `useChat().chat` is followed).
+ * exist. `chat` and `pointer` may be refs or getters (a re-keyed `useChat()` is followed).
  * Throws `InvalidPointerError` (code `INVALID_POINTER`) for a pointer that is not "" and does
- * not start with "/".
+ * not start with "/"; `BindingError` (`NOT_A_CHAT`) for a host that is neither a chat nor a thread.
  */
 export function useStateAt<T = unknown>(chat: NodeSource<StateHost>, pointer: MaybeRefOrGetter<string>): SignalRef<T | undefined> {
   // `select` caches one signal per pointer, so the watched getter yields the same signal until
@@ -21,9 +23,22 @@ export function useStateAt<T = unknown>(chat: NodeSource<StateHost>, pointer: Ma
   const selected = (): ReadonlySignal<T> | undefined => {
     const host = toValue(chat);
     if (host == null) return undefined;
-    const raw = toRaw(host);
-    const thread = "select" in raw ? raw : toRaw(raw.thread);
-    return thread.select(toValue(pointer)) as ReadonlySignal<T>;
+    return threadOf(toRaw(host)).select(toValue(pointer)) as ReadonlySignal<T>;
   };
   return followSignal<T>(selected, "useStateAt()");
+}
+
+function threadOf(host: StateHost): Selectable {
+  if (typeof host === "object" && host !== null) {
+    if ("select" in host && typeof host.select === "function") return host;
+    // What useChat returns: `chat` is a ref to the client in use; read it (tracked) to follow a re-key.
+    const client = "chat" in host ? (toValue(host.chat) as { thread?: unknown } | undefined) : undefined;
+    if (isThread(client?.thread)) return toRaw(client.thread);
+    if ("thread" in host && isThread(host.thread)) return toRaw(host.thread);
+  }
+  throw new BindingError("NOT_A_CHAT", "useStateAt() needs a chat or a thread", host);
+}
+
+function isThread(value: unknown): value is Selectable {
+  return typeof value === "object" && value !== null && typeof (value as Thread).select === "function";
 }

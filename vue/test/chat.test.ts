@@ -6,7 +6,7 @@ import { cleanup } from "@testing-library/vue";
 import { flushPromises, mount } from "@vue/test-utils";
 import { defineComponent, h, nextTick, ref, shallowRef } from "vue";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { ChatNotProvidedError, injectChat, type UseChatOptions } from "../src/index.js";
+import { BindingError, injectChat, type UseChatOptions } from "../src/index.js";
 import ChatStatusBadge from "./ChatStatusBadge.vue";
 import ChatView from "./ChatView.vue";
 import { runFinished, runStarted, textContent, textEnd, textStart } from "./support/events.js";
@@ -311,7 +311,7 @@ describe("provide / inject", () => {
       },
     });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect(() => mount(Orphan)).toThrow(ChatNotProvidedError);
+    expect(() => mount(Orphan)).toThrow(BindingError);
     warn.mockRestore();
   });
 });

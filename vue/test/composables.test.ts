@@ -208,3 +208,15 @@ test("textEnd does not disturb the text ref (streaming is another signal)", asyn
   expect(changes).toBe(0);
   scope.stop();
 });
+
+test("useToolCall().result is the content of the tool message answering the call (as in @threadline/svelte)", () => {
+  const thread = twoMessages();
+  const scope = effectScope();
+  const call = scope.run(() => useToolCall(thread.toolCall("tc1")!))!;
+  expect(call.result.value).toBeUndefined();
+  foldEvent(thread, { type: "TOOL_CALL_END", toolCallId: "tc1" } as never);
+  foldEvent(thread, { type: "TOOL_CALL_RESULT", messageId: "t1", toolCallId: "tc1", content: "42 cats" } as never);
+  expect(call.result.value).toBe("42 cats");
+  scope.stop();
+  expect(subscriptions.live).toBe(0);
+});

@@ -1,10 +1,10 @@
 // <StreamingText>: tokens go to one Text node by appendData, outside Vue's render.
 import { createThread, foldEvent, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
 import { mount } from "@vue/test-utils";
-import { createSSRApp, defineComponent, h, nextTick, type PropType } from "vue";
+import { createSSRApp, defineComponent, h, nextTick, ref, withDirectives, type PropType } from "vue";
 import { renderToString } from "vue/server-renderer";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { NotAMessageError, StreamingText } from "../src/index.js";
+import { BindingError, StreamingText, streamText } from "../src/index.js";
 import { countSubscriptions, type SubscriptionCounter } from "./support/subscriptions.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
@@ -112,6 +112,39 @@ describe("StreamingText", () => {
   });
 
   test("a node prop that is not a message throws NOT_A_MESSAGE", () => {
-    expect(() => mount(StreamingText, { props: { node: { id: "x" } as unknown as MessageNode } })).toThrow(NotAMessageError);
+    expect(() => mount(StreamingText, { props: { node: { id: "x" } as unknown as MessageNode } })).toThrow(BindingError);
+  });
+});
+
+describe("v-stream-text (streamText)", () => {
+  test("the directive extends one Text node per token, follows a new node, and releases on unmount", async () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "Hi"), start("m2"), content("m2", "other"));
+    const current = ref<MessageNode>(nodeOf(thread, "m1"));
+    let renders = 0;
+    const Item = defineComponent({
+      setup() {
+        return () => {
+          renders++;
+          return withDirectives(h("p"), [[streamText, current.value]]);
+        };
+      },
+    });
+    const wrapper = mount(Item, { attachTo: document.body });
+    expect(wrapper.element.textContent).toBe("Hi");
+    const textNode = wrapper.element.firstChild;
+    fold(thread, content("m1", " there"), content("m1", "!"));
+    expect(wrapper.element.textContent).toBe("Hi there!");
+    expect(wrapper.element.firstChild).toBe(textNode);
+    expect(subscriptions.live).toBe(1);
+    current.value = nodeOf(thread, "m2");
+    await nextTick();
+    expect(wrapper.element.textContent).toBe("other");
+    fold(thread, content("m1", "?"), content("m2", "!"));
+    expect(wrapper.element.textContent).toBe("other!");
+    expect(subscriptions.live).toBe(1);
+    expect(renders).toBe(2);
+    wrapper.unmount();
+    expect(subscriptions.live).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { flushPromises } from "@vue/test-utils";
 import { defineComponent, h } from "vue";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import {
-  ComponentNodeMissingError,
+  BindingError,
   ThreadComponent,
   useComponentProps,
   type ComponentNodeLike,
@@ -89,7 +89,7 @@ test("an unknown name renders the fallback slot, or a notice naming the componen
   // Without a slot and a registry: the built-in notice, no crash.
   const bare = render(ThreadComponent, { props: { node: componentNode("c9", "constructor") } });
   const notice = bare.container.querySelector(".threadline-unknown-component");
-  expect(notice?.textContent).toBe('Unknown component "constructor"');
+  expect(notice?.textContent).toBe("No component is registered for “constructor”.");
   expect(notice?.getAttribute("data-component-name")).toBe("constructor");
 });
 
@@ -116,8 +116,8 @@ test("useComponentProps without a node outside <ThreadComponent> is a typed erro
     thrown = error;
   }
   warn.mockRestore();
-  expect(thrown).toBeInstanceOf(ComponentNodeMissingError);
-  expect((thrown as ComponentNodeMissingError).code).toBe("COMPONENT_NODE_MISSING");
+  expect(thrown).toBeInstanceOf(BindingError);
+  expect((thrown as BindingError).code).toBe("COMPONENT_NODE_MISSING");
 });
 
 test("a plain name that changes along with the props (an activity whose type changed) is read again when the props re-render", async () => {

@@ -52,6 +52,9 @@ export interface BrowserCheck {
 }
 
 export interface BrowserResults {
+  /** Mount time and heap per lane and size (mount.ts), with issue 18's targets. */
+  readonly mount?: readonly import("./mount.js").MountRow[];
+  readonly mountChecks?: readonly BrowserCheck[];
   readonly command: string;
   readonly date: string;
   readonly machine: { nproc: number; cpu: string; node: string; platform: string; chromium: string };

@@ -248,3 +248,31 @@ export async function threadlineBranches(): Promise<string | ((thread: ForkedThr
     };
   };
 }
+
+/**
+ * W1 lane "Threadline foldEvents": one `foldEvents(head + deltas + tail, { messages: priors })`,
+ * the pure one-shot entry (history in, AG-UI messages out), charged per delta whole — set-up from
+ * the history and the projection back to `Message[]` included, as a caller pays them.
+ */
+export async function threadlineFoldEvents(): Promise<string | ((stream: TextStream, count: number) => Setup)> {
+  const core = await require("foldEvents");
+  if (typeof core === "string") return core;
+  const { foldEvents } = core;
+  return (stream, count) => () => {
+    const events = [...stream.head, ...stream.deltas.slice(0, count), ...stream.tail];
+    let expected = "";
+    for (let i = 0; i < count; i++) expected += (stream.deltas[i] as { delta: string }).delta;
+    let result: ReturnType<typeof foldEvents> | undefined;
+    return {
+      run() {
+        result = foldEvents(events, { messages: stream.priors });
+      },
+      verify() {
+        const last = result?.messages[result.messages.length - 1];
+        expectEqual(result?.error?.message ?? "", "", "foldEvents error");
+        expectEqual(typeof last?.content === "string" ? last.content : "", expected, "foldEvents text");
+        keepAlive(result);
+      },
+    };
+  };
+}

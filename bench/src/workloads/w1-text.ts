@@ -4,13 +4,13 @@ import { cell, expectEqual, unavailable } from "../cell.js";
 import { LIVE_MESSAGE_ID, textStream, type TextStream } from "../generate.js";
 import { agUiText, prepareAgUiRun } from "../lanes/agui.js";
 import { tamboDispatch, tamboStateWith, tamboText } from "../lanes/tambo.js";
-import { threadlineText, type Entry } from "../lanes/threadline.js";
+import { threadlineFoldEvents, threadlineText, type Entry } from "../lanes/threadline.js";
 import { allocatedBytes, FULL, keepAlive, median, QUICK, type Setup } from "../measure.js";
 import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const PRIOR_COUNTS = [10, 100, 1000, 5000];
-export const LANES = ["Threadline", "Threadline + pipeline", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
+export const LANES = ["Threadline", "Threadline + pipeline", "Threadline foldEvents", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
 
 const THREADLINE_LANES: [string, Entry][] = [
   ["Threadline", "fold"],
@@ -79,6 +79,13 @@ export async function runW1(quick: boolean): Promise<WorkloadReport> {
           : { size, lane, setups: [threadline(stream, n)], toCell: perOp(n) },
       );
     }
+    // foldEvents onto the history, charged whole per delta (issue 18: it should be flat too).
+    const folded = await threadlineFoldEvents();
+    plan.push(
+      typeof folded === "string"
+        ? { size, lane: "Threadline foldEvents", cell: unavailable(folded) }
+        : { size, lane: "Threadline foldEvents", setups: [folded(stream, n)], toCell: perOp(n, "whole call ÷ deltas: history in and Message[] out included") },
+    );
     // runAgent has a fixed cost per run (input clone, pipeline set-up); a run with no deltas
     // measures it, and the difference of medians is the deltas' own cost.
     const count = agUiCount(priorCount, quick);

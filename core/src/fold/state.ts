@@ -3,7 +3,7 @@ import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
 import { applyOperation, checkDepth, describePatchError } from "../json/json-patch.js";
-import { copyJson } from "../json/json-value.js";
+import { copyJson, jsonEqual } from "../json/json-value.js";
 import type { StateDocument } from "../model/state-document.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { FoldError } from "./errors.js";
@@ -80,7 +80,8 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
       );
     }
     if (op.op === "test") {
-      if (!jsonpatch._areEquals(doc.get(key), op.value)) {
+      // Our own equality: fast-json-patch's `_areEquals` throws on a null-prototype `value`.
+      if (!jsonEqual(doc.get(key), op.value)) {
         throw new jsonpatch.JsonPatchError("Test operation failed", "TEST_OPERATION_FAILED", index, op);
       }
     } else if (op.op === "remove") doc.delete(key);

@@ -87,8 +87,10 @@ export function applyOperation(root: unknown, op: Operation, index: number, fres
   }
   switch (op.op) {
     case "test":
-      // Reads only: no copy.
-      return jsonpatch.applyOperation(root, op, true, true, true, index).newDocument;
+      // Reads only: no container is copied. The value is: fast-json-patch compares with
+      // `value.hasOwnProperty(key)`, which throws on a null-prototype object (a JSON object all
+      // the same), so the patch would fail with a TypeError instead of comparing.
+      return jsonpatch.applyOperation(root, { ...op, value: copyJson(op.value) }, true, true, true, index).newDocument;
     case "add":
     case "replace":
     case "remove": {

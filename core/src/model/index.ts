@@ -42,6 +42,7 @@ export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, Stand
 export type {
   AwaitingInput,
   ComponentNode,
+  ComponentNodeLike,
   ComponentPart,
   ComponentProps,
   ComponentSnapshot,
@@ -55,5 +56,15 @@ export type { ComponentErrorCode } from "./components/errors.js";
 export { componentSnapshot } from "./components/snapshot.js";
 export { PLACEHOLDER_THREAD_ID } from "./thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store.js";
-export { subscribeText } from "./text-stream.js";
+export { subscribeText, currentText } from "./text-stream.js";
 export type { TextSink } from "./text-stream.js";
+// What both bindings read: derived views of nodes (model/views.ts).
+export {
+  messageTextSignal,
+  messagePartsSignal,
+  toolCallResultSignal,
+  threadViewSignal,
+  componentName,
+  unknownComponentNotice,
+} from "./views.js";
+export type { ThreadView } from "./views.js";

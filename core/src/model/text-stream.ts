@@ -62,6 +62,23 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
   };
 }
 
+/**
+ * The message's text now, read once and subscribed to nothing: what a server render shows and
+ * what a view paints before it subscribes.
+ */
+export function currentText(node: MessageNode): string {
+  let value = "";
+  subscribeText(node, {
+    reset: (text) => {
+      value = text;
+    },
+    append: (delta) => {
+      value += delta;
+    },
+  })();
+  return value;
+}
+
 /** The deltas appended after write `seen`, joined; undefined when anything else was written. */
 function appendedSince(node: TextBearingNode<unknown>, seen: number): string | undefined {
   const count = node.textWrites - seen;
@@ -73,7 +90,8 @@ function appendedSince(node: TextBearingNode<unknown>, seen: number): string | u
   return joined;
 }
 
-function contentText(content: MessageContent | undefined): string {
+/** Content parts' text joined; a string as is; `""` for none. */
+export function contentText(content: MessageContent | undefined): string {
   if (content === undefined) return "";
   if (typeof content === "string") return content;
   let text = "";

@@ -1,5 +1,5 @@
 // How the reference's wording maps onto Threadline's codes, fixture by fixture, and the
-// fixtures Threadline deliberately treats differently. The README `deviations` section
+// fixtures Threadline deliberately treats differently. The deviation table (docs/reference/deviations.md)
 // must list every entry of DEVIATIONS (a test checks it).
 import type { ProtocolErrorCode } from "../../src/index.js";
 import type { ProtocolWarningCode } from "../../src/pipeline/index.js";

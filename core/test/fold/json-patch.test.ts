@@ -187,6 +187,39 @@ describe("applyJsonPatch (structural sharing)", () => {
     expect((result as { value: unknown }).value).toEqual({ a: { n: 2 }, b: { n: 3 } });
   });
 
+  // A null-prototype object is a JSON object like any other (RFC 6902 §4.6 compares members),
+  // but fast-json-patch's equality calls `value.hasOwnProperty`, which it lacks: the `test` threw
+  // a TypeError and the whole patch was skipped. fast-check's fc.dictionary makes such objects.
+  const bare = <T extends object>(members: T): T => Object.assign(Object.create(null) as T, members);
+
+  it("a `test` whose value is a null-prototype object compares its members (applyJsonPatch)", () => {
+    const document = ownJson({ a: { b: [1, { c: 2 }] } });
+    const value = bare({ b: [1, bare({ c: 2 })] });
+    for (const patch of [
+      [{ op: "test", path: "/a", value }, { op: "add", path: "/t", value: 1 }],
+      [{ op: "test", path: "", value: bare({ a: value }) }, { op: "add", path: "/t", value: 1 }],
+    ] as Operation[][]) {
+      expect(applyJsonPatch(document, patch)).toEqual({ ok: true, value: { a: { b: [1, { c: 2 }] }, t: 1 } });
+    }
+    const failed = applyJsonPatch(document, [{ op: "test", path: "/a", value: bare({ b: [1] }) }]);
+    expect(failed.ok).toBe(false);
+    expect(!failed.ok && (failed.error as Error & { name: string }).name).toBe("TEST_OPERATION_FAILED");
+  });
+
+  it("a `test` whose value is a null-prototype object compares its members (STATE_DELTA, overlay and root paths)", () => {
+    const warnings: string[] = [];
+    const thread = createThread({ state: { x: { a: 1 }, y: [bare({ z: true })] }, onWarning: (w) => warnings.push(w.code) });
+    const deltas: Operation[][] = [
+      [{ op: "test", path: "/x", value: bare({ a: 1 }) }, { op: "add", path: "/t", value: 1 }], // overlay, root key
+      [{ op: "test", path: "/y/0", value: bare({ z: true }) }, { op: "add", path: "/u", value: 2 }], // below a root key
+      [{ op: "test", path: "", value: bare({ x: bare({ a: 1 }), y: [{ z: true }], t: 1, u: 2 }) }, { op: "add", path: "/v", value: 3 }],
+      [{ op: "test", path: "/x", value: bare({ a: 2 }) }, { op: "add", path: "/w", value: 4 }], // fails: skipped
+    ];
+    for (const delta of deltas) foldEvent(thread, { type: "STATE_DELTA", delta } as AGUIEvent);
+    expect(thread.state.value).toEqual({ x: { a: 1 }, y: [{ z: true }], t: 1, u: 2, v: 3 });
+    expect(warnings).toEqual(["STATE_PATCH_FAILED"]);
+  });
+
   it("refuses prototype-reaching segments with a typed error", () => {
     for (const path of ["/__proto__/polluted", "/a/constructor/prototype/x", "/prototype"]) {
       let caught: unknown;

@@ -25,9 +25,10 @@ export interface PageApi {
   readonly lane: string;
   /**
    * Mounts a fresh chat with `priorCount` prior messages, sends the user message "go" and opens
-   * the assistant message the deltas stream into; resolves once both are in the DOM.
+   * the assistant message the deltas stream into; resolves once both are in the DOM, with the
+   * milliseconds from the mount call to then (the workload itself is generated before the clock).
    */
-  setup(priorCount: number, observe: boolean): Promise<void>;
+  setup(priorCount: number, observe: boolean): Promise<number>;
   /**
    * Streams every delta (`paced`: one per task; `burst`: all in one task) between the user-timing
    * marks `w4-start` and `w4-end`; `w4-end` comes after the next frame, so the rendering the

@@ -90,3 +90,21 @@ export interface ComponentSnapshot {
   readonly propStatus: Readonly<Record<string, PropStatus>>;
   readonly error: { readonly code: string; readonly message: string } | undefined;
 }
+
+/**
+ * What the Svelte and Vue bindings need from a generative-UI component node. Core's
+ * `ComponentNode` satisfies it; so does anything else of this shape (an adapter, a test double),
+ * including one whose name is a signal.
+ */
+export interface ComponentNodeLike<P extends object = Record<string, unknown>, S extends object = Record<string, unknown>> {
+  readonly id: string;
+  /** The registered name to render; a signal when it can change (a renamed tool call). */
+  readonly name: string | ReadonlySignal<string>;
+  readonly props: ReadonlySignal<P>;
+  readonly state: ReadonlySignal<S>;
+  /** `started` → `streaming` → `done`. */
+  readonly streaming?: ReadonlySignal<ComponentStreaming>;
+  /** Per top-level prop: `pending` → `streaming` → `done`. */
+  readonly propStatus?: ReadonlySignal<Readonly<Record<string, PropStatus>>>;
+  readonly error?: ReadonlySignal<unknown>;
+}

@@ -1,5 +1,5 @@
 // Threadline Svelte: @threadline/svelte stores over a core ChatClient.
-import { createChat } from "@threadline/svelte";
+import { useChat } from "@threadline/svelte";
 import { mount, unmount } from "svelte";
 import { installHarness } from "../harness.js";
 import { threadlineRun } from "../threadline-chat.js";
@@ -7,7 +7,7 @@ import App from "./App.svelte";
 
 installHarness("threadline-svelte", async (root, workload) => {
   const run = threadlineRun(workload);
-  const chat = createChat({ chat: run.client });
+  const chat = useChat({ chat: run.client });
   const app = mount(App, { target: root, props: { chat } });
   await run.start();
   return {

@@ -1,8 +1,13 @@
 import { computed } from "@preact/signals-core";
-import type { ArgumentStatus, ThreadlineError, ToolCallNode, ToolCallStatus } from "@threadline/core";
-import type { MessageContent } from "@threadline/core/model";
+import {
+  type ArgumentStatus,
+  type ThreadlineError,
+  type ToolCallNode,
+  type ToolCallStatus,
+} from "@threadline/core";
+import { toolCallResultSignal, type MessageContent } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
-import { fromSignal } from "./signal-store.js";
+import { storeOf } from "./signal-store.js";
 
 /** Everything about one tool call at one moment (a new object whenever any of it changes). */
 export interface ToolCallView {
@@ -16,7 +21,7 @@ export interface ToolCallView {
   readonly args: unknown;
   readonly argumentStatus: Readonly<Record<string, ArgumentStatus>>;
   readonly status: ToolCallStatus;
-  /** The content of the tool message answering the call (the node is `node.result`). */
+  /** The content of the tool message answering the call, as in `@threadline/vue` (the node is `node.result`). */
   readonly result: MessageContent | undefined;
   readonly error: ThreadlineError | undefined;
 }
@@ -39,14 +44,16 @@ export interface ToolCallStore extends Readable<ToolCallView> {
 const calls = new WeakMap<ToolCallNode, ToolCallStore>();
 
 /**
- * Stores for one tool call. An args delta for this call notifies them once (the fold writes
- * `argsText`, `partialArgs` and `argumentStatus` in one batch); other calls never do. The same
- * node always gives the same store.
+ * Stores for one tool call: `$call` is the whole view, `name`, `argsText`, `partialArgs` (best
+ * effort while streaming), `args` (strict, from TOOL_CALL_END), `argumentStatus`, `status`,
+ * `result` (the content of the tool message answering it) and `error` are stores of their own.
+ * An args delta for this call notifies them once (the fold writes `argsText`, `partialArgs` and
+ * `argumentStatus` in one batch); other calls never do. The same node always gives the same store.
  */
-export function toolCall(node: ToolCallNode): ToolCallStore {
+export function useToolCall(node: ToolCallNode): ToolCallStore {
   let store = calls.get(node);
   if (store === undefined) {
-    const result = computed(() => node.result.value?.content.value);
+    const result = toolCallResultSignal(node);
     const view = computed(
       (): ToolCallView => ({
         id: node.id,
@@ -61,17 +68,20 @@ export function toolCall(node: ToolCallNode): ToolCallStore {
       }),
     );
     store = {
-      subscribe: fromSignal(view).subscribe,
-      name: fromSignal(node.name),
-      argsText: fromSignal(node.argsText),
-      partialArgs: fromSignal(node.partialArgs),
-      args: fromSignal(node.args),
-      argumentStatus: fromSignal(node.argumentStatus),
-      status: fromSignal(node.status),
-      result: fromSignal(result),
-      error: fromSignal(node.error),
+      subscribe: storeOf(view).subscribe,
+      name: storeOf(node.name),
+      argsText: storeOf(node.argsText),
+      partialArgs: storeOf(node.partialArgs),
+      args: storeOf(node.args),
+      argumentStatus: storeOf(node.argumentStatus),
+      status: storeOf(node.status),
+      result: storeOf(result),
+      error: storeOf(node.error),
     };
     calls.set(node, store);
   }
   return store;
 }
+
+/** @deprecated Renamed `useToolCall` (the same function), the name it has in `@threadline/vue`. */
+export const toolCall = useToolCall;

@@ -9,20 +9,16 @@ import {
   type PersistenceError,
   type ThreadlineError,
 } from "@threadline/core";
+import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
-import { SvelteBindingError } from "./errors.js";
+import { BindingError } from "./errors.js";
 import { releaseWithComponent } from "./lifecycle.js";
-import { describe, fromSignal } from "./signal-store.js";
+import { storeOf } from "./signal-store.js";
 
-/** What `$thread` holds: the structure of the conversation, never its streamed content. */
-export interface ThreadView {
-  readonly threadId: string | undefined;
-  /** A new array only when a message is added, removed or replaced — never per token. */
-  readonly messages: readonly MessageNode[];
-  readonly status: ChatStatus;
-}
+/** What `$thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
+export type ThreadView = CoreThreadView<ChatStatus>;
 
-export interface Chat {
+export interface UseChatReturn {
   /**
    * Changes when a message is added, removed or replaced, or the status changes — never per
    * token. Read the list as `const messages = $derived($thread.messages)` so `{#each}` compares
@@ -30,6 +26,8 @@ export interface Chat {
    * on each change).
    */
   readonly thread: Readable<ThreadView>;
+  /** The message nodes; a new array only when a message is added, removed or replaced. */
+  readonly messages: Readable<readonly MessageNode[]>;
   readonly status: Readable<ChatStatus>;
   readonly error: Readable<ThreadlineError | undefined>;
   readonly isRunning: Readable<boolean>;
@@ -59,7 +57,7 @@ export interface Chat {
   /** The user's edit of the shared state (a value, or a function of the current state); `$state` follows. */
   readonly setState: ChatClient["setState"];
   /**
-   * Stops the run and disposes the client — when `createChat` made it. A client passed in with
+   * Stops the run and disposes the client — when `useChat` made it. A client passed in with
    * `{ chat }` belongs to the caller and is left alone.
    */
   dispose(): void;
@@ -68,20 +66,29 @@ export interface Chat {
 }
 
 /** Options for a new `ChatClient`, or `{ chat }` to wrap one you made. */
-export type CreateChatOptions = ChatClientOptions | { readonly chat: ChatClient };
+export type UseChatOptions = ChatClientOptions | { readonly chat: ChatClient };
+
+/** @deprecated Renamed `UseChatReturn`, the name it has in `@threadline/vue`. */
+export type Chat = UseChatReturn;
+
+/** @deprecated Renamed `UseChatOptions`, the name it has in `@threadline/vue`. */
+export type CreateChatOptions = UseChatOptions;
 
 /**
- * Svelte stores and bound methods over a core `ChatClient`. Called while a component
+ * A chat as Svelte stores: `thread`, `messages`, `status`, `error`, `state`, `isRunning`,
+ * `sessionGenerating`, `pendingInterrupts`, `persistenceError`, and the client's methods. Each
+ * store follows one core signal, so a streamed token changes none of them (it changes one
+ * message's text: see `useMessageText` and `StreamingText`). Called while a component
  * initialises, a chat it creates lives as long as that component: destroying the component stops
  * the run and disposes the client (on the server, at the end of `render`). Called anywhere else,
  * the caller calls `dispose()`. Stores subscribe to the client lazily, so a chat nobody renders
- * holds nothing. Throws `SvelteBindingError` (`NOT_A_CHAT`) when `{ chat }` is not a
+ * holds nothing. Throws `BindingError` (`NOT_A_CHAT`) when `{ chat }` is not a
  * `ChatClient`, and the client's own `ChatInputError` for bad options.
  */
-export function createChat(options: CreateChatOptions): Chat {
+export function useChat(options: UseChatOptions): UseChatReturn {
   if (typeof options === "object" && options !== null && "chat" in options) {
     if (!(options.chat instanceof ChatClient)) {
-      throw new SvelteBindingError("NOT_A_CHAT", `createChat({ chat }) needs a ChatClient, got ${describe(options.chat)}.`);
+      throw new BindingError("NOT_A_CHAT", "useChat({ chat }) needs a ChatClient", options.chat);
     }
     return wrap(options.chat, false);
   }
@@ -90,30 +97,27 @@ export function createChat(options: CreateChatOptions): Chat {
   return chat;
 }
 
-function wrap(client: ChatClient, owned: boolean): Chat {
+/** @deprecated Renamed `useChat` (the same function), the name it has in `@threadline/vue`. */
+export const createChat = useChat;
+
+function wrap(client: ChatClient, owned: boolean): UseChatReturn {
   const { thread } = client;
-  const view = computed(
-    (): ThreadView => ({
-      threadId: thread.threadId.value,
-      messages: thread.messages.value,
-      status: client.status.value,
-    }),
-  );
   return {
-    thread: fromSignal(view),
-    status: fromSignal(client.status),
-    error: fromSignal(client.error),
-    isRunning: fromSignal(client.isRunning),
-    state: fromSignal(client.state),
-    sessionGenerating: fromSignal(client.sessionGenerating),
-    pendingInterrupts: fromSignal(client.pendingInterrupts),
-    persistenceError: fromSignal(client.persistenceError),
+    thread: storeOf(threadViewSignal(client)),
+    messages: storeOf(thread.messages),
+    status: storeOf(client.status),
+    error: storeOf(client.error),
+    isRunning: storeOf(client.isRunning),
+    state: storeOf(client.state),
+    sessionGenerating: storeOf(client.sessionGenerating),
+    pendingInterrupts: storeOf(client.pendingInterrupts),
+    persistenceError: storeOf(client.persistenceError),
     sendMessage: (message) => client.sendMessage(message),
     stop: () => client.stop(),
     regenerate: (messageId) => client.regenerate(messageId),
     editMessage: (messageId, content) => client.editMessage(messageId, content),
     switchBranch: (messageId, index) => client.switchBranch(messageId, index),
-    branches: (messageId) => fromSignal(computed(() => thread.branches(messageId))),
+    branches: (messageId) => storeOf(computed(() => thread.branches(messageId))),
     clear: () => client.clear(),
     setMessages: (messages) => client.setMessages(messages),
     addToolResult: (result) => client.addToolResult(result),

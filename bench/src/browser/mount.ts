@@ -1,0 +1,80 @@
+// The mount measure of `pnpm bench:browser` (issue 18): how long each page takes to mount a chat
+// that already holds N messages (until every list item is in the DOM), and how much heap that
+// mounted chat keeps (used JS heap after a forced GC, minus the same with nothing mounted).
+import type { CDPSession, Page } from "playwright-core";
+import { formatNumber } from "../table.js";
+import { LANE_TITLES, type LaneName } from "./build.js";
+import type { BrowserCheck } from "./report.js";
+
+export interface MountRow {
+  readonly lane: LaneName;
+  readonly priors: number;
+  readonly samples: number;
+  /** Median mount time, wall clock in the page (mount call → all items in the DOM). */
+  readonly ms: number;
+  /** Median heap kept by the mounted chat, in MB (10^6 bytes). */
+  readonly heapMb: number;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function usedHeap(session: CDPSession): Promise<number> {
+  await session.send("HeapProfiler.collectGarbage");
+  await session.send("HeapProfiler.collectGarbage");
+  const { usedSize } = (await session.send("Runtime.getHeapUsage")) as { usedSize: number };
+  return usedSize;
+}
+
+/** `runs` mounts of `priors` messages (after one untimed mount that warms the code and the workload). */
+export async function measureMount(lane: LaneName, page: Page, session: CDPSession, priors: number, runs: number): Promise<MountRow> {
+  const times: number[] = [];
+  const heaps: number[] = [];
+  await page.evaluate((n) => window.w4.setup(n, false), priors);
+  for (let run = 0; run < runs; run++) {
+    await page.evaluate(() => window.w4.teardown());
+    const before = await usedHeap(session);
+    times.push(await page.evaluate((n) => window.w4.setup(n, false), priors));
+    heaps.push((await usedHeap(session)) - before);
+  }
+  await page.evaluate(() => window.w4.teardown());
+  return { lane, priors, samples: runs, ms: median(times), heapMb: median(heaps) / 1e6 };
+}
+
+export function formatMountTable(rows: readonly MountRow[]): string {
+  const lines = [
+    "### Mount (issue 18): a chat that already holds the messages, until every item is in the DOM",
+    "",
+    "| page | prior messages | mount ms | heap kept MB |",
+    "| --- | ---: | ---: | ---: |",
+  ];
+  for (const row of rows) lines.push(`| ${LANE_TITLES[row.lane]} | ${row.priors} | ${formatNumber(row.ms)} | ${formatNumber(row.heapMb)} |`);
+  return lines.join("\n");
+}
+
+/** Issue 18's mount targets at 1,000 prior messages. */
+export function mountChecks(rows: readonly MountRow[]): BrowserCheck[] {
+  const at = (lane: LaneName) => rows.find((r) => r.lane === lane && r.priors === 1000);
+  const vue = at("threadline-vue");
+  const aiVue = at("ai-sdk-vue");
+  const svelte = at("threadline-svelte");
+  const aiSvelte = at("ai-sdk-svelte");
+  const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !(b > 0) ? null : a / b);
+  const checks: [string, number | null, string, (m: number) => boolean][] = [
+    ["Threadline Vue mounts 1,000 messages in ≤ 35 ms", vue?.ms ?? null, " ms", (m) => m <= 35],
+    ["Threadline Vue heap ÷ @ai-sdk/vue heap < 1 (1,000 messages)", ratio(vue?.heapMb, aiVue?.heapMb), "×", (m) => m < 1],
+    ["Threadline Svelte mount ÷ @ai-sdk/svelte mount ≤ 1 (1,000 messages)", ratio(svelte?.ms, aiSvelte?.ms), "×", (m) => m <= 1],
+    ["Threadline Svelte heap ÷ @ai-sdk/svelte heap ≤ 1 (1,000 messages)", ratio(svelte?.heapMb, aiSvelte?.heapMb), "×", (m) => m <= 1],
+  ];
+  return checks.map(([target, measured, unit, pass]) => ({
+    name: target,
+    target,
+    measured,
+    unit,
+    pass: measured !== null && pass(measured),
+    detail: "issue 18: mount at 1,000 prior messages",
+  }));
+}

@@ -1,0 +1,45 @@
+import { describeValue } from "./describe-value.js";
+import { ThreadlineError } from "./errors.js";
+
+/**
+ * - `CHAT_NOT_PROVIDED`: `injectChat()` with no `provideChat()` above;
+ * - `COMPONENT_NODE_MISSING`: `injectComponentNode()` (or a component composable without a node)
+ *   outside a component `ThreadComponent` renders;
+ * - `NOT_A_CHAT`: `useChat({ chat })` without a `ChatClient`, `useStateAt` without a chat or thread;
+ * - `NOT_A_SIGNAL`: `useSignal` given something that is not a signal;
+ * - `NOT_A_MESSAGE`: `StreamingText` / `streamText` given something that is not a message node.
+ */
+export type BindingErrorCode = "CHAT_NOT_PROVIDED" | "COMPONENT_NODE_MISSING" | "NOT_A_CHAT" | "NOT_A_SIGNAL" | "NOT_A_MESSAGE";
+
+/**
+ * A mistake in how the Svelte or Vue bindings were called; `code` says which. One class for both
+ * bindings, so `@threadline/svelte` and `@threadline/vue` raise the same error for the same mistake.
+ */
+export class BindingError extends ThreadlineError {
+  declare readonly code: BindingErrorCode;
+
+  /** With `given`, the message ends with what was received instead (`…, got the number 3.`). */
+  constructor(code: BindingErrorCode, message: string, ...given: [] | [unknown]) {
+    super(code, given.length === 0 ? message : `${message}, got ${describeValue(given[0])}.`);
+  }
+}
+
+/**
+ * `node` once it is known to be a message node (it has a content signal), for a view that is
+ * about to subscribe to it; else `BindingError` (`NOT_A_MESSAGE`) naming `what` was called.
+ */
+export function checkedMessage<N extends object>(node: N, what: string): N {
+  const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
+  if (typeof content?.subscribe !== "function") throw new BindingError("NOT_A_MESSAGE", `${what} needs a message node (with a content signal)`, node);
+  return node;
+}
+
+/** Whether `value` can be followed as a signal (the bindings bridge through `subscribe` and `peek`). */
+export function isSignalLike(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { subscribe?: unknown }).subscribe === "function" &&
+    typeof (value as { peek?: unknown }).peek === "function"
+  );
+}

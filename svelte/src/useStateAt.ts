@@ -1,0 +1,37 @@
+import type { Thread } from "@threadline/core";
+import type { Readable } from "svelte/store";
+import { BindingError } from "./errors.js";
+import { storeOf } from "./signal-store.js";
+
+/** Where shared state lives: a thread, a `ChatClient`, or what `useChat` returns. */
+export type StateHost = Pick<Thread, "select"> | { readonly thread: Pick<Thread, "select"> } | { readonly chat: { readonly thread: Pick<Thread, "select"> } };
+
+/** @deprecated Renamed `StateHost`, the name it has in `@threadline/vue`. */
+export type ThreadSource = StateHost;
+
+/**
+ * One path of the shared state (a JSON Pointer: `""` is all of it, `"/todos/0"` one item) as a
+ * store. It notifies only when that subtree changes; patches elsewhere leave it quiet; `undefined`
+ * while the path does not exist. The same host and pointer give the same store. A malformed
+ * pointer throws the core's `InvalidPointerError` (`INVALID_POINTER`); a host that is neither a
+ * chat nor a thread, `BindingError` (`NOT_A_CHAT`).
+ */
+export function useStateAt<T = unknown>(chat: StateHost, pointer: string): Readable<T | undefined> {
+  return storeOf(threadOf(chat).select(pointer)) as Readable<T | undefined>;
+}
+
+/** @deprecated Renamed `useStateAt` (the same function), the name it has in `@threadline/vue`. */
+export const select = useStateAt;
+
+function threadOf(host: StateHost): Pick<Thread, "select"> {
+  if (typeof host === "object" && host !== null) {
+    if ("select" in host && typeof host.select === "function") return host;
+    if ("chat" in host && isThread(host.chat?.thread)) return host.chat.thread;
+    if ("thread" in host && isThread(host.thread)) return host.thread;
+  }
+  throw new BindingError("NOT_A_CHAT", "useStateAt() needs a chat or a thread", host);
+}
+
+function isThread(value: unknown): value is Pick<Thread, "select"> {
+  return typeof value === "object" && value !== null && typeof (value as Thread).select === "function";
+}

@@ -1,0 +1,187 @@
+// One API for Svelte and Vue: the same exported names, from same-named files, with the same
+// return shapes — Svelte's stores where Vue has refs. Fails as soon as one package exports a name
+// the other does not (besides the deprecated Svelte names).
+import { readFileSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { signal } from "@preact/signals-core";
+import { ChatClient, createThread, foldEvent, fromEvents, type ToolCallNode } from "@threadline/core";
+import ts from "typescript";
+import { expect, test, vi } from "vitest";
+import * as svelteApi from "../src/index.js";
+import * as vueApi from "../../vue/src/index.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SVELTE_SRC = join(here, "../src");
+const VUE_SRC = join(here, "../../vue/src");
+
+/** The names issue 18 lists; both packages export each of them. */
+const SHARED = [
+  "useChat",
+  "provideChat",
+  "injectChat",
+  "useSignal",
+  "useMessageText",
+  "useMessageParts",
+  "useToolCall",
+  "useStateAt",
+  "useComponentProps",
+  "useComponentState",
+  "useComponentStatus",
+  "provideComponents",
+  "injectComponentNode",
+  "StreamingText",
+  "ThreadComponent",
+  "BindingError",
+  // Svelte's action, Vue's directive (`v-stream-text`): the same job, each framework's form.
+  "streamText",
+];
+const SVELTE_ONLY: string[] = [];
+/** Svelte's names before the two bindings shared one API, each an alias of its new name. */
+const DEPRECATED: Readonly<Record<string, string>> = {
+  createChat: "useChat",
+  fromSignal: "useSignal",
+  select: "useStateAt",
+  toolCall: "useToolCall",
+  messageText: "useMessageText",
+  getChatContext: "injectChat",
+  setChatContext: "provideChat",
+  componentProps: "useComponentProps",
+  componentState: "useComponentState",
+  getComponentNode: "injectComponentNode",
+};
+const DEPRECATED_TYPES = ["Chat", "CreateChatOptions", "ThreadSource"];
+/** Types both export under the same name. */
+const SHARED_TYPES = [
+  "UseChatOptions",
+  "UseChatReturn",
+  "ThreadView",
+  "StateHost",
+  "ComponentNodeLike",
+  "ComponentMap",
+  "FallbackProps",
+  "BindingErrorCode",
+];
+/** Types that describe a framework's own return shape (stores vs refs), named for it. */
+const OWN_TYPES = {
+  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores"],
+  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "NodeSource", "Disposable", "FieldRefs"],
+};
+
+interface Exported {
+  readonly name: string;
+  readonly file: string;
+  readonly type: boolean;
+}
+
+/** Every name `index.ts` re-exports, with the file it comes from, read with TypeScript's parser. */
+function exportsOf(src: string): Exported[] {
+  const text = readFileSync(join(src, "index.ts"), "utf8");
+  const file = ts.createSourceFile("index.ts", text, ts.ScriptTarget.Latest, true);
+  const found: Exported[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isExportDeclaration(statement) || statement.exportClause === undefined || !ts.isNamedExports(statement.exportClause)) {
+      expect.fail(`${src}/index.ts: only named re-exports are expected, got: ${statement.getText().slice(0, 60)}`);
+    }
+    const from = (statement.moduleSpecifier as ts.StringLiteral).text;
+    for (const element of statement.exportClause.elements) {
+      found.push({ name: element.name.text, file: basename(from, extname(from)), type: statement.isTypeOnly || element.isTypeOnly });
+    }
+  }
+  return found;
+}
+
+/** Whether the declaration of `name` in `file` carries a `@deprecated` tag. */
+function isDeprecated(src: string, file: string, name: string): boolean {
+  const path = join(src, `${file}.ts`);
+  const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+  for (const statement of source.statements) {
+    const names = ts.isVariableStatement(statement)
+      ? statement.declarationList.declarations.map((d) => d.name.getText())
+      : ts.isTypeAliasDeclaration(statement) || ts.isFunctionDeclaration(statement)
+        ? [statement.name?.text]
+        : [];
+    if (names.includes(name)) return ts.getJSDocTags(statement).some((tag) => tag.tagName.text === "deprecated");
+  }
+  return false;
+}
+
+const svelte = exportsOf(SVELTE_SRC);
+const vue = exportsOf(VUE_SRC);
+const values = (list: Exported[]) => list.filter((e) => !e.type).map((e) => e.name);
+const types = (list: Exported[]) => list.filter((e) => e.type).map((e) => e.name);
+const sorted = (names: Iterable<string>) => [...names].sort();
+
+test("the two packages export the same values, besides the deprecated Svelte names", () => {
+  const svelteValues = values(svelte).filter((name) => !SVELTE_ONLY.includes(name) && !(name in DEPRECATED));
+  expect(sorted(svelteValues)).toEqual(sorted(values(vue)));
+  expect(sorted(values(vue))).toEqual(sorted(SHARED));
+  // What the parser read is what the modules export at run time.
+  expect(sorted(Object.keys(svelteApi))).toEqual(sorted(values(svelte)));
+  expect(sorted(Object.keys(vueApi))).toEqual(sorted(values(vue)));
+});
+
+test("each shared value comes from a file of the same name in both packages", () => {
+  const fileOf = (list: Exported[], name: string) => list.find((e) => e.name === name)?.file;
+  for (const name of SHARED) expect({ name, file: fileOf(svelte, name) }).toEqual({ name, file: fileOf(vue, name) });
+});
+
+test("types: the shared ones in both, every other one named as a framework's own", () => {
+  for (const name of SHARED_TYPES) {
+    expect(types(svelte)).toContain(name);
+    expect(types(vue)).toContain(name);
+  }
+  expect(sorted(types(svelte))).toEqual(sorted([...SHARED_TYPES, ...OWN_TYPES.svelte, ...DEPRECATED_TYPES]));
+  expect(sorted(types(vue))).toEqual(sorted([...SHARED_TYPES, ...OWN_TYPES.vue]));
+});
+
+test("the deprecated Svelte names are marked @deprecated and are the new functions", () => {
+  for (const [old, current] of Object.entries(DEPRECATED)) {
+    const entry = svelte.find((e) => e.name === old);
+    expect(entry, old).toBeDefined();
+    expect(isDeprecated(SVELTE_SRC, entry!.file, old), `${old} is @deprecated`).toBe(true);
+    expect((svelteApi as Record<string, unknown>)[old], old).toBe((svelteApi as Record<string, unknown>)[current]);
+  }
+  for (const old of DEPRECATED_TYPES) {
+    const entry = svelte.find((e) => e.name === old)!;
+    expect(isDeprecated(SVELTE_SRC, entry.file, old), `${old} is @deprecated`).toBe(true);
+  }
+});
+
+test("BindingError is one class (core's) in both packages", () => {
+  expect(svelteApi.BindingError).toBe(vueApi.BindingError);
+});
+
+test("useChat, useToolCall and useComponentStatus return the same fields (stores in Svelte, refs in Vue)", () => {
+  const client = new ChatClient({ agent: fromEvents([]) });
+  // Outside a component both work; Vue says its dispose() is now the caller's (a dev warning).
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const fromSvelte = svelteApi.useChat({ chat: client });
+  const fromVue = vueApi.useChat({ chat: client });
+  expect(sorted(Object.keys(fromSvelte))).toEqual(sorted(Object.keys(fromVue)));
+
+  const node = { id: "c", name: "card", props: signal({}), state: signal({}), streaming: signal("started" as const), propStatus: signal({}), error: signal(undefined) };
+  const svelteStatus = svelteApi.useComponentStatus(node);
+  const vueStatus = vueApi.useComponentStatus(node);
+  expect(sorted(Object.keys(svelteStatus))).toEqual(sorted(Object.keys(vueStatus).filter((key) => key !== "dispose")));
+  vueStatus.dispose();
+
+  const fields = ["name", "argsText", "partialArgs", "args", "argumentStatus", "status", "result", "error"];
+  const call = toolCallNode();
+  const svelteCall = svelteApi.useToolCall(call);
+  const vueCall = vueApi.useToolCall(call);
+  expect(sorted(Object.keys(svelteCall).filter((key) => key !== "subscribe"))).toEqual(sorted(fields));
+  expect(sorted(Object.keys(vueCall).filter((key) => key !== "dispose"))).toEqual(sorted(fields));
+  vueCall.dispose();
+  fromVue.dispose();
+  fromSvelte.dispose();
+  client.dispose();
+  warn.mockRestore();
+});
+
+function toolCallNode(): ToolCallNode {
+  const thread = createThread({ threadId: "t" });
+  foldEvent(thread, { type: "RUN_STARTED", threadId: "t", runId: "r" } as never);
+  foldEvent(thread, { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "search" } as never);
+  return thread.toolCall("c1")!;
+}

@@ -1,0 +1,55 @@
+import { checkedMessage, subscribeText, type MessageNode } from "@threadline/core";
+import { toRaw, type ObjectDirective } from "vue";
+
+/** What the directive keeps per element: the node it follows, its Text node, the unsubscribe. */
+interface Stream {
+  readonly node: MessageNode;
+  readonly text: Text;
+  readonly stop: () => void;
+}
+
+const streams = new WeakMap<HTMLElement, Stream>();
+
+function attach(element: HTMLElement, node: MessageNode): void {
+  const text = element.ownerDocument.createTextNode("");
+  // Whatever the element held (server-rendered or first-rendered text) gives way to our node.
+  element.replaceChildren(text);
+  const stop = subscribeText(checkedMessage(node, "v-stream-text"), {
+    reset: (value) => {
+      text.data = value;
+    },
+    append: (delta) => {
+      text.appendData(delta);
+    },
+  });
+  streams.set(element, { node, text, stop });
+}
+
+function detach(element: HTMLElement): void {
+  streams.get(element)?.stop();
+  streams.delete(element);
+}
+
+/**
+ * Streaming text outside Vue's render, the directive twin of Svelte's `streamText` action: the
+ * element's content becomes one Text node that each token extends with `appendData(delta)`, so a
+ * token costs its own length and re-renders no component. `<p v-stream-text="node"></p>` (register
+ * it as `vStreamText` in `<script setup>`). A new node, or a re-render of the element that
+ * replaced its content, takes the element over again. Directives do not run on the server: there
+ * use `<StreamingText :node>`, which renders the text so far and uses this directive in the browser.
+ */
+export const streamText: ObjectDirective<HTMLElement, MessageNode> = {
+  mounted(element, { value }) {
+    attach(element, toRaw(value));
+  },
+  updated(element, binding) {
+    const value = toRaw(binding.value);
+    const stream = streams.get(element);
+    if (stream !== undefined && stream.node === value && element.childNodes.length === 1 && element.firstChild === stream.text) return;
+    detach(element);
+    attach(element, value);
+  },
+  beforeUnmount(element) {
+    detach(element);
+  },
+};
