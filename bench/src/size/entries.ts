@@ -18,25 +18,25 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "quick-start-svelte": {
     title: "Threadline quick start, Svelte (createChat + StreamingText + HttpAgent)",
     code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent } from "@threadline/core";\n`,
-    budget: 76 * KB,
+    budget: 82 * KB,
     side: "threadline",
   },
   "quick-start-vue": {
     title: "Threadline quick start, Vue (useChat + StreamingText + HttpAgent)",
     code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
-    budget: 76 * KB,
+    budget: 82 * KB,
     side: "threadline",
   },
   "core-root": {
     title: "@threadline/core, every root export",
     code: `export * from "@threadline/core";\n`,
-    budget: 77 * KB,
+    budget: 84 * KB,
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
   ...Object.fromEntries(
-    // Budgets: the figures of 2026-12-01 with a little room, so growth is a decision, not drift.
-    Object.entries({ persist: 8.5, json: 7, chat: 67, run: 46, model: 6, pipeline: 12, transport: 9.5 }).map(([sub, budget]) => [
+    // Budgets: the figures of 2026-12-01 (after #16, #17b, #19, #18) with a little room, so growth is a decision, not drift.
+    Object.entries({ persist: 10.5, json: 8.5, chat: 71.5, run: 49.5, model: 8.2, pipeline: 13.8, transport: 12.4 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,
