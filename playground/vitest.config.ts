@@ -3,11 +3,7 @@ import { defineProject } from "vitest/config";
 
 export default defineProject({
   resolve: {
-    alias: {
-      // The subpath first: "@threadline/core" alone would also match "@threadline/core/server".
-      "@threadline/core/server": fileURLToPath(new URL("../core/src/server/index.ts", import.meta.url)),
-      "@threadline/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)),
-    },
+    alias: { "@threadline/core": fileURLToPath(new URL("../core/src", import.meta.url)) },
   },
   test: {
     name: "playground",

@@ -6,10 +6,7 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   plugins: [svelte(), svelteTesting()],
   resolve: {
-    alias: {
-      "@threadline/core/markdown": fileURLToPath(new URL("../core/src/markdown/index.ts", import.meta.url)),
-      "@threadline/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)),
-    },
+    alias: { "@threadline/core": fileURLToPath(new URL("../core/src", import.meta.url)) },
   },
   // svelteTesting() puts `browser` first for every environment. Files marked
   // `@vitest-environment node` render with svelte/server, so there Svelte's server runtime

@@ -5,10 +5,7 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   plugins: [vue()],
   resolve: {
-    alias: {
-      "@threadline/core/markdown": fileURLToPath(new URL("../core/src/markdown/index.ts", import.meta.url)),
-      "@threadline/core": fileURLToPath(new URL("../core/src/index.ts", import.meta.url)),
-    },
+    alias: { "@threadline/core": fileURLToPath(new URL("../core/src", import.meta.url)) },
   },
   test: {
     name: "vue",

@@ -93,6 +93,14 @@ console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.
 console.log(`Command: ${results.command}; written to bench/results.json`);
 if (!quick) console.log(`\n${formatChecks(checks)}`);
 
+// Bundle weight beside the peers (src/size/); its budgets are gated in the test command (`size`).
+const size = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./size/main.ts", import.meta.url))], {
+  cwd: benchDir,
+  env,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+if (size.status !== 0) broken = true;
+
 if (broken) process.exit(1);
 if (checking) {
   if (quick) {

@@ -1,79 +1,83 @@
-// Public entry of @threadline/core. Each stage of the data's path exports from its own folder.
+// Public entry of @threadline/core: what an application imports. Each stage of the data's path
+// re-exports from its folder; the rest of each folder's API is its subpath
+// (@threadline/core/transport, /pipeline, /model, /fold, /json, /run, /tools, /chat, /persist;
+// /server, /markdown and /devtools are their own features).
 export { errorCodes, ThreadlineError, warnToConsole } from "./errors.js";
 export type { ErrorCode, ErrorStage, StageErrorCode, ThreadlineWarning, WarningHandler } from "./errors.js";
+// The bindings' misuse error (and the two checks both bindings share).
 export { BindingError, checkedMessage, isSignalLike } from "./binding-error.js";
 export type { BindingErrorCode } from "./binding-error.js";
-export * from "./protocol/events.js";
+// -- protocol --
+export { EventType } from "./protocol/index.js";
+export type {
+  AGUIEvent,
+  AGUIEventOf,
+  BaseEvent,
+  Context,
+  Interrupt,
+  Message,
+  ResumeEntry,
+  RunAgentInput,
+  RunFinishedOutcome,
+  Tool,
+  ToolCall,
+} from "./protocol/index.js";
+// -- agent and sources --
+export { HttpAgent, fromAgent, fromEvents, TransportError } from "./transport/index.js";
+export { RunError } from "./run/index.js";
+export type { AgentSource, AgUiAgentLike, HttpAgentOptions, HttpHeaders, TransportErrorCode } from "./transport/index.js";
 // -- pipeline --
-export { createPipeline, ProtocolError, ThreadlineProtocolError, PROTOCOL_VERSION } from "./pipeline/index.js";
+export { createPipeline, customInterrupts, MiddlewareError, PipelineError, ProtocolError, ThreadlineProtocolError } from "./pipeline/index.js";
+export type { CustomInterruptsOptions, Middleware, Pipeline, PipelineOptions, ProtocolErrorCode } from "./pipeline/index.js";
+// -- thread and fold --
+export { createThread, createThreadStore, foldEvent, foldEvents, FoldError, ThreadlineFoldError } from "./fold/index.js";
+export type { FoldErrorCode, FoldEventsResult } from "./fold/index.js";
+export { AgentRunError, ComponentError, createComponentRegistry, ModelError, subscribeText } from "./model/index.js";
 export type {
-  Pipeline,
-  PipelineOptions,
-  ProtocolErrorCode,
-  ProtocolWarningCode,
-  EventSchemaValidator,
-  IncomingEvent,
-  LegacyThinkingEvent,
-} from "./pipeline/index.js";
-export { createEventStream } from "./pipeline/event-stream.js";
-export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./pipeline/event-stream.js";
-export type { Middleware, MiddlewareFunction, MiddlewareObject } from "./pipeline/middleware.js";
-export { customInterrupts } from "./pipeline/custom-interrupts.js";
-export type { CustomInterruptsOptions } from "./pipeline/custom-interrupts.js";
-export { MiddlewareError, PipelineError } from "./pipeline/errors.js";
-export type { PipelineErrorCode } from "./pipeline/errors.js";
-// -- fold / model --
-export * from "./model/index.js";
-export * from "./fold/index.js";
-export { createComponentRegistry } from "./model/components/registry.js";
-export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, StandardJsonSchemaLike } from "./model/components/registry.js";
-export type {
-  AwaitingInput,
+  ArgumentStatus,
+  AssistantMessageNode,
+  AssistantPart,
+  Branches,
+  ComponentDefinition,
+  ComponentErrorCode,
   ComponentNode,
   ComponentNodeLike,
   ComponentPart,
   ComponentProps,
+  ComponentRegistry,
   ComponentSnapshot,
-  ComponentSource,
   ComponentStreaming,
-  PendingToolCall,
+  MessageNode,
   PropStatus,
-} from "./model/components/types.js";
-export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./model/components/errors.js";
-export type { ComponentErrorCode } from "./model/components/errors.js";
-export { componentSnapshot } from "./model/components/snapshot.js";
-export { PLACEHOLDER_THREAD_ID } from "./model/thread-store.js";
-export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./model/thread-store.js";
-export { TAMBO_EVENTS } from "./fold/tambo-components.js";
-export { subscribeText, currentText } from "./model/text-stream.js";
-export {
-  messageTextSignal,
-  messagePartsSignal,
-  toolCallResultSignal,
-  threadViewSignal,
-  componentName,
-  unknownComponentNotice,
-} from "./model/views.js";
-export type { ThreadView } from "./model/views.js";
-export type { TextSink } from "./model/text-stream.js";
-// -- json --
-export { createPartialJsonParser } from "./json/partial-json-parser.js";
-export type { PartialJsonParser, PartialJsonOptions, PartialJsonStats } from "./json/partial-json-parser.js";
-export { PartialJsonError } from "./json/partial-json-error.js";
-export type { PartialJsonErrorCode } from "./json/partial-json-error.js";
-export type { TopLevelFields, FieldStatus } from "./json/top-level-fields.js";
-export { undoStrictMode, createStrictModeUndo } from "./json/strict-mode.js";
-export { CircularValueError } from "./json/circular-value-error.js";
-export { JsonDepthError, MAX_JSON_DEPTH } from "./json/json-depth.js";
-export { JsonError } from "./json/errors.js";
-export type { JsonErrorCode } from "./json/errors.js";
-// -- transport --
-export * from "./transport/index.js";
-// -- run / tools / chat --
-export * from "./run/index.js";
-export * from "./tools/index.js";
-export * from "./chat/index.js";
-// -- persist --
-export * from "./persist/index.js";
-export { ThreadIndex, THREAD_INDEX_KEY, THREAD_INDEX_VERSION, threadTitle } from "./persist/thread-index.js";
-export type { ThreadIndexOptions, ThreadSummary, ThreadSummaryUpdate } from "./persist/thread-index.js";
+  RunUsage,
+  Thread,
+  ThreadSnapshot,
+  ThreadStatus,
+  ThreadStore,
+  TextPart,
+  ToolCallNode,
+  ToolCallPart,
+  ToolCallSnapshot,
+  ToolCallStatus,
+  TokenTotals,
+  ToolMessageNode,
+  UserMessageNode,
+} from "./model/index.js";
+// -- chat client and tools --
+export { ChatClient, MaxStepsError } from "./chat/index.js";
+export type {
+  ChatClientOptions,
+  ChatPersistenceOptions,
+  ChatPresenceOptions,
+  ChatStatus,
+  MessageInput,
+  StateUpdater,
+  StatusNote,
+  ToolResultInput,
+  TurnResult,
+} from "./chat/index.js";
+export { defineTool, ChatInputError, ToolError, ToolExecutionError } from "./tools/index.js";
+export type { ApprovalResponse, ClientTool, JsonSchema, StandardSchemaLike, ToolExecuteContext } from "./tools/index.js";
+// -- storage adapters --
+export { memoryStorage, localStorageAdapter, indexedDbStorage, PersistenceError } from "./persist/index.js";
+export type { IndexedDbStorageOptions, PersistenceAdapter, PersistenceErrorCode, StorageLike } from "./persist/index.js";

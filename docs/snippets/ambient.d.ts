@@ -10,11 +10,11 @@ import type {
   ComponentRegistry,
   Message,
   RunAgentInput,
-  RunLoop,
-  StoredThread,
   Thread,
   ThreadStore,
 } from "@threadline/core";
+import type { RunLoop } from "@threadline/core/run";
+import type { StoredThread } from "@threadline/core/persist";
 
 declare global {
   // the app's

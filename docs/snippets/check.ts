@@ -90,9 +90,8 @@ const tsconfig = (include: string[], extra: Record<string, unknown> = {}): strin
         allowImportingTsExtensions: true,
         paths: {
           "@threadline/core": [join(repo, "core/src/index.ts")],
-          "@threadline/core/devtools": [join(repo, "core/src/devtools/index.ts")],
-          "@threadline/core/server": [join(repo, "core/src/server/index.ts")],
-          "@threadline/core/markdown": [join(repo, "core/src/markdown/index.ts")],
+          // Every subpath is its folder's index.ts (core/package.json exports).
+          "@threadline/core/*": [join(repo, "core/src/*/index.ts")],
           // what a reader installs beside Threadline (a Redis client, Shiki's grammars): core's copies
           redis: [join(repo, "core/node_modules/redis")],
           "@shikijs/themes/*": [join(repo, "core/node_modules/@shikijs/themes/dist/*.d.mts")],

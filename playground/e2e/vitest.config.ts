@@ -5,12 +5,7 @@ import { configDefaults, defineProject } from "vitest/config";
 // Each test file builds its app, starts the servers on free ports, and drives one browser.
 export default defineProject({
   resolve: {
-    alias: {
-      // The subpath first: "@threadline/core" alone would also match "@threadline/core/server".
-      "@threadline/core/server": fileURLToPath(new URL("../../core/src/server/index.ts", import.meta.url)),
-      "@threadline/core/markdown": fileURLToPath(new URL("../../core/src/markdown/index.ts", import.meta.url)),
-      "@threadline/core": fileURLToPath(new URL("../../core/src/index.ts", import.meta.url)),
-    },
+    alias: { "@threadline/core": fileURLToPath(new URL("../../core/src", import.meta.url)) },
   },
   test: {
     name: "e2e",

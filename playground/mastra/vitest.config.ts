@@ -3,7 +3,7 @@ import { defineProject } from "vitest/config";
 
 export default defineProject({
   resolve: {
-    alias: { "@threadline/core": fileURLToPath(new URL("../../core/src/index.ts", import.meta.url)) },
+    alias: { "@threadline/core": fileURLToPath(new URL("../../core/src", import.meta.url)) },
   },
   test: {
     name: "mastra",

@@ -2,7 +2,8 @@
 // (`persistence` with `indexedDbStorage`, keyed by thread id), and so is the list: core's
 // `ThreadIndex`, kept up to date by the chat's saves. The app only adds, as the entry's `meta`,
 // which backend and scenario the thread talks to.
-import { indexedDbStorage, ThreadIndex, type PersistenceAdapter, type ThreadSummary } from "@threadline/core";
+import { indexedDbStorage, type PersistenceAdapter } from "@threadline/core";
+import { ThreadIndex, type ThreadSummary } from "@threadline/core/persist";
 import type { Backend } from "./config.js";
 
 /** What the app stores with each thread's index entry. */

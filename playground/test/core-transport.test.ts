@@ -1,7 +1,8 @@
 // The server against Threadline's own transport: what core's HttpAgent receives over SSE and
 // over protobuf is exactly what the scenario sent, and the failure variants surface as the
 // transport's typed errors.
-import { HttpError, HttpAgent, StreamTruncatedError } from "@threadline/core";
+import { HttpAgent } from "@threadline/core";
+import { HttpError, StreamTruncatedError } from "@threadline/core/transport";
 import type { RunAgentInput } from "@ag-ui/core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer, type PlaygroundServer } from "../server/server.js";

@@ -9,10 +9,7 @@ export default defineConfig({
   plugins: [vue()],
   resolve: {
     alias: {
-      // Before the package itself: an alias also matches the names below it.
-      "@threadline/core/devtools": source("../../core/src/devtools/index.ts"),
-      "@threadline/core/markdown": source("../../core/src/markdown/index.ts"),
-      "@threadline/core": source("../../core/src/index.ts"),
+      "@threadline/core": source("../../core/src"),
       "@threadline/vue": source("../../vue/src/index.ts"),
     },
   },

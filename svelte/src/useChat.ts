@@ -2,8 +2,6 @@ import { computed } from "@preact/signals-core";
 import {
   type Branches,
   ChatClient,
-  threadViewSignal,
-  type ThreadView as CoreThreadView,
   type ChatClientOptions,
   type ChatStatus,
   type Interrupt,
@@ -14,6 +12,7 @@ import {
   type ThreadlineError,
   type TokenTotals,
 } from "@threadline/core";
+import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
 import { releaseWithComponent } from "./lifecycle.js";

@@ -1,4 +1,5 @@
-import { messagePartsSignal, type AssistantPart, type MessageNode } from "@threadline/core";
+import { type AssistantPart, type MessageNode } from "@threadline/core";
+import { messagePartsSignal } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { storeOf } from "./signal-store.js";
 

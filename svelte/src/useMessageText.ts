@@ -1,4 +1,5 @@
-import { messageTextSignal, type MessageNode } from "@threadline/core";
+import { type MessageNode } from "@threadline/core";
+import { messageTextSignal } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { storeOf } from "./signal-store.js";
 

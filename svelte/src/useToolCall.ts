@@ -1,12 +1,11 @@
 import { computed } from "@preact/signals-core";
 import {
-  toolCallResultSignal,
   type ArgumentStatus,
-  type MessageContent,
   type ThreadlineError,
   type ToolCallNode,
   type ToolCallStatus,
 } from "@threadline/core";
+import { toolCallResultSignal, type MessageContent } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { storeOf } from "./signal-store.js";
 

@@ -1,6 +1,7 @@
 // Per-node stores over a thread folded by the real run loop: what each store holds, that it
 // notifies only for its own node, and that the same node always gives the same store.
-import { fromEvents, RunLoop, type AssistantMessageNode, type ToolCallNode } from "@threadline/core";
+import { fromEvents, type AssistantMessageNode, type ToolCallNode } from "@threadline/core";
+import { RunLoop } from "@threadline/core/run";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
 import { useMessageParts, useSignal, useMessageText, useStateAt, useToolCall } from "../src/index.js";

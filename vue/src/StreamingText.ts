@@ -1,4 +1,5 @@
-import { checkedMessage, currentText, type MessageNode } from "@threadline/core";
+import { checkedMessage, type MessageNode } from "@threadline/core";
+import { currentText } from "@threadline/core/model";
 import { defineComponent, h, toRaw, withDirectives, type PropType } from "vue";
 import { streamText } from "./stream-text.js";
 

@@ -1,4 +1,5 @@
-import { unknownComponentNotice, type ComponentNodeLike } from "@threadline/core";
+import { type ComponentNodeLike } from "@threadline/core";
+import { unknownComponentNotice } from "@threadline/core/model";
 import { computed, defineComponent, h, provide, toRaw, type Component, type PropType, type SlotsType, type VNode } from "vue";
 import { providedComponents, type ComponentMap, type FallbackProps } from "./component-map.js";
 import { COMPONENT_NODE } from "./component-node.js";

@@ -2,13 +2,12 @@ import { computed, type ReadonlySignal } from "@preact/signals-core";
 import {
   BindingError,
   ChatClient,
-  threadViewSignal,
   type Branches,
   type ChatClientOptions,
   type ChatStatus,
   type MessageNode,
-  type ThreadView as CoreThreadView,
 } from "@threadline/core";
+import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 import { isServerRendering, releaseWithScope } from "./scope.js";

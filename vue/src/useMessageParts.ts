@@ -1,4 +1,5 @@
-import { messagePartsSignal, type AssistantPart, type MessageNode } from "@threadline/core";
+import { type AssistantPart, type MessageNode } from "@threadline/core";
+import { messagePartsSignal } from "@threadline/core/model";
 import { shallowRef } from "vue";
 import { followNode, link, type NodeSource } from "./follow-node.js";
 import type { SignalRef } from "./useSignal.js";

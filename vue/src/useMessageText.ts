@@ -1,4 +1,5 @@
-import { messageTextSignal, type MessageNode } from "@threadline/core";
+import { type MessageNode } from "@threadline/core";
+import { messageTextSignal } from "@threadline/core/model";
 import { shallowRef } from "vue";
 import { followNode, link, type NodeSource } from "./follow-node.js";
 import type { SignalRef } from "./useSignal.js";

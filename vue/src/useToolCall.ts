@@ -1,4 +1,5 @@
-import { toolCallResultSignal, type MessageContent, type ToolCallNode } from "@threadline/core";
+import { type ToolCallNode } from "@threadline/core";
+import { toolCallResultSignal, type MessageContent } from "@threadline/core/model";
 import { toRaw, toValue, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import type { NodeSource } from "./follow-node.js";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";

@@ -36,8 +36,7 @@ export async function buildPages(outDir: string, minify = true): Promise<void> {
     resolve: {
       // The workspace packages from their sources, as the playground uses them: nothing to build first.
       alias: {
-        "@threadline/core/markdown": source("../../../core/src/markdown/index.ts"),
-        "@threadline/core": source("../../../core/src/index.ts"),
+        "@threadline/core": source("../../../core/src"),
         "@threadline/svelte": source("../../../svelte/src/index.ts"),
         "@threadline/vue": source("../../../vue/src/index.ts"),
       },

@@ -7,12 +7,13 @@ import { expectEqual } from "../cell.js";
 import { LIVE_MESSAGE_ID, RUN_ID, THREAD_ID, type TextStream } from "../generate.js";
 import { keepAlive, type Setup } from "../measure.js";
 
-type CoreModule = typeof import("@threadline/core");
+// The root and the one subpath a lane uses (the partial-JSON parser is @threadline/core/json).
+type CoreModule = typeof import("@threadline/core") & typeof import("@threadline/core/json");
 let loaded: Promise<CoreModule | Error> | undefined;
 
 function loadCore(): Promise<CoreModule | Error> {
-  loaded ??= import("@threadline/core").then(
-    (module) => module,
+  loaded ??= Promise.all([import("@threadline/core"), import("@threadline/core/json")]).then(
+    ([root, json]) => ({ ...root, ...json }),
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
   return loaded;

@@ -4,3 +4,4 @@ export { foldEvents } from "./fold-events.js";
 export type { FoldEventsInit, FoldEventsResult } from "./fold-events.js";
 export { FoldError, ThreadlineFoldError } from "./errors.js";
 export type { FoldErrorCode } from "./errors.js";
+export { TAMBO_EVENTS } from "./tambo-components.js";

@@ -38,3 +38,35 @@ export type {
   ToolMessageNode,
   UserMessageNode,
 } from "./types.js";
+// Generative components (model/components/) and the thread store.
+export { createComponentRegistry } from "./components/registry.js";
+export type { ComponentDefinition, ComponentRegistry, RegisteredComponent, StandardJsonSchemaLike } from "./components/registry.js";
+export type {
+  AwaitingInput,
+  ComponentNode,
+  ComponentNodeLike,
+  ComponentPart,
+  ComponentProps,
+  ComponentSnapshot,
+  ComponentSource,
+  ComponentStreaming,
+  PendingToolCall,
+  PropStatus,
+} from "./components/types.js";
+export { ComponentError, ComponentRegistryError, ThreadStoreError } from "./components/errors.js";
+export type { ComponentErrorCode } from "./components/errors.js";
+export { componentSnapshot } from "./components/snapshot.js";
+export { PLACEHOLDER_THREAD_ID } from "./thread-store.js";
+export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store.js";
+export { subscribeText, currentText } from "./text-stream.js";
+export type { TextSink } from "./text-stream.js";
+// What both bindings read: derived views of nodes (model/views.ts).
+export {
+  messageTextSignal,
+  messagePartsSignal,
+  toolCallResultSignal,
+  threadViewSignal,
+  componentName,
+  unknownComponentNotice,
+} from "./views.js";
+export type { ThreadView } from "./views.js";

@@ -21,3 +21,5 @@ export { ThreadPersistence } from "./thread-persistence.js";
 export type { ThreadPersistenceOptions, HydrationOutcome } from "./thread-persistence.js";
 export type { SnapshotSource } from "./snapshot-source.js";
 export type { SaveCoalescing, ScheduleTick } from "./save-ticker.js";
+export { ThreadIndex, THREAD_INDEX_KEY, THREAD_INDEX_VERSION, threadTitle } from "./thread-index.js";
+export type { ThreadIndexOptions, ThreadSummary, ThreadSummaryUpdate } from "./thread-index.js";

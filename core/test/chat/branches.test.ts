@@ -12,8 +12,8 @@ import {
   memoryStorage,
   type AssistantMessageNode,
   type MessageNode,
-  type StoredThread,
 } from "../../src/index.js";
+import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids as testIds, manualSource, runStarted, scriptedServer, textMessage, toolCall, until, warnings } from "./support.js";
 
 const ids = (chat: ChatClient) => chat.thread.messages.value.map((m) => m.id);

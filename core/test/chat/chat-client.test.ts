@@ -2,7 +2,14 @@
 // dispose, agents of both kinds, and misuse.
 import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
 import { describe, expect, it } from "vitest";
-import { ChatClient, ChatInputError, fromEvents, RunLoopInputError, type AssistantMessageNode, type ChatStatus } from "../../src/index.js";
+import {
+  ChatClient,
+  ChatInputError,
+  fromEvents,
+  type AssistantMessageNode,
+  type ChatStatus,
+} from "../../src/index.js";
+import { RunLoopInputError } from "../../src/run/index.js";
 import { answer, chatFor, gate, ids, manualSource, roles, runFinished, runStarted, scriptedServer, sleep, textMessage, until } from "./support.js";
 
 const text = (chat: ChatClient, id: string) => (chat.thread.message(id) as AssistantMessageNode | undefined)?.content.value;

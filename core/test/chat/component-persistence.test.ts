@@ -5,12 +5,11 @@ import { describe, expect, it } from "vitest";
 import {
   createComponentRegistry,
   memoryStorage,
-  STORED_THREAD_VERSION,
   type AssistantMessageNode,
-  type StoredThread,
   type Thread,
   type ThreadlineWarning,
 } from "../../src/index.js";
+import { STORED_THREAD_VERSION, type StoredThread } from "../../src/persist/index.js";
 import { chatFor, runFinished, runStarted, scriptedServer, textMessage } from "./support.js";
 
 const custom = (name: string, value: unknown) => ({ type: "CUSTOM", name, value });

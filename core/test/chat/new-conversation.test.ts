@@ -11,10 +11,9 @@ import {
   fromEvents,
   HttpAgent,
   memoryStorage,
-  PLACEHOLDER_THREAD_ID,
-  THREAD_INDEX_KEY,
-  type StoredThread,
 } from "../../src/index.js";
+import { PLACEHOLDER_THREAD_ID } from "../../src/model/index.js";
+import { THREAD_INDEX_KEY, type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids, manualSource, runFinished, scriptedServer, textMessage, toolCall, toolResults, until } from "./support.js";
 
 /** A server that names every thread it is asked about `server-<n>`, the way Tambo-like backends do. */

@@ -9,8 +9,8 @@ import {
   memoryStorage,
   type AssistantMessageNode,
   type PersistenceAdapter,
-  type StoredThread,
 } from "../../src/index.js";
+import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, gate, ids, manualSource, roles, runFinished, runStarted, scriptedServer, sleep, textMessage, toolCall, until } from "./support.js";
 
 const text = (chat: ChatClient, id: string) => (chat.thread.message(id) as AssistantMessageNode | undefined)?.content.value;

@@ -3,7 +3,8 @@
 // the stream to end and then apply on top of what the run left, before any follow-up starts.
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { ChatInputError, defineTool, memoryStorage, type StoredThread, type ThreadlineError } from "../../src/index.js";
+import { ChatInputError, defineTool, memoryStorage, type ThreadlineError } from "../../src/index.js";
+import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, gate, runFinished, runStarted, scriptedServer, textMessage, toolCall, until } from "./support.js";
 
 interface Todos {

@@ -7,10 +7,9 @@ import {
   HttpAgent,
   type AgentSource,
   type ChatClientOptions,
-  type EventSink,
-  type RunEnd,
   type TurnResult,
 } from "../../src/index.js";
+import { type EventSink, type RunEnd } from "../../src/transport/index.js";
 import { agentServer, ids, respond, type Exchange, type TestServer } from "../run/support.js";
 
 export { finished, ids, sleep, started, until, warnings } from "../run/support.js";

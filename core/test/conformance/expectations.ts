@@ -1,7 +1,8 @@
 // How the reference's wording maps onto Threadline's codes, fixture by fixture, and the
 // fixtures Threadline deliberately treats differently. The deviation table (docs/reference/deviations.md)
 // must list every entry of DEVIATIONS (a test checks it).
-import type { ProtocolErrorCode, ProtocolWarningCode } from "../../src/index.js";
+import type { ProtocolErrorCode } from "../../src/index.js";
+import type { ProtocolWarningCode } from "../../src/pipeline/index.js";
 import type { Expectation } from "./fixture.js";
 
 export interface ErrorMapping {

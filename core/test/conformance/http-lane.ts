@@ -6,7 +6,6 @@ import { EventSchemas } from "@ag-ui/core/schemas";
 import {
   AgentRunError,
   HttpAgent,
-  RunLoop,
   type AGUIEvent,
   type Context,
   type Message,
@@ -14,6 +13,7 @@ import {
   type ThreadlineWarning,
   type Tool,
 } from "../../src/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import type { ConformanceFixture } from "./fixture.js";
 import type { Observed, Validation } from "./observed.js";
 import type { ReplayServer } from "./replay-server.js";

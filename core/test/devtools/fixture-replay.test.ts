@@ -2,7 +2,14 @@
 // the exported fixture, imported and replayed, reproduces the thread exactly — client tools, the
 // client's own writes between runs, a stopped run, a full buffer, attaching mid-run.
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, createThread, foldEvent, fromEvents, RunLoop, type Thread } from "../../src/index.js";
+import {
+  createComponentRegistry,
+  createThread,
+  foldEvent,
+  fromEvents,
+  type Thread,
+} from "../../src/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import { parseFixture, recordEvents, replayEvents, toFixture, type EventRecorder } from "../../src/devtools/index.js";
 import { answer, chatFor, gate, runFinished, runStarted, scriptedServer, textMessage, toolCall, until } from "../chat/support.js";
 

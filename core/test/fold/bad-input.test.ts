@@ -7,11 +7,11 @@ import {
   foldEvents,
   ThreadlineFoldError,
   ThreadlineProtocolError,
-  ToolArgsError,
   type AGUIEvent,
   type Thread,
   type ThreadlineWarning,
 } from "../../src/index.js";
+import { ToolArgsError } from "../../src/model/index.js";
 
 function setup(): { thread: Thread; warnings: ThreadlineWarning[] } {
   const warnings: ThreadlineWarning[] = [];

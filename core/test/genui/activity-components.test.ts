@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createThread, type ActivityMessageNode, type Thread } from "../../src/index.js";
+import { createThread, type Thread } from "../../src/index.js";
+import { type ActivityMessageNode } from "../../src/model/index.js";
 import { countWrites, finished, fold, runError, started, tamboThread } from "./helpers.js";
 
 const snapshot = (messageId: string, content: object, activityType = "search", extra: object = {}) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ComponentRegistryError, createComponentRegistry } from "../../src/index.js";
+import { createComponentRegistry } from "../../src/index.js";
+import { ComponentRegistryError } from "../../src/model/index.js";
 import { timeline } from "./helpers.js";
 
 describe("component registry", () => {

@@ -7,8 +7,8 @@ import {
   type ComponentNode,
   type Thread,
   type ThreadlineWarning,
-  type ThreadOptions,
 } from "../../src/index.js";
+import { type ThreadOptions } from "../../src/model/index.js";
 
 export const fold = (thread: Thread, ...events: object[]): void => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);

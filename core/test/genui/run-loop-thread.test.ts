@@ -1,6 +1,7 @@
 // A RunLoop that makes its own thread hands it the generative-UI options (it used to drop them).
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, fromEvents, RunLoop } from "../../src/index.js";
+import { createComponentRegistry, fromEvents } from "../../src/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import { cEnd, cStart, custom } from "./helpers.js";
 
 const events = [

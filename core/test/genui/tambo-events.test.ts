@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ComponentError, componentSnapshot, createComponentRegistry, createThread } from "../../src/index.js";
+import { ComponentError, createComponentRegistry, createThread } from "../../src/index.js";
+import { componentSnapshot } from "../../src/model/index.js";
 import {
   assistant,
   cEnd,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createThreadStore, fromEvents, PLACEHOLDER_THREAD_ID, RunLoop, ThreadStoreError, type Thread, type ThreadlineWarning } from "../../src/index.js";
+import { createThreadStore, fromEvents, type Thread, type ThreadlineWarning } from "../../src/index.js";
+import { PLACEHOLDER_THREAD_ID, ThreadStoreError } from "../../src/model/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import { cProps, cStart, countWrites, fold, set, started } from "./helpers.js";
 
 const userMessage = (id: string, content: string) => ({ id, role: "user" as const, content });

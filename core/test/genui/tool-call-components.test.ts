@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, createThread, ToolArgsError, type ComponentNode } from "../../src/index.js";
+import { createComponentRegistry, createThread, type ComponentNode } from "../../src/index.js";
+import { ToolArgsError } from "../../src/model/index.js";
 import { assistant, countWrites, fold, runError, started, timeline } from "./helpers.js";
 
 const weatherSchema = {

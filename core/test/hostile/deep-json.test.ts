@@ -12,14 +12,13 @@ import {
   foldEvent,
   foldEvents,
   HttpAgent,
-  JsonDepthError,
   localStorageAdapter,
-  MAX_JSON_DEPTH,
   memoryStorage,
   ThreadlineError,
   ThreadlineProtocolError,
   type ChatClientOptions,
 } from "../../src/index.js";
+import { JsonDepthError, MAX_JSON_DEPTH } from "../../src/json/index.js";
 import { finished, serverPerTest, started, warnings, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 

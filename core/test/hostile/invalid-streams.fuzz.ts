@@ -9,12 +9,11 @@ import {
   createThread,
   foldEvent,
   fromEvents,
-  RunLoop,
   ThreadlineError,
   type AgentSource,
   type AGUIEvent,
-  type RunResult,
 } from "../../src/index.js";
+import { RunLoop, type RunResult } from "../../src/run/index.js";
 import { streamArbitrary } from "../fold/stream-generator.js";
 
 /** Cases per property: a few seconds' worth in the test command, more with FUZZ_RUNS. */

@@ -3,7 +3,14 @@
 // event now settles the turn after `terminalGraceMs` of nothing but that, and releases the
 // connection; AG-UI's own continuations (a late RUN_ERROR, a new RUN_STARTED) still count within it.
 import { describe, expect, it } from "vitest";
-import { ChatClient, HttpAgent, memoryStorage, RunLoop, type AgentSource, type ChatClientOptions } from "../../src/index.js";
+import {
+  ChatClient,
+  HttpAgent,
+  memoryStorage,
+  type AgentSource,
+  type ChatClientOptions,
+} from "../../src/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import { finished, serverPerTest, started, textRun, warnings, write, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 

@@ -1,7 +1,8 @@
 // Defect: a body whose last event never got its terminating blank line was reported as a finished
 // run. SSE does not dispatch an incomplete event, so the run has no outcome: STREAM_TRUNCATED.
 import { describe, expect, it } from "vitest";
-import { ChatClient, HttpAgent, StreamTruncatedError } from "../../src/index.js";
+import { ChatClient, HttpAgent } from "../../src/index.js";
+import { StreamTruncatedError } from "../../src/transport/index.js";
 import { finished, serverPerTest, started, write } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
 

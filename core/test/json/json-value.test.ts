@@ -1,7 +1,7 @@
 // ownJson / copyJson copy JSON-like values; a circular value is refused with a typed error naming
 // where the cycle closes, instead of overflowing the stack.
 import { describe, expect, it } from "vitest";
-import { CircularValueError } from "../../src/index.js";
+import { CircularValueError } from "../../src/json/index.js";
 import { copyJson, ownJson } from "../../src/json/json-value.js";
 
 function caught(fn: () => unknown): unknown {

@@ -3,14 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   AgentRunError,
   createThread,
-  CustomClaimError,
   foldEvent,
-  InvalidPointerError,
   ThreadlineFoldError,
   type AGUIEvent,
   type Thread,
   type ThreadlineWarning,
 } from "../../src/index.js";
+import { CustomClaimError, InvalidPointerError } from "../../src/model/index.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);

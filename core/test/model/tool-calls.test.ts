@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   createThread,
   foldEvent,
-  ToolArgsError,
-  ToolResultError,
   type AGUIEvent,
   type AssistantMessageNode,
   type Thread,
 } from "../../src/index.js";
+import { ToolArgsError, ToolResultError } from "../../src/model/index.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);

@@ -9,13 +9,11 @@ import {
   indexedDbStorage,
   memoryStorage,
   PersistenceError,
-  THREAD_INDEX_KEY,
-  ThreadIndex,
-  threadTitle,
   type AgentSource,
   type PersistenceAdapter,
   type RunAgentInput,
 } from "../../src/index.js";
+import { THREAD_INDEX_KEY, ThreadIndex, threadTitle } from "../../src/persist/index.js";
 
 let dbCount = 0;
 const adapters: [string, () => PersistenceAdapter][] = [

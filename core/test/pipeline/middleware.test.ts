@@ -2,18 +2,17 @@
 // synchronously, in a stated order; their failures are typed and blamed on the right layer.
 import { describe, expect, it } from "vitest";
 import {
-  createEventStream,
   EventType,
   fromEvents,
   HttpAgent,
   MiddlewareError,
-  RunLoop,
   ThreadlineProtocolError,
   type AgentSource,
   type Middleware,
-  type MiddlewareObject,
   type RunAgentInput,
 } from "../../src/index.js";
+import { createEventStream, type MiddlewareObject } from "../../src/pipeline/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { finished, ids, respond, serverPerTest, started, textRun } from "../run/support.js";
 

@@ -2,19 +2,23 @@
 // generations, dispose, and how every kind of ending maps to status and result.
 import { describe, expect, it } from "vitest";
 import {
-  ConnectNotSupportedError,
   fromEvents,
+  ThreadlineProtocolError,
+  type AgentSource,
+  type RunAgentInput,
+} from "../../src/index.js";
+import {
   RunInProgressError,
   RunLoop,
   RunLoopDisposedError,
-  SourceFailedError,
-  ThreadlineProtocolError,
-  type AgentSource,
-  type EventSink,
-  type RunAgentInput,
-  type RunEnd,
   type RunLoopOptions,
-} from "../../src/index.js";
+} from "../../src/run/index.js";
+import {
+  ConnectNotSupportedError,
+  SourceFailedError,
+  type EventSink,
+  type RunEnd,
+} from "../../src/transport/index.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { finished, ids, started, textRun, warnings } from "./support.js";
 

@@ -3,17 +3,9 @@
 // becomes an unhandled rejection, never leaves run() unsettled, and never stalls the queue.
 import { effect } from "@preact/signals-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  fromEvents,
-  RunLoop,
-  RunSettleError,
-  SourceFailedError,
-  type AgentSource,
-  type RunAgentInput,
-  type RunLoopOptions,
-  type RunResult,
-  type ThreadlineError,
-} from "../../src/index.js";
+import { fromEvents, type AgentSource, type RunAgentInput, type ThreadlineError } from "../../src/index.js";
+import { RunLoop, RunSettleError, type RunLoopOptions, type RunResult } from "../../src/run/index.js";
+import { SourceFailedError } from "../../src/transport/index.js";
 import { ids, sleep, textRun } from "./support.js";
 
 /** Runs succeed, except those whose forwardedProps say `fail`: their source rejects. */

@@ -3,15 +3,12 @@
 import { describe, expect, it } from "vitest";
 import {
   fromEvents,
-  InterruptResumeError,
-  isExpired,
-  RunLoop,
   type AgentSource,
   type Interrupt,
   type Message,
   type RunAgentInput,
-  type RunLoopOptions,
 } from "../../src/index.js";
+import { InterruptResumeError, isExpired, RunLoop, type RunLoopOptions } from "../../src/run/index.js";
 import { checkResume } from "../../src/run/interrupts.js";
 import { createThread } from "../../src/fold/make-thread.js";
 import { ids, textRun, warnings } from "./support.js";

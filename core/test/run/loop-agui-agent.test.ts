@@ -3,7 +3,8 @@
 // what @ag-ui/client's own runAgent builds from the same stream.
 import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
 import { describe, expect, it } from "vitest";
-import { fromAgent, RunLoop } from "../../src/index.js";
+import { fromAgent } from "../../src/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { finished, ids, respond, serverPerTest, started, textRun, until, type Exchange } from "./support.js";
 

@@ -3,15 +3,9 @@
 // server saw.
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import {
-  AGUI_PROTO_MEDIA_TYPE,
-  HttpAgent,
-  HttpError,
-  RunLoop,
-  StreamTruncatedError,
-  ThreadlineProtocolError,
-  type RunStatus,
-} from "../../src/index.js";
+import { HttpAgent, ThreadlineProtocolError } from "../../src/index.js";
+import { RunLoop, type RunStatus } from "../../src/run/index.js";
+import { AGUI_PROTO_MEDIA_TYPE, HttpError, StreamTruncatedError } from "../../src/transport/index.js";
 import { createThread } from "../../src/fold/make-thread.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { drip, finished, ids, respond, serverPerTest, sleep, started, textRun, until, warnings, write } from "./support.js";

@@ -2,7 +2,15 @@
 // run({ messages }) refuse it with RunLoopInputError, a MESSAGES_SNAPSHOT with ThreadlineFoldError,
 // and both name the same entry.
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, fromEvents, RunLoop, RunLoopInputError, ThreadlineFoldError, type AGUIEvent, type Message } from "../../src/index.js";
+import {
+  createThread,
+  foldEvent,
+  fromEvents,
+  ThreadlineFoldError,
+  type AGUIEvent,
+  type Message,
+} from "../../src/index.js";
+import { RunLoop, RunLoopInputError } from "../../src/run/index.js";
 
 function loopError(messages: unknown): unknown {
   const loop = new RunLoop({ source: fromEvents([]), threadId: "t" });

@@ -2,16 +2,10 @@
 // refused with a typed error — whether it was asked for directly, started from the queue when the
 // previous run ended, or started by detach() — and the runs queued behind it still run.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  CircularValueError,
-  RunLoop,
-  RunLoopInputError,
-  type AgentSource,
-  type EventSink,
-  type RunAgentInput,
-  type RunEnd,
-  type RunLoopOptions,
-} from "../../src/index.js";
+import { type AgentSource, type RunAgentInput } from "../../src/index.js";
+import { CircularValueError } from "../../src/json/index.js";
+import { RunLoop, RunLoopInputError, type RunLoopOptions } from "../../src/run/index.js";
+import { type EventSink, type RunEnd } from "../../src/transport/index.js";
 import { ids, textRun } from "./support.js";
 
 interface ManualRun {

@@ -4,15 +4,13 @@ import fc from "fast-check";
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   fromEvents,
-  RunLoop,
-  SubscriberError,
   type AgentSource,
   type AGUIEventOf,
   type EventType,
   type RunAgentInput,
-  type RunSubscriber,
   type ThreadlineError,
 } from "../../src/index.js";
+import { RunLoop, SubscriberError, type RunSubscriber } from "../../src/run/index.js";
 import { createThread } from "../../src/fold/make-thread.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { streamArbitrary } from "../fold/stream-generator.js";

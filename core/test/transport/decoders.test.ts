@@ -8,7 +8,7 @@ import { SseDecoder } from "../../src/transport/sse-decoder.js";
 import { ProtobufDecoder } from "../../src/transport/protobuf-decoder.js";
 import type { StreamDecoder } from "../../src/transport/stream-decoder.js";
 import { excerpt } from "../../src/transport/excerpt.js";
-import { SseDataError } from "../../src/index.js";
+import { SseDataError } from "../../src/transport/index.js";
 import { collect } from "./support.js";
 
 const utf8 = new TextEncoder();

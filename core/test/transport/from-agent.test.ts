@@ -3,14 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
 import { Observable, from } from "rxjs";
+import { fromAgent, type AgUiAgentLike } from "../../src/index.js";
 import {
   ConnectNotSupportedError,
   SourceFailedError,
   StreamTruncatedError,
-  fromAgent,
-  type AgUiAgentLike,
   type EventObserver,
-} from "../../src/index.js";
+} from "../../src/transport/index.js";
 import { serverPerTest, type TestServer } from "../support/agui-server.js";
 import { sleep } from "../support/wait.js";
 import { collect, input, rejection, runEvents, streamRun, streamUntilClientLeaves } from "./support.js";

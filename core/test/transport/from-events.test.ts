@@ -2,7 +2,8 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { SourceFailedError, fromEvents } from "../../src/index.js";
+import { fromEvents } from "../../src/index.js";
+import { SourceFailedError } from "../../src/transport/index.js";
 import { sleep } from "../support/wait.js";
 import { collect, input, rejection, runEvents } from "./support.js";
 

@@ -1,15 +1,13 @@
 // HttpAgent against a real server: error statuses, dropped connections, abort, throwing sinks,
 // request headers and options.
 import { describe, expect, it } from "vitest";
+import { HttpAgent, ThreadlineError, TransportError } from "../../src/index.js";
 import {
-  HttpAgent,
   HttpError,
   RequestFailedError,
   StreamTruncatedError,
-  ThreadlineError,
-  TransportError,
   UnexpectedContentTypeError,
-} from "../../src/index.js";
+} from "../../src/transport/index.js";
 import { begin, serverPerTest, sseText, startServer, write, type TestServer } from "../support/agui-server.js";
 import { sleep } from "../support/wait.js";
 import { collect, input, rejection, runEvents, streamUntilClientLeaves } from "./support.js";

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { EventEncoder } from "@ag-ui/encoder";
 import { AGUI_MEDIA_TYPE } from "@ag-ui/proto";
 import type { BaseEvent } from "@ag-ui/core";
+import { HttpAgent } from "../../src/index.js";
 import {
   AGUI_PROTO_MEDIA_TYPE,
   EventTooLargeError,
-  HttpAgent,
   ProtobufFrameError,
   StreamTruncatedError,
-} from "../../src/index.js";
+} from "../../src/transport/index.js";
 import { begin, drip, serverPerTest, write, type Handler } from "../support/agui-server.js";
 import { sleep } from "../support/wait.js";
 import { collect, input, rejection, runEvents, streamRun } from "./support.js";

@@ -1,11 +1,7 @@
 // HttpAgent against a real node:http server speaking SSE: framing variants and bad payloads.
 import { describe, expect, it } from "vitest";
-import {
-  EventTooLargeError,
-  HttpAgent,
-  SseDataError,
-  StreamTruncatedError,
-} from "../../src/index.js";
+import { HttpAgent } from "../../src/index.js";
+import { EventTooLargeError, SseDataError, StreamTruncatedError } from "../../src/transport/index.js";
 import { begin, drip, serverPerTest, sseText, write, type Handler } from "../support/agui-server.js";
 import { sleep } from "../support/wait.js";
 import { collect, input, rejection, runEvents, streamRun } from "./support.js";

@@ -1,7 +1,9 @@
 // The other way in: the Mastra bridge object itself (an @ag-ui/client AbstractAgent), run in this
 // process through `fromAgent`, with no HTTP in between.
 import { MastraAgent } from "@ag-ui/mastra";
-import { fromAgent, RunLoop, SourceFailedError, type AgentSource } from "@threadline/core";
+import { fromAgent, type AgentSource } from "@threadline/core";
+import { RunLoop } from "@threadline/core/run";
+import { SourceFailedError } from "@threadline/core/transport";
 import { beforeAll, expect, test } from "vitest";
 import { AGENT_ID, createAgent } from "../src/agent.js";
 import { SCRIPTED_FAILURE } from "../src/model-script.js";

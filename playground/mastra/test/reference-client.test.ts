@@ -3,7 +3,8 @@
 // model is scripted, so the two conversations differ only in the UUIDs Mastra draws: with those
 // numbered by first appearance, the folded messages and state must be equal.
 import { HttpAgent as ReferenceHttpAgent } from "@ag-ui/client";
-import { HttpAgent, RunLoop, type Message } from "@threadline/core";
+import { HttpAgent, type Message } from "@threadline/core";
+import { RunLoop } from "@threadline/core/run";
 import { expect, test } from "vitest";
 import { newThreadId, useMastraServer, userMessage, weatherTool, withStableIds } from "./support/mastra.js";
 

@@ -1,14 +1,8 @@
 // Threadline's run loop over HttpAgent against the real Mastra server: every turn is folded into
 // the thread, and the folded thread is what is checked.
-import {
-  AgentRunError,
-  HttpAgent,
-  RunLoop,
-  type AssistantMessageNode,
-  type MessageNode,
-  type ReasoningMessageNode,
-  type RunResult,
-} from "@threadline/core";
+import { AgentRunError, HttpAgent, type AssistantMessageNode, type MessageNode } from "@threadline/core";
+import { type ReasoningMessageNode } from "@threadline/core/model";
+import { RunLoop, type RunResult } from "@threadline/core/run";
 import { describe, expect, test } from "vitest";
 import { SCRIPTED_FAILURE } from "../src/model-script.js";
 import { newThreadId, useMastraServer, userMessage, UUID, weatherTool, withStableIds } from "./support/mastra.js";

@@ -1,6 +1,8 @@
 // The Mastra backend's own HTTP surface: what it refuses, CORS for the playground apps, and a
 // client that stops mid-run.
-import { HttpAgent, HttpError, RunLoop } from "@threadline/core";
+import { HttpAgent } from "@threadline/core";
+import { RunLoop } from "@threadline/core/run";
+import { HttpError } from "@threadline/core/transport";
 import { expect, test } from "vitest";
 import type { MastraRunReport } from "../src/server.js";
 import { newThreadId, runInput, useMastraServer, userMessage } from "./support/mastra.js";

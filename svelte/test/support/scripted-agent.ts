@@ -1,6 +1,7 @@
 // An AgentSource the test drives by hand: each run the client starts becomes a `ScriptedRun`
 // whose events the test pushes synchronously, so it can assert between two events.
-import type { AgentSource, EventSink, RunAgentInput, RunEnd } from "@threadline/core";
+import type { AgentSource, RunAgentInput } from "@threadline/core";
+import type { EventSink, RunEnd } from "@threadline/core/transport";
 
 export interface ScriptedRun {
   readonly input: RunAgentInput;

@@ -1,6 +1,13 @@
 // The Threadline side of both Threadline pages: a core ChatClient whose agent is an AgentSource
 // the page pushes AG-UI events into, as a transport would after decoding them.
-import { ChatClient, type AGUIEvent, type AgentSource, type EventSink, type RunAgentInput, type RunEnd, type TurnResult } from "@threadline/core";
+import {
+  ChatClient,
+  type AGUIEvent,
+  type AgentSource,
+  type RunAgentInput,
+  type TurnResult,
+} from "@threadline/core";
+import { type EventSink, type RunEnd } from "@threadline/core/transport";
 import type { Workload } from "./harness.js";
 
 const LIVE_ID = "live";

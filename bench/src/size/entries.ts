@@ -1,0 +1,69 @@
+// What each weighed bundle imports. An entry re-exports what an app would use, so the bundler keeps
+// exactly that and everything it reaches; the framework itself is external (every app has it anyway).
+
+export interface SizeEntry {
+  /** Row title in the table. */
+  title: string;
+  /** Module source of the entry. */
+  code: string;
+  /** Budget in bytes, min+gzip; absent for peers (printed, not gated). */
+  budget?: number;
+  /** Ours or a peer's. */
+  side: "threadline" | "peer";
+}
+
+const KB = 1000;
+
+export const SIZE_ENTRIES: Record<string, SizeEntry> = {
+  "quick-start-svelte": {
+    title: "Threadline quick start, Svelte (createChat + StreamingText + HttpAgent)",
+    code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent } from "@threadline/core";\n`,
+    budget: 82 * KB,
+    side: "threadline",
+  },
+  "quick-start-vue": {
+    title: "Threadline quick start, Vue (useChat + StreamingText + HttpAgent)",
+    code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
+    budget: 82 * KB,
+    side: "threadline",
+  },
+  "core-root": {
+    title: "@threadline/core, every root export",
+    code: `export * from "@threadline/core";\n`,
+    budget: 84 * KB,
+    side: "threadline",
+  },
+  // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
+  ...Object.fromEntries(
+    // Budgets: the figures of 2026-12-01 (after #16, #17b, #19, #18) with a little room, so growth is a decision, not drift.
+    Object.entries({ persist: 10.5, json: 8.5, chat: 71.5, run: 49.5, model: 8.2, pipeline: 13.8, transport: 12.4 }).map(([sub, budget]) => [
+      `core-${sub}`,
+      {
+        title: `@threadline/core/${sub}, every export`,
+        code: `export * from "@threadline/core/${sub}";\n`,
+        budget: budget * KB,
+        side: "threadline",
+      } satisfies SizeEntry,
+    ]),
+  ),
+  "ag-ui-client": {
+    title: "@ag-ui/client HttpAgent",
+    code: `export { HttpAgent } from "@ag-ui/client";\n`,
+    side: "peer",
+  },
+  "ai-sdk-svelte": {
+    title: "@ai-sdk/svelte Chat",
+    code: `export { Chat } from "@ai-sdk/svelte";\n`,
+    side: "peer",
+  },
+  "ai-sdk-vue": {
+    title: "@ai-sdk/vue Chat (3.x has no useChat)",
+    code: `export { Chat } from "@ai-sdk/vue";\n`,
+    side: "peer",
+  },
+  "tanstack-ai-client": {
+    title: "@tanstack/ai-client ChatClient",
+    code: `export { ChatClient } from "@tanstack/ai-client";\n`,
+    side: "peer",
+  },
+};

@@ -1,0 +1,2 @@
+// AG-UI's event and message types, as Threadline reads them.
+export * from "./events.js";
