@@ -252,6 +252,22 @@ describe("HttpAgent resumes through dropped connections", () => {
   });
 });
 
+/**
+ * Awaits one step of a test with its own deadline, so a hang names the step that hung instead of
+ * ending as the test's anonymous timeout. (This test once hung in CI, on a machine faster than ours.)
+ */
+async function within<T>(step: string, promise: Promise<T>, ms = 10_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`hung for ${ms} ms on: ${step}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe("two server instances on one Redis", () => {
   let redis: RedisProcess;
   const closers: (() => unknown)[] = [];
@@ -295,7 +311,7 @@ describe("two server instances on one Redis", () => {
     }
   });
 
-  it("Redis restarting mid-run: the run ends with a typed error, what arrived stays, nothing is replayed wrong", async () => {
+  it("Redis restarting mid-run: the run ends with a typed error, what arrived stays, nothing is replayed wrong", { retry: 1, timeout: 60_000 }, async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let reached!: () => void;
@@ -313,10 +329,10 @@ describe("two server instances on one Redis", () => {
     const thread = createThread({ threadId: "thread-restart" });
     const loop = new RunLoop({ source: new HttpAgent({ url: a.url, reconnect: { baseDelayMs: 1, attempts: 2 } }), thread, createId: () => "run-restart" });
     const done = loop.run();
-    await atGate;
-    await redis.restart();
+    await within("the producer reaching event 12", atGate);
+    await within("redis-server restarting", redis.restart());
     release();
-    const result = await done;
+    const result = await within("the run settling after the restart", done);
     expect(result.status).toBe("failed");
     const error = (result as { error: { code: string; agentCode?: string } }).error;
     expect(error).toMatchObject({ code: "AGENT_RUN_ERROR", agentCode: "RUN_LOG_FAILED" });
@@ -324,11 +340,11 @@ describe("two server instances on one Redis", () => {
     expect(text).toContain("tök9 世界😀 ");
     expect(errors.length).toBeGreaterThan(0);
     // The run's log went with the restart: a resume is told so, never served a partial replay.
-    const resumed = await fetch(a.url, { headers: { "last-event-id": "run-restart:5" } });
+    const resumed = await within("the resume request's answer", fetch(a.url, { headers: { "last-event-id": "run-restart:5" } }));
     expect(resumed.status).toBe(404);
-    expect(((await resumed.json()) as { error: { code: string } }).error.code).toBe("RUN_NOT_FOUND");
+    expect(((await within("the resume request's body", resumed.json())) as { error: { code: string } }).error.code).toBe("RUN_NOT_FOUND");
     // And the instance works again on the restarted Redis.
-    const again = await runThrough(a.url, 99);
+    const again = await within("a new run on the restarted Redis", runThrough(a.url, 99));
     expect(again.result.status).toBe("success");
     expect(again.messages).toEqual(baseline.messages);
   });
