@@ -36,7 +36,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
   ...Object.fromEntries(
     // Budgets: the figures of 2026-12-01 (after #16, #17b, #19, #18) with a little room, so growth is a decision, not drift.
-    Object.entries({ persist: 10.5, json: 8.5, chat: 71.5, run: 49.5, model: 8.2, pipeline: 13.8, transport: 12.4 }).map(([sub, budget]) => [
+    Object.entries({ persist: 10.5, json: 8.5, chat: 71.5, run: 49.5, model: 8.2, pipeline: 14.4, transport: 12.4 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,
