@@ -8,7 +8,7 @@ import { ChatInputError, type ThreadlineError, type ToolMessageNode, type UserMe
 import { answer, chatFor, gate, manualSource, runFinished, runStarted, scriptedServer, toolCall, toolResults, until } from "./support.js";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff]);
-const png = (name = "cat.png", bytes: Uint8Array = PNG) => new File([bytes], name, { type: "image/png" });
+const png = (name = "cat.png", bytes: Uint8Array<ArrayBuffer> = PNG) => new File([bytes], name, { type: "image/png" });
 const decoded = (base64: string) => new Uint8Array(Buffer.from(base64, "base64"));
 const userNode = (chat: ReturnType<typeof chatFor>, id: string) => chat.thread.message(id) as UserMessageNode;
 

@@ -1,6 +1,5 @@
 import type { ContentPart, PartSource } from "@ag-ui/core";
 import { base64Bytes } from "../../model/attachments.js";
-import { mediaKindOf, type MediaKind } from "../../protocol/legacy-content.js";
 import { ChatInputError } from "../../tools/errors.js";
 import { bytesToBase64 } from "./base64.js";
 import { accepts, formatBytes, rejected, type AttachmentLimits } from "./limits.js";
@@ -30,6 +29,15 @@ export interface Draft {
 }
 
 const MEDIA = new Set(["image", "audio", "video", "document"]);
+
+type MediaKind = "image" | "audio" | "video" | "document";
+
+// As protocol/legacy-content.ts reads a retired binary part; not imported from there, which
+// would pull the validator's shape machinery into every chat bundle.
+function mediaKindOf(mimeType: string): MediaKind {
+  const family = mimeType.slice(0, mimeType.indexOf("/"));
+  return family === "image" || family === "audio" || family === "video" ? family : "document";
+}
 const SOURCES = new Set(["data", "url", "file"]);
 
 /**
