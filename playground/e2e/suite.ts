@@ -4,6 +4,7 @@ import type { AppName } from "../shared/launch.js";
 import { TEST_ID } from "../shared/contract.js";
 import { markdownToHtml } from "@threadline/core/markdown";
 import { FILE_PATH } from "../server/scenarios/approval.js";
+import { NO_IMAGE } from "../server/scenarios/attachment.js";
 import { HISTORY_LENGTH } from "../server/scenarios/long-thread.js";
 import { MARKDOWN_REPLY } from "../server/scenarios/markdown.js";
 import { ANSWER, THOUGHTS } from "../server/scenarios/reasoning.js";
@@ -245,6 +246,79 @@ export function appSuite(framework: AppName): void {
       const answer = page.messages("assistant").last().getByTestId(TEST_ID.messageText);
       expect(await textOf(answer)).toBe(await renderedText(page, markdownToHtml(ANSWER)));
       await page.screenshot("reasoning");
+    });
+  });
+
+  test("attachment: a refused file says why and keeps the text; a picked PNG is a chip, then a thumbnail in the message, and the agent names it", async () => {
+    await withPage({ scenario: "attachment" }, async (page) => {
+      const input = page.byTestId(TEST_ID.attachInput);
+      const chips = page.byTestId(TEST_ID.draftAttachment);
+      await page.composer.fill("What is in this picture?");
+      // The chat's limits refuse a zip: the error shows beside the composer, nothing is sent or cleared.
+      await input.setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("PK\u0003\u0004") });
+      await page.byTestId(TEST_ID.send).click();
+      const refusal = page.byTestId(TEST_ID.attachmentError);
+      expect(await refusal.innerText()).toMatch(/notes\.zip.*application\/zip.*not an accepted type/);
+      expect(await page.composer.inputValue()).toBe("What is in this picture?");
+      expect(await page.messages().count()).toBe(0);
+      await chips.getByTestId(TEST_ID.removeAttachment).click();
+      expect(await chips.count()).toBe(0);
+      expect(await refusal.count()).toBe(0);
+
+      // A drop of any file and a paste of an image each add a chip.
+      await page.page.evaluate(() => {
+        const carrying = (file: File) => {
+          const data = new DataTransfer();
+          data.items.add(file);
+          return data;
+        };
+        document.querySelector("form.composer")!.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: carrying(new File(["hi"], "dropped.txt", { type: "text/plain" })) }));
+        document.querySelector("#composer")!.dispatchEvent(new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: carrying(new File(["x"], "pasted.png", { type: "image/png" })) }));
+      });
+      await expect.poll(() => chips.evaluateAll((all) => all.map((chip) => chip.getAttribute("data-name")))).toEqual(["dropped.txt", "pasted.png"]);
+      expect(await page.composer.inputValue()).toBe("What is in this picture?");
+      while ((await chips.count()) > 0) await chips.first().getByTestId(TEST_ID.removeAttachment).click();
+
+      // A real 4×3 PNG, drawn by the browser, through the file input.
+      const dataUrl = await page.page.evaluate(() => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 4;
+        canvas.height = 3;
+        const context = canvas.getContext("2d")!;
+        context.fillStyle = "#e11d48";
+        context.fillRect(0, 0, 4, 3);
+        return canvas.toDataURL("image/png");
+      });
+      const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+      await input.setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
+      await expect.poll(() => chips.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+      expect(await chips.innerText()).toContain("dot.png");
+      await page.screenshot("attachment-draft");
+
+      const turn = await page.turn();
+      await page.byTestId(TEST_ID.send).click();
+      await turn.settled("idle");
+      const thumbnail = page.messages("user").getByTestId(TEST_ID.messageAttachment);
+      expect(await thumbnail.getAttribute("data-mime-type")).toBe("image/png");
+      expect(await thumbnail.getAttribute("src")).toMatch(/^blob:/); // the chat's local preview, no copy of the bytes
+      await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+      expect(await page.messages("user").locator(".bubble").innerText()).toBe("What is in this picture?");
+      expect(await page.lastAnswer()).toBe(`I see an image (image/png, ${png.length} bytes) named dot.png.`);
+      expect(await chips.count()).toBe(0);
+      expect(await page.composer.inputValue()).toBe("");
+      await page.screenshot("attachment");
+
+      // Text alone: the agent says it sees no image.
+      const next = await page.turn();
+      await page.send("And now?");
+      await next.settled("idle");
+      expect(await page.lastAnswer()).toBe(NO_IMAGE);
+
+      // Reloaded from IndexedDB, the image previews from its inline data.
+      await page.waitForStoredMessages(4);
+      await page.page.goto(page.url({ scenario: "attachment", delay: 2 }));
+      await expect.poll(() => thumbnail.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+      await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
     });
   });
 

@@ -68,6 +68,16 @@ export const TEST_ID = {
   composer: "composer",
   send: "send",
   suggestion: "suggestion",
+  /** The composer's paperclip, and the file input behind it. */
+  attach: "attach",
+  attachInput: "attach-input",
+  /** A file in the composer before sending (`data-name`; an `img` when it is an image); its remove button. */
+  draftAttachment: "draft-attachment",
+  removeAttachment: "remove-attachment",
+  /** Beside the composer: why the chat refused a file (ATTACHMENT_REJECTED). */
+  attachmentError: "attachment-error",
+  /** A file of a sent message: an `img` for an image with a preview, else a chip; `data-type`, `data-mime-type`. */
+  messageAttachment: "message-attachment",
 } as const;
 
 export type TestId = (typeof TEST_ID)[keyof typeof TEST_ID];
