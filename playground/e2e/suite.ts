@@ -308,6 +308,16 @@ export function appSuite(framework: AppName): void {
       expect(await page.composer.inputValue()).toBe("");
       await page.screenshot("attachment");
 
+      // An edit of the message keeps its image: the new branch's answer still names it.
+      const edited = await page.turn();
+      await page.messages("user").getByTestId(TEST_ID.edit).click();
+      await page.byTestId(TEST_ID.editInput).fill("And this one?");
+      await page.byTestId(TEST_ID.editSave).click();
+      await edited.settled("idle");
+      expect(await page.messages("user").locator(".bubble").innerText()).toBe("And this one?");
+      await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+      expect(await page.lastAnswer()).toBe(`I see an image (image/png, ${png.length} bytes) named dot.png.`);
+
       // Text alone: the agent says it sees no image.
       const next = await page.turn();
       await page.send("And now?");

@@ -2,7 +2,7 @@
 // they are sent (with a thumbnail for images), their labels, and sending them with the text. The
 // chat checks them against its limits when the message is sent; a refused file comes back as the
 // words to show beside the composer, and nothing is sent or cleared.
-import { ChatInputError, type MessageInput, type TurnResult } from "@threadline/core";
+import { ChatInputError, type Attachment, type MessageInput, type TurnResult } from "@threadline/core";
 import type { TrackTurn } from "./settled-turns.js";
 
 /** A file in the composer, not sent yet. */
@@ -89,4 +89,9 @@ export function sendComposed(send: (message: MessageInput) => Promise<TurnResult
     if (error instanceof ChatInputError && error.code === "ATTACHMENT_REJECTED") return error.message;
     throw error;
   }
+}
+
+/** An edit of a user message keeps its files: the new text, then the message's media parts as they were. */
+export function editedMessage(text: string, attachments: readonly Attachment[]): MessageInput {
+  return attachments.length === 0 ? text : { content: [{ type: "text", text }, ...attachments.map((file) => file.part)] };
 }
