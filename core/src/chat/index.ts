@@ -14,6 +14,7 @@ export { MaxStepsError } from "./errors.js";
 export type { ChatPersistenceOptions } from "./storage.js";
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";
+export type { FollowOptions } from "./follow.js";
 export { ClearedRunFilter } from "./cleared-run-filter.js";
 export type { ClearedConversation } from "./cleared-run-filter.js";
 export { GenerationPresence } from "./presence.js";
