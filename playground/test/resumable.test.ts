@@ -16,7 +16,7 @@ afterAll(() => server.close());
 
 /** The handler logs the run's input in its RUN_STARTED (`logInput`, for followers); the rest is as the plain route sent it. */
 function withInput(events: unknown[], input: RunAgentInput): unknown[] {
-  const logged = { messages: [], tools: [], context: [], state: {}, forwardedProps: {}, ...input };
+  const logged = { state: {}, forwardedProps: {}, ...input };
   return events.map((event, at) => (at === 0 ? { ...(event as object), input: logged } : event));
 }
 
