@@ -36,6 +36,8 @@ export interface UseChatReturn {
   readonly isRunning: Readable<boolean>;
   readonly state: Readable<unknown>;
   readonly sessionGenerating: Readable<boolean>;
+  /** Following another client's run, read-only (the `follow` option). */
+  readonly following: Readable<boolean>;
   readonly pendingInterrupts: Readable<readonly Interrupt[]>;
   readonly persistenceError: Readable<PersistenceError | null>;
   /** Token usage summed over the thread's runs; changes once per run end that reported usage. */
@@ -119,6 +121,7 @@ function wrap(client: ChatClient, owned: boolean): UseChatReturn {
     isRunning: storeOf(client.isRunning),
     state: storeOf(client.state),
     sessionGenerating: storeOf(client.sessionGenerating),
+    following: storeOf(client.following),
     pendingInterrupts: storeOf(client.pendingInterrupts),
     persistenceError: storeOf(client.persistenceError),
     usage: storeOf(client.usage),

@@ -21,6 +21,7 @@ const CHAT_FIELDS = [
   "error",
   "isRunning",
   "sessionGenerating",
+  "following",
   "pendingInterrupts",
   "state",
   "persistenceError",
@@ -71,7 +72,7 @@ export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
 const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
 
 /**
- * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`,
+ * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`, `following`,
  * `pendingInterrupts`, `usage` (token totals), `runUsage` (per run), `statusNote` (how the last run ended, in words), and the client's methods. Each ref follows one core signal, so a streamed
  * token changes none of them (it changes one message's text: see `useMessageText`).
  *

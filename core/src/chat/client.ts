@@ -37,8 +37,13 @@ export class ChatClient {
   readonly error: ReadonlySignal<ThreadlineError | undefined>;
   /** `submitted` or `streaming`: the agent or a client tool is working. */
   readonly isRunning: ReadonlySignal<boolean>;
-  /** A run is active on this thread, here or in another tab of the same origin. */
+  /**
+   * A run is active on this thread: here, in another tab of the same origin, or (on a resumable
+   * server) on another device.
+   */
   readonly sessionGenerating: ReadonlySignal<boolean>;
+  /** This chat is following another client's run, read-only (`ChatClientOptions.follow`). */
+  readonly following: ReadonlySignal<boolean>;
   /** The last storage failure not yet recovered from (null without one, or without persistence). */
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
@@ -84,6 +89,7 @@ export class ChatClient {
     });
     this.error = turns.error;
     this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.key.serverGenerating.value);
+    this.following = this.key.follow.following;
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
     this.usage = thread.usage;

@@ -16,6 +16,7 @@ export type { AttachmentOptions, UploadHook, UploadInfo } from "./attachments/li
 export type { ChatPersistenceOptions } from "./storage.js";
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";
+export type { FollowOptions } from "./follow.js";
 export { ClearedRunFilter } from "./cleared-run-filter.js";
 export type { ClearedConversation } from "./cleared-run-filter.js";
 export { GenerationPresence } from "./presence.js";

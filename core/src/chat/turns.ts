@@ -3,6 +3,7 @@ import { ThreadlineError, type WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Context, Message, ResumeEntry } from "../protocol/events.js";
 import type { RunLoop } from "../run/loop.js";
+import type { RejoinParams } from "../run/options.js";
 import type { Approvals } from "../tools/approvals.js";
 import type { ToolAnswers } from "../tools/answers.js";
 import type { ToolSet } from "../tools/definition.js";
@@ -31,7 +32,7 @@ export interface TurnRunParams {
   readonly resume?: readonly ResumeEntry[] | undefined;
   readonly parentRunId?: string;
   /** A reload's rejoin of a run a resumable server logs (see `RunParams.rejoin`). */
-  readonly rejoin?: { readonly runId: string; readonly lastEventId: string };
+  readonly rejoin?: RejoinParams;
 }
 
 /** A user turn waiting for the current one to settle. */
@@ -83,6 +84,8 @@ export class ChatTurns {
   generation = 0;
   current: RunRecord | undefined;
   hydrating = false;
+  /** Following another client's run (`RunFollow`): turns wait for it to end. */
+  following = false;
   disposed = false;
 
   private readonly phaseSignal = signal<TurnPhase>("idle");
@@ -102,7 +105,7 @@ export class ChatTurns {
   /** A user turn: starts now, or after the turn under way (continuations included) settles. */
   request(turn: QueuedTurn): void {
     if (this.disposed) return turn.resolve({ status: "skipped", reason: "disposed" });
-    if (this.hydrating || this.current !== undefined || this.config.runner.executingCount > 0 || this.queued.size > 0) {
+    if (this.hydrating || this.following || this.current !== undefined || this.config.runner.executingCount > 0 || this.queued.size > 0) {
       this.queued.push(turn);
       return;
     }
@@ -158,7 +161,7 @@ export class ChatTurns {
    * keep waiting on tools, or settle.
    */
   advance(): void {
-    if (this.disposed || this.hydrating || this.current !== undefined) return;
+    if (this.disposed || this.hydrating || this.following || this.current !== undefined) return;
     const { thread, runner } = this.config;
     // Tools still running: whatever comes next (a resume, a follow-up) carries their results.
     if (runner.executingCount > 0) {

@@ -8,6 +8,7 @@ import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 import type { ChatPersistenceOptions } from "./storage.js";
+import type { FollowOptions } from "./follow.js";
 import type { AttachmentInput } from "./attachments/draft.js";
 import type { AttachmentOptions } from "./attachments/limits.js";
 import type { ClientTool } from "../tools/definition.js";
@@ -80,6 +81,13 @@ export interface ChatClientOptions {
   readonly attachments?: AttachmentOptions;
   /** Cross-tab `sessionGenerating`. Default: on, over `BroadcastChannel` when there is one. `false`: this tab only. */
   readonly presence?: false | ChatPresenceOptions;
+  /**
+   * Follow, read-only, a run another client streams on this thread (another device, or a tab
+   * with no `BroadcastChannel` to this one), from a resumable server (`createAgentHandler`): the
+   * answer streams here too, then the finished thread stays. Asked when the thread is opened;
+   * `{ pollMs }` also asks while idle. See `RunFollow`. Default off.
+   */
+  readonly follow?: boolean | FollowOptions;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */

@@ -144,7 +144,7 @@ export class RunLoop {
    */
   resumePoint(): ResumePoint | undefined {
     const session = this.resumableSession;
-    if (session === undefined || session !== this.active || session.isClosed) return undefined;
+    if (session === undefined || session !== this.active || session.isClosed || session.readOnly) return undefined;
     return { runId: session.runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
   }
 
@@ -310,7 +310,10 @@ export class RunLoop {
     const subscribers = params.subscriber === undefined ? [...this.subscribers] : [...this.subscribers, params.subscriber];
     const dispatch = new SubscriberDispatch(subscribers, this.impl, input, (error) => this.report(error));
     const session = new RunSession(this.host, mode, ++this.generationCount, input, dispatch);
-    if (mode === "connect" && params.rejoin !== undefined) session.rejoinFrom = params.rejoin.lastEventId;
+    if (mode === "connect" && params.rejoin !== undefined) {
+      session.rejoinFrom = params.rejoin.lastEventId;
+      session.readOnly = params.rejoin.readOnly === true;
+    }
     return session;
   }
 

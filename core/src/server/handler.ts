@@ -23,6 +23,13 @@ interface CommonOptions {
   headers?: HeadersInit;
   /** Agent failures and store failures (the affected run is closed with RUN_ERROR either way). Default: console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * Log the run's input (messages, state, tools) in its RUN_STARTED when the agent's has none
+   * (AG-UI's optional `RUN_STARTED.input`), so a client following the run from another device gets
+   * the thread it answers — the user's message too. Once per run; its size is the thread's.
+   * Default true.
+   */
+  logInput?: boolean;
 }
 
 export type AgentHandlerOptions = CommonOptions &
@@ -132,7 +139,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
     if (!writer) {
       throw new AgentHandlerError("RUN_ID_TAKEN", `Run '${input.runId}' is already in the log; a new run needs a new runId.`);
     }
-    const run = produceRun({ source: sourceFor(input, request), input, writer, timeoutMs: runTimeoutMs, onError });
+    const run = produceRun({ source: sourceFor(input, request), input, writer, timeoutMs: runTimeoutMs, onError, logInput: options.logInput ?? true });
     produced.set(input.runId, run);
     void run.done.finally(() => produced.delete(input.runId));
     return stream(input.runId, 0, request.signal);

@@ -10,7 +10,7 @@ import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-t
 import { loadProto, ProtobufDecoder } from "./protobuf-decoder.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
-import type { AgentSource, EventSink, RunEnd, ServerRun } from "./source.js";
+import type { AgentSource, EventSink, ResumeOptions, RunEnd, ServerRun } from "./source.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
 
@@ -82,8 +82,8 @@ export class HttpAgent implements AgentSource {
    * Rejoins a run on a resumable server after the event `lastEventId` (`<runId>:<seq>`; seq 0
    * replays the run from its start), then follows it live — reconnecting as `run` does.
    */
-  resume(input: RunAgentInput, lastEventId: string, sink: EventSink): Promise<RunEnd> {
-    return this.request(this.url, input, sink, lastEventId);
+  resume(input: RunAgentInput, lastEventId: string, sink: EventSink, options: ResumeOptions = {}): Promise<RunEnd> {
+    return this.request(this.url, input, sink, lastEventId, options.readOnly === true);
   }
 
   /**
@@ -120,11 +120,11 @@ export class HttpAgent implements AgentSource {
    * that ends while the run is open) is retried with `Last-Event-ID` after a backoff, until events
    * flow again or the budget is spent (`ReconnectFailedError`).
    */
-  private async request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string): Promise<RunEnd> {
+  private async request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string, readOnly = false): Promise<RunEnd> {
     const { signal } = sink;
     if (signal.aborted) return "aborted";
     const reconnect = this.options.reconnect;
-    const follow: Follow = { lastEventId: resumeFrom, lastSeq: resumeFrom === undefined ? 0 : seqOf(resumeFrom), resumable: resumeFrom !== undefined, open: resumeFrom !== undefined, eventsSeen: 0 };
+    const follow: Follow = { lastEventId: resumeFrom, lastSeq: resumeFrom === undefined ? 0 : seqOf(resumeFrom), resumable: resumeFrom !== undefined, open: resumeFrom !== undefined, eventsSeen: 0, readOnly };
     const backoff = new Backoff(reconnect === false || reconnect === true || reconnect === undefined ? {} : reconnect);
     for (;;) {
       let cause: unknown;
@@ -156,7 +156,7 @@ export class HttpAgent implements AgentSource {
    * tells it: `DELETE ?runId=`, fire and forget (the run is over for us either way).
    */
   private stopRemote(url: string, follow: Follow): "aborted" {
-    if (!follow.resumable || follow.lastEventId === undefined || this.options.reconnect === false) return "aborted";
+    if (follow.readOnly || !follow.resumable || follow.lastEventId === undefined || this.options.reconnect === false) return "aborted";
     const runId = follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":"));
     const target = new URL(url, globalThis.location?.href);
     target.searchParams.set("runId", runId);
@@ -283,6 +283,8 @@ interface Follow {
   /** A RUN_STARTED arrived and its RUN_FINISHED / RUN_ERROR not yet. */
   open: boolean;
   eventsSeen: number;
+  /** Following another client's run: a stop does not stop it on the server. */
+  readonly readOnly: boolean;
 }
 
 /** The seq of an id `<runId>:<seq>` (NaN when it has none: such ids are never deduplicated). */
