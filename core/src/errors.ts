@@ -55,7 +55,15 @@ export const errorCodes = {
     "RECONNECT_FAILED",
   ],
   pipeline: ["MIDDLEWARE_FAILED", "SCHEMA_VALIDATION_UNAVAILABLE", "CHUNK_NOT_EXPANDED", "PIPELINE_ENDED"],
-  fold: ["FORBIDDEN_PATCH_PATH", "MALFORMED_PAYLOAD", "WRONG_THREAD"],
+  fold: [
+    "FORBIDDEN_PATCH_PATH",
+    "MALFORMED_PAYLOAD",
+    "WRONG_THREAD",
+    // warnings (onWarning): subagent lanes
+    "SUBAGENT_NOT_RUNNING",
+    "SUBAGENT_RESTARTED",
+    "SUBAGENT_UNANNOUNCED",
+  ],
   model: [
     "RUN_REJECTED",
     "INVALID_TOOL_ARGS",

@@ -50,6 +50,8 @@ export type {
   MessageNode,
   PropStatus,
   RunUsage,
+  SubagentLane,
+  SubagentStatus,
   Thread,
   ThreadSnapshot,
   ThreadStatus,
