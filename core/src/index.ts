@@ -10,6 +10,7 @@ export type { BindingErrorCode } from "./binding-error.js";
 // -- protocol --
 export { EventType } from "./protocol/index.js";
 export type {
+  AgentCapabilities,
   AGUIEvent,
   AGUIEventOf,
   BaseEvent,
