@@ -10,6 +10,8 @@ export { streamText } from "./stream-text.js";
 export { useMessageParts } from "./useMessageParts.js";
 export { useToolCall } from "./useToolCall.js";
 export type { ToolCallStore, ToolCallView } from "./useToolCall.js";
+export { useSubagent } from "./useSubagent.js";
+export type { SubagentStores } from "./useSubagent.js";
 export { useStateAt } from "./useStateAt.js";
 export type { StateHost } from "./useStateAt.js";
 export { useComponentProps, useComponentState, useComponentStatus } from "./useComponent.js";
