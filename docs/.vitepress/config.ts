@@ -49,6 +49,7 @@ export default defineConfig({
           ...page("Streaming markdown", "guide/streaming-markdown"),
           ...page("Branching", "guide/branching"),
           ...page("Devtools", "guide/devtools"),
+          ...page("Subagents and capabilities", "guide/subagents"),
           { text: "Runs, middleware, subscribers", link: "/guide/runs" },
           { text: "Folding events yourself", link: "/guide/fold-events" },
           { text: "Testing your app", link: "/guide/testing" },
