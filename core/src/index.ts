@@ -37,6 +37,7 @@ export { AgentRunError, ComponentError, createComponentRegistry, ModelError, sub
 export type {
   ArgumentStatus,
   AssistantMessageNode,
+  Attachment,
   AssistantPart,
   Branches,
   ComponentDefinition,
@@ -69,6 +70,8 @@ export type {
 // -- chat client and tools --
 export { ChatClient, MaxStepsError } from "./chat/index.js";
 export type {
+  AttachmentInput,
+  AttachmentOptions,
   ChatClientOptions,
   ChatPersistenceOptions,
   ChatPresenceOptions,

@@ -48,6 +48,7 @@ export default defineConfig({
           ...page("Resume a run", "guide/resume"),
           ...page("Streaming markdown", "guide/streaming-markdown"),
           ...page("Branching", "guide/branching"),
+          ...page("Attachments", "guide/attachments"),
           ...page("Devtools", "guide/devtools"),
           ...page("Subagents and capabilities", "guide/subagents"),
           { text: "Runs, middleware, subscribers", link: "/guide/runs" },
