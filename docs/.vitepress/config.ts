@@ -50,6 +50,7 @@ export default defineConfig({
           ...page("Branching", "guide/branching"),
           ...page("Attachments", "guide/attachments"),
           ...page("Devtools", "guide/devtools"),
+          ...page("Subagents and capabilities", "guide/subagents"),
           { text: "Runs, middleware, subscribers", link: "/guide/runs" },
           { text: "Folding events yourself", link: "/guide/fold-events" },
           { text: "Testing your app", link: "/guide/testing" },

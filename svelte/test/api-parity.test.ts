@@ -25,6 +25,7 @@ const SHARED = [
   "useMessageParts",
   "useAttachments",
   "useToolCall",
+  "useSubagent",
   "useStateAt",
   "useComponentProps",
   "useComponentState",
@@ -67,8 +68,8 @@ const SHARED_TYPES = [
 /** Types that describe a framework's own return shape (stores vs refs), named for it. */
 const OWN_TYPES = {
   // The components map of StreamingMarkdown: Svelte components on one side, Vue components on the other.
-  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores", "MarkdownComponentMap"],
-  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap"],
+  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores", "SubagentStores", "MarkdownComponentMap"],
+  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "SubagentField", "SubagentRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap"],
 };
 
 interface Exported {

@@ -11,6 +11,8 @@ import { ChatInputError } from "../tools/errors.js";
 import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
 import { answerInterrupt } from "./interrupts.js";
 import { statusNote, type StatusNote } from "./status-note.js";
+import { CapabilityDiscovery } from "./capabilities.js";
+import type { AgentCapabilities } from "@ag-ui/core";
 import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome } from "./input.js";
@@ -66,6 +68,7 @@ export class ChatClient {
   private readonly parts: ChatParts;
   private readonly settings: ChatSettings;
   private readonly key: ChatThreadKey;
+  private readonly discovery: CapabilityDiscovery;
   private readonly outgoing: OutgoingMessages;
 
   constructor(private readonly options: ChatClientOptions) {
@@ -98,6 +101,16 @@ export class ChatClient {
     this.state = thread.state;
     this.storedThreads = storage.storedThreads;
     this.ready = this.key.hydrate();
+    this.discovery = new CapabilityDiscovery(loop, () => this.parts.turns.disposed, options.onWarning);
+  }
+
+  /**
+   * What the agent can do (AG-UI capability discovery: `HttpAgent`'s `capabilities` option, an AG-UI
+   * agent's `getCapabilities()`), `undefined` until known — and for good when the agent does not
+   * say. Asked once, on first read. A UI hides what the agent cannot do.
+   */
+  get capabilities(): ReadonlySignal<AgentCapabilities | undefined> {
+    return this.discovery.signal;
   }
 
   /**

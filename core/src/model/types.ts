@@ -176,6 +176,63 @@ export interface RunUsage {
   readonly totals: TokenTotals;
 }
 
+/**
+ * Where a subagent invocation stands: `running` (SUBAGENT_STARTED), `finished` or `suspended`
+ * (SUBAGENT_FINISHED, the latter awaiting interrupts a later run may answer), `error`
+ * (SUBAGENT_ERROR, or cut off when the run ended first), `unknown` (known only from messages that
+ * name it: restored history, or content no SUBAGENT_STARTED announced).
+ */
+export type SubagentStatus = "running" | "finished" | "suspended" | "error" | "unknown";
+
+/** Why a subagent failed: SUBAGENT_ERROR's message and code, or `cutOff` when its run ended first. */
+export interface SubagentFailure {
+  readonly message: string;
+  readonly code?: string;
+  readonly cutOff?: true;
+}
+
+/**
+ * One subagent invocation (a `subagentRunId`) as a lane of the conversation: what its SUBAGENT_*
+ * events said, the messages it produced (those whose `subagentRunId` is its id, in thread order)
+ * and the lanes it spawned. Each field is a signal written only when that field changes.
+ */
+export interface SubagentLane {
+  /** The `subagentRunId`: one invocation, never reused. */
+  readonly id: string;
+  readonly name: ReadonlySignal<string | undefined>;
+  readonly description: ReadonlySignal<string | undefined>;
+  /** The lane that spawned this one; undefined when the parent agent did. */
+  readonly parentSubagentRunId: ReadonlySignal<string | undefined>;
+  /** The tool call that spawned it (agents exposed as tools). */
+  readonly parentToolCallId: ReadonlySignal<string | undefined>;
+  /** The message holding that tool call. */
+  readonly parentMessageId: ReadonlySignal<string | undefined>;
+  readonly status: ReadonlySignal<SubagentStatus>;
+  readonly error: ReadonlySignal<SubagentFailure | undefined>;
+  /** SUBAGENT_FINISHED's `result`, if it carried one. */
+  readonly result: ReadonlySignal<unknown>;
+  /** A suspended lane's own interrupts (SUBAGENT_FINISHED's suspended outcome). */
+  readonly interruptIds: ReadonlySignal<readonly string[]>;
+  /** Written when one of its messages is added or removed, never per token. */
+  readonly messages: ReadonlySignal<readonly MessageNode[]>;
+  /** Lanes started inside this one (`parentSubagentRunId` is this id), in start order. */
+  readonly lanes: ReadonlySignal<readonly SubagentLane[]>;
+}
+
+export interface SubagentSnapshot {
+  readonly id: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly parentSubagentRunId?: string;
+  readonly parentToolCallId?: string;
+  readonly parentMessageId?: string;
+  readonly status: SubagentStatus;
+  readonly error?: SubagentFailure;
+  readonly result?: unknown;
+  readonly interruptIds?: readonly string[];
+  readonly messageIds: readonly string[];
+}
+
 export interface ActiveStep {
   readonly stepName: string;
   readonly subagentRunId?: string;
@@ -222,6 +279,11 @@ export interface Thread {
   readonly usage: ReadonlySignal<TokenTotals>;
   /** Set by Tambo's `tambo.run.awaiting_input` (client tools to run), cleared by RUN_STARTED. */
   readonly awaitingInput: ReadonlySignal<AwaitingInput | undefined>;
+  /**
+   * The subagent lanes the parent agent spawned, in start order (nested ones are under their
+   * parent's `lanes`). Written when a lane starts at the top level, never per event.
+   */
+  readonly subagents: ReadonlySignal<readonly SubagentLane[]>;
 
   /** O(1) lookup of a message node by id. */
   message(id: string): MessageNode | undefined;
@@ -233,6 +295,13 @@ export interface Thread {
   branches(messageId: string): Branches | undefined;
   /** O(1) lookup of a tool call node by id. */
   toolCall(id: string): ToolCallNode | undefined;
+  /** O(1) lookup of a subagent lane by `subagentRunId` (nested ones too). */
+  subagent(id: string): SubagentLane | undefined;
+  /**
+   * The lanes tool call `toolCallId` spawned (SUBAGENT_STARTED's `parentToolCallId`), as a signal
+   * that changes when one starts; the same signal for the same id, empty until then.
+   */
+  subagentsOf(toolCallId: string): ReadonlySignal<readonly SubagentLane[]>;
   /** O(1) lookup of a generative-UI component: a Tambo component, renderable tool call or activity message, by id. */
   component(id: string): ComponentNode | undefined;
   /**
@@ -287,4 +356,6 @@ export interface ThreadSnapshot {
   readonly components: readonly ComponentSnapshot[];
   readonly activeSteps: readonly ActiveStep[];
   readonly pendingInterrupts: readonly Interrupt[];
+  /** Every subagent lane, in the order they came into being. */
+  readonly subagents: readonly SubagentSnapshot[];
 }

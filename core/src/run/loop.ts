@@ -9,6 +9,8 @@ import type { PipelineOptions } from "../pipeline/index.js";
 import type { Message } from "../protocol/events.js";
 import { ConnectNotSupportedError } from "../transport/errors.js";
 import type { AgentSource, ServerRun } from "../transport/source.js";
+import type { CapabilityQuery } from "../transport/capabilities.js";
+import type { AgentCapabilities } from "@ag-ui/core";
 import {
   InterruptResumeError,
   RunInProgressError,
@@ -151,6 +153,11 @@ export class RunLoop {
   /** The thread's runs the server holds (`source.runsOf`); `undefined` when the source cannot tell. */
   runsOf(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined> {
     return this.source.runsOf?.(threadId, options) ?? Promise.resolve(undefined);
+  }
+
+  /** What the agent can do (`source.getCapabilities`); `undefined` when the source cannot tell. */
+  capabilities(query?: CapabilityQuery): Promise<AgentCapabilities | undefined> {
+    return this.source.getCapabilities?.(query) ?? Promise.resolve(undefined);
   }
 
   /** Whether `connect()` can work: the source implements AG-UI connect. */

@@ -1,4 +1,6 @@
+import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
+import { fetchCapabilities, type CapabilityQuery } from "./capabilities.js";
 import {
   HttpError,
   ReconnectFailedError,
@@ -9,6 +11,7 @@ import {
 import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-type.js";
 import { loadProto, ProtobufDecoder } from "./protobuf-decoder.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
+import { describeValue } from "../describe-value.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
 import type { AgentSource, EventSink, ResumeOptions, RunEnd, ServerRun } from "./source.js";
 import { SseDecoder } from "./sse-decoder.js";
@@ -49,6 +52,15 @@ export interface HttpAgentOptions {
    * a run is going there (another device's), before any response has said it is resumable.
    */
   resumable?: boolean;
+  /**
+   * What the agent can do, for `getCapabilities()` (AG-UI capability discovery; a UI hides what the
+   * agent cannot do). An `AgentCapabilities` object declares them here and nothing is fetched.
+   * `"discover"` GETs the document at `capabilitiesUrl`: Threadline's `createAgentHandler` answers
+   * it. Absent: unknown (`getCapabilities()` resolves `undefined`) — AG-UI defines no HTTP endpoint.
+   */
+  capabilities?: AgentCapabilities | "discover";
+  /** Where `capabilities: "discover"` GETs the document. Default `<url>/capabilities`. */
+  capabilitiesUrl?: string;
 }
 
 /**
@@ -113,6 +125,28 @@ export class HttpAgent implements AgentSource {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The agent's capabilities as `capabilities` says: the declared object, the discovered document
+   * (fetched on each call, so it is current), or `undefined` when unknown. Never rejects: a
+   * server without discovery reads as unknown, a malformed document warns `CAPABILITIES_MALFORMED`,
+   * a failed request `CAPABILITIES_UNAVAILABLE` (to `query.onWarning`).
+   */
+  async getCapabilities(query: CapabilityQuery = {}): Promise<AgentCapabilities | undefined> {
+    const declared = this.options.capabilities;
+    if (declared !== "discover") return declared;
+    let url: string;
+    let headers: Headers;
+    try {
+      url = this.options.capabilitiesUrl ?? capabilitiesUrlOf(this.url);
+      headers = await this.headers();
+    } catch (cause) {
+      query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` });
+      return undefined;
+    }
+    headers.delete("Content-Type");
+    return fetchCapabilities(url, { headers, credentials: this.options.credentials, fetch: this.options.fetch ?? globalThis.fetch }, query);
   }
 
   /**
@@ -272,6 +306,13 @@ export class HttpAgent implements AgentSource {
     headers.set("Accept", this.accept);
     return headers;
   }
+}
+
+/** `<url>/capabilities`, the query kept (the convention of AG-UI's ADK integration). */
+function capabilitiesUrlOf(url: string): string {
+  const target = new URL(url, globalThis.location?.href);
+  target.pathname = `${target.pathname.replace(/\/+$/, "")}/capabilities`;
+  return target.toString();
 }
 
 /** Where a resumable run stands, across its reconnects. */

@@ -1,5 +1,7 @@
+import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
 import type { WarningHandler } from "../errors.js";
+import type { CapabilityQuery } from "./capabilities.js";
 import type { ReconnectAttempt } from "./reconnect.js";
 
 /**
@@ -50,6 +52,12 @@ export interface AgentSource {
    * the source does not know its server to be resumable (so a plain server is never asked).
    */
   runsOf?(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined>;
+  /**
+   * What the agent can do (AG-UI capability discovery): resolves `undefined` when that is unknown.
+   * Never rejects: a malformed or unreachable answer is warned about and reads as unknown. Absent
+   * when the source has no way to tell.
+   */
+  getCapabilities?(query?: CapabilityQuery): Promise<AgentCapabilities | undefined>;
 }
 
 export interface ResumeOptions {
