@@ -164,7 +164,7 @@ export function appSuite(framework: AppName): void {
         await page.send("What time is it where I am?");
         await turn.settled("idle");
         const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_local_time"]'));
-        await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("done");
+        await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("succeeded");
         const result = await call.getByTestId(TEST_ID.toolResult).innerText();
         expect(result, variant).toMatch(/^\d\d:\d\d \(.+\)$/);
         await expect.poll(() => page.lastAnswer(), { message: variant }).toContain(`Your device says it is ${result}.`);
@@ -190,7 +190,7 @@ export function appSuite(framework: AppName): void {
       const approved = await page.turn();
       await call.getByTestId(TEST_ID.approve).click();
       await approved.settled("idle");
-      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
       expect(await call.getByTestId(TEST_ID.toolResult).innerText()).toBe(`Deleted ${FILE_PATH}.`);
       await expect.poll(() => page.lastAnswer()).toBe(`Done: ${FILE_PATH} is deleted.`);
 
@@ -321,7 +321,7 @@ export function appSuite(framework: AppName): void {
           await expect.poll(() => page.lastAnswer(), { timeout: 20_000 }).toBe(PARTIAL);
           await page.releaseDisconnect();
         }
-        await failed.settled("error");
+        await failed.settled("failed");
         const banner = page.byTestId(TEST_ID.errorBanner);
         await banner.waitFor();
         if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
@@ -467,7 +467,7 @@ export function appSuite(framework: AppName): void {
       // A reload without ?thread= opens the thread the user was on.
       await page.page.goto(page.url({ delay: 2 }));
       await expect.poll(() => page.messages().allInnerTexts()).toEqual(before);
-      expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("done");
+      expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("succeeded");
       // The stored thread is shown, and opening it started no turn.
       expect(await page.status()).toBe("idle");
       expect(await page.byTestId(TEST_ID.runStatus).getAttribute("data-turns")).toBe("0");
@@ -597,7 +597,7 @@ export function appSuite(framework: AppName): void {
       await page.composer.press("Enter");
       await turn.settled("idle", 30_000);
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_weather"]'));
-      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
       const result = JSON.parse(await call.getByTestId(TEST_ID.toolResult).innerText()) as { city: string };
       expect(result.city).toBe("Lyon");
       await expect.poll(() => page.lastAnswer()).toContain("The client says:");

@@ -82,5 +82,5 @@ export const STATUS_LABEL: Readonly<Record<string, string>> = {
   submitted: "Sending…",
   streaming: "Streaming…",
   "awaiting-input": "Waiting for you",
-  error: "Error",
+  failed: "Failed",
 };

@@ -164,7 +164,7 @@ test("useChat, useToolCall and useComponentStatus return the same fields (stores
   const fromVue = vueApi.useChat({ chat: client });
   expect(sorted(Object.keys(fromSvelte))).toEqual(sorted(Object.keys(fromVue)));
 
-  const node = { id: "c", name: "card", props: signal({}), state: signal({}), streaming: signal("started" as const), propStatus: signal({}), error: signal(undefined) };
+  const node = { id: "c", name: "card", props: signal({}), state: signal({}), streaming: signal("pending" as const), propStatus: signal({}), error: signal(undefined) };
   const svelteStatus = svelteApi.useComponentStatus(node);
   const vueStatus = vueApi.useComponentStatus(node);
   expect(sorted(Object.keys(svelteStatus))).toEqual(sorted(Object.keys(vueStatus).filter((key) => key !== "dispose")));

@@ -84,7 +84,7 @@ export class ChatClient {
       const running = loop.status.value;
       if (running === "submitted" || running === "streaming" || running === "reconnecting") return running;
       const phase = turns.phase.value;
-      return phase === "working" ? "streaming" : phase;
+      return phase === "running" ? "streaming" : phase;
     });
     this.isRunning = computed(() => {
       const status = this.status.value;

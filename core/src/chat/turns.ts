@@ -22,8 +22,8 @@ import { newRunRecord, type RunKind, type RunRecord } from "../tools/run-record.
 import type { RunResult } from "../run/result.js";
 import type { ToolOutcome } from "../tools/execution.js";
 
-/** Where a turn stands between runs: `working` while client tools run. */
-export type TurnPhase = "idle" | "working" | "awaiting-input" | "error";
+/** Where a turn stands between runs: `running` while client tools run. */
+export type TurnPhase = "idle" | "running" | "awaiting-input" | "failed";
 
 export interface TurnRunParams {
   /** AG-UI connect instead of run: attach to the agent's side of the thread. */
@@ -165,7 +165,7 @@ export class ChatTurns {
     const { thread, runner } = this.config;
     // Tools still running: whatever comes next (a resume, a follow-up) carries their results.
     if (runner.executingCount > 0) {
-      this.phaseSignal.value = "working";
+      this.phaseSignal.value = "running";
       return;
     }
     const pending = thread.pendingInterrupts.peek();
@@ -190,7 +190,7 @@ export class ChatTurns {
     }
     const error = this.errorSignal.peek();
     const onUser = (decision.type === "wait" && decision.onUser) || this.config.approvals.size > 0 || pending.length > 0;
-    this.settle(error !== undefined ? { status: "error", error } : { status: onUser ? "awaiting-input" : "idle" });
+    this.settle(error !== undefined ? { status: "failed", error } : { status: onUser ? "awaiting-input" : "idle" });
     if (this.queued.size === 0) return;
     if (error !== undefined) {
       for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: "failed" });
@@ -275,7 +275,7 @@ export class ChatTurns {
     // After `run` has set `submitted`, in one batch: status never shows `streaming` first.
     batch(() => {
       this.startLoopRun(record, settings, params);
-      this.phaseSignal.value = "working";
+      this.phaseSignal.value = "running";
     });
   }
 
@@ -309,7 +309,7 @@ export class ChatTurns {
     const { outcome, continuable, error } = runEnd(result);
     record.outcome = outcome;
     if (error !== undefined) this.fail(error);
-    if (result.status === "success") this.config.answers.answerNamedPending(record);
+    if (result.status === "succeeded") this.config.answers.answerNamedPending(record);
     this.drainDeferred(continuable);
     // After the deferred answers: a result the user gave a rendered call during the run wins.
     if (continuable) this.config.answers.answerRendered(record);
@@ -357,8 +357,8 @@ export interface RunEnd {
 /** Maps how the run loop says a run ended to the turn's view of it. */
 export function runEnd(result: RunResult): RunEnd {
   switch (result.status) {
-    case "success":
-      return { outcome: "success", continuable: true };
+    case "succeeded":
+      return { outcome: "succeeded", continuable: true };
     case "interrupted":
       // Approvals the interrupts ask for were registered when RUN_FINISHED was folded.
       return { outcome: "interrupted", continuable: true };
@@ -377,5 +377,5 @@ export function runEnd(result: RunResult): RunEnd {
 
 /** The phase a turn that settled with `result` is left in. */
 export function settledPhase(result: TurnResult): TurnPhase {
-  return result.status === "error" ? "error" : result.status === "awaiting-input" ? "awaiting-input" : "idle";
+  return result.status === "failed" ? "failed" : result.status === "awaiting-input" ? "awaiting-input" : "idle";
 }

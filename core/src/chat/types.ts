@@ -138,7 +138,7 @@ export type ToolResultInput =
 export type TurnResult =
   | { readonly status: "idle" }
   | { readonly status: "awaiting-input" }
-  | { readonly status: "error"; readonly error: ThreadlineError }
+  | { readonly status: "failed"; readonly error: ThreadlineError }
   /** `stop()`, `clear()`, `setMessages()`, `regenerate()` or `dispose()` ended the turn. */
   | { readonly status: "cancelled" }
   /** A queued message that was never sent: the turn before it was stopped, cleared or failed. */

@@ -3,6 +3,9 @@ import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent,
 import type { ThreadlineError } from "../errors.js";
 import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./components/types.js";
 import type { Attachment } from "./attachments.js";
+import type { ArgumentStatus, ThreadStatus, ToolCallStatus } from "./status.js";
+
+export type { ArgumentStatus, EndStatus, ThreadStatus, ToolCallStatus } from "./status.js";
 
 /**
  * The public shape of the signal graph. Every field that can change is a signal; every value a
@@ -108,16 +111,6 @@ export type MessageNode =
   | ReasoningMessageNode
   | ActivityMessageNode;
 
-/**
- * `streaming` (arguments arriving) → `complete` (TOOL_CALL_END, arguments parsed) →
- * `awaiting-approval` → `executing` (both set by the chat client) → `done` (a result arrived) or
- * `error` (arguments invalid, cut off by the end of the run, or the tool failed).
- */
-export type ToolCallStatus = "streaming" | "complete" | "awaiting-approval" | "executing" | "done" | "error";
-
-/** Where one top-level argument stands while the arguments stream. */
-export type ArgumentStatus = "pending" | "streaming" | "done";
-
 export interface ToolCallNode {
   readonly id: string;
   /** The assistant message the call belongs to. */
@@ -138,13 +131,6 @@ export interface ToolCallNode {
   readonly metadata: ReadonlySignal<Metadata | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
 }
-
-/**
- * `idle` before the first run; `running` between RUN_STARTED and its end; then one of
- * `succeeded`, `interrupted` (waiting on `pendingInterrupts`), `cancelled` (neither success nor
- * failure) or `failed` (RUN_ERROR, or the client rejected the stream: see `error`).
- */
-export type ThreadStatus = "idle" | "running" | "succeeded" | "interrupted" | "cancelled" | "failed";
 
 export type RunOutcome =
   | {

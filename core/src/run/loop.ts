@@ -411,10 +411,10 @@ export class RunLoop {
 function statusAfter(result: RunResult): RunStatus {
   switch (result.status) {
     case "failed":
-      return "error";
+      return "failed";
     case "interrupted":
       return "awaiting-input";
-    case "success":
+    case "succeeded":
     case "cancelled":
     case "detached":
     case "skipped":

@@ -397,7 +397,7 @@ export class RunSession {
     const pendingToolCallIds =
       folded?.type === "success" ? folded.pendingToolCallIds : Object.freeze([...(outcome?.pendingToolCallIds ?? [])]);
     const result = terminal.result === undefined ? {} : { result: folded?.type === "success" ? folded.result : ownJson(terminal.result) };
-    this.host.finish(this, this.ended({ status: "success", pendingToolCallIds, ...result }));
+    this.host.finish(this, this.ended({ status: "succeeded", pendingToolCallIds, ...result }));
   }
 
   private ended(body: RunOutcomeBody): RunResult {

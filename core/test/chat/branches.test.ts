@@ -303,7 +303,7 @@ describe("edits and regeneration while a run streams", () => {
     expect(aborts).toBe(1);
     expect(approvalErrors).toHaveLength(1);
     expect(t2.error.value?.code).toBe("TOOL_CANCELLED");
-    expect(t1.status.value).not.toBe("executing");
+    expect(t1.status.value).not.toBe("running");
     // The new run gets the question only: no answers for the abandoned branch's calls.
     expect(runs[1]!.input.messages.map((m) => m.role)).toEqual(["user"]);
     expect(() => chat.respondToApproval("t2", { approved: true })).toThrow(ChatInputError);

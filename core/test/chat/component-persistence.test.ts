@@ -61,7 +61,7 @@ describe("components in the stored thread", () => {
     expect(after).toEqual(before);
     expect(partsOf(second.thread, "m1")).toEqual(["component:c1", "text", "component:c2"]);
     expect(second.thread.component("c1")?.state.value).toEqual({ selectedDay: 1 });
-    expect(second.thread.component("c1")?.propStatus.value).toEqual({ city: "done", temperature: "done" });
+    expect(second.thread.component("c1")?.propStatus.value).toEqual({ city: "complete", temperature: "complete" });
     expect(second.thread.component("tc1")?.props.value).toEqual({ city: "Lima" });
     expect(second.thread.component("act1")?.props.value).toEqual({ city: "Bergen" });
   });
@@ -97,7 +97,7 @@ describe("components in the stored thread", () => {
 
     const cut = chat.thread.component("c1");
     expect(cut?.props.value).toEqual({ city: "Os" });
-    expect(cut?.streaming.value).toBe("done");
+    expect(cut?.streaming.value).toBe("complete");
     expect(cut?.error.value?.code).toBe("COMPONENT_CUT_OFF");
     expect(chat.thread.component("c5")?.error.value).toMatchObject({ code: "COMPONENT_PATCH_FAILED", message: "bad patch" });
     expect(partsOf(chat.thread, "m1")).toEqual(["text", "component:c1", "component:c5"]);

@@ -67,7 +67,7 @@ describe("a chat without a thread id", () => {
     const chat = new ChatClient({ agent: new HttpAgent({ url: server.url }), createId: ids("id"), presence: false, persistence: { adapter }, onError: () => {} });
     const provisional = chat.threadId;
 
-    expect((await chat.sendMessage("hi")).status).toBe("error");
+    expect((await chat.sendMessage("hi")).status).toBe("failed");
     await chat.whenSaved();
     expect(stored(adapter)).toEqual([provisional]);
 

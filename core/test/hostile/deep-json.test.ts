@@ -99,7 +99,7 @@ describe("deeply nested JSON from the agent", () => {
     const adapter = memoryStorage();
     const chat = chatOn(server.url, { threadId: "t-deep", persistence: { adapter, index: false }, onWarning: () => undefined });
     const result = await chat.sendMessage("go");
-    expect(result.status).toBe("error");
+    expect(result.status).toBe("failed");
     const error = chat.error.peek();
     expect(error).toBeInstanceOf(ThreadlineProtocolError);
     expect(error).toMatchObject({ code: "EVENT_TOO_DEEP", index: 4 });
