@@ -3,7 +3,6 @@ import { signal, type Signal } from "@preact/signals-core";
 import { copyJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl } from "./assistant-node.js";
 import { ActivityComponentImpl } from "./components/node.js";
-import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { assignJson } from "./metadata.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";
 import type { MessageContent } from "./types.js";
@@ -13,36 +12,31 @@ export { AssistantMessageNodeImpl } from "./assistant-node.js";
 export type PlainRole = "user" | "system" | "developer" | "reasoning";
 
 export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
-  readonly content: Signal<MessageContent>;
-  #name: LazySlot<string | undefined> = undefined;
-
   constructor(id: string, readonly role: PlainRole, content: MessageContent) {
-    super(id);
-    this.content = signal(content);
+    super(id, content);
   }
 
   /** Made on first read (lazy-signal.ts). */
   get name(): Signal<string | undefined> {
-    return (this.#name = slotSignal(this.#name));
+    return this.rareSignal("name");
   }
 
   setName(value: string | undefined): void {
-    this.#name = writeSlot(this.#name, value);
+    this.writeRare("name", value);
   }
 
   assign(message: Message): void {
     this.assignCommon(message);
-    this.noteTextReplaced();
-    assignJson(this.content, (message as { content: MessageContent }).content);
+    this.assignContent((message as { content: MessageContent }).content);
     if (this.role !== "reasoning") this.setName((message as { name?: string }).name);
     this.setEncryptedValue((message as { encryptedValue?: string }).encryptedValue);
   }
 
   toMessage(): Message {
     const out = this.commonFields();
-    const content = this.content.peek();
+    const content = this.peekContent();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
-    const name = peekSlot(this.#name);
+    const name = this.peekRare("name");
     if (name !== undefined) out.name = name;
     const encryptedValue = this.peekEncryptedValue();
     if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
@@ -51,33 +45,32 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
 }
 
 export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
-  readonly role = "tool" as const;
-  readonly content: Signal<MessageContent>;
-  #error: LazySlot<string | undefined> = undefined;
-
   constructor(id: string, readonly toolCallId: string, content: MessageContent) {
-    super(id);
-    this.content = signal(content);
+    super(id, content);
+  }
+
+  // On the prototype: one field less per node.
+  get role(): "tool" {
+    return "tool";
   }
 
   /** Made on first read (lazy-signal.ts). */
   get error(): Signal<string | undefined> {
-    return (this.#error = slotSignal(this.#error));
+    return this.rareSignal("error");
   }
 
   peekError(): string | undefined {
-    return peekSlot(this.#error);
+    return this.peekRare("error");
   }
 
   setError(value: string | undefined): void {
-    this.#error = writeSlot(this.#error, value);
+    this.writeRare("error", value);
   }
 
   assign(message: Message): void {
     const m = message as Extract<Message, { role: "tool" }>;
     this.assignCommon(message);
-    this.noteTextReplaced();
-    assignJson(this.content, m.content as MessageContent);
+    this.assignContent(m.content as MessageContent);
     this.setError(m.error);
     this.setEncryptedValue(m.encryptedValue);
   }
@@ -85,7 +78,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
   toMessage(): Message {
     const out = this.commonFields();
     out.toolCallId = this.toolCallId;
-    const content = this.content.peek();
+    const content = this.peekContent();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
     const error = this.peekError();
     if (error !== undefined) out.error = error;
