@@ -18,25 +18,25 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "quick-start-svelte": {
     title: "Threadline quick start, Svelte (createChat + StreamingText + HttpAgent)",
     code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent } from "@threadline/core";\n`,
-    budget: 82 * KB,
+    budget: 86 * KB,
     side: "threadline",
   },
   "quick-start-vue": {
     title: "Threadline quick start, Vue (useChat + StreamingText + HttpAgent)",
     code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
-    budget: 82 * KB,
+    budget: 86 * KB,
     side: "threadline",
   },
   "core-root": {
     title: "@threadline/core, every root export",
     code: `export * from "@threadline/core";\n`,
-    budget: 84 * KB,
+    budget: 88 * KB,
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
   ...Object.fromEntries(
     // Budgets: the figures of 2026-12-01 (after #16, #17b, #19, #18) with a little room, so growth is a decision, not drift.
-    Object.entries({ persist: 10.5, json: 8.5, chat: 71.5, run: 49.5, model: 8.2, pipeline: 14.4, transport: 12.4 }).map(([sub, budget]) => [
+    Object.entries({ persist: 10.5, json: 8.5, chat: 75.5, run: 49.5, model: 8.2, pipeline: 14.4, transport: 12.4 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,

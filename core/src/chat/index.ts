@@ -11,6 +11,8 @@ export type {
   TurnResult,
 } from "./types.js";
 export { MaxStepsError } from "./errors.js";
+export type { AttachmentInput } from "./attachments/draft.js";
+export type { AttachmentOptions, UploadHook, UploadInfo } from "./attachments/limits.js";
 export type { ChatPersistenceOptions } from "./storage.js";
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";

@@ -8,6 +8,8 @@ import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 import type { ChatPersistenceOptions } from "./storage.js";
+import type { AttachmentInput } from "./attachments/draft.js";
+import type { AttachmentOptions } from "./attachments/limits.js";
 import type { ClientTool } from "../tools/definition.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { RunStatus } from "../run/result.js";
@@ -70,6 +72,12 @@ export interface ChatClientOptions {
    */
   readonly thread?: Thread;
   readonly persistence?: ChatPersistenceOptions;
+  /**
+   * Files in `sendMessage({ text, files })`: an `upload` hook (without one, files are inlined as
+   * base64 data), and the limits (`maxFileSize`, `maxFiles`, `accept`) a file is refused by with
+   * `ATTACHMENT_REJECTED`.
+   */
+  readonly attachments?: AttachmentOptions;
   /** Cross-tab `sessionGenerating`. Default: on, over `BroadcastChannel` when there is one. `false`: this tab only. */
   readonly presence?: false | ChatPresenceOptions;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
@@ -101,7 +109,14 @@ export interface ChatUpdatableOptions {
   readonly maxSteps?: number;
 }
 
-export type MessageInput = string | { readonly content: string | readonly ContentPart[]; readonly id?: string };
+/**
+ * A user message: text, AG-UI content parts, or text with files (`File`, `Blob`, URL, or a ready
+ * content part each; see `AttachmentInput`). `id` is the message's id (default `createId()`).
+ */
+export type MessageInput =
+  | string
+  | { readonly content: string | readonly ContentPart[]; readonly id?: string }
+  | { readonly text?: string; readonly files?: readonly AttachmentInput[]; readonly id?: string };
 
 export type ToolResultInput =
   | { readonly toolCallId: string; readonly output: unknown }

@@ -1,9 +1,11 @@
 import type { Message } from "@ag-ui/core";
-import { signal, type Signal } from "@preact/signals-core";
+import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import { copyJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl } from "./assistant-node.js";
 import { ActivityComponentImpl } from "./components/node.js";
+import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { assignJson } from "./metadata.js";
+import { attachmentsSignal, type Attachment, type LocalPreviews } from "./attachments.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";
 import type { MessageContent } from "./types.js";
 
@@ -14,6 +16,23 @@ export type PlainRole = "user" | "system" | "developer" | "reasoning";
 export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
   constructor(id: string, readonly role: PlainRole, content: MessageContent) {
     super(id, content);
+  }
+
+  /** The media parts of `content`, with local previews (made on first read). */
+  get attachments(): ReadonlySignal<readonly Attachment[]> {
+    const rare = (this.rare ??= {});
+    return (rare.attachments ??= attachmentsSignal(this.content, (rare.previews = slotSignal(rare.previews as LazySlot<LocalPreviews | undefined>)))) as ReadonlySignal<readonly Attachment[]>;
+  }
+
+  /** Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
+  setPreviews(previews: LocalPreviews | undefined): void {
+    if (this.rare === undefined && previews === undefined) return;
+    const rare = (this.rare ??= {});
+    rare.previews = writeSlot(rare.previews as LazySlot<LocalPreviews | undefined>, previews);
+  }
+
+  peekPreviews(): LocalPreviews | undefined {
+    return this.rare === undefined ? undefined : peekSlot(this.rare.previews as LazySlot<LocalPreviews | undefined>);
   }
 
   /** Made on first read (lazy-signal.ts). */
@@ -52,6 +71,12 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
   // On the prototype: one field less per node.
   get role(): "tool" {
     return "tool";
+  }
+
+  /** The media parts the tool returned (made on first read). */
+  get attachments(): ReadonlySignal<readonly Attachment[]> {
+    const rare = (this.rare ??= {});
+    return (rare.attachments ??= attachmentsSignal(this.content)) as ReadonlySignal<readonly Attachment[]>;
   }
 
   /** Made on first read (lazy-signal.ts). */

@@ -51,6 +51,9 @@ export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
   textPart?: unknown;
   toolCalls?: ReadonlySignal<unknown>;
   component?: unknown;
+  /** Plain and tool messages' media parts view, and a sent message's local previews. */
+  attachments?: ReadonlySignal<unknown>;
+  previews?: LazySlot<unknown>;
 };
 
 /**
