@@ -7,7 +7,8 @@ import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
-import type { ChatPersistenceOptions } from "./storage.js";
+import type { ChatPersistence } from "./storage.js";
+import type { PresencePlugin } from "./generation.js";
 import type { ClientTool } from "../tools/definition.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { RunStatus } from "../run/result.js";
@@ -20,7 +21,7 @@ import type { RunSubscriber } from "../run/subscriber.js";
  */
 export type ChatStatus = RunStatus;
 
-/** How the generation state is shared with other tabs (`BroadcastChannel`). */
+/** `broadcastPresence(options)`: how the generation state is shared with other tabs (`BroadcastChannel`). */
 export type ChatPresenceOptions = Pick<
   GenerationPresenceOptions,
   "channelName" | "heartbeatMs" | "ttlMs" | "createChannel" | "clock" | "tabId"
@@ -69,9 +70,16 @@ export interface ChatClientOptions {
    * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
    */
   readonly thread?: Thread;
-  readonly persistence?: ChatPersistenceOptions;
-  /** Cross-tab `sessionGenerating`. Default: on, over `BroadcastChannel` when there is one. `false`: this tab only. */
-  readonly presence?: false | ChatPresenceOptions;
+  /**
+   * Stores the thread (and keeps the thread index): `chatPersistence({ adapter: indexedDbStorage() })`.
+   * Default: nothing is stored.
+   */
+  readonly persistence?: ChatPersistence;
+  /**
+   * Cross-tab `sessionGenerating`: `broadcastPresence()` (over `BroadcastChannel`). Default (or
+   * `false`): this tab's runs only.
+   */
+  readonly presence?: false | PresencePlugin;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
