@@ -117,6 +117,8 @@ export const errorCodes = {
     "NO_THREAD_INDEX",
     "MESSAGE_NOT_ON_PATH",
     "NOT_A_BRANCH",
+    "ATTACHMENT_REJECTED",
+    "ATTACHMENT_FAILED",
   ],
   persistence: [
     "PERSIST_QUOTA_EXCEEDED",

@@ -36,6 +36,7 @@ export { AgentRunError, ComponentError, createComponentRegistry, ModelError, sub
 export type {
   ArgumentStatus,
   AssistantMessageNode,
+  Attachment,
   AssistantPart,
   Branches,
   ComponentDefinition,
@@ -66,6 +67,8 @@ export type {
 // -- chat client and tools --
 export { ChatClient, MaxStepsError, chatPersistence, broadcastPresence } from "./chat/index.js";
 export type {
+  AttachmentInput,
+  AttachmentOptions,
   ChatClientOptions,
   ChatPersistenceOptions,
   ChatPresenceOptions,

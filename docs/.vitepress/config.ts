@@ -48,6 +48,7 @@ export default defineConfig({
           ...page("Resume a run", "guide/resume"),
           ...page("Streaming markdown", "guide/streaming-markdown"),
           ...page("Branching", "guide/branching"),
+          ...page("Attachments", "guide/attachments"),
           ...page("Devtools", "guide/devtools"),
           { text: "Runs, middleware, subscribers", link: "/guide/runs" },
           { text: "Folding events yourself", link: "/guide/fold-events" },

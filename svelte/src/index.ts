@@ -8,6 +8,7 @@ export { default as StreamingMarkdown } from "./StreamingMarkdown.svelte";
 export type { MarkdownComponentMap } from "./markdown-components.svelte.js";
 export { streamText } from "./stream-text.js";
 export { useMessageParts } from "./useMessageParts.js";
+export { useAttachments } from "./useAttachments.js";
 export { useToolCall } from "./useToolCall.js";
 export type { ToolCallStore, ToolCallView } from "./useToolCall.js";
 export { useStateAt } from "./useStateAt.js";

@@ -23,6 +23,7 @@ const SHARED = [
   "useSignal",
   "useMessageText",
   "useMessageParts",
+  "useAttachments",
   "useToolCall",
   "useStateAt",
   "useComponentProps",

@@ -8,6 +8,7 @@ export { StreamingMarkdown } from "./StreamingMarkdown.js";
 export type { MarkdownComponentMap } from "./StreamingMarkdown.js";
 export { streamText } from "./stream-text.js";
 export { useMessageParts } from "./useMessageParts.js";
+export { useAttachments } from "./useAttachments.js";
 export { useToolCall } from "./useToolCall.js";
 export type { ToolCallField, ToolCallRefs } from "./useToolCall.js";
 export { useStateAt } from "./useStateAt.js";

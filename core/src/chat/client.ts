@@ -13,7 +13,8 @@ import { answerInterrupt } from "./interrupts.js";
 import { statusNote, type StatusNote } from "./status-note.js";
 import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
-import { toApprovalResponse, toToolOutcome, toUserMessage } from "./input.js";
+import { toApprovalResponse, toToolOutcome } from "./input.js";
+import type { OutgoingMessages } from "./attachments/outgoing.js";
 import type { ChatThreadKey } from "./thread-key.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
 import type { ClientTool } from "../tools/definition.js";
@@ -60,12 +61,14 @@ export class ChatClient {
   private readonly parts: ChatParts;
   private readonly settings: ChatSettings;
   private readonly key: ChatThreadKey;
+  private readonly outgoing: OutgoingMessages;
 
   constructor(private readonly options: ChatClientOptions) {
     const opened = openChat(options);
     this.parts = opened.parts;
     this.settings = opened.settings;
     this.key = opened.key;
+    this.outgoing = opened.outgoing;
     const { thread, loop, turns, storage, presence } = this.parts;
     this.impl = thread;
     this.thread = thread;
@@ -103,11 +106,12 @@ export class ChatClient {
   /**
    * Sends a user message and resolves when the whole turn has settled, continuations included.
    * During a turn the message waits for it to settle (it is never interleaved with a run). Tool
-   * calls left unanswered and pending interrupts are declined when the message goes.
+   * calls left unanswered and pending interrupts are declined when the message goes. Files
+   * (`{ text, files }`) are checked at once against the `attachments` limits (a refused one throws
+   * `ATTACHMENT_REJECTED`, sending nothing), then inlined or uploaded; messages still go in order.
    */
   sendMessage(message: MessageInput): Promise<TurnResult> {
-    const user = toUserMessage(message, this.parts.createId);
-    return new Promise((resolve) => this.parts.turns.request({ kind: "message", message: user, resolve }));
+    return this.outgoing.send(message, (user) => new Promise((resolve) => this.parts.turns.request({ kind: "message", message: user, resolve })));
   }
 
   /**
@@ -134,11 +138,12 @@ export class ChatClient {
    */
   editMessage(messageId: string, content: MessageInput): Promise<TurnResult> {
     checkEditable(this.impl, messageId);
-    const user = toUserMessage(content, this.parts.createId);
-    return new Promise((resolve) => {
-      this.stopForBranch("the message was edited");
-      this.parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
-    });
+    return this.outgoing.send(content, (user) =>
+      new Promise((resolve) => {
+        this.stopForBranch("the message was edited");
+        this.parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
+      }),
+    );
   }
 
   /**
@@ -175,6 +180,7 @@ export class ChatClient {
     if (this.parts.turns.disposed) return;
     const record = this.parts.turns.current;
     if (record !== undefined) this.parts.filter.runSettled(record.serverRunId ?? record.runId);
+    this.outgoing.cancel("stopped");
     this.parts.turns.halt("the user stopped the run", "stopped");
     this.parts.storage.save();
   }
@@ -189,6 +195,7 @@ export class ChatClient {
     const record = this.parts.turns.current;
     const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
     this.parts.filter.recordClear({ messages: this.impl.toMessages(), runIds });
+    this.outgoing.cancel("cleared");
     this.parts.turns.halt("the conversation was cleared", "cleared", () => {
       resetThread(this.impl);
       this.parts.turns.forgetRuns();
@@ -349,6 +356,7 @@ export class ChatClient {
   /** Stops everything, writes what is pending, leaves the other tabs, and refuses further work. */
   dispose(): void {
     if (this.parts.turns.disposed) return;
+    this.outgoing.cancel("disposed");
     this.parts.turns.halt("the chat was disposed", "disposed");
     this.parts.turns.disposed = true;
     this.parts.stopWatching();

@@ -15,6 +15,8 @@ export { chatPersistence } from "./persistence.js";
 export type { ChatPersistenceOptions } from "./persistence.js";
 export type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage.js";
 export type { ChatPresence, PresencePlugin } from "./generation.js";
+export type { AttachmentInput } from "./attachments/draft.js";
+export type { AttachmentOptions, UploadHook, UploadInfo } from "./attachments/limits.js";
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";
 export { ClearedRunFilter } from "./cleared-run-filter.js";

@@ -8,6 +8,7 @@ import { checkToolNames } from "../tools/components.js";
 import { ChatThreadKey } from "./thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
 import { buildToolSet } from "../tools/definition.js";
+import { OutgoingMessages } from "./attachments/outgoing.js";
 
 /** A chat built from its options. */
 export interface OpenedChat {
@@ -15,6 +16,8 @@ export interface OpenedChat {
   /** What `updateOptions` changes. */
   readonly settings: ChatSettings;
   readonly key: ChatThreadKey;
+  /** User messages on their way out (files read or uploaded, in order). */
+  readonly outgoing: OutgoingMessages;
 }
 
 /**
@@ -47,7 +50,8 @@ export function openChat(options: ChatClientOptions): OpenedChat {
     beforeRun: () => key.beforeRun(),
   });
   key = new ChatThreadKey(parts, options, warn, threadId, provisional);
-  return { parts, settings, key };
+  const outgoing = new OutgoingMessages(options.attachments, made, createId, (error) => report(options, warn, error));
+  return { parts, settings, key, outgoing };
 }
 
 /** Applies `updateOptions`: each option given is checked, then replaces the current one. */

@@ -9,6 +9,8 @@ import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 import type { ChatPersistence } from "./storage.js";
 import type { PresencePlugin } from "./generation.js";
+import type { AttachmentInput } from "./attachments/draft.js";
+import type { AttachmentOptions } from "./attachments/limits.js";
 import type { ClientTool } from "../tools/definition.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { RunStatus } from "../run/result.js";
@@ -80,6 +82,12 @@ export interface ChatClientOptions {
    * `false`): this tab's runs only.
    */
   readonly presence?: false | PresencePlugin;
+  /**
+   * Files in `sendMessage({ text, files })`: an `upload` hook (without one, files are inlined as
+   * base64 data), and the limits (`maxFileSize`, `maxFiles`, `accept`) a file is refused by with
+   * `ATTACHMENT_REJECTED`.
+   */
+  readonly attachments?: AttachmentOptions;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
@@ -109,7 +117,14 @@ export interface ChatUpdatableOptions {
   readonly maxSteps?: number;
 }
 
-export type MessageInput = string | { readonly content: string | readonly ContentPart[]; readonly id?: string };
+/**
+ * A user message: text, AG-UI content parts, or text with files (`File`, `Blob`, URL, or a ready
+ * content part each; see `AttachmentInput`). `id` is the message's id (default `createId()`).
+ */
+export type MessageInput =
+  | string
+  | { readonly content: string | readonly ContentPart[]; readonly id?: string }
+  | { readonly text?: string; readonly files?: readonly AttachmentInput[]; readonly id?: string };
 
 export type ToolResultInput =
   | { readonly toolCallId: string; readonly output: unknown }

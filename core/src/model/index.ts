@@ -58,12 +58,14 @@ export type { ComponentErrorCode } from "./components/errors.js";
 export { componentSnapshot } from "./components/snapshot.js";
 export { PLACEHOLDER_THREAD_ID } from "./thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store.js";
+export type { Attachment, LocalPreviews, MediaPart } from "./attachments.js";
 export { subscribeText, currentText } from "./text-stream.js";
 export type { TextSink } from "./text-stream.js";
 // What both bindings read: derived views of nodes (model/views.ts).
 export {
   messageTextSignal,
   messagePartsSignal,
+  messageAttachmentsSignal,
   toolCallResultSignal,
   threadViewSignal,
   componentName,

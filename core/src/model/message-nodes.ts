@@ -1,10 +1,11 @@
 import type { Message } from "@ag-ui/core";
-import { signal, type Signal } from "@preact/signals-core";
+import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import { copyJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl } from "./assistant-node.js";
 import { ActivityComponentImpl } from "./components/node.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { assignJson } from "./metadata.js";
+import { attachmentsSignal, type Attachment, type LocalPreviews } from "./attachments.js";
 import { BaseNode, TextBearingNode } from "./node-base.js";
 import type { MessageContent } from "./types.js";
 
@@ -15,10 +16,26 @@ export type PlainRole = "user" | "system" | "developer" | "reasoning";
 export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
   readonly content: Signal<MessageContent>;
   #name: LazySlot<string | undefined> = undefined;
+  #previews: LazySlot<LocalPreviews | undefined> = undefined;
+  #attachments: ReadonlySignal<readonly Attachment[]> | undefined;
 
   constructor(id: string, readonly role: PlainRole, content: MessageContent) {
     super(id);
     this.content = signal(content);
+  }
+
+  /** The media parts of `content`, with local previews (made on first read). */
+  get attachments(): ReadonlySignal<readonly Attachment[]> {
+    return (this.#attachments ??= attachmentsSignal(this.content, (this.#previews = slotSignal(this.#previews))));
+  }
+
+  /** Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
+  setPreviews(previews: LocalPreviews | undefined): void {
+    this.#previews = writeSlot(this.#previews, previews);
+  }
+
+  peekPreviews(): LocalPreviews | undefined {
+    return peekSlot(this.#previews);
   }
 
   /** Made on first read (lazy-signal.ts). */
@@ -54,10 +71,16 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
   readonly role = "tool" as const;
   readonly content: Signal<MessageContent>;
   #error: LazySlot<string | undefined> = undefined;
+  #attachments: ReadonlySignal<readonly Attachment[]> | undefined;
 
   constructor(id: string, readonly toolCallId: string, content: MessageContent) {
     super(id);
     this.content = signal(content);
+  }
+
+  /** The media parts the tool returned (made on first read). */
+  get attachments(): ReadonlySignal<readonly Attachment[]> {
+    return (this.#attachments ??= attachmentsSignal(this.content));
   }
 
   /** Made on first read (lazy-signal.ts). */

@@ -21,6 +21,7 @@ import { threadSnapshot } from "./snapshot.js";
 import { TokenLedger } from "./token-usage.js";
 import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
 import type { ToolCallNodeImpl } from "./tool-call-node.js";
+import type { LocalPreviews } from "./attachments.js";
 import type {
   ActiveStep,
   Branches,
@@ -112,6 +113,8 @@ export class ThreadImpl implements Thread {
   messagesRevision = 0;
 
   private readonly byId = new Map<string, MessageNodeImpl>();
+  /** Local previews of user messages not in the thread yet (see `showPreviews`). */
+  private waitingPreviews: Map<string, LocalPreviews> | undefined;
   #tree: MessageTree | undefined;
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
   private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
@@ -314,8 +317,28 @@ export class ThreadImpl implements Thread {
     });
   }
 
+  /**
+   * Gives user message `messageId` its local previews (object URLs by part index), now or when
+   * the message enters the thread; undefined takes them away.
+   */
+  showPreviews(messageId: string, previews: LocalPreviews | undefined): void {
+    const node = this.byId.get(messageId);
+    if (node?.role === "user") {
+      node.setPreviews(previews);
+      this.waitingPreviews?.delete(messageId);
+    } else if (previews !== undefined) (this.waitingPreviews ??= new Map()).set(messageId, previews);
+    else this.waitingPreviews?.delete(messageId);
+  }
+
   private index(node: MessageNodeImpl): void {
     if (!this.byId.has(node.id)) this.byId.set(node.id, node);
+    if (this.waitingPreviews !== undefined && node.role === "user") {
+      const previews = this.waitingPreviews.get(node.id);
+      if (previews !== undefined) {
+        node.setPreviews(previews);
+        this.waitingPreviews.delete(node.id);
+      }
+    }
     if (node.role === "assistant") {
       for (const call of node.toolCallNodes()) this.registerToolCall(call);
     } else if (node.role === "tool" && !this.resultsByCallId.has(node.toolCallId)) {

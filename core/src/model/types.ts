@@ -2,6 +2,7 @@ import type { ReadonlySignal } from "@preact/signals-core";
 import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent, TokenUsage } from "@ag-ui/core";
 import type { ThreadlineError } from "../errors.js";
 import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./components/types.js";
+import type { Attachment } from "./attachments.js";
 
 /**
  * The public shape of the signal graph. Every field that can change is a signal; every value a
@@ -30,7 +31,10 @@ interface Streams {
 }
 
 export interface UserMessageNode extends MessageNodeBase<"user">, Streams {
+  /** A string, or the parts of a multimodal message (text, image, audio, video, document). */
   readonly content: ReadonlySignal<MessageContent>;
+  /** The media parts of `content`, each with a URL to show it by (a local preview for files this chat sent). */
+  readonly attachments: ReadonlySignal<readonly Attachment[]>;
   readonly name: ReadonlySignal<string | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
 }
@@ -74,7 +78,10 @@ export interface AssistantMessageNode extends MessageNodeBase<"assistant">, Stre
 
 export interface ToolMessageNode extends MessageNodeBase<"tool">, Streams {
   readonly toolCallId: string;
+  /** What the tool returned: a string, or content parts (kept as parts, never stringified). */
   readonly content: ReadonlySignal<MessageContent>;
+  /** The media parts of `content` (images a tool returned…), each with a URL to show it by. */
+  readonly attachments: ReadonlySignal<readonly Attachment[]>;
   /** An error the tool reported instead of (or with) its content. */
   readonly error: ReadonlySignal<string | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;

@@ -2,6 +2,7 @@ import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import { contentText } from "./text-stream.js";
 import type { ComponentNodeLike } from "./components/types.js";
 import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode } from "./types.js";
+import type { Attachment } from "./attachments.js";
 
 /**
  * What a view binds to, the same for the Svelte stores and the Vue refs: one derived signal per
@@ -13,6 +14,7 @@ const results = new WeakMap<ToolCallNode, ReadonlySignal<MessageContent | undefi
 const views = new WeakMap<object, ReadonlySignal<ThreadView<string>>>();
 // Annotated so a bundle that never shows parts can drop it (a top-level call is kept otherwise).
 const NO_PARTS: ReadonlySignal<readonly AssistantPart[]> = /* @__PURE__ */ signal(Object.freeze([]));
+const NO_ATTACHMENTS: ReadonlySignal<readonly Attachment[]> = /* @__PURE__ */ signal(Object.freeze([]));
 
 /**
  * A message's text: a streamed string as is (no copy), content parts' text joined, `""` for an
@@ -31,6 +33,11 @@ export function messageTextSignal(node: MessageNode): ReadonlySignal<string> {
 /** An assistant message's parts in arrival order; every other role has none (one shared empty list). */
 export function messagePartsSignal(node: MessageNode): ReadonlySignal<readonly AssistantPart[]> {
   return node.role === "assistant" ? node.parts : NO_PARTS;
+}
+
+/** The media parts of a user or tool message (`attachments`); every other role has none. */
+export function messageAttachmentsSignal(node: MessageNode): ReadonlySignal<readonly Attachment[]> {
+  return node.role === "user" || node.role === "tool" ? node.attachments : NO_ATTACHMENTS;
 }
 
 /**

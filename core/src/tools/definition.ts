@@ -1,4 +1,6 @@
-import type { Thread } from "../model/types.js";
+import type { ContentPart } from "@ag-ui/core";
+import { ownJson } from "../json/json-value.js";
+import type { MessageContent, Thread } from "../model/types.js";
 import type { Tool } from "../protocol/events.js";
 import { ChatInputError } from "./errors.js";
 
@@ -193,12 +195,30 @@ function describeIssue(issue: StandardIssue): string {
 }
 
 /**
- * A tool output as tool-message content: a string stays as it is, anything else is JSON.
+ * A tool output as tool-message content: a string stays as it is, a list of AG-UI content parts
+ * (an image the tool made, text beside it…) stays parts (a frozen copy), anything else is JSON.
  * Throws for values JSON cannot hold (cycles, BigInt).
  */
-export function outputContent(output: unknown): string {
+export function outputContent(output: unknown): MessageContent {
   if (typeof output === "string") return output;
+  if (isContentParts(output)) return ownJson(output as readonly ContentPart[], "output");
   const text = JSON.stringify(output === undefined ? null : output);
   if (text === undefined) throw new TypeError(`a ${typeof output} cannot be serialised to JSON`);
   return text;
+}
+
+const PART_SOURCES = new Set(["data", "url", "file"]);
+
+/** A non-empty array of well-formed AG-UI content parts (text, image, audio, video, document). */
+function isContentParts(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every(isContentPart);
+}
+
+function isContentPart(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const part = value as { type?: unknown; text?: unknown; source?: { type?: unknown; value?: unknown; mimeType?: unknown } | null };
+  if (part.type === "text") return typeof part.text === "string";
+  if (part.type !== "image" && part.type !== "audio" && part.type !== "video" && part.type !== "document") return false;
+  const source = part.source;
+  return typeof source === "object" && source !== null && PART_SOURCES.has(source.type as string) && typeof source.value === "string" && (source.type !== "data" || typeof source.mimeType === "string");
 }

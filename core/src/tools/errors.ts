@@ -18,7 +18,7 @@ export type ToolErrorCode = (typeof errorCodes.tools)[number];
  * A ChatClient method or option was used wrongly. The class lives here, below chat/, because the
  * client tools given in the chat's `tools` option are checked here (`INVALID_TOOL`); it is the one
  * class for every misuse of the chat's API. Thrown synchronously by the call (never as a
- * rejected promise), with nothing changed:
+ * rejected promise), with nothing changed (`ATTACHMENT_FAILED` aside, see below):
  * - `INVALID_ARGUMENT`: a method got a malformed argument: `sendMessage` something other than a
  *   non-empty string or `{ content: string | ContentPart[] }`, `respondToApproval` a response
  *   without a boolean `approved`, `addToolResult` neither `output` nor `error`, or an `output`
@@ -39,7 +39,13 @@ export type ToolErrorCode = (typeof errorCodes.tools)[number];
  *   `persistence.index: false`;
  * - `MESSAGE_NOT_ON_PATH`: `editMessage`, `regenerate(id)` or `switchBranch` for a message that is not
  *   on the active branch (or, for `editMessage`, not a user message);
- * - `NOT_A_BRANCH`: `switchBranch` with an index that is not one of the message's alternatives.
+ * - `NOT_A_BRANCH`: `switchBranch` with an index that is not one of the message's alternatives;
+ * - `ATTACHMENT_REJECTED`: a file for `sendMessage` is larger than `attachments.maxFileSize`, of a
+ *   type `attachments.accept` does not list, or one too many (`maxFiles`); the message names the
+ *   file, its type and size, and the limit; `option` says which (`files[1]`);
+ * - `ATTACHMENT_FAILED`: not thrown but the result of `sendMessage` (`{ status: "error" }`, and
+ *   `onError`): a file could not be read, or the `upload` hook failed or answered with something
+ *   that is not a URL or a source. Nothing was sent.
  */
 export class ChatInputError extends ThreadlineError {
   declare readonly code: ChatInputErrorCode;

@@ -3,6 +3,7 @@ import { batch } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
 import { createStrictModeUndo, undoStrictMode } from "../json/strict-mode.js";
 import type { ThreadImpl } from "../model/thread.js";
+import type { MessageContent } from "../model/types.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
 import { ToolExecutionError } from "./errors.js";
 import { outputContent, validateWith, type ResolvedTool, type ToolExecuteContext } from "./definition.js";
@@ -11,7 +12,7 @@ import { createKeyedThrottle, type KeyedThrottle } from "./keyed-throttle.js";
 
 /** How one execution ended: the content to send back, or why there is none. */
 export type ToolOutcome =
-  | { readonly type: "output"; readonly content: string }
+  | { readonly type: "output"; readonly content: MessageContent }
   | { readonly type: "error"; readonly error: ToolExecutionError };
 
 export interface ToolRunnerHost {

@@ -1,12 +1,14 @@
 import { batch } from "@preact/signals-core";
 import { ToolMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
+import type { MessageContent } from "../model/types.js";
 
 /** A result the client produced for a tool call. */
 export interface ClientToolResult {
   readonly messageId: string;
   readonly toolCallId: string;
-  readonly content: string;
+  /** A string, or content parts (kept as parts). */
+  readonly content: MessageContent;
   /** Set for a failed call: the agent sees it as the tool message's `error`. */
   readonly error?: string;
 }

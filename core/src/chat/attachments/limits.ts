@@ -1,0 +1,98 @@
+import type { PartSource } from "@ag-ui/core";
+import { ChatInputError } from "../../tools/errors.js";
+
+/** What the upload hook is told about a file besides its bytes. */
+export interface UploadInfo {
+  /** The file's name (a `File`), else undefined. */
+  readonly name: string | undefined;
+  readonly mimeType: string;
+  readonly size: number;
+  /** The part the file becomes. */
+  readonly type: "image" | "audio" | "video" | "document";
+  /** Aborted when the chat is stopped, cleared or disposed before the message is sent. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Puts a file where the agent can reach it and says where: a URL (sent as a `url` source), or any
+ * AG-UI source (`{ type: "file", value: "file-abc", provider: "openai" }` for a handle the
+ * provider issued). A rejection, or anything else returned, fails the message with
+ * `ATTACHMENT_FAILED`.
+ */
+export type UploadHook = (file: Blob, info: UploadInfo) => Promise<string | PartSource>;
+
+/** The chat's `attachments` option. */
+export interface AttachmentOptions {
+  /**
+   * Uploads files instead of inlining them. Without it a `File` or `Blob` is sent inline, as a
+   * base64 `data` source.
+   */
+  readonly upload?: UploadHook;
+  /** The largest file accepted, in bytes (inline data counts its decoded size). Default 10 MiB. */
+  readonly maxFileSize?: number;
+  /** The most files (media parts) one message may carry. Default 10. */
+  readonly maxFiles?: number;
+  /**
+   * MIME types accepted: exact (`application/pdf`) or a family (`image/*`); `"*\/*"` accepts any.
+   * Default: images, audio, video, PDF, plain text, Markdown, CSV and JSON. A part whose type is
+   * unknown (a URL without a telling extension, a provider file handle) is not checked.
+   */
+  readonly accept?: readonly string[];
+}
+
+/** The limits in force, defaults applied. */
+export interface AttachmentLimits {
+  readonly maxFileSize: number;
+  readonly maxFiles: number;
+  readonly accept: readonly string[];
+}
+
+export const DEFAULT_ACCEPT: readonly string[] = Object.freeze([
+  "image/*",
+  "audio/*",
+  "video/*",
+  "application/pdf",
+  "text/plain",
+  "text/markdown",
+  "text/csv",
+  "application/json",
+]);
+
+const MIB = 1024 * 1024;
+
+/** Checks the `attachments` option; throws `ChatInputError` (`INVALID_OPTION`) naming the field at fault. */
+export function attachmentLimits(options: AttachmentOptions | undefined): AttachmentLimits {
+  if (options === undefined) return { maxFileSize: 10 * MIB, maxFiles: 10, accept: DEFAULT_ACCEPT };
+  if (typeof options !== "object" || options === null) throw option("attachments", "must be an object");
+  const { upload, maxFileSize = 10 * MIB, maxFiles = 10, accept = DEFAULT_ACCEPT } = options;
+  if (upload !== undefined && typeof upload !== "function") throw option("attachments.upload", "must be a function");
+  if (typeof maxFileSize !== "number" || !(maxFileSize > 0)) throw option("attachments.maxFileSize", `must be a number of bytes > 0, got ${String(maxFileSize)}`);
+  if (!Number.isInteger(maxFiles) || maxFiles < 1) throw option("attachments.maxFiles", `must be a whole number ≥ 1, got ${String(maxFiles)}`);
+  if (!Array.isArray(accept) || accept.length === 0 || accept.some((type) => typeof type !== "string" || !/^[\w.+-]+\/(?:\*|[\w.+-]+)$|^\*\/\*$/.test(type))) {
+    throw option("attachments.accept", "must be a non-empty list of MIME types such as 'image/*' or 'application/pdf'");
+  }
+  return { maxFileSize, maxFiles, accept: Object.freeze(accept.map((type) => type.toLowerCase())) };
+}
+
+function option(name: string, problem: string): ChatInputError {
+  return new ChatInputError("INVALID_OPTION", `\`${name}\` ${problem}.`, name);
+}
+
+/** Whether `mimeType` (parameters aside) is one `accept` lists. */
+export function accepts(accept: readonly string[], mimeType: string): boolean {
+  const type = mimeType.split(";")[0]!.trim().toLowerCase();
+  const family = type.slice(0, type.indexOf("/") + 1);
+  return accept.some((entry) => entry === "*/*" || entry === type || (entry.endsWith("/*") && entry.slice(0, -1) === family));
+}
+
+/** A file or part the limits refuse: `ATTACHMENT_REJECTED`, naming it, what it is and the limit. */
+export function rejected(where: string, what: string, problem: string): ChatInputError {
+  return new ChatInputError("ATTACHMENT_REJECTED", `sendMessage: ${where} ${what} ${problem}; nothing was sent.`, where);
+}
+
+/** `2.4 MiB`, `512 KiB`, `80 bytes`: sizes in messages. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MIB) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")} KiB`;
+  return `${(bytes / MIB).toFixed(1).replace(/\.0$/, "")} MiB`;
+}

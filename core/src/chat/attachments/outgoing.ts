@@ -1,0 +1,156 @@
+import type { ContentPart, PartSource } from "@ag-ui/core";
+import { describeValue } from "../../describe-value.js";
+import type { ThreadlineError } from "../../errors.js";
+import type { ThreadImpl } from "../../model/thread.js";
+import type { Message } from "../../protocol/events.js";
+import { ChatInputError } from "../../tools/errors.js";
+import type { TurnResult } from "../types.js";
+import { blobToBase64 } from "./base64.js";
+import { draftMessage, type Draft, type PendingFile } from "./draft.js";
+import { attachmentLimits, type AttachmentLimits, type AttachmentOptions, type UploadHook } from "./limits.js";
+
+type Skip = "stopped" | "cleared" | "disposed";
+
+/**
+ * The user messages on their way out. A message with files is checked at once (a refused file
+ * throws, nothing is sent), then its files are read (base64) or uploaded — several messages' files
+ * at the same time — and the messages are handed to the turns in the order they were sent: a
+ * message sent while an earlier one's files are still on their way waits for it, so nothing
+ * overtakes. Files get an object URL preview (where `URL.createObjectURL` exists) the moment the
+ * message enters the thread; those URLs are revoked on `clear()` and `dispose()`, and at once for
+ * a message that is never sent.
+ */
+export class OutgoingMessages {
+  private readonly limits: AttachmentLimits;
+  private readonly upload: UploadHook | undefined;
+  /** Settles once every message sent so far has been handed on (or dropped). */
+  private tail: Promise<void> = Promise.resolve();
+  private preparing = 0;
+  /** Moves on with `cancel`: a message prepared under an older epoch is dropped. */
+  private epoch = 0;
+  private skip: Skip = "stopped";
+  private controller = new AbortController();
+  /** The object URLs this chat made, by message id. */
+  private readonly previews = new Map<string, string[]>();
+
+  constructor(
+    options: AttachmentOptions | undefined,
+    private readonly thread: ThreadImpl,
+    private readonly createId: () => string,
+    private readonly report: (error: ThreadlineError) => void,
+  ) {
+    this.limits = attachmentLimits(options);
+    this.upload = options?.upload;
+  }
+
+  /**
+   * Checks `input` (throwing `ChatInputError` synchronously), then hands the message to `deliver`
+   * when its files are ready and every message before it went. A message without files, with
+   * none before it on the way, is handed on synchronously.
+   */
+  send(input: unknown, deliver: (message: Message) => Promise<TurnResult>): Promise<TurnResult> {
+    const draft = draftMessage(input, this.createId, this.limits);
+    if (draft.files.length === 0 && this.preparing === 0) return deliver(message(draft.id, draft.content as Message["content"]));
+    const epoch = this.epoch;
+    const urls = this.makePreviews(draft);
+    const built = this.build(draft, this.controller.signal);
+    const previous = this.tail;
+    let handedOn!: () => void;
+    this.tail = new Promise((resolve) => (handedOn = resolve));
+    this.preparing++;
+    const done = (): void => {
+      this.preparing--;
+      handedOn();
+    };
+    return (async (): Promise<TurnResult> => {
+      let content: ContentPart[];
+      try {
+        content = await built;
+      } catch (error) {
+        await previous;
+        done();
+        this.revoke(draft.id);
+        if (epoch !== this.epoch) return { status: "skipped", reason: this.skip };
+        const failure = error instanceof ChatInputError ? error : new ChatInputError("ATTACHMENT_FAILED", `sendMessage: a file could not be read (${describeValue(error, "message")}); nothing was sent.`, "files");
+        this.report(failure);
+        return { status: "error", error: failure };
+      }
+      await previous;
+      done();
+      if (epoch !== this.epoch) {
+        this.revoke(draft.id);
+        return { status: "skipped", reason: this.skip };
+      }
+      if (urls !== undefined) this.thread.showPreviews(draft.id, urls);
+      return deliver(message(draft.id, content));
+    })();
+  }
+
+  /** `stop()`, `clear()`, `dispose()`: uploads are aborted and messages still on their way are dropped. */
+  cancel(skip: Skip): void {
+    if (this.preparing > 0) {
+      this.epoch++;
+      this.skip = skip;
+      this.controller.abort(new ChatInputError("ATTACHMENT_FAILED", `sendMessage: the upload was abandoned (${skip}).`, "files"));
+      this.controller = new AbortController();
+    }
+    if (skip !== "stopped") for (const id of [...this.previews.keys()]) this.revoke(id);
+  }
+
+  private makePreviews(draft: Draft): (string | undefined)[] | undefined {
+    if (draft.files.length === 0 || typeof URL.createObjectURL !== "function") return undefined;
+    const urls: (string | undefined)[] = [];
+    const made: string[] = [];
+    for (const file of draft.files) {
+      const url = URL.createObjectURL(file.blob);
+      urls[file.index] = url;
+      made.push(url);
+    }
+    this.previews.set(draft.id, made);
+    return urls;
+  }
+
+  private revoke(messageId: string): void {
+    const made = this.previews.get(messageId);
+    if (made === undefined) return;
+    this.previews.delete(messageId);
+    for (const url of made) URL.revokeObjectURL(url);
+    this.thread.showPreviews(messageId, undefined);
+  }
+
+  private async build(draft: Draft, signal: AbortSignal): Promise<ContentPart[]> {
+    const content = (draft.content as (ContentPart | undefined)[]).slice();
+    await Promise.all(draft.files.map(async (file) => (content[file.index] = await this.filePart(file, signal))));
+    return content as ContentPart[];
+  }
+
+  private async filePart(file: PendingFile, signal: AbortSignal): Promise<ContentPart> {
+    const metadata = file.name === undefined ? { size: file.blob.size } : { filename: file.name, size: file.blob.size };
+    if (this.upload === undefined) {
+      const value = await blobToBase64(file.blob);
+      return { type: file.type, source: { type: "data", value, mimeType: file.mimeType }, metadata };
+    }
+    const label = file.name === undefined ? `a ${file.mimeType} file` : `'${file.name}'`;
+    let answer: unknown;
+    try {
+      answer = await this.upload(file.blob, { name: file.name, mimeType: file.mimeType, size: file.blob.size, type: file.type, signal });
+    } catch (error) {
+      throw new ChatInputError("ATTACHMENT_FAILED", `sendMessage: uploading ${label} failed (${describeValue(error, "message")}); nothing was sent.`, "files");
+    }
+    return { type: file.type, source: uploadedSource(answer, file, label), metadata };
+  }
+}
+
+/** The upload hook's answer as a source: a URL string, or a source of its own, the file's type filled in. */
+function uploadedSource(answer: unknown, file: PendingFile, label: string): PartSource {
+  if (typeof answer === "string" && answer !== "") return { type: "url", value: answer, mimeType: file.mimeType };
+  const source = answer as Partial<PartSource> | null;
+  if (typeof source === "object" && source !== null && typeof source.value === "string" && source.value !== "" && (source.type === "url" || source.type === "file" || source.type === "data")) {
+    return { ...source, mimeType: source.mimeType ?? file.mimeType } as PartSource;
+  }
+  throw new ChatInputError("ATTACHMENT_FAILED", `sendMessage: the upload hook returned ${describeValue(answer)} for ${label}, not a URL or a source ({ type: "url" | "file" | "data", value }); nothing was sent.`, "files");
+}
+
+function message(id: string, content: Message["content"]): Message {
+  return { id, role: "user", content } as Message;
+}

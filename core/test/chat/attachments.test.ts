@@ -1,0 +1,263 @@
+// Files in user messages: sendMessage({ text, files }) over a real AG-UI server (the request body
+// carries the parts), base64 inlining, the upload hook, limits and their typed errors, order,
+// stop, object-URL previews and their revocation, and tool results made of content parts.
+import { resolveObjectURL } from "node:buffer";
+import type { ContentPart, ToolMessage } from "@ag-ui/core";
+import { describe, expect, it, vi } from "vitest";
+import { ChatInputError, type ThreadlineError, type ToolMessageNode, type UserMessageNode } from "../../src/index.js";
+import { answer, chatFor, gate, manualSource, runFinished, runStarted, scriptedServer, toolCall, toolResults, until } from "./support.js";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff]);
+const png = (name = "cat.png", bytes: Uint8Array<ArrayBuffer> = PNG) => new File([bytes], name, { type: "image/png" });
+const decoded = (base64: string) => new Uint8Array(Buffer.from(base64, "base64"));
+const userNode = (chat: ReturnType<typeof chatFor>, id: string) => chat.thread.message(id) as UserMessageNode;
+
+describe("sendMessage({ text, files })", () => {
+  it("inlines a File as a base64 data source after the text part: the request body carries the parts", async () => {
+    const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "a cat")));
+    const chat = chatFor(server.url);
+    const result = await chat.sendMessage({ id: "u1", text: "what is this?", files: [png()] });
+    expect(result).toEqual({ status: "idle" });
+    const sent = server.inputs[0]!.messages[0]!;
+    expect(sent).toMatchObject({ id: "u1", role: "user" });
+    const content = sent.content as ContentPart[];
+    expect(content[0]).toEqual({ type: "text", text: "what is this?" });
+    expect(content[1]).toMatchObject({ type: "image", source: { type: "data", mimeType: "image/png" }, metadata: { filename: "cat.png", size: PNG.length } });
+    expect(decoded((content[1] as { source: { value: string } }).source.value)).toEqual(PNG);
+    // The thread holds the same parts, and the node shows the image.
+    expect(userNode(chat, "u1").content.value).toEqual(content);
+    const [attachment] = userNode(chat, "u1").attachments.value;
+    expect(attachment).toMatchObject({ index: 1, type: "image", mimeType: "image/png", name: "cat.png", size: PNG.length });
+  });
+
+  it("sends files without text, blobs without names, URLs by reference and data: URLs inline, and ready parts as they are", async () => {
+    const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "ok")));
+    const chat = chatFor(server.url);
+    const ready: ContentPart = { type: "document", source: { type: "file", value: "file-abc", provider: "openai" } };
+    await chat.sendMessage({
+      files: [new Blob(["hello"], { type: "text/plain" }), "https://cdn.test/photos/dog.JPG", new URL("https://cdn.test/talk"), "data:text/plain;base64,aGk=", "data:,a%20b", ready],
+    });
+    const content = server.inputs[0]!.messages[0]!.content as ContentPart[];
+    expect(content).toEqual([
+      { type: "document", source: { type: "data", value: btoa("hello"), mimeType: "text/plain" }, metadata: { size: 5 } },
+      { type: "image", source: { type: "url", value: "https://cdn.test/photos/dog.JPG", mimeType: "image/jpeg" } },
+      { type: "document", source: { type: "url", value: "https://cdn.test/talk" } },
+      { type: "document", source: { type: "data", value: "aGk=", mimeType: "text/plain" } },
+      { type: "document", source: { type: "data", value: btoa("a b"), mimeType: "text/plain" } },
+      ready,
+    ]);
+  });
+
+  it("text alone stays a plain string; an empty message or a malformed file is INVALID_ARGUMENT", () => {
+    const { source, runs } = manualSource();
+    const chat = chatFor(source);
+    void chat.sendMessage({ text: "plain" });
+    expect(runs[0]!.input.messages[0]!.content).toBe("plain");
+    for (const bad of [{ text: " " }, { files: [] }, { text: "x", files: "nope" }, { files: [42] }, { files: ["not a url"] }, { files: [{ type: "image" }] }, { content: "x", text: "y" }]) {
+      expect(() => chat.sendMessage(bad as never), JSON.stringify(bad)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    }
+    expect(runs).toHaveLength(1);
+  });
+});
+
+describe("limits", () => {
+  it("refuses a file over maxFileSize with ATTACHMENT_REJECTED naming it, its size and the limit; nothing is sent or lost", async () => {
+    const server = await scriptedServer(async (input, send) => send(...answer(input, `a${input.messages.length}`, "ok")));
+    const chat = chatFor(server.url, { attachments: { maxFileSize: 8 } });
+    await chat.sendMessage("first");
+    const before = chat.thread.toMessages();
+    let error: unknown;
+    try {
+      void chat.sendMessage({ text: "look", files: [png("big.png")] });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ChatInputError);
+    expect(error).toMatchObject({ code: "ATTACHMENT_REJECTED", option: "files[0]" });
+    expect((error as Error).message).toMatch(/files\[0\] 'big\.png' \(image\/png, 13 bytes\) is larger than the limit of 8 bytes/);
+    expect(chat.thread.toMessages()).toEqual(before);
+    expect(server.inputs).toHaveLength(1);
+    // The chat goes on.
+    await chat.sendMessage("second");
+    expect(server.inputs).toHaveLength(2);
+  });
+
+  it("refuses types `accept` does not list, too many files, and oversized inline data in ready parts", () => {
+    const { source, runs } = manualSource();
+    const chat = chatFor(source, { attachments: { accept: ["image/*"], maxFiles: 2, maxFileSize: 4 } });
+    expect(() => chat.sendMessage({ files: [new File(["%PDF"], "a.pdf", { type: "application/pdf" })] })).toThrow(
+      /files\[0\] 'a\.pdf' \(application\/pdf, 4 bytes\) is not an accepted type \(accepted: image\/\*\)/,
+    );
+    expect(() => chat.sendMessage({ files: ["https://x.test/a.mp3"] })).toThrow(expect.objectContaining({ code: "ATTACHMENT_REJECTED", option: "files[0]" }));
+    expect(() => chat.sendMessage({ files: ["https://x/1.png", "https://x/2.png", "https://x/3.png"] })).toThrow(/3 files\) exceed the limit of 2 per message/);
+    expect(() => chat.sendMessage({ content: [{ type: "image", source: { type: "data", value: "AAAAAAAA", mimeType: "image/png" } }] })).toThrow(
+      expect.objectContaining({ code: "ATTACHMENT_REJECTED", option: "content[0]" }),
+    );
+    expect(runs).toHaveLength(0);
+  });
+
+  it("checks the attachments option itself (INVALID_OPTION)", () => {
+    const { source } = manualSource();
+    expect(() => chatFor(source, { attachments: { maxFileSize: 0 } })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", option: "attachments.maxFileSize" }));
+    expect(() => chatFor(source, { attachments: { accept: ["images"] } })).toThrow(expect.objectContaining({ option: "attachments.accept" }));
+    expect(() => chatFor(source, { attachments: { upload: "s3" as never } })).toThrow(expect.objectContaining({ option: "attachments.upload" }));
+  });
+});
+
+describe("the upload hook", () => {
+  it("sends what it answers: a URL as a url source, a source as given (the file's type filled in)", async () => {
+    const server = await scriptedServer(async (input, send) => send(...answer(input, `a${input.messages.length}`, "ok")));
+    const seen: unknown[] = [];
+    const upload = vi.fn(async (file: Blob, info: { name: string | undefined; mimeType: string; size: number; type: string }) => {
+      seen.push({ bytes: file.size, name: info.name, mimeType: info.mimeType, size: info.size, type: info.type });
+      return info.name === "cat.png" ? `https://files.test/${info.name}` : { type: "file" as const, value: "file-9", provider: "openai" };
+    });
+    const chat = chatFor(server.url, { attachments: { upload } });
+    await chat.sendMessage({ text: "two", files: [png(), new File(["x"], "notes.txt", { type: "text/plain" })] });
+    expect(seen).toEqual([
+      { bytes: PNG.length, name: "cat.png", mimeType: "image/png", size: PNG.length, type: "image" },
+      { bytes: 1, name: "notes.txt", mimeType: "text/plain", size: 1, type: "document" },
+    ]);
+    expect((server.inputs[0]!.messages[0]!.content as ContentPart[]).slice(1)).toEqual([
+      { type: "image", source: { type: "url", value: "https://files.test/cat.png", mimeType: "image/png" }, metadata: { filename: "cat.png", size: PNG.length } },
+      { type: "document", source: { type: "file", value: "file-9", provider: "openai", mimeType: "text/plain" }, metadata: { filename: "notes.txt", size: 1 } },
+    ]);
+  });
+
+  it("a failed upload resolves { status: 'error' } with ATTACHMENT_FAILED, reports it, and sends nothing", async () => {
+    const { source, runs } = manualSource();
+    const errors: ThreadlineError[] = [];
+    const chat = chatFor(source, { onError: (error) => errors.push(error), attachments: { upload: async () => Promise.reject(new Error("bucket is full")) } });
+    const result = await chat.sendMessage({ text: "hi", files: [png()] });
+    expect(result).toMatchObject({ status: "error", error: { code: "ATTACHMENT_FAILED" } });
+    expect((result as { error: Error }).error.message).toMatch(/uploading 'cat\.png' failed \(bucket is full\); nothing was sent/);
+    expect(errors.map((e) => e.code)).toEqual(["ATTACHMENT_FAILED"]);
+    expect(runs).toHaveLength(0);
+    expect(chat.thread.messages.value).toHaveLength(0);
+
+    const odd = chatFor(source, { onError: () => {}, attachments: { upload: async () => 42 as never } });
+    const answered = await odd.sendMessage({ files: [png()] });
+    expect((answered as { error: Error }).error.message).toMatch(/the upload hook returned .*42.* not a URL or a source/);
+  });
+
+  it("keeps messages in the order they were sent while a file uploads, and stop() abandons the upload", async () => {
+    const { source, runs } = manualSource();
+    const uploaded = gate<string>();
+    let signal: AbortSignal | undefined;
+    const chat = chatFor(source, { attachments: { upload: (_file, info) => ((signal = info.signal), uploaded.promise) } });
+    const first = chat.sendMessage({ id: "u1", text: "photo", files: [png()] });
+    const second = chat.sendMessage({ id: "u2", content: "after it" });
+    await Promise.resolve();
+    expect(runs).toHaveLength(0);
+    uploaded.open("https://files.test/cat.png");
+    await until(() => runs.length === 1);
+    expect(runs[0]!.input.messages.map((m) => m.id)).toEqual(["u1"]);
+    runs[0]!.emit(runStarted(runs[0]!.input), runFinished(runs[0]!.input));
+    runs[0]!.end();
+    await until(() => runs.length === 2);
+    expect(runs[1]!.input.messages.map((m) => m.id)).toEqual(["u1", "u2"]);
+    runs[1]!.emit(runStarted(runs[1]!.input), runFinished(runs[1]!.input));
+    runs[1]!.end();
+    expect(await first).toEqual({ status: "idle" });
+    expect(await second).toEqual({ status: "idle" });
+
+    const stalled = gate<string>();
+    const stopping = chatFor(source, { attachments: { upload: (_file, info) => ((signal = info.signal), stalled.promise) } });
+    const pending = stopping.sendMessage({ text: "never", files: [png()] });
+    stopping.stop();
+    expect(signal?.aborted).toBe(true);
+    stalled.open("https://late.test/x.png");
+    expect(await pending).toEqual({ status: "skipped", reason: "stopped" });
+    expect(stopping.thread.messages.value).toHaveLength(0);
+    expect(runs).toHaveLength(2);
+  });
+});
+
+describe("previews", () => {
+  it("a local file shows by its object URL until the chat is disposed, then by its inline data", async () => {
+    const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "ok")));
+    const chat = chatFor(server.url);
+    await chat.sendMessage({ id: "u1", text: "look", files: [png()] });
+    const node = userNode(chat, "u1");
+    const [local] = node.attachments.value;
+    expect(local).toMatchObject({ preview: "local" });
+    expect(local!.previewUrl).toMatch(/^blob:/);
+    expect(resolveObjectURL(local!.previewUrl!)).toBeDefined();
+    chat.dispose();
+    expect(resolveObjectURL(local!.previewUrl!)).toBeUndefined();
+    const [after] = node.attachments.value;
+    expect(after).toMatchObject({ preview: "data" });
+    expect(after!.previewUrl).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it("clear() revokes them too, and a message never sent revokes its own at once", async () => {
+    const { source } = manualSource();
+    const made: string[] = [];
+    const revoked: string[] = [];
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation(() => {
+      made.push(`blob:test/${made.length}`);
+      return made[made.length - 1]!;
+    });
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation((url) => void revoked.push(url));
+    try {
+      const chat = chatFor(source, { onError: () => {}, attachments: { upload: async () => Promise.reject(new Error("offline")) } });
+      await chat.sendMessage({ files: [png()] });
+      expect(revoked).toEqual(["blob:test/0"]);
+      const inline = chatFor(source);
+      void inline.sendMessage({ files: [png()] });
+      await until(() => inline.thread.messages.value.length === 1);
+      inline.clear();
+      expect(revoked).toEqual(["blob:test/0", "blob:test/1"]);
+    } finally {
+      create.mockRestore();
+      revoke.mockRestore();
+    }
+  });
+
+  it("without URL.createObjectURL (a server runtime) files are sent with no local preview", async () => {
+    const { source, runs } = manualSource();
+    const original = URL.createObjectURL;
+    Object.defineProperty(URL, "createObjectURL", { value: undefined, configurable: true, writable: true });
+    try {
+      const chat = chatFor(source);
+      void chat.sendMessage({ id: "u1", files: [png()] });
+      await until(() => runs.length === 1);
+      expect(userNode(chat, "u1").attachments.value[0]).toMatchObject({ preview: "data" });
+    } finally {
+      Object.defineProperty(URL, "createObjectURL", { value: original, configurable: true, writable: true });
+    }
+  });
+});
+
+describe("tool results made of content parts", () => {
+  const image: ContentPart = { type: "image", source: { type: "url", value: "https://charts.test/q3.png", mimeType: "image/png" } };
+
+  it("a client tool's ContentPart[] output stays parts in the thread and in the next request", async () => {
+    const server = await scriptedServer(async (input, send, index) => {
+      if (index === 0) await send(runStarted(input), ...toolCall("tc1", "chart", {}), runFinished(input));
+      else await send(...answer(input, "a2", "here it is"));
+    });
+    const chat = chatFor(server.url, { tools: [{ name: "chart", execute: () => [{ type: "text", text: "Q3" }, image] }] });
+    await chat.sendMessage("chart please");
+    await until(() => server.inputs.length === 2);
+    const [result] = toolResults(server.inputs[1]!) as ToolMessage[];
+    expect(result!.content).toEqual([{ type: "text", text: "Q3" }, image]);
+    const node = chat.thread.toolCall("tc1")!.result.value as ToolMessageNode;
+    expect(node.content.value).toEqual([{ type: "text", text: "Q3" }, image]);
+    expect(node.attachments.value).toMatchObject([{ index: 1, type: "image", previewUrl: "https://charts.test/q3.png", preview: "url" }]);
+  });
+
+  it("TOOL_CALL_RESULT with parts folds as parts; an unsafe URL gets no preview", async () => {
+    const { source, runs } = manualSource();
+    const chat = chatFor(source);
+    void chat.sendMessage("go");
+    const run = runs[0]!;
+    run.emit(runStarted(run.input), ...toolCall("tc1", "server_tool", {}));
+    run.emit({ type: "TOOL_CALL_RESULT", messageId: "r1", toolCallId: "tc1", content: [image, { type: "image", source: { type: "url", value: "javascript:alert(1)" } }] });
+    const node = chat.thread.message("r1") as ToolMessageNode;
+    expect(node.content.value).toEqual([image, { type: "image", source: { type: "url", value: "javascript:alert(1)" } }]);
+    expect(node.attachments.value.map((a) => a.preview)).toEqual(["url", "none"]);
+    run.emit(runFinished(run.input));
+    run.end();
+  });
+});

@@ -1,0 +1,89 @@
+// Attachments in the Vue binding: a real component picks files through an <input type=file>,
+// sends them with a real ChatClient, and shows them from `useAttachments` (local previews, then
+// the inline data once the chat is gone), tool results' images too; a refused file sends nothing.
+import { cleanup, fireEvent, render, screen } from "@testing-library/vue";
+import { flushPromises } from "@vue/test-utils";
+import { effectScope } from "vue";
+import { afterEach, describe, expect, test } from "vitest";
+import type { Message } from "@threadline/core";
+
+type ContentPart = Exclude<Extract<Message, { role: "user" }>["content"], string>[number];
+import AttachmentsApp from "./AttachmentsApp.vue";
+import { useAttachments, type UseChatReturn as Chat } from "../src/index.js";
+import { runFinished, runStarted, toolEnd, toolStart } from "./support/events.js";
+import { ids, queuedAgent, type ScriptedAgent } from "./support/sources.js";
+
+afterEach(() => cleanup());
+
+function mount(agent: ScriptedAgent, attachments?: { maxFileSize: number }): Chat {
+  let chat: Chat | undefined;
+  render(AttachmentsApp, {
+    props: {
+      options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, ...(attachments ? { attachments } : {}) },
+      onchat: (c: Chat) => (chat = c),
+    },
+  });
+  if (chat === undefined) throw new Error("AttachmentsApp did not report its chat");
+  return chat;
+}
+
+async function pick(files: File[]): Promise<void> {
+  const input = screen.getByTestId("file") as HTMLInputElement;
+  Object.defineProperty(input, "files", { value: files, configurable: true });
+  await fireEvent.change(input);
+}
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "cat.png", { type: "image/png" });
+
+describe("useAttachments", () => {
+  test("a picked image is sent as a data part and shown from its local preview, then from its data", async () => {
+    const agent = queuedAgent();
+    const chat = mount(agent);
+    await pick([png(), new File(["a,b"], "rows.csv", { type: "text/csv" })]);
+    const input = await agent.started(0);
+    const content = input.messages[0]!.content as ContentPart[];
+    expect(content.map((part) => part.type)).toEqual(["text", "image", "document"]);
+    expect(content[1]).toMatchObject({ source: { type: "data", mimeType: "image/png", value: btoa("\x89PNG") } });
+    await flushPromises();
+    const image = screen.getByRole("img", { name: "cat.png" }) as HTMLImageElement;
+    expect(image.dataset.preview).toBe("local");
+    expect(image.src).toMatch(/^blob:/);
+    expect(screen.getByTestId("chip").textContent).toBe("rows.csv (text/csv)");
+    agent.runs[0]!.push(runStarted(input.threadId, input.runId), runFinished(input.threadId, input.runId));
+    agent.runs[0]!.close();
+    chat.dispose();
+    await flushPromises();
+    expect(screen.getByRole("img", { name: "cat.png" }).dataset.preview).toBe("data");
+  });
+
+  test("a refused file sends nothing and the app shows why", async () => {
+    const agent = queuedAgent();
+    mount(agent, { maxFileSize: 2 });
+    await pick([png()]);
+    await flushPromises();
+    expect(screen.getByTestId("problem").textContent).toMatch(/'cat\.png' \(image\/png, 4 bytes\) is larger than the limit of 2 bytes/);
+    expect(agent.inputs).toHaveLength(0);
+  });
+
+  test("a tool result's image parts show; messages of other roles have none", async () => {
+    const agent = queuedAgent();
+    const chat = mount(agent);
+    void chat.sendMessage("chart");
+    const input = await agent.started(0);
+    agent.runs[0]!.push(
+      runStarted(input.threadId, input.runId),
+      toolStart("tc", "chart", "a1"),
+      toolEnd("tc"),
+      { type: "TOOL_CALL_RESULT", messageId: "r1", toolCallId: "tc", content: [{ type: "image", source: { type: "url", value: "https://charts.test/q3.png" } }] },
+    );
+    await flushPromises();
+    expect((screen.getByRole("img", { name: "image" }) as HTMLImageElement).src).toBe("https://charts.test/q3.png");
+    const assistant = chat.messages.value.find((node) => node.role === "assistant")!;
+    const scope = effectScope();
+    const none = scope.run(() => useAttachments(assistant))!;
+    expect(none.value).toEqual([]);
+    scope.stop();
+    agent.runs[0]!.push(runFinished(input.threadId, input.runId));
+    agent.runs[0]!.close();
+  });
+});
