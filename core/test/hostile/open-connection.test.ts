@@ -13,6 +13,7 @@ import {
 import { RunLoop } from "../../src/run/index.js";
 import { finished, serverPerTest, started, textRun, warnings, write, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 const servers = serverPerTest();
 
@@ -65,7 +66,7 @@ describe("a connection left open after the run's terminal event", () => {
       threadId: "t-open",
       terminalGraceMs: 30,
       onWarning: () => undefined,
-      persistence: { adapter, index: false },
+      persistence: chatPersistence({ adapter, index: false }),
       tools: [{ name: "add", execute: (args: { a: number; b: number }) => String(args.a + args.b) }],
     });
     const result = await chat.sendMessage("2+3?");
