@@ -21,7 +21,7 @@ const lanes = new WeakMap<SubagentLane, SubagentStores>();
 
 /**
  * One subagent lane (`thread.subagents`, `subagentsOf(toolCallId)`, a lane's `lanes`) as stores:
- * `name`, `description`, `status` (running / finished / suspended / error / unknown), `error`,
+ * `name`, `description`, `status` (running / succeeded / interrupted / failed / unknown), `error`,
  * `result`, `parentToolCallId`, `messages` and the nested `lanes`. The same lane always gives the
  * same stores; a token streamed into one of its messages changes none of them.
  */

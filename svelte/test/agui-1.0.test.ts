@@ -140,6 +140,6 @@ describe("subagents and capabilities", () => {
     expect(get(underCall).map((lane) => lane.id)).toEqual(["s1"]);
     const { useSubagent } = await import("../src/index.js");
     const stores = useSubagent(get(chat.subagents)[0]!);
-    expect([get(stores.name), get(stores.status), get(stores.messages).map((m) => m.id)]).toEqual(["researcher", "finished", ["m-s1"]]);
+    expect([get(stores.name), get(stores.status), get(stores.messages).map((m) => m.id)]).toEqual(["researcher", "succeeded", ["m-s1"]]);
   });
 });

@@ -11,7 +11,7 @@ export type SubagentRefs<Absent = never> = FieldRefs<SubagentLane, SubagentField
 
 /**
  * One subagent lane (`thread.subagents`, `subagentsOf(toolCallId)`, a lane's `lanes`) as refs:
- * `name`, `description`, `status` (running / finished / suspended / error / unknown), `error`,
+ * `name`, `description`, `status` (running / succeeded / interrupted / failed / unknown), `error`,
  * `result`, `parentToolCallId`, `messages` and the nested `lanes`. A token streamed into one of its
  * messages changes none of them. Given a ref or getter, the refs follow whichever lane it yields.
  */

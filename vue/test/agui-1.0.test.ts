@@ -128,7 +128,7 @@ describe("subagents and capabilities", () => {
     expect(underCall.value.map((lane) => lane.id)).toEqual(["s1"]);
     const { useSubagent } = await import("../src/index.js");
     const refs = useSubagent(chat.subagents.value[0]!);
-    expect([refs.name.value, refs.status.value, refs.messages.value.map((m) => m.id)]).toEqual(["researcher", "finished", ["m-s1"]]);
+    expect([refs.name.value, refs.status.value, refs.messages.value.map((m) => m.id)]).toEqual(["researcher", "succeeded", ["m-s1"]]);
     refs.dispose();
   });
 });

@@ -10,6 +10,8 @@ import type { BaseEvent } from "../protocol/events.js";
 export interface ChatPresence {
   /** True while a run is active on the thread (here, or elsewhere for a shared presence). */
   readonly sessionGenerating: ReadonlySignal<boolean>;
+  /** Runs other tabs of this origin report on the thread (always 0 for this tab only). */
+  readonly remoteTabsGenerating: ReadonlySignal<number>;
   /** RUN_STARTED, RUN_FINISHED and RUN_ERROR as the source sent them; other events are ignored. */
   observeEvent(event: BaseEvent): void;
   /** Forget every local run (stop, clear, a lost connection). */
@@ -29,6 +31,7 @@ class LocalGeneration implements ChatPresence {
   private readonly runs = new Set<string>();
   private readonly count = signal(0);
   readonly sessionGenerating = computed(() => this.count.value > 0);
+  readonly remoteTabsGenerating: ReadonlySignal<number> = signal(0);
 
   observeEvent(event: BaseEvent): void {
     const runId = (event as BaseEvent & { readonly runId?: unknown }).runId;

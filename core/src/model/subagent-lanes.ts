@@ -59,8 +59,9 @@ export class SubagentLaneImpl implements SubagentLane {
  * message list is written when one of its messages is added or removed, never per delta.
  *
  * A lane comes into being with SUBAGENT_STARTED, or — status `unknown` — when a message names a
- * `subagentRunId` no SUBAGENT_STARTED announced: restored history (silently) or streamed content
- * (`SUBAGENT_UNANNOUNCED`). A later SUBAGENT_STARTED fills such a lane in.
+ * `subagentRunId` no SUBAGENT_STARTED announced: restored history or streamed content, silently
+ * (AG-UI 1.1 lets a producer tag work it cannot report the lifecycle of). A later SUBAGENT_STARTED
+ * fills such a lane in. Only a `parentSubagentRunId` no start announced is `SUBAGENT_UNANNOUNCED`.
  */
 export class SubagentLanes {
   readonly roots: Signal<readonly SubagentLaneImpl[]> = signal(EMPTY);
@@ -97,14 +98,14 @@ export class SubagentLanes {
         this.say("SUBAGENT_RESTARTED", `SUBAGENT_STARTED for subagent '${lane.id}', which is already running; the repeat changed nothing.`, event);
         return;
       }
-      if (status === "finished" || status === "error") {
+      if (status === "succeeded" || status === "failed") {
         this.say(
           "SUBAGENT_RESTARTED",
-          `SUBAGENT_STARTED for subagent '${lane.id}', which already ${status === "error" ? "failed" : "finished"}: a subagentRunId names one invocation; the lane is reopened with its messages kept.`,
+          `SUBAGENT_STARTED for subagent '${lane.id}', which already ${status === "failed" ? "failed" : "finished"}: a subagentRunId names one invocation; the lane is reopened with its messages kept.`,
           event,
         );
       }
-      // `unknown` (content came first) is filled in; `suspended` resumes (AG-UI: a later run may continue it).
+      // `unknown` (content came first) is filled in; `interrupted` resumes (AG-UI: a later run may continue it).
       lane.error.value = undefined;
       lane.result.value = undefined;
       lane.interruptIds.value = EMPTY;
@@ -129,11 +130,11 @@ export class SubagentLanes {
     const lane = this.ending(event);
     if (lane === undefined) return;
     if (event.outcome?.type === "suspended") {
-      lane.status.value = "suspended";
+      lane.status.value = "interrupted";
       const ids = event.outcome.interruptIds;
       if (ids !== undefined && ids.length > 0) lane.interruptIds.value = Object.freeze([...ids]);
     } else {
-      lane.status.value = "finished";
+      lane.status.value = "succeeded";
     }
     if (event.result !== undefined) lane.result.value = ownJson(event.result);
   }
@@ -142,16 +143,15 @@ export class SubagentLanes {
     const lane = this.ending(event);
     if (lane === undefined) return;
     lane.error.value = Object.freeze(event.code === undefined ? { message: event.message } : { message: event.message, code: event.code });
-    lane.status.value = "error";
+    lane.status.value = "failed";
   }
 
   /**
    * An event attributed to `id` (its `subagentRunId`). O(1): one lookup. A name no SUBAGENT_STARTED
-   * announced gets an `unknown` lane, and one warning for it.
+   * announced gets an `unknown` lane, without a warning: such attribution is legal.
    */
   attributed(id: string, event: unknown): void {
     if (this.byId.has(id)) return;
-    this.say("SUBAGENT_UNANNOUNCED", `${eventType(event)} names subagent '${id}', which no SUBAGENT_STARTED announced; its content is kept in an 'unknown' lane.`, event);
     this.create(id, undefined, event);
   }
 
@@ -159,7 +159,7 @@ export class SubagentLanes {
   cutOff(): void {
     for (const lane of this.running) {
       lane.error.value = Object.freeze({ message: `The run ended before subagent '${lane.name.peek() ?? lane.id}' finished.`, cutOff: true });
-      lane.status.value = "error";
+      lane.status.value = "failed";
     }
     this.running.clear();
   }

@@ -163,12 +163,13 @@ export interface RunUsage {
 }
 
 /**
- * Where a subagent invocation stands: `running` (SUBAGENT_STARTED), `finished` or `suspended`
- * (SUBAGENT_FINISHED, the latter awaiting interrupts a later run may answer), `error`
+ * Where a subagent invocation stands, in the status words of `model/status.ts`: `running`
+ * (SUBAGENT_STARTED), `succeeded` or `interrupted` (SUBAGENT_FINISHED; the protocol's `suspended`
+ * outcome, awaiting interrupts a later run may answer, is `interrupted`), `failed`
  * (SUBAGENT_ERROR, or cut off when the run ended first), `unknown` (known only from messages that
  * name it: restored history, or content no SUBAGENT_STARTED announced).
  */
-export type SubagentStatus = "running" | "finished" | "suspended" | "error" | "unknown";
+export type SubagentStatus = "running" | "succeeded" | "interrupted" | "failed" | "unknown";
 
 /** Why a subagent failed: SUBAGENT_ERROR's message and code, or `cutOff` when its run ended first. */
 export interface SubagentFailure {
@@ -197,7 +198,7 @@ export interface SubagentLane {
   readonly error: ReadonlySignal<SubagentFailure | undefined>;
   /** SUBAGENT_FINISHED's `result`, if it carried one. */
   readonly result: ReadonlySignal<unknown>;
-  /** A suspended lane's own interrupts (SUBAGENT_FINISHED's suspended outcome). */
+  /** An interrupted lane's own interrupts (SUBAGENT_FINISHED's `suspended` outcome). */
   readonly interruptIds: ReadonlySignal<readonly string[]>;
   /** Written when one of its messages is added or removed, never per token. */
   readonly messages: ReadonlySignal<readonly MessageNode[]>;

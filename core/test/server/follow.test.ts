@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
 import type { ChatClientOptions } from "../../src/chat/types.js";
+import { chatPersistence } from "../../src/chat/index.js";
 import { memoryStorage } from "../../src/persist/index.js";
 import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
@@ -49,7 +50,7 @@ function chatOn(url: string, threadId: string, calls: string[], extra: Partial<C
     agent: new HttpAgent({ url, resumable: true, reconnect: { baseDelayMs: 1, attempts: 2 } }),
     threadId,
     presence: false,
-    persistence: { adapter: memoryStorage(), index: false },
+    persistence: chatPersistence({ adapter: memoryStorage(), index: false }),
     tools: [{ name: "clock", parameters: { type: "object" }, execute: (args: unknown) => (calls.push(JSON.stringify(args)), "12:00") }],
     ...extra,
   });
