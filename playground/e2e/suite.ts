@@ -12,7 +12,7 @@ import { ERROR_MESSAGE, PARTIAL, RECOVERED } from "../server/scenarios/server-er
 import { SEED_TODOS, SUGGESTIONS } from "../server/scenarios/shared-state.js";
 import { weatherFor } from "../server/scenarios/weather-card.js";
 import { expect, test } from "vitest";
-import { useApp, type AppPage } from "./harness.js";
+import { ARTIFACTS, useApp, type AppPage } from "./harness.js";
 import { checkWeatherCard, renderedText, textOf } from "./checks.js";
 import { inspectorTests } from "./inspector.js";
 
@@ -51,25 +51,49 @@ export function appSuite(framework: AppName): void {
     });
   });
 
-  test("resumable: a reload mid-answer rejoins the run and the answer completes; over a flaky network it completes too", async () => {
+  // #19: the apps' default route is the resumable handler (createAgentHandler).
+  test("resumable: a reload mid-answer completes it; a second device follows the live answer; the flaky switch loses nothing", async () => {
     const expected = async (page: AppPage) => renderedText(page, markdownToHtml(MARKDOWN_REPLY));
-    await withPage({ scenario: "markdown", delay: 12, network: "resumable" }, async (page) => {
+    await withPage({ scenario: "markdown", delay: 12 }, async (page) => {
       await page.send("Plan three days in Lisbon for me.");
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
       await expect.poll(async () => ((await text.count()) > 0 ? (await textOf(text)).length : 0)).toBeGreaterThan(40);
       await page.waitForStoredMessages(2);
       const partial = await textOf(text);
       // The page goes away mid-answer and comes back on the same thread.
-      await page.page.goto(page.url({ delay: 12, network: "resumable" }));
+      await page.page.goto(page.url({ delay: 12 }));
       // The stored partial answer shows first; the rejoined run completes it.
       const answer = await expected(page);
       await expect.poll(() => textOf(text), { timeout: 20_000 }).toBe(answer);
       await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
-      const full = await textOf(text);
-      expect(full.length).toBeGreaterThan(partial.length);
+      expect((await textOf(text)).length).toBeGreaterThan(partial.length);
       await page.screenshot("resumable-reload");
     });
-    await withPage({ scenario: "markdown", delay: 4, network: "flaky" }, async (page) => {
+    await withPage({ scenario: "markdown", delay: 25 }, async (page) => {
+      await page.send("Plan three days in Lisbon for me.");
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      await expect.poll(async () => ((await text.count()) > 0 ? (await textOf(text)).length : 0)).toBeGreaterThan(40);
+      // Another device opens the thread: no storage, no BroadcastChannel in common, only the server.
+      const other = await app.elsewhere(page.url({ delay: 25, thread: page.threadId }));
+      try {
+        const status = other.page.getByTestId(TEST_ID.runStatus);
+        const followed = other.page.getByTestId(TEST_ID.message).and(other.page.locator('[data-role="assistant"]')).getByTestId(TEST_ID.messageText);
+        await expect.poll(() => status.getAttribute("data-following"), { timeout: 10_000 }).toBe("true");
+        // The answer streams there (the live tail), then stands complete and equal to the first device's.
+        await expect.poll(() => followed.getAttribute("data-streaming"), { timeout: 10_000 }).toBe("true");
+        await other.page.screenshot({ path: `${ARTIFACTS}${app.framework}/resumable-follow.png` });
+        const answer = await expected(page);
+        await expect.poll(() => textOf(followed), { timeout: 20_000 }).toBe(answer);
+        await expect.poll(() => status.getAttribute("data-following")).toBe("false");
+        expect(await other.page.getByTestId(TEST_ID.message).and(other.page.locator('[data-role="user"]')).innerText()).toContain("Plan three days in Lisbon for me.");
+        await expect.poll(() => textOf(text)).toBe(answer);
+        expect(other.errors, "uncaught errors on the second device").toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+    await withPage({ scenario: "markdown", delay: 4 }, async (page) => {
+      await page.byTestId(TEST_ID.flakyNetwork).check();
       const turn = await page.turn();
       await page.send("Plan three days in Lisbon for me.");
       const statuses = await turn.settled("idle", 30_000);
@@ -141,7 +165,7 @@ export function appSuite(framework: AppName): void {
         await page.send("What time is it where I am?");
         await turn.settled("idle");
         const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_local_time"]'));
-        await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("done");
+        await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("succeeded");
         const result = await call.getByTestId(TEST_ID.toolResult).innerText();
         expect(result, variant).toMatch(/^\d\d:\d\d \(.+\)$/);
         await expect.poll(() => page.lastAnswer(), { message: variant }).toContain(`Your device says it is ${result}.`);
@@ -167,7 +191,7 @@ export function appSuite(framework: AppName): void {
       const approved = await page.turn();
       await call.getByTestId(TEST_ID.approve).click();
       await approved.settled("idle");
-      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
       expect(await call.getByTestId(TEST_ID.toolResult).innerText()).toBe(`Deleted ${FILE_PATH}.`);
       await expect.poll(() => page.lastAnswer()).toBe(`Done: ${FILE_PATH} is deleted.`);
 
@@ -370,7 +394,7 @@ export function appSuite(framework: AppName): void {
 
   test("server-error: the error shows with what streamed before it; retry succeeds", async () => {
     for (const variant of ["mid-stream", "http-500", "disconnect"]) {
-      await withPage({ scenario: "server-error", variant }, async (page) => {
+      await withPage({ scenario: "server-error", variant, network: "plain" }, async (page) => {
         const failed = await page.turn();
         if (variant === "disconnect") await page.holdDisconnect();
         await page.send("What's the euro exchange rate?");
@@ -381,7 +405,7 @@ export function appSuite(framework: AppName): void {
           await expect.poll(() => page.lastAnswer(), { timeout: 20_000 }).toBe(PARTIAL);
           await page.releaseDisconnect();
         }
-        await failed.settled("error");
+        await failed.settled("failed");
         const banner = page.byTestId(TEST_ID.errorBanner);
         await banner.waitFor();
         if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
@@ -527,7 +551,7 @@ export function appSuite(framework: AppName): void {
       // A reload without ?thread= opens the thread the user was on.
       await page.page.goto(page.url({ delay: 2 }));
       await expect.poll(() => page.messages().allInnerTexts()).toEqual(before);
-      expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("done");
+      expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("succeeded");
       // The stored thread is shown, and opening it started no turn.
       expect(await page.status()).toBe("idle");
       expect(await page.byTestId(TEST_ID.runStatus).getAttribute("data-turns")).toBe("0");
@@ -657,7 +681,7 @@ export function appSuite(framework: AppName): void {
       await page.composer.press("Enter");
       await turn.settled("idle", 30_000);
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_weather"]'));
-      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
       const result = JSON.parse(await call.getByTestId(TEST_ID.toolResult).innerText()) as { city: string };
       expect(result.city).toBe("Lyon");
       await expect.poll(() => page.lastAnswer()).toContain("The client says:");

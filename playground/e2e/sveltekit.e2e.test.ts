@@ -121,7 +121,7 @@ describe("SvelteKit full-stack app", () => {
     const { page } = await open({ scenario: "client-tool" });
     await send(page, "What time is it where I am?");
     const call = page.locator("[data-testid=tool-call][data-name=get_local_time]");
-    await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+    await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
     await expect.poll(() => status(page)).toBe("idle");
     const all = await messages(page);
     expect(all.filter((m) => m.role === "assistant").length).toBeGreaterThanOrEqual(2); // the call, then the continuation
@@ -136,7 +136,7 @@ describe("SvelteKit full-stack app", () => {
     await expect.poll(() => call.getAttribute("data-status")).toBe("awaiting-approval");
     await expect.poll(() => status(page)).toBe("awaiting-input");
     await page.getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+    await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
     await expect.poll(() => status(page)).toBe("idle");
     await page.screenshot({ path: `${ARTIFACTS}sveltekit/approval.png` });
     await page.close();

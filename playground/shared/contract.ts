@@ -7,6 +7,8 @@ export const TEST_ID = {
   scenario: "scenario-select",
   variant: "variant-select",
   speed: "speed-select",
+  /** The flaky-network switch (a checkbox): cuts the streams at random points. */
+  flakyNetwork: "flaky-network",
   newThread: "new-thread",
   threadList: "thread-list",
   threadItem: "thread-item",
@@ -35,6 +37,8 @@ export const TEST_ID = {
    * made: read it before an action and wait for it to grow (shared/settled-turns.ts).
    */
   runStatus: "run-status",
+  /** While the chat follows another device's run (the run status has `data-following="true"`). */
+  following: "following",
   tokenUsage: "token-usage",
   statusNote: "status-note",
   stop: "stop",
@@ -88,5 +92,5 @@ export const STATUS_LABEL: Readonly<Record<string, string>> = {
   submitted: "Sending…",
   streaming: "Streaming…",
   "awaiting-input": "Waiting for you",
-  error: "Error",
+  failed: "Failed",
 };

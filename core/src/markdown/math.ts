@@ -2,6 +2,7 @@ import type { MarkdownIt } from "markdown-it";
 import type { StateBlock, StateInline, Token } from "markdown-it";
 import { escapeHtml } from "./code-block.js";
 import type { MarkdownPlugin } from "./parser.js";
+import { plainSafePlugins } from "./text-tail.js";
 import type { MarkdownWidget } from "./tree.js";
 
 /**
@@ -48,7 +49,7 @@ export function mathPlugin(options: MathOptions): MarkdownPlugin {
     view,
     html: (props) => `<${props.display ? "div" : "span"} class="tl-math${props.display ? " tl-math-display" : ""}">${escapeHtml(props.tex)}</${props.display ? "div" : "span"}>`,
   });
-  return {
+  const plugin: MarkdownPlugin = {
     name: "math",
     parser: (md: MarkdownIt) => {
       md.inline.ruler.after("escape", "math_inline", inlineMath);
@@ -59,6 +60,8 @@ export function mathPlugin(options: MathOptions): MarkdownPlugin {
       math_block: (token) => widget(token, true),
     },
   };
+  plainSafePlugins.add(plugin);
+  return plugin;
 }
 
 function inlineMath(state: StateInline, silent: boolean): boolean {

@@ -5,6 +5,7 @@ import type { Highlighter } from "./highlight.js";
 import { parserFor, tokenRenderers, type MarkdownPlugin } from "./parser.js";
 import { safeUrl, type UrlPolicy } from "./safe-url.js";
 import { defaultHighlighter } from "./shiki.js";
+import { plainSafePlugins } from "./text-tail.js";
 import { componentWidget, type MarkdownComponents, type TreeOptions } from "./tree.js";
 
 export interface MarkdownOptions {
@@ -29,6 +30,8 @@ export interface Resolved {
   readonly md: MarkdownIt;
   readonly tree: TreeOptions;
   readonly onError: (error: MarkdownError) => void;
+  /** Whether plain words may skip the parse (see text-tail.ts): not with a plugin of unknown syntax. */
+  readonly plainWords: boolean;
 }
 
 const COMPONENT_KINDS = ["code", "link", "image"] as const;
@@ -55,6 +58,7 @@ export function resolveOptions(options: MarkdownOptions = {}): Resolved {
     md: parserFor(plugins),
     tree: { urlPolicy, components, tokens: tokenRenderers(plugins), codeBlock, linkTarget },
     onError,
+    plainWords: (plugins ?? []).every((plugin) => plugin.parser === undefined || plainSafePlugins.has(plugin)),
   };
 }
 

@@ -6,6 +6,7 @@ import { CodeBlockView } from "./code-block.js";
 import { createNode, patchChildren, release, viewOf, type PatchCounts } from "./dom.js";
 import { MarkdownError } from "./errors.js";
 import { resolveOptions, type MarkdownOptions, type Resolved } from "./options.js";
+import { textTail, type TextTail } from "./text-tail.js";
 import { buildBlocks, type MarkdownNode } from "./tree.js";
 
 /**
@@ -16,8 +17,9 @@ import { buildBlocks, type MarkdownNode } from "./tree.js";
  * code block, once its closing fence is there. A settled block is drawn one last time and its DOM
  * is never touched again. Only the text after the last settled block — the open block — is
  * parsed again per delta, and its DOM is patched in place (see dom.ts), with unterminated inline
- * syntax (`**bold`, `` `code ``, `[link](http…`) closed for the drawing so nothing flickers. An
- * open code fence takes a faster path still: each delta is appended to the code block.
+ * syntax (`**bold`, `` `code ``, `[link](http…`) closed for the drawing so nothing flickers. Two
+ * faster paths skip the parse: an open code fence takes each delta as appended code, and plain
+ * words added to the paragraph being written are appended to its last Text node (text-tail.ts).
  */
 export interface MarkdownStream extends TextSink {
   /**
@@ -54,6 +56,8 @@ class Stream implements MarkdownStream {
   /** Link reference definitions of the settled text (`[id]: url`), seen by later blocks. */
   #references: NonNullable<Env["references"]> = Object.create(null) as NonNullable<Env["references"]>;
   #fence: (FenceState & { shown: number; scanned: number; view: CodeBlockView }) | undefined;
+  /** Set while the open block ends in a paragraph's text that plain words can be appended to. */
+  #textTail: TextTail | undefined;
 
   constructor(container: HTMLElement, options: Resolved) {
     this.#container = container;
@@ -79,6 +83,7 @@ class Stream implements MarkdownStream {
     this.#tail += delta;
     this.#lines.add(delta, from);
     if (this.#fence !== undefined && this.#fenceAppend()) return;
+    if (this.#textTail?.extend(delta) === true) return;
     this.#update();
   }
 
@@ -99,6 +104,7 @@ class Stream implements MarkdownStream {
     this.#settled = 0;
     this.#lastSettled = null;
     this.#fence = undefined;
+    this.#textTail = undefined;
     this.#references = Object.create(null) as NonNullable<Env["references"]>;
   }
 
@@ -112,6 +118,7 @@ class Stream implements MarkdownStream {
 
   /** Settles what can be settled, then draws the open block. */
   #update(): void {
+    this.#textTail = undefined;
     try {
       const tokens = this.#parse(this.#tail);
       let groups = blockGroups(tokens);
@@ -137,6 +144,7 @@ class Stream implements MarkdownStream {
               return buildBlocks(repaired, 0, repaired.length, this.#options.tree, !this.#streaming);
             })();
       patchChildren(this.#container, this.#firstOpen, nodes, true, this.counts);
+      if (this.#streaming && shown === this.#tail && this.#options.plainWords) this.#textTail = textTail(tokens, this.#tail, this.#container);
     } catch (cause) {
       this.#failed(cause);
     }
@@ -199,6 +207,7 @@ class Stream implements MarkdownStream {
 
   #failed(cause: unknown): void {
     this.#fence = undefined;
+    this.#textTail = undefined;
     this.#options.onError(new MarkdownError("MARKDOWN_RENDER_FAILED", `markdown: drawing the open block failed: ${cause instanceof Error ? cause.message : String(cause)}`, this.#tail, { cause }));
     try {
       patchChildren(this.#container, this.#firstOpen, [{ tag: "p", attrs: undefined, children: [this.#tail] }], true, this.counts);

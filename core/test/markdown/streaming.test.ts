@@ -2,8 +2,9 @@
 // The differential: a stream of any text, cut into deltas of any sizes, ends as the one-shot
 // render of the whole text; and a settled block's DOM is never touched after it settled.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { createMarkdownStream, renderMarkdown, type MarkdownStream } from "../../src/markdown/index.js";
+import { describe, expect, it, vi } from "vitest";
+import { createMarkdownStream, mathPlugin, renderMarkdown, type MarkdownPlugin, type MarkdownStream } from "../../src/markdown/index.js";
+import { parserFor } from "../../src/markdown/parser.js";
 import { CORPUS } from "./corpus.js";
 
 const oneShot = (text: string): string => {
@@ -100,6 +101,61 @@ describe("streaming markdown", () => {
     expect(element.firstChild).toBe(p);
     expect(p.firstChild).toBe(text);
     expect(stream.counts.removed).toBe(0);
+  });
+
+  it("plain words skip the parse and draw what a parse of the same text draws, after every delta", () => {
+    // Pieces that sit on every edge of the plain-words path: markers at a line start, dots that
+    // make links, delimiters, trailing spaces, CJK and emoji.
+    const pieces = ["word", "Foo", "bar ", " ", "  ", ".", ". ", "e.g", "example", ".com", "www", "http", "://", "a@b", "1", "1. ", "2)", "\n", "\n\n", "> ", "- ", "* ", "+ ", "# ", "=", "---", "|", " | ", "**", "*", "_", "`", "~~", "[", "]", "(", ")", "[x]: /u", "!", "'", '"', "$", "&amp;", "&", "\\", "\t", "    ", "中文", "😀", "-word", ",", ";", "?"];
+    const fresh = (text: string): string => {
+      const element = document.createElement("div");
+      createMarkdownStream(element, { highlighter: false }).reset(text);
+      return element.innerHTML;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 40 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 }), (parts, sizes) => {
+        const text = parts.join("");
+        const element = document.createElement("div");
+        const stream = createMarkdownStream(element, { highlighter: false });
+        let at = 0;
+        for (let i = 0; at < text.length; i++) {
+          const size = sizes[i % sizes.length]!;
+          stream.append(text.slice(at, at + size));
+          at += size;
+          expect(element.innerHTML, JSON.stringify(text.slice(0, at))).toBe(fresh(text.slice(0, at)));
+        }
+        stream.setStreaming(false);
+        expect(element.innerHTML).toBe(oneShot(text));
+      }),
+      { numRuns: 300 },
+    );
+    for (const text of CORPUS) {
+      const element = document.createElement("div");
+      const stream = createMarkdownStream(element, { highlighter: false });
+      for (let at = 0; at < text.length; at += 3) {
+        stream.append(text.slice(at, at + 3));
+        expect(element.innerHTML).toBe(fresh(text.slice(0, at + 3)));
+      }
+    }
+  });
+
+  it("parses no plain word of a paragraph, and every delta with a plugin of unknown syntax", () => {
+    const words = "then more plain words, with commas and a full stop. Then the next sentence".split(/(?<= )/);
+    const parses = (plugins: readonly MarkdownPlugin[] | undefined): number => {
+      const spy = vi.spyOn(parserFor(plugins), "parse");
+      try {
+        const stream = createMarkdownStream(document.createElement("div"), { highlighter: false, ...(plugins ? { plugins } : {}) });
+        stream.append("A paragraph ");
+        spy.mockClear();
+        for (const word of words) stream.append(word);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect(parses(undefined)).toBe(0);
+    expect(parses([mathPlugin({ typeset: () => {} })])).toBe(0);
+    expect(parses([{ name: "unknown", parser: () => {} }])).toBe(words.length);
   });
 
   it("an open table grows row by row; half a row shows its cells", () => {
