@@ -148,8 +148,10 @@ describe("SvelteKit full-stack app", () => {
     await agent!.close();
     try {
       await send(page, "Hello?");
-      await expect.poll(() => page.getByTestId("error").textContent()).toContain("HTTP_STATUS");
-      expect(await page.getByTestId("error").textContent()).toContain("agent_unreachable");
+      // The route's createAgentHandler starts the run, so an unreachable upstream arrives as the
+      // run's RUN_ERROR, with the cause, rather than as an HTTP status of the route itself.
+      await expect.poll(() => page.getByTestId("error").textContent()).toContain("AGENT_RUN_ERROR");
+      expect(await page.getByTestId("error").textContent()).toContain("ECONNREFUSED");
     } finally {
       agent = await startServer({ delayMs: 2, port: Number(port) });
       await page.close();
