@@ -7,7 +7,7 @@
 // forced GC) and the open handles every 1,000 turns, and fails if either grows.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { ChatClient, HttpAgent, memoryStorage, ThreadlineError, type RunAgentInput } from "../core/src/index.js";
+import { ChatClient, HttpAgent, chatPersistence, memoryStorage, ThreadlineError, type RunAgentInput } from "../core/src/index.js";
 
 const TURNS = Number(process.argv[2] ?? 10_000);
 const SAMPLE_EVERY = 1000;
@@ -118,7 +118,7 @@ const chat = new ChatClient({
   agent: new HttpAgent({ url }),
   threadId: "soak",
   presence: false,
-  persistence: { adapter, index: false },
+  persistence: chatPersistence({ adapter, index: false }),
   terminalGraceMs: 20,
   tools: [{ name: "add", execute: (args: { a: number; b: number }) => String(args.a + args.b) }],
   onWarning: () => undefined,

@@ -89,6 +89,14 @@ export function evaluate(reports: Reports): Check[] {
       (r) => r === 1,
       "issue 22: a switch writes the list signal only; no message's content, no status or state",
     ),
+    check(
+      "memory vs floor",
+      "Threadline retained bytes per message ≤ 1.15× the plain Message[] at 50,000 messages",
+      [cellValue(reports["memory"], "50000 messages", tl), cellValue(reports["memory"], "50000 messages", "floor Message[]")],
+      (t, f) => t / f,
+      (r) => r <= 1.15,
+      "issue 18: a finished message costs about what the plain AG-UI message does (nodes made small, signals on first read)",
+    ),
     inspectorCheck(reports["W5"]),
   ];
 }

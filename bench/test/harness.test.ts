@@ -63,15 +63,22 @@ const w5 = (added: number) =>
     ["20 runs", { "added by the inspector": added }],
   ]);
 
+const memory = (bytes: number) => report("memory", [["50000 messages", { Threadline: bytes, "floor Message[]": 500 }]]);
+
 test("targets pass on good ratios and fail on each bad one", () => {
   const branches = report("branches", [["1000 messages, fork at 10", { "watchers re-run per switch (count)": 1 }]]);
-  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(1), branches }).every((c) => c.pass));
-  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3, W5: w5(1), branches });
+  assert.ok(evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(1), branches, memory: memory(560) }).every((c) => c.pass));
+  const heavy = evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(1), branches, memory: memory(600) });
+  assert.deepEqual(
+    heavy.filter((c) => !c.pass).map((c) => c.name),
+    ["memory vs floor"],
+  );
+  const flat = evaluate({ W1: w1(1.5), W2: w2, W3: w3, W5: w5(1), branches, memory: memory(560) });
   assert.deepEqual(
     flat.filter((c) => !c.pass).map((c) => c.name),
     ["W1 flat"],
   );
-  const slow = evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(2.5), branches });
+  const slow = evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(2.5), branches, memory: memory(560) });
   assert.deepEqual(
     slow.filter((c) => !c.pass).map((c) => c.name),
     ["W5 inspector"],

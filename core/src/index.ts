@@ -10,6 +10,7 @@ export type { BindingErrorCode } from "./binding-error.js";
 // -- protocol --
 export { EventType } from "./protocol/index.js";
 export type {
+  AgentCapabilities,
   AGUIEvent,
   AGUIEventOf,
   BaseEvent,
@@ -51,6 +52,8 @@ export type {
   MessageNode,
   PropStatus,
   RunUsage,
+  SubagentLane,
+  SubagentStatus,
   Thread,
   ThreadSnapshot,
   ThreadStatus,
@@ -65,7 +68,7 @@ export type {
   UserMessageNode,
 } from "./model/index.js";
 // -- chat client and tools --
-export { ChatClient, MaxStepsError } from "./chat/index.js";
+export { ChatClient, MaxStepsError, chatPersistence, broadcastPresence } from "./chat/index.js";
 export type {
   AttachmentInput,
   AttachmentOptions,

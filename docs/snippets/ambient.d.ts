@@ -5,7 +5,6 @@ import type {
   AgentSource,
   AGUIEvent,
   ChatClient,
-  ChatPersistenceOptions,
   ClientTool,
   ComponentRegistry,
   Message,
@@ -14,6 +13,7 @@ import type {
   ThreadStore,
 } from "@threadline/core";
 import type { RunLoop } from "@threadline/core/run";
+import type { ChatPersistence } from "@threadline/core/chat";
 import type { StoredThread } from "@threadline/core/persist";
 
 declare global {
@@ -22,7 +22,7 @@ declare global {
   const source: AgentSource;
   const recordedAgent: AgentSource;
   const components: ComponentRegistry;
-  const persistence: ChatPersistenceOptions;
+  const persistence: ChatPersistence;
   const getLocalTime: ClientTool;
   const savedMessages: Message[];
   const firstUserMessage: Message;

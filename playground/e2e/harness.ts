@@ -18,8 +18,8 @@ export interface OpenOptions {
   /** Real-time pacing instead of `delay`. */
   readonly speed?: number;
   readonly backend?: "scripted" | "mastra";
-  /** The scripted server through the resumable handler (`resumable`), or over a flaky network. */
-  readonly network?: "plain" | "resumable" | "flaky";
+  /** `plain`: the scripted server's own endpoint; default: through the resumable handler. */
+  readonly network?: "plain" | "resumable";
 }
 
 export interface AppHarness {
@@ -27,6 +27,11 @@ export interface AppHarness {
   playground(): Playground;
   /** Opens the app on a fresh thread; returns its page and thread id. */
   open(options?: OpenOptions): Promise<AppPage>;
+  /**
+   * Opens `url` in a second Chromium (its own profile: no IndexedDB, no BroadcastChannel shared
+   * with the first) — another device on the same server.
+   */
+  elsewhere(url: string): Promise<{ readonly page: Page; readonly errors: string[]; close(): Promise<void> }>;
 }
 
 export function useApp(framework: AppName, options: { mastra?: boolean } = {}): AppHarness {
@@ -58,6 +63,14 @@ export function useApp(framework: AppName, options: { mastra?: boolean } = {}): 
     playground: () => {
       if (playground === undefined) throw new Error("the playground did not start");
       return playground;
+    },
+    async elsewhere(url) {
+      const other = await launchChromium();
+      const page = await other.context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(url);
+      return { page, errors, close: () => other.close() };
     },
     async open(open = {}) {
       if (playground === undefined || browser === undefined) throw new Error("the playground did not start");

@@ -4,6 +4,7 @@ import type { AppName } from "../shared/launch.js";
 import { TEST_ID } from "../shared/contract.js";
 import { markdownToHtml } from "@threadline/core/markdown";
 import { FILE_PATH } from "../server/scenarios/approval.js";
+import { NO_IMAGE } from "../server/scenarios/attachment.js";
 import { HISTORY_LENGTH } from "../server/scenarios/long-thread.js";
 import { MARKDOWN_REPLY } from "../server/scenarios/markdown.js";
 import { ANSWER, THOUGHTS } from "../server/scenarios/reasoning.js";
@@ -11,7 +12,7 @@ import { ERROR_MESSAGE, PARTIAL, RECOVERED } from "../server/scenarios/server-er
 import { SEED_TODOS, SUGGESTIONS } from "../server/scenarios/shared-state.js";
 import { weatherFor } from "../server/scenarios/weather-card.js";
 import { expect, test } from "vitest";
-import { useApp, type AppPage } from "./harness.js";
+import { ARTIFACTS, useApp, type AppPage } from "./harness.js";
 import { checkWeatherCard, renderedText, textOf } from "./checks.js";
 import { inspectorTests } from "./inspector.js";
 
@@ -50,25 +51,49 @@ export function appSuite(framework: AppName): void {
     });
   });
 
-  test("resumable: a reload mid-answer rejoins the run and the answer completes; over a flaky network it completes too", async () => {
+  // #19: the apps' default route is the resumable handler (createAgentHandler).
+  test("resumable: a reload mid-answer completes it; a second device follows the live answer; the flaky switch loses nothing", async () => {
     const expected = async (page: AppPage) => renderedText(page, markdownToHtml(MARKDOWN_REPLY));
-    await withPage({ scenario: "markdown", delay: 12, network: "resumable" }, async (page) => {
+    await withPage({ scenario: "markdown", delay: 12 }, async (page) => {
       await page.send("Plan three days in Lisbon for me.");
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
       await expect.poll(async () => ((await text.count()) > 0 ? (await textOf(text)).length : 0)).toBeGreaterThan(40);
       await page.waitForStoredMessages(2);
       const partial = await textOf(text);
       // The page goes away mid-answer and comes back on the same thread.
-      await page.page.goto(page.url({ delay: 12, network: "resumable" }));
+      await page.page.goto(page.url({ delay: 12 }));
       // The stored partial answer shows first; the rejoined run completes it.
       const answer = await expected(page);
       await expect.poll(() => textOf(text), { timeout: 20_000 }).toBe(answer);
       await expect.poll(() => text.getAttribute("data-streaming")).toBe("false");
-      const full = await textOf(text);
-      expect(full.length).toBeGreaterThan(partial.length);
+      expect((await textOf(text)).length).toBeGreaterThan(partial.length);
       await page.screenshot("resumable-reload");
     });
-    await withPage({ scenario: "markdown", delay: 4, network: "flaky" }, async (page) => {
+    await withPage({ scenario: "markdown", delay: 25 }, async (page) => {
+      await page.send("Plan three days in Lisbon for me.");
+      const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
+      await expect.poll(async () => ((await text.count()) > 0 ? (await textOf(text)).length : 0)).toBeGreaterThan(40);
+      // Another device opens the thread: no storage, no BroadcastChannel in common, only the server.
+      const other = await app.elsewhere(page.url({ delay: 25, thread: page.threadId }));
+      try {
+        const status = other.page.getByTestId(TEST_ID.runStatus);
+        const followed = other.page.getByTestId(TEST_ID.message).and(other.page.locator('[data-role="assistant"]')).getByTestId(TEST_ID.messageText);
+        await expect.poll(() => status.getAttribute("data-following"), { timeout: 10_000 }).toBe("true");
+        // The answer streams there (the live tail), then stands complete and equal to the first device's.
+        await expect.poll(() => followed.getAttribute("data-streaming"), { timeout: 10_000 }).toBe("true");
+        await other.page.screenshot({ path: `${ARTIFACTS}${app.framework}/resumable-follow.png` });
+        const answer = await expected(page);
+        await expect.poll(() => textOf(followed), { timeout: 20_000 }).toBe(answer);
+        await expect.poll(() => status.getAttribute("data-following")).toBe("false");
+        expect(await other.page.getByTestId(TEST_ID.message).and(other.page.locator('[data-role="user"]')).innerText()).toContain("Plan three days in Lisbon for me.");
+        await expect.poll(() => textOf(text)).toBe(answer);
+        expect(other.errors, "uncaught errors on the second device").toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+    await withPage({ scenario: "markdown", delay: 4 }, async (page) => {
+      await page.byTestId(TEST_ID.flakyNetwork).check();
       const turn = await page.turn();
       await page.send("Plan three days in Lisbon for me.");
       const statuses = await turn.settled("idle", 30_000);
@@ -140,7 +165,7 @@ export function appSuite(framework: AppName): void {
         await page.send("What time is it where I am?");
         await turn.settled("idle");
         const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_local_time"]'));
-        await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("done");
+        await expect.poll(() => call.getAttribute("data-status"), { message: variant }).toBe("succeeded");
         const result = await call.getByTestId(TEST_ID.toolResult).innerText();
         expect(result, variant).toMatch(/^\d\d:\d\d \(.+\)$/);
         await expect.poll(() => page.lastAnswer(), { message: variant }).toContain(`Your device says it is ${result}.`);
@@ -166,7 +191,7 @@ export function appSuite(framework: AppName): void {
       const approved = await page.turn();
       await call.getByTestId(TEST_ID.approve).click();
       await approved.settled("idle");
-      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
       expect(await call.getByTestId(TEST_ID.toolResult).innerText()).toBe(`Deleted ${FILE_PATH}.`);
       await expect.poll(() => page.lastAnswer()).toBe(`Done: ${FILE_PATH} is deleted.`);
 
@@ -248,6 +273,89 @@ export function appSuite(framework: AppName): void {
     });
   });
 
+  test("attachment: a refused file says why and keeps the text; a picked PNG is a chip, then a thumbnail in the message, and the agent names it", async () => {
+    await withPage({ scenario: "attachment" }, async (page) => {
+      const input = page.byTestId(TEST_ID.attachInput);
+      const chips = page.byTestId(TEST_ID.draftAttachment);
+      await page.composer.fill("What is in this picture?");
+      // The chat's limits refuse a zip: the error shows beside the composer, nothing is sent or cleared.
+      await input.setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("PK\u0003\u0004") });
+      await page.byTestId(TEST_ID.send).click();
+      const refusal = page.byTestId(TEST_ID.attachmentError);
+      expect(await refusal.innerText()).toMatch(/notes\.zip.*application\/zip.*not an accepted type/);
+      expect(await page.composer.inputValue()).toBe("What is in this picture?");
+      expect(await page.messages().count()).toBe(0);
+      await chips.getByTestId(TEST_ID.removeAttachment).click();
+      expect(await chips.count()).toBe(0);
+      expect(await refusal.count()).toBe(0);
+
+      // A drop of any file and a paste of an image each add a chip.
+      await page.page.evaluate(() => {
+        const carrying = (file: File) => {
+          const data = new DataTransfer();
+          data.items.add(file);
+          return data;
+        };
+        document.querySelector("form.composer")!.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: carrying(new File(["hi"], "dropped.txt", { type: "text/plain" })) }));
+        document.querySelector("#composer")!.dispatchEvent(new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: carrying(new File(["x"], "pasted.png", { type: "image/png" })) }));
+      });
+      await expect.poll(() => chips.evaluateAll((all) => all.map((chip) => chip.getAttribute("data-name")))).toEqual(["dropped.txt", "pasted.png"]);
+      expect(await page.composer.inputValue()).toBe("What is in this picture?");
+      while ((await chips.count()) > 0) await chips.first().getByTestId(TEST_ID.removeAttachment).click();
+
+      // A real 4×3 PNG, drawn by the browser, through the file input.
+      const dataUrl = await page.page.evaluate(() => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 4;
+        canvas.height = 3;
+        const context = canvas.getContext("2d")!;
+        context.fillStyle = "#e11d48";
+        context.fillRect(0, 0, 4, 3);
+        return canvas.toDataURL("image/png");
+      });
+      const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+      await input.setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
+      await expect.poll(() => chips.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+      expect(await chips.innerText()).toContain("dot.png");
+      await page.screenshot("attachment-draft");
+
+      const turn = await page.turn();
+      await page.byTestId(TEST_ID.send).click();
+      await turn.settled("idle");
+      const thumbnail = page.messages("user").getByTestId(TEST_ID.messageAttachment);
+      expect(await thumbnail.getAttribute("data-mime-type")).toBe("image/png");
+      expect(await thumbnail.getAttribute("src")).toMatch(/^blob:/); // the chat's local preview, no copy of the bytes
+      await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+      expect(await page.messages("user").locator(".bubble").innerText()).toBe("What is in this picture?");
+      expect(await page.lastAnswer()).toBe(`I see an image (image/png, ${png.length} bytes) named dot.png.`);
+      expect(await chips.count()).toBe(0);
+      expect(await page.composer.inputValue()).toBe("");
+      await page.screenshot("attachment");
+
+      // An edit of the message keeps its image: the new branch's answer still names it.
+      const edited = await page.turn();
+      await page.messages("user").getByTestId(TEST_ID.edit).click();
+      await page.byTestId(TEST_ID.editInput).fill("And this one?");
+      await page.byTestId(TEST_ID.editSave).click();
+      await edited.settled("idle");
+      expect(await page.messages("user").locator(".bubble").innerText()).toBe("And this one?");
+      await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+      expect(await page.lastAnswer()).toBe(`I see an image (image/png, ${png.length} bytes) named dot.png.`);
+
+      // Text alone: the agent says it sees no image.
+      const next = await page.turn();
+      await page.send("And now?");
+      await next.settled("idle");
+      expect(await page.lastAnswer()).toBe(NO_IMAGE);
+
+      // Reloaded from IndexedDB, the image previews from its inline data.
+      await page.waitForStoredMessages(4);
+      await page.page.goto(page.url({ scenario: "attachment", delay: 2 }));
+      await expect.poll(() => thumbnail.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+      await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+    });
+  });
+
   test("interrupt: the question is a form; the answer resumes the run", async () => {
     await withPage({ scenario: "interrupt" }, async (page) => {
       const asked = await page.turn();
@@ -286,7 +394,7 @@ export function appSuite(framework: AppName): void {
 
   test("server-error: the error shows with what streamed before it; retry succeeds", async () => {
     for (const variant of ["mid-stream", "http-500", "disconnect"]) {
-      await withPage({ scenario: "server-error", variant }, async (page) => {
+      await withPage({ scenario: "server-error", variant, network: "plain" }, async (page) => {
         const failed = await page.turn();
         if (variant === "disconnect") await page.holdDisconnect();
         await page.send("What's the euro exchange rate?");
@@ -297,7 +405,7 @@ export function appSuite(framework: AppName): void {
           await expect.poll(() => page.lastAnswer(), { timeout: 20_000 }).toBe(PARTIAL);
           await page.releaseDisconnect();
         }
-        await failed.settled("error");
+        await failed.settled("failed");
         const banner = page.byTestId(TEST_ID.errorBanner);
         await banner.waitFor();
         if (variant === "mid-stream") expect(await banner.innerText()).toContain(ERROR_MESSAGE);
@@ -443,7 +551,7 @@ export function appSuite(framework: AppName): void {
       // A reload without ?thread= opens the thread the user was on.
       await page.page.goto(page.url({ delay: 2 }));
       await expect.poll(() => page.messages().allInnerTexts()).toEqual(before);
-      expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("done");
+      expect(await page.byTestId(TEST_ID.toolCall).getAttribute("data-status")).toBe("succeeded");
       // The stored thread is shown, and opening it started no turn.
       expect(await page.status()).toBe("idle");
       expect(await page.byTestId(TEST_ID.runStatus).getAttribute("data-turns")).toBe("0");
@@ -573,7 +681,7 @@ export function appSuite(framework: AppName): void {
       await page.composer.press("Enter");
       await turn.settled("idle", 30_000);
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_weather"]'));
-      await expect.poll(() => call.getAttribute("data-status")).toBe("done");
+      await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
       const result = JSON.parse(await call.getByTestId(TEST_ID.toolResult).innerText()) as { city: string };
       expect(result.city).toBe("Lyon");
       await expect.poll(() => page.lastAnswer()).toContain("The client says:");

@@ -1,5 +1,5 @@
 // `pnpm playground` runs this: the scripted AG-UI server on 127.0.0.1:$PORT (default 8787).
-import { redisRunStore, type RunStore } from "@threadline/core/server";
+import { runStoreFromSetting, type RunStoreSetting } from "./run-store-setting.js";
 import { startServer } from "./server.js";
 
 const raw = process.env.PORT ?? "8787";
@@ -14,16 +14,15 @@ if (!(speed > 0 && speed <= 1000)) {
   process.exit(1);
 }
 
-// The resumable route's run log: memory, or Redis Streams with PLAYGROUND_REDIS_URL=redis://…
-let runStore: RunStore | undefined;
-const redisUrl = process.env.PLAYGROUND_REDIS_URL;
-if (redisUrl !== undefined && redisUrl !== "") {
-  const { createClient } = await import("redis");
-  const client = createClient({ url: redisUrl });
-  client.on("error", (error: unknown) => console.error(`redis: ${String(error)}`));
-  await client.connect();
-  runStore = redisRunStore(client, { keyPrefix: "playground:" });
+// The handler's run log: memory, or Redis Streams with THREADLINE_RUN_STORE=redis://…
+let runLog: RunStoreSetting;
+try {
+  runLog = await runStoreFromSetting();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }
+const runStore = runLog.store;
 
 try {
   const server = await startServer({
@@ -36,7 +35,7 @@ try {
   console.log(`Threadline playground AG-UI server`);
   console.log(`  agent:     ${server.url}?scenario=markdown`);
   console.log(`  scenarios: ${server.origin}/scenarios`);
-  console.log(`  resumable: ${server.origin}/resumable/agent?scenario=markdown (run log: ${runStore ? "Redis" : "memory"}; add &flaky=1 for a flaky network)`);
+  console.log(`  handler:   ${server.origin}/resumable/agent?scenario=markdown (the apps' default; run log: ${runLog.label}, THREADLINE_RUN_STORE)`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

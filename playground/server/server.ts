@@ -28,7 +28,7 @@ export interface ServerOptions {
   onRunEnd?: (report: RunReport) => void;
   /**
    * The run log of the resumable route (`/resumable/agent`, through createAgentHandler): memory by
-   * default; the CLI passes a Redis one when PLAYGROUND_REDIS_URL is set.
+   * default; the CLI passes a Redis one when THREADLINE_RUN_STORE=redis://… is set.
    */
   runStore?: RunStore;
 }

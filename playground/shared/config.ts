@@ -27,22 +27,39 @@ export function backendOrigins(env: ViteEnv, search: string = globalThis.locatio
 }
 
 /**
- * How the scripted server is reached: `plain` (its own AG-UI endpoint), `resumable` (through
- * Threadline's createAgentHandler: runs survive a dropped connection and a reload), `flaky` (the
- * same, with every response cut after a moment: the client keeps resuming).
+ * How the scripted server is reached: `resumable` (the default: through Threadline's
+ * createAgentHandler — runs survive a dropped connection and a reload, another device follows
+ * them), `plain` (its own AG-UI endpoint, no run log: `?network=plain`). The flaky-network
+ * switch (flaky-fetch.ts) cuts the streams of either.
  */
-export type Network = "plain" | "resumable" | "flaky";
+export type Network = "plain" | "resumable";
 
-export const NETWORKS: readonly Network[] = ["plain", "resumable", "flaky"];
+export const NETWORKS: readonly Network[] = ["resumable", "plain"];
 
-export function agentUrl(origins: BackendOrigins, backend: Backend, network: Network = "plain"): string {
+export function agentUrl(origins: BackendOrigins, backend: Backend, network: Network = "resumable"): string {
   if (backend !== "scripted" || network === "plain") return `${origins[backend]}/agent`;
   return `${origins[backend]}/${network}/agent`;
+}
+
+/**
+ * The scripted server's own AG-UI connect (the long thread's history): the handler's connect
+ * replays logged runs, which a history is not.
+ */
+export function connectUrl(origins: BackendOrigins, backend: Backend): string | undefined {
+  return backend === "scripted" ? `${origins.scripted}/agent/connect` : undefined;
+}
+
+/** Runs through the handler: resumable, and followed by another device. */
+export function isResumable(backend: Backend, network: Network): boolean {
+  return backend === "scripted" && network === "resumable";
 }
 
 function trimSlash(origin: string): string {
   return origin.endsWith("/") ? origin.slice(0, -1) : origin;
 }
+
+/** How often an idle chat asks the handler whether another device is generating on its thread. */
+export const FOLLOW_POLL_MS = 1500;
 
 /** Pacing choices for the scripted server (`forwardedProps.speed`). */
 export const SPEEDS: readonly number[] = [0.5, 1, 2, 4, 10];

@@ -7,6 +7,8 @@ export const TEST_ID = {
   scenario: "scenario-select",
   variant: "variant-select",
   speed: "speed-select",
+  /** The flaky-network switch (a checkbox): cuts the streams at random points. */
+  flakyNetwork: "flaky-network",
   newThread: "new-thread",
   threadList: "thread-list",
   threadItem: "thread-item",
@@ -35,6 +37,8 @@ export const TEST_ID = {
    * made: read it before an action and wait for it to grow (shared/settled-turns.ts).
    */
   runStatus: "run-status",
+  /** While the chat follows another device's run (the run status has `data-following="true"`). */
+  following: "following",
   tokenUsage: "token-usage",
   statusNote: "status-note",
   stop: "stop",
@@ -68,6 +72,16 @@ export const TEST_ID = {
   composer: "composer",
   send: "send",
   suggestion: "suggestion",
+  /** The composer's paperclip, and the file input behind it. */
+  attach: "attach",
+  attachInput: "attach-input",
+  /** A file in the composer before sending (`data-name`; an `img` when it is an image); its remove button. */
+  draftAttachment: "draft-attachment",
+  removeAttachment: "remove-attachment",
+  /** Beside the composer: why the chat refused a file (ATTACHMENT_REJECTED). */
+  attachmentError: "attachment-error",
+  /** A file of a sent message: an `img` for an image with a preview, else a chip; `data-type`, `data-mime-type`. */
+  messageAttachment: "message-attachment",
 } as const;
 
 export type TestId = (typeof TEST_ID)[keyof typeof TEST_ID];
@@ -78,5 +92,5 @@ export const STATUS_LABEL: Readonly<Record<string, string>> = {
   submitted: "Sending…",
   streaming: "Streaming…",
   "awaiting-input": "Waiting for you",
-  error: "Error",
+  failed: "Failed",
 };

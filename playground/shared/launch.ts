@@ -20,7 +20,7 @@ export interface LaunchOptions {
   /** `dev`: Vite dev servers (hot reload). `preview`: build once, serve the build. */
   readonly mode: "dev" | "preview";
   /** Pacing of the scripted server (see its README section). */
-  readonly scripted?: Pick<ServerOptions, "speed" | "delayMs" | "onRunEnd">;
+  readonly scripted?: Pick<ServerOptions, "speed" | "delayMs" | "onRunEnd" | "runStore">;
   /** Delay between the Mastra model's stream parts (ms). */
   readonly mastraChunkDelayMs?: number;
   readonly logLevel?: "info" | "warn" | "error" | "silent";

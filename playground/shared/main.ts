@@ -1,6 +1,8 @@
 // `pnpm playground`: the scripted server (8787), the Mastra backend (8788), the Svelte app (5173)
 // and the Vue app (5174) on 127.0.0.1, until Ctrl-C. Ports can be changed through the
-// environment: PORT, MASTRA_PORT, SVELTE_PORT, VUE_PORT; PLAYGROUND_SPEED paces the scripted server.
+// environment: PORT, MASTRA_PORT, SVELTE_PORT, VUE_PORT; PLAYGROUND_SPEED paces the scripted server;
+// THREADLINE_RUN_STORE=redis://… keeps the handler's run log in Redis (memory by default).
+import { runStoreFromSetting } from "../server/run-store-setting.js";
 import { launchPlayground } from "./launch.js";
 
 function port(name: string, fallback: number): number {
@@ -27,18 +29,20 @@ const ports = {
 };
 
 try {
+  const runLog = await runStoreFromSetting();
   const playground = await launchPlayground({
     scriptedPort: ports.scripted,
     mastraPort: ports.mastra,
     apps: { svelte: ports.svelte, vue: ports.vue },
     mode: "dev",
-    scripted: { speed },
+    scripted: { speed, runStore: runLog.store },
     logLevel: "warn",
   });
   console.log("\nThreadline playground is running:\n");
   console.log(`  Svelte app       ${playground.apps.svelte}/`);
   console.log(`  Vue app          ${playground.apps.vue}/`);
   console.log(`  Scripted server  ${playground.scripted}/agent   (scenarios: ${playground.scripted}/scenarios)`);
+  console.log(`  Handler          ${playground.scripted}/resumable/agent   (the apps' default route; run log: ${runLog.label})`);
   console.log(`  Mastra backend   ${playground.mastra}/agent`);
   console.log("\nPress Ctrl-C to stop.\n");
   let stopping = false;

@@ -10,8 +10,10 @@ export interface Settings {
   /** A fixed gap between events (ms), from `?delay=`; overrides `speed` on the scripted server. */
   delayMs: number | undefined;
   threadId: string | undefined;
-  /** `?network=resumable|flaky` (never stored): the scripted server through the resumable handler (see config.ts). */
+  /** `?network=plain` (never stored) skips the resumable handler (see config.ts). */
   network: Network;
+  /** The flaky-network switch (flaky-fetch.ts); `?flaky=1`, never stored. */
+  flaky: boolean;
 }
 
 const KEY = "threadline-playground:settings";
@@ -36,16 +38,18 @@ export function loadSettings(search: string = location.search): Settings {
     threadId: query.get("thread") ?? stored.threadId,
     // From the query only: a stored choice would carry the handler into every later visit.
     network: asNetwork(query.get("network")),
+    flaky: query.get("flaky") === "1",
   };
 }
 
 function asNetwork(value: unknown): Network {
-  return NETWORKS.includes(value as Network) ? (value as Network) : "plain";
+  return NETWORKS.includes(value as Network) ? (value as Network) : "resumable";
 }
 
 export function saveSettings(settings: Settings): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(settings));
+    const { network: _network, flaky: _flaky, ...kept } = settings;
+    localStorage.setItem(KEY, JSON.stringify(kept));
   } catch {
     // Private mode or a full disk: the settings just won't survive a reload.
   }

@@ -41,11 +41,11 @@ export function toolBadge(status: ToolCallStatus, errorCode: string | undefined,
       return { label: "Ready", tone: "neutral" };
     case "awaiting-approval":
       return { label: "Needs your approval", tone: "waiting" };
-    case "executing":
+    case "running":
       return { label: "Running…", tone: "busy" };
-    case "done":
+    case "succeeded":
       return { label: "Done", tone: "ok" };
-    case "error":
+    case "failed":
       return errorCode === "TOOL_CANCELLED" ? { label: "Cancelled", tone: "declined" } : { label: "Failed", tone: "bad" };
     default: {
       const never: never = status;

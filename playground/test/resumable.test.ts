@@ -1,5 +1,5 @@
 // The resumable route (/resumable/agent): the scenarios through Threadline's createAgentHandler.
-// Events arrive numbered and equal to the plain route's; on the flaky network (every response cut
+// Events arrive numbered and equal to the plain route's (RUN_STARTED carries the run's input); on the flaky network (every response cut
 // after 100–600 ms) core's HttpAgent resumes until the run is whole, and the events it delivers
 // are exactly the undisturbed run's.
 import { HttpAgent } from "@threadline/core";
@@ -14,6 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The handler logs the run's input in its RUN_STARTED (`logInput`, for followers); the rest is as the plain route sent it. */
+function withInput(events: unknown[], input: RunAgentInput): unknown[] {
+  const logged = { state: {}, forwardedProps: {}, ...input };
+  return events.map((event, at) => (at === 0 ? { ...(event as object), input: logged } : event));
+}
+
 async function receive(agent: HttpAgent, input: RunAgentInput) {
   const events: unknown[] = [];
   let reconnects = 0;
@@ -27,7 +33,7 @@ async function receive(agent: HttpAgent, input: RunAgentInput) {
 
 test.each(["markdown", "weather-card", "client-tool"])("%s through the handler equals the plain route's events", async (scenario) => {
   const input = makeInput({ threadId: `resumable-${scenario}`, runId: `plain-${scenario}`, messages: [user("u1", "hello")] });
-  const expected = await runScenario(server.url, scenario, input);
+  const expected = withInput(await runScenario(server.url, scenario, input), input);
   const agent = new HttpAgent({ url: `${server.origin}/resumable/agent?scenario=${scenario}&delay=0` });
   const { end, events } = await receive(agent, input);
   expect(end).toBe("completed");
@@ -37,7 +43,7 @@ test.each(["markdown", "weather-card", "client-tool"])("%s through the handler e
 test("on the flaky network the markdown answer still arrives whole, resumed after each cut", async () => {
   // The plain route keeps no log, so the same runId can be streamed there undisturbed first.
   const input = makeInput({ threadId: "resumable-flaky", runId: "flaky-1", messages: [user("u1", "hello")] });
-  const expected = await runScenario(server.url, "markdown", input);
+  const expected = withInput(await runScenario(server.url, "markdown", input), input);
   const agent = new HttpAgent({
     url: `${server.origin}/resumable/agent?scenario=markdown&delay=8&flaky=1`,
     reconnect: { baseDelayMs: 5, maxDelayMs: 50 },

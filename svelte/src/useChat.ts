@@ -9,6 +9,8 @@ import {
   type PersistenceError,
   type RunUsage,
   type StatusNote,
+  type AgentCapabilities,
+  type SubagentLane,
   type ThreadlineError,
   type TokenTotals,
 } from "@threadline/core";
@@ -36,6 +38,8 @@ export interface UseChatReturn {
   readonly isRunning: Readable<boolean>;
   readonly state: Readable<unknown>;
   readonly sessionGenerating: Readable<boolean>;
+  /** Following another client's run, read-only (the `follow` option). */
+  readonly following: Readable<boolean>;
   readonly pendingInterrupts: Readable<readonly Interrupt[]>;
   readonly persistenceError: Readable<PersistenceError | null>;
   /** Token usage summed over the thread's runs; changes once per run end that reported usage. */
@@ -44,6 +48,12 @@ export interface UseChatReturn {
   readonly runUsage: Readable<readonly RunUsage[]>;
   /** How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words. */
   readonly statusNote: Readable<StatusNote | undefined>;
+  /** What the agent can do (AG-UI capability discovery); undefined until known. */
+  readonly capabilities: Readable<AgentCapabilities | undefined>;
+  /** The subagent lanes the parent agent spawned (nested ones are under each lane's `lanes`). */
+  readonly subagents: Readable<readonly SubagentLane[]>;
+  /** The subagent lanes tool call `toolCallId` spawned; changes when one starts, never per token. */
+  subagentsOf(toolCallId: string): Readable<readonly SubagentLane[]>;
   readonly sendMessage: ChatClient["sendMessage"];
   readonly stop: ChatClient["stop"];
   /** Asks again for the last answer, or the one `messageId` belongs to; the old one stays a branch. */
@@ -119,11 +129,15 @@ function wrap(client: ChatClient, owned: boolean): UseChatReturn {
     isRunning: storeOf(client.isRunning),
     state: storeOf(client.state),
     sessionGenerating: storeOf(client.sessionGenerating),
+    following: storeOf(client.following),
     pendingInterrupts: storeOf(client.pendingInterrupts),
     persistenceError: storeOf(client.persistenceError),
     usage: storeOf(client.usage),
     runUsage: storeOf(client.runUsage),
     statusNote: storeOf(client.statusNote),
+    capabilities: storeOf(client.capabilities),
+    subagents: storeOf(thread.subagents),
+    subagentsOf: (toolCallId) => storeOf(thread.subagentsOf(toolCallId)),
     sendMessage: (message) => client.sendMessage(message),
     stop: () => client.stop(),
     regenerate: (messageId) => client.regenerate(messageId),

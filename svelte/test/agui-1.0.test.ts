@@ -114,3 +114,32 @@ describe("both interrupt signals", () => {
     expect(get(chat.status)).toBe("awaiting-input");
   });
 });
+
+describe("subagents and capabilities", () => {
+  test("$subagents lists the lanes; useSubagent's stores follow one lane; $capabilities arrive from the agent", async () => {
+    const agent = Object.assign(scriptedAgent(), { getCapabilities: async () => ({ multimodal: { input: { image: true } } }) });
+    const chat = mount(agent);
+    expect(screen.getByTestId("capabilities").textContent).toBe("unknown");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    flushSync();
+    expect(screen.getByTestId("capabilities").textContent).toBe('{"multimodal":{"input":{"image":true}}}');
+    const underCall = chat.subagentsOf("tc1");
+    const turn = chat.sendMessage("Research");
+    const run = await agent.nextRun();
+    run.started();
+    run.push(
+      { type: "SUBAGENT_STARTED", subagentRunId: "s1", name: "researcher", parentToolCallId: "tc1" },
+      { type: "TEXT_MESSAGE_START", messageId: "m-s1", role: "assistant", subagentRunId: "s1" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m-s1", delta: "found it", subagentRunId: "s1" },
+    );
+    flushSync();
+    expect(screen.getAllByTestId("lane").map((li) => li.textContent)).toEqual(["s1: researcher running (1)"]);
+    run.push({ type: "TEXT_MESSAGE_END", messageId: "m-s1", subagentRunId: "s1" }, { type: "SUBAGENT_FINISHED", subagentRunId: "s1" });
+    run.finished();
+    await turn;
+    expect(get(underCall).map((lane) => lane.id)).toEqual(["s1"]);
+    const { useSubagent } = await import("../src/index.js");
+    const stores = useSubagent(get(chat.subagents)[0]!);
+    expect([get(stores.name), get(stores.status), get(stores.messages).map((m) => m.id)]).toEqual(["researcher", "succeeded", ["m-s1"]]);
+  });
+});

@@ -25,6 +25,7 @@ const SHARED = [
   "useMessageParts",
   "useAttachments",
   "useToolCall",
+  "useSubagent",
   "useStateAt",
   "useComponentProps",
   "useComponentState",
@@ -67,8 +68,8 @@ const SHARED_TYPES = [
 /** Types that describe a framework's own return shape (stores vs refs), named for it. */
 const OWN_TYPES = {
   // The components map of StreamingMarkdown: Svelte components on one side, Vue components on the other.
-  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores", "MarkdownComponentMap"],
-  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap"],
+  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores", "SubagentStores", "MarkdownComponentMap"],
+  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "SubagentField", "SubagentRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap"],
 };
 
 interface Exported {
@@ -163,7 +164,7 @@ test("useChat, useToolCall and useComponentStatus return the same fields (stores
   const fromVue = vueApi.useChat({ chat: client });
   expect(sorted(Object.keys(fromSvelte))).toEqual(sorted(Object.keys(fromVue)));
 
-  const node = { id: "c", name: "card", props: signal({}), state: signal({}), streaming: signal("started" as const), propStatus: signal({}), error: signal(undefined) };
+  const node = { id: "c", name: "card", props: signal({}), state: signal({}), streaming: signal("pending" as const), propStatus: signal({}), error: signal(undefined) };
   const svelteStatus = svelteApi.useComponentStatus(node);
   const vueStatus = vueApi.useComponentStatus(node);
   expect(sorted(Object.keys(svelteStatus))).toEqual(sorted(Object.keys(vueStatus).filter((key) => key !== "dispose")));

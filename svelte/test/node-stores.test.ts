@@ -28,7 +28,7 @@ describe("useMessageText", () => {
     await feed.push(run.text("a", "lo"), run.text("b", "x"), run.text("a", "!"));
     await feed.push(run.textEnd("a"), run.textEnd("b"), run.finished());
     feed.end();
-    expect((await done).status).toBe("success");
+    expect((await done).status).toBe("succeeded");
     expect(seenA).toEqual(["Hel", "Hello", "Hello!"]);
     expect(seenB).toEqual(["", "x"]);
     expect(useMessageText(a!)).toBe(useMessageText(a!));
@@ -124,7 +124,7 @@ describe("useToolCall", () => {
     feed.end();
     await done;
     expect(results).toEqual([undefined, "42 cats"]);
-    expect(get(useToolCall(loop.thread.toolCall("c1")!)).status).toBe("done");
+    expect(get(useToolCall(loop.thread.toolCall("c1")!)).status).toBe("succeeded");
     stop();
     expect(watchedSignals(loop.thread)).toEqual([]);
   });

@@ -47,7 +47,7 @@ test("renders a chat on the server and leaves no live subscription", async () =>
   expect(body).toContain("Weather in Paris?");
   expect(body).toContain("It is 21°C in Paris.");
   expect(body).toContain(`<code data-testid="args-c1">{"city":"Paris"}</code>`);
-  expect(body).toMatch(/data-testid="status-c1"[^>]*>done</);
+  expect(body).toMatch(/data-testid="status-c1"[^>]*>succeeded</);
   // Stores were read (subscribed) during render, and all released by its end.
   expect(subscriptions.opened).toBeGreaterThan(0);
   expect(subscriptions.live).toBe(0);

@@ -11,6 +11,8 @@ export { useMessageParts } from "./useMessageParts.js";
 export { useAttachments } from "./useAttachments.js";
 export { useToolCall } from "./useToolCall.js";
 export type { ToolCallField, ToolCallRefs } from "./useToolCall.js";
+export { useSubagent } from "./useSubagent.js";
+export type { SubagentField, SubagentRefs } from "./useSubagent.js";
 export { useStateAt } from "./useStateAt.js";
 export type { StateHost } from "./useStateAt.js";
 export { useComponentProps, useComponentState, useComponentStatus } from "./useComponent.js";

@@ -6,6 +6,7 @@ import {
   type ChatClientOptions,
   type ChatStatus,
   type MessageNode,
+  type SubagentLane,
 } from "@threadline/core";
 import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
@@ -21,12 +22,14 @@ const CHAT_FIELDS = [
   "error",
   "isRunning",
   "sessionGenerating",
+  "following",
   "pendingInterrupts",
   "state",
   "persistenceError",
   "usage",
   "runUsage",
   "statusNote",
+  "capabilities",
 ] as const;
 type ChatField = (typeof CHAT_FIELDS)[number];
 
@@ -57,6 +60,13 @@ export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
      * does, not per token; released with the calling scope.
      */
     branches(messageId: MaybeRefOrGetter<string>): SignalRef<Branches | undefined>;
+    /** The subagent lanes the parent agent spawned (nested ones are under each lane's `lanes`). */
+    readonly subagents: Readonly<ShallowRef<readonly SubagentLane[]>>;
+    /**
+     * The subagent lanes tool call `toolCallId` spawned, as a ref (the id may be a ref or getter);
+     * changes when one starts, never per token; released with the calling scope.
+     */
+    subagentsOf(toolCallId: MaybeRefOrGetter<string>): SignalRef<readonly SubagentLane[]>;
     readonly addToolResult: Method<"addToolResult">;
     readonly respondToApproval: Method<"respondToApproval">;
     readonly resume: Method<"resume">;
@@ -71,8 +81,9 @@ export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
 const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
 
 /**
- * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`,
- * `pendingInterrupts`, `usage` (token totals), `runUsage` (per run), `statusNote` (how the last run ended, in words), and the client's methods. Each ref follows one core signal, so a streamed
+ * A chat as Vue refs: `messages`, `status`, `error`, `state`, `isRunning`, `sessionGenerating`, `following`,
+ * `pendingInterrupts`, `usage` (token totals), `runUsage` (per run), `statusNote` (how the last run ended, in words),
+ * `capabilities` (what the agent can do, undefined until known), `subagents` (subagent lanes), and the client's methods. Each ref follows one core signal, so a streamed
  * token changes none of them (it changes one message's text: see `useMessageText`).
  *
  * - Options may be a ref or getter. When the thread id they name (or the `thread` they pass, say
@@ -134,6 +145,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   const messages = followSignal(() => chat.value.thread.messages, "useChat()") as Readonly<ShallowRef<readonly MessageNode[]>> &
     Disposable;
   const thread = followSignal(() => threadViewSignal(chat.value), "useChat()") as Readonly<ShallowRef<ThreadView>> & Disposable;
+  const subagents = followSignal(() => chat.value.thread.subagents, "useChat()") as Readonly<ShallowRef<readonly SubagentLane[]>> & Disposable;
 
   const dispose = (): void => {
     stopWatching?.();
@@ -141,6 +153,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     fields.dispose();
     messages.dispose();
     thread.dispose();
+    subagents.dispose();
     owned?.dispose();
     owned = undefined;
   };
@@ -167,6 +180,9 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
         const id = toValue(messageId);
         return computed(() => thread.branches(id));
       }, "useChat().branches()"),
+    subagents,
+    subagentsOf: (toolCallId) =>
+      followSignal<readonly SubagentLane[]>(() => chat.value.thread.subagentsOf(toValue(toolCallId)), "useChat().subagentsOf()") as SignalRef<readonly SubagentLane[]>,
     addToolResult: (...args) => current().addToolResult(...args),
     respondToApproval: (...args) => current().respondToApproval(...args),
     resume: (...args) => current().resume(...args),

@@ -108,3 +108,27 @@ describe("both interrupt signals", () => {
     expect(chat.status.value).toBe("awaiting-input");
   });
 });
+
+describe("subagents and capabilities", () => {
+  test("subagents lists the lanes; useSubagent's refs follow one lane; capabilities arrive from the agent", async () => {
+    const agent = Object.assign(queuedAgent(), { getCapabilities: async () => ({ multimodal: { input: { image: true } } }) });
+    const { wrapper, chat } = open(agent);
+    expect(wrapper.get('[data-testid="capabilities"]').text()).toBe("unknown");
+    await flushPromises();
+    expect(wrapper.get('[data-testid="capabilities"]').text()).toBe('{"multimodal":{"input":{"image":true}}}');
+    const underCall = chat.subagentsOf("tc1");
+    await turn(agent, 0, () => chat.sendMessage("Research"), (runId) => ({ type: "RUN_FINISHED", threadId: "t1", runId }), [
+      { type: "SUBAGENT_STARTED", subagentRunId: "s1", name: "researcher", parentToolCallId: "tc1" },
+      { type: "TEXT_MESSAGE_START", messageId: "m-s1", role: "assistant", subagentRunId: "s1" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m-s1", delta: "found it", subagentRunId: "s1" },
+      { type: "TEXT_MESSAGE_END", messageId: "m-s1", subagentRunId: "s1" },
+      { type: "SUBAGENT_FINISHED", subagentRunId: "s1" },
+    ]);
+    expect(wrapper.findAll('[data-testid="lane"]').map((li) => li.text())).toEqual(["s1: researcher"]);
+    expect(underCall.value.map((lane) => lane.id)).toEqual(["s1"]);
+    const { useSubagent } = await import("../src/index.js");
+    const refs = useSubagent(chat.subagents.value[0]!);
+    expect([refs.name.value, refs.status.value, refs.messages.value.map((m) => m.id)]).toEqual(["researcher", "succeeded", ["m-s1"]]);
+    refs.dispose();
+  });
+});

@@ -50,7 +50,7 @@ test("a Tambo component streams its props into the registered component; only th
     custom("tambo.component.state_delta", { componentId: "c1", operations: [add("/unit", "°C")] }),
     custom("tambo.component.end", { componentId: "c1" }),
   );
-  expect(shown("weather-c1")).toBe("Paris 21°C [done]");
+  expect(shown("weather-c1")).toBe("Paris 21°C [complete]");
   expect(screen.getByTestId("text-m1").textContent).toBe("Here is the weather:");
   expect(updatesOf("message:m1") - before.message).toBe(0);
   expect(updatesOf("list") - before.list).toBe(0);
@@ -99,13 +99,13 @@ test("useChat with core's registry: Tambo events and a renderable tool call rend
     custom("tambo.component.end", { componentId: "c1" }),
   );
   await push(toolStart("tc1", "Weather", "m2"), toolArgs("tc1", '{"city":"Ri'));
-  expect(shown("weather-c1")).toBe("Oslo [done]");
+  expect(shown("weather-c1")).toBe("Oslo [complete]");
   expect(shown("weather-tc1")).toBe("Ri [streaming]");
   await push(toolArgs("tc1", 'ga","temp":9}'), toolEnd("tc1"), runFinished("t-reg", agent.inputs[0]!.runId));
   agent.runs[0]!.close();
   expect(await turn).toEqual({ status: "idle" });
   await nextTick();
-  expect(shown("weather-tc1")).toBe("Riga 9 [done]");
+  expect(shown("weather-tc1")).toBe("Riga 9 [complete]");
   expect(chat.thread.toolCall("tc1")?.result.value?.content.value).toBe('{"rendered":true}');
   unmount();
 });

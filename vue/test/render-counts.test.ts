@@ -49,7 +49,7 @@ test("100 streamed tokens re-render only the streaming message, once per token; 
   await send(queue, textEnd("a1"));
   await send(queue, runFinished("t1", "r1"));
   queue.close();
-  expect((await running).status).toBe("success");
+  expect((await running).status).toBe("succeeded");
 
   expect(updatesOf("message:a1")).toBe(100);
   expect(updatesOf("message:u1")).toBe(0);

@@ -30,7 +30,7 @@ function componentNode(id: string, name: string | Signal<string>, props: Record<
     name,
     props: signal(props),
     state: signal({}),
-    streaming: signal<ComponentStreaming>("started"),
+    streaming: signal<ComponentStreaming>("pending"),
     propStatus: signal({}),
   };
 }
@@ -51,10 +51,10 @@ test("renders the registered component with live props; one node's stream re-ren
     await flushPromises();
   }
   one.props.value = { city: "Paris", temp: 21 };
-  one.propStatus.value = { city: "done", temp: "done" };
+  one.propStatus.value = { city: "complete", temp: "complete" };
   one.state.value = { unit: "°C" };
   await flushPromises();
-  expect(screen.getByTestId("weather-c1").textContent?.trim()).toBe("Paris 21°C [done]");
+  expect(screen.getByTestId("weather-c1").textContent?.trim()).toBe("Paris 21°C [complete]");
   expect(updatesOf("weather:c1")).toBe(cities.length + 1);
   expect(updatesOf("weather:c2")).toBe(0);
 });

@@ -6,8 +6,11 @@ import { weigh, type Weight } from "./measure.js";
 
 const args = process.argv.slice(2);
 const checking = args.includes("--check");
-// --why prints what each entry's bytes are made of (rendered, before minification).
-const why = args.includes("--why");
+// --why prints what each entry's minified bytes are made of: per package or source folder, then the
+// largest modules (`--why=60` lists 60), charged through the build's sourcemap.
+const whyArg = args.find((a) => a === "--why" || a.startsWith("--why="));
+const why = whyArg !== undefined;
+const whyModules = whyArg?.includes("=") ? Number(whyArg.slice("--why=".length)) : 30;
 const names = args.filter((a) => !a.startsWith("--"));
 const unknown = names.filter((n) => !(n in SIZE_ENTRIES));
 if (unknown.length > 0) {
@@ -22,11 +25,15 @@ const over: string[] = [];
 for (const name of chosen) {
   const entry = SIZE_ENTRIES[name]!;
   if (checking && entry.budget === undefined) continue;
-  const weight: Weight = await weigh(name, entry.code);
+  const weight: Weight = await weigh(name, entry.code, why);
   const budget = entry.budget === undefined ? "—" : kb(entry.budget);
   const verdict = entry.budget === undefined ? "" : weight.gzip <= entry.budget ? "ok" : "OVER";
   if (verdict === "OVER") over.push(`${name}: ${kb(weight.gzip)} KB > ${budget} KB`);
-  if (why) console.error(`${name}:\n${weight.parts.slice(0, 25).map(([k, v]) => `  ${kb(v).padStart(7)} ${k}`).join("\n")}`);
+  if (why) {
+    const list = (pairs: [string, number][]): string => pairs.map(([k, v]) => `  ${kb(v).padStart(7)} ${k}`).join("\n");
+    console.error(`\n${name}: ${kb(weight.minified)} KB minified, by package or folder:\n${list(weight.parts)}`);
+    console.error(`largest modules (minified KB):\n${list(weight.modules.slice(0, whyModules))}`);
+  }
   rows.push(`| ${entry.title} | ${kb(weight.minified)} | **${kb(weight.gzip)}** | ${budget} | ${verdict} |`);
 }
 console.log("\n### Bundle weight (Vite production build, framework external; KB = 1,000 bytes)\n");

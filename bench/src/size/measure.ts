@@ -6,6 +6,7 @@ import { svelte } from "@sveltejs/vite-plugin-svelte";
 import vue from "@vitejs/plugin-vue";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Rolldown } from "vite";
+import { decode } from "@jridgewell/sourcemap-codec";
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 // Entries are written beside bench's node_modules so the peers resolve from bench/.
@@ -16,8 +17,10 @@ const EXTERNAL = /^(svelte|vue|@vue\/[^/]+)(\/.*)?$/;
 export interface Weight {
   minified: number;
   gzip: number;
-  /** Rendered (pre-minify) bytes per package or source folder, largest first. */
+  /** Minified bytes per package or source folder, largest first (only when weighed with `why`). */
   parts: [string, number][];
+  /** Minified bytes per source module, largest first (only when weighed with `why`). */
+  modules: [string, number][];
 }
 
 /** `node_modules/.pnpm/x/node_modules/@scope/pkg/...` → `@scope/pkg`; `core/src/chat/x.ts` → `core/chat`. */
@@ -29,18 +32,53 @@ function owner(id: string): string {
   return id;
 }
 
-export async function weigh(name: string, code: string): Promise<Weight> {
+/** A module's path for the listing: from the workspace root, or from the package inside node_modules. */
+function shortId(id: string): string {
+  const pkg = /node_modules\/(?!.*node_modules)(.*)$/.exec(id);
+  if (pkg) return pkg[1]!;
+  const own = /\/((?:core|svelte|vue)\/src\/.*)$/.exec(id);
+  return own ? own[1]! : id;
+}
+
+/**
+ * Charges every byte of the minified chunk to the source its sourcemap segment points at (what
+ * source-map-explorer does): the minifier's output, not the pre-minify rendering, so a module full of
+ * long names and comments is not over-counted. Bytes no segment maps are charged to `(unmapped)`.
+ */
+function chargeBytes(code: string, map: Rolldown.SourceMap, into: Map<string, number>): void {
+  const lines = code.split("\n");
+  const mappings = decode(map.mappings);
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
+    const segments = mappings[l] ?? [];
+    let column = 0;
+    let source = "(unmapped)";
+    const charge = (to: number): void => {
+      if (to > column) into.set(source, (into.get(source) ?? 0) + Buffer.byteLength(line.slice(column, to)));
+      column = to;
+    };
+    for (const segment of segments) {
+      charge(segment[0]);
+      source = segment.length > 1 ? map.sources[segment[1]!]! : "(unmapped)";
+    }
+    charge(line.length);
+    // The newline goes with the line's last segment.
+    if (l < lines.length - 1) into.set(source, (into.get(source) ?? 0) + 1);
+  }
+}
+
+export async function weigh(name: string, code: string, why = false): Promise<Weight> {
   mkdirSync(ENTRY_DIR, { recursive: true });
   const entry = `${ENTRY_DIR}${name}.js`;
   writeFileSync(entry, code);
   try {
-    return await bundle(entry);
+    return await bundle(entry, why);
   } finally {
     rmSync(entry, { force: true });
   }
 }
 
-async function bundle(entry: string): Promise<Weight> {
+async function bundle(entry: string, why: boolean): Promise<Weight> {
   const output = (await build({
     configFile: false,
     root: source("../../"),
@@ -60,15 +98,19 @@ async function bundle(entry: string): Promise<Weight> {
     build: {
       write: false,
       minify: true,
+      // The sourcemap only to say where the bytes come from; it is not weighed.
+      sourcemap: why,
       reportCompressedSize: false,
       lib: { entry, formats: ["es"], fileName: "entry" },
-      rolldownOptions: { external: (id) => EXTERNAL.test(id) },
+      // Library mode leaves whitespace in ES output (to keep pure annotations for the app's bundler);
+      // an app's production build removes it, so the weight is taken fully minified.
+      rolldownOptions: { external: (id) => EXTERNAL.test(id), output: { minify: true } },
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const outputs = Array.isArray(output) ? output : [output];
   let minified = 0;
   let gzip = 0;
-  const parts = new Map<string, number>();
+  const bySource = new Map<string, number>();
   // What the page loads up front: the entry chunk and what it imports statically. A chunk reached
   // only through `import()` (the protobuf decoder) is loaded when first needed, so it is not counted.
   const chunks = new Map<string, Rolldown.OutputChunk>();
@@ -85,11 +127,18 @@ async function bundle(entry: string): Promise<Weight> {
       const bytes = Buffer.from(chunk.code);
       minified += bytes.length;
       gzip += gzipSync(bytes, { level: 9 }).length;
-      for (const [id, info] of Object.entries(chunk.modules)) {
-        const key = owner(id);
-        parts.set(key, (parts.get(key) ?? 0) + info.renderedLength);
-      }
+      if (why && chunk.map) chargeBytes(chunk.code, chunk.map, bySource);
     }
   }
-  return { minified, gzip, parts: [...parts].sort((a, b) => b[1] - a[1]) };
+  const parts = new Map<string, number>();
+  const modules = new Map<string, number>();
+  for (const [mapped, bytes] of bySource) {
+    // Sourcemap sources are relative to the chunk's directory (bench/dist/); resolve them back to ids.
+    const id = mapped.startsWith("(") ? mapped : fileURLToPath(new URL(mapped, `file://${source("../../dist/")}`));
+    const key = owner(id);
+    parts.set(key, (parts.get(key) ?? 0) + bytes);
+    modules.set(shortId(id), (modules.get(shortId(id)) ?? 0) + bytes);
+  }
+  const largest = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1]);
+  return { minified, gzip, parts: largest(parts), modules: largest(modules) };
 }

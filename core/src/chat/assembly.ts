@@ -2,10 +2,10 @@ import { signal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ClearedRunFilter } from "./cleared-run-filter.js";
-import { GenerationPresence, presenceOptions } from "./presence.js";
+import { localGeneration, type ChatPresence } from "./generation.js";
 import type { AGUIEventOf, Context, EventType } from "../protocol/events.js";
 import { Approvals } from "../tools/approvals.js";
-import { ChatStorage } from "./storage.js";
+import { NO_STORAGE, type ChatStorage, type ChatStorageHost } from "./storage.js";
 import { ChatTurns } from "./turns.js";
 import type { ChatClientOptions } from "./types.js";
 import type { ToolSet } from "../tools/definition.js";
@@ -37,7 +37,7 @@ export interface ChatParts {
   readonly storage: ChatStorage;
   readonly filter: ClearedRunFilter;
   /** Replaced on a thread switch (its channel is named after the thread). */
-  readonly presence: Signal<GenerationPresence>;
+  readonly presence: Signal<ChatPresence>;
   readonly createId: () => string;
   readonly stopWatching: () => void;
 }
@@ -68,7 +68,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
   const { options, thread, threadId, settings, warn, createId, report } = input;
   const source = toAgentSource(options.agent);
   const filter = new ClearedRunFilter();
-  const presence = signal(openPresence(options, threadId, warn));
+  const presence = signal<ChatPresence>(openPresence(options, threadId, warn));
   const loop = new RunLoop({
     source,
     thread,
@@ -83,7 +83,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     onWarning: warn,
     onError: report,
   });
-  const storage = new ChatStorage(thread, threadId, options.persistence, report, warn, () => loop.resumePoint());
+  const storage = openStorage(options, { thread, key: threadId, report, warn, resumePoint: () => loop.resumePoint() });
   const approvals = new Approvals(thread);
   // `turns` is created below; the runner reports to it only after a tool ran, long after this.
   let turns!: ChatTurns;
@@ -120,8 +120,24 @@ export function assembleChat(input: AssemblyInput): ChatParts {
   return { thread, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
 }
 
-export function openPresence(options: ChatClientOptions, threadId: string, warn: WarningHandler): GenerationPresence {
-  return new GenerationPresence({ threadId, onWarning: warn, ...presenceOptions(options.presence, warn) });
+/** The presence of `threadId`: the `presence` plug-in's, or this tab's runs only. */
+export function openPresence(options: ChatClientOptions, threadId: string, warn: WarningHandler): ChatPresence {
+  const plugin = options.presence;
+  if (plugin === undefined || plugin === false) return localGeneration.open(threadId, warn);
+  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
+    throw new ChatInputError("INVALID_OPTION", "`presence` must be broadcastPresence(options) (cross-tab), or false / absent (this tab only).", "presence");
+  }
+  return plugin.open(threadId, warn);
+}
+
+/** The `persistence` plug-in's storage for the chat, or none. */
+function openStorage(options: ChatClientOptions, host: ChatStorageHost): ChatStorage {
+  const plugin = options.persistence;
+  if (plugin === undefined) return NO_STORAGE;
+  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
+    throw new ChatInputError("INVALID_OPTION", "`persistence` must be chatPersistence({ adapter, … }) (from @threadline/core), not its options.", "persistence");
+  }
+  return plugin.open(host);
 }
 
 /**

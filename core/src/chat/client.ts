@@ -11,6 +11,8 @@ import { ChatInputError } from "../tools/errors.js";
 import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
 import { answerInterrupt } from "./interrupts.js";
 import { statusNote, type StatusNote } from "./status-note.js";
+import { CapabilityDiscovery } from "./capabilities.js";
+import type { AgentCapabilities } from "@ag-ui/core";
 import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome } from "./input.js";
@@ -37,8 +39,13 @@ export class ChatClient {
   readonly error: ReadonlySignal<ThreadlineError | undefined>;
   /** `submitted` or `streaming`: the agent or a client tool is working. */
   readonly isRunning: ReadonlySignal<boolean>;
-  /** A run is active on this thread, here or in another tab of the same origin. */
+  /**
+   * A run is active on this thread: here, in another tab of the same origin, or (on a resumable
+   * server) on another device.
+   */
   readonly sessionGenerating: ReadonlySignal<boolean>;
+  /** This chat is following another client's run, read-only (`ChatClientOptions.follow`). */
+  readonly following: ReadonlySignal<boolean>;
   /** The last storage failure not yet recovered from (null without one, or without persistence). */
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly pendingInterrupts: ReadonlySignal<readonly Interrupt[]>;
@@ -61,6 +68,7 @@ export class ChatClient {
   private readonly parts: ChatParts;
   private readonly settings: ChatSettings;
   private readonly key: ChatThreadKey;
+  private readonly discovery: CapabilityDiscovery;
   private readonly outgoing: OutgoingMessages;
 
   constructor(private readonly options: ChatClientOptions) {
@@ -76,7 +84,7 @@ export class ChatClient {
       const running = loop.status.value;
       if (running === "submitted" || running === "streaming" || running === "reconnecting") return running;
       const phase = turns.phase.value;
-      return phase === "working" ? "streaming" : phase;
+      return phase === "running" ? "streaming" : phase;
     });
     this.isRunning = computed(() => {
       const status = this.status.value;
@@ -84,6 +92,7 @@ export class ChatClient {
     });
     this.error = turns.error;
     this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.key.serverGenerating.value);
+    this.following = this.key.follow.following;
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
     this.usage = thread.usage;
@@ -92,6 +101,16 @@ export class ChatClient {
     this.state = thread.state;
     this.storedThreads = storage.storedThreads;
     this.ready = this.key.hydrate();
+    this.discovery = new CapabilityDiscovery(loop, () => this.parts.turns.disposed, options.onWarning);
+  }
+
+  /**
+   * What the agent can do (AG-UI capability discovery: `HttpAgent`'s `capabilities` option, an AG-UI
+   * agent's `getCapabilities()`), `undefined` until known — and for good when the agent does not
+   * say. Asked once, on first read. A UI hides what the agent cannot do.
+   */
+  get capabilities(): ReadonlySignal<AgentCapabilities | undefined> {
+    return this.discovery.signal;
   }
 
   /**

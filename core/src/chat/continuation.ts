@@ -21,7 +21,7 @@ export function decideContinuation(
   thread: ThreadImpl,
   executing: (toolCallId: string) => boolean,
 ): ContinuationDecision {
-  if (record === undefined || record.continued || record.outcome !== "success") return NONE;
+  if (record === undefined || record.continued || record.outcome !== "succeeded") return NONE;
   if (thread.pendingInterrupts.peek().length > 0) return NONE;
   let missing = 0;
   let onUser = false;

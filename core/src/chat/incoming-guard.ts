@@ -1,5 +1,5 @@
 import type { ClearedRunFilter } from "./cleared-run-filter.js";
-import type { GenerationPresence } from "./presence.js";
+import type { ChatPresence } from "./generation.js";
 import type { BaseEvent } from "../protocol/events.js";
 import type { MiddlewareObject } from "../pipeline/middleware.js";
 
@@ -14,7 +14,7 @@ import type { MiddlewareObject } from "../pipeline/middleware.js";
  *   the tail of the cleared run at the start of the next run's response.
  * Per event: a few property reads and set lookups, no allocation.
  */
-export function incomingGuard(filter: ClearedRunFilter, presence: () => GenerationPresence): MiddlewareObject {
+export function incomingGuard(filter: ClearedRunFilter, presence: () => ChatPresence): MiddlewareObject {
   return {
     name: "threadline:incoming-guard",
     onEvent(event, emit) {

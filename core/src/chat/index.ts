@@ -11,14 +11,18 @@ export type {
   TurnResult,
 } from "./types.js";
 export { MaxStepsError } from "./errors.js";
+export { chatPersistence } from "./persistence.js";
+export type { ChatPersistenceOptions } from "./persistence.js";
+export type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage.js";
+export type { ChatPresence, PresencePlugin } from "./generation.js";
 export type { AttachmentInput } from "./attachments/draft.js";
 export type { AttachmentOptions, UploadHook, UploadInfo } from "./attachments/limits.js";
-export type { ChatPersistenceOptions } from "./storage.js";
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";
+export type { FollowOptions } from "./follow.js";
 export { ClearedRunFilter } from "./cleared-run-filter.js";
 export type { ClearedConversation } from "./cleared-run-filter.js";
-export { GenerationPresence } from "./presence.js";
+export { GenerationPresence, broadcastPresence } from "./presence.js";
 export type { GenerationPresenceOptions } from "./presence.js";
 export { generationChannelName } from "./presence-channel.js";
 export type { BroadcastChannelLike, CreatePresenceChannel, PresenceClock, PresenceMessage } from "./presence-channel.js";

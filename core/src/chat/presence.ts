@@ -13,6 +13,8 @@ import {
   type PresenceClock,
   type PresenceMessage,
 } from "./presence-channel.js";
+import type { ChatPresence, PresencePlugin } from "./generation.js";
+import type { ChatPresenceOptions } from "./types.js";
 
 export interface GenerationPresenceOptions {
   threadId: string;
@@ -38,7 +40,7 @@ export interface GenerationPresenceOptions {
  * itself every `heartbeatMs`, says `idle` when its last run ends or it is disposed, and is forgotten
  * `ttlMs` after its last word, so a tab closed mid-run cannot leave others stuck "generating".
  */
-export class GenerationPresence {
+export class GenerationPresence implements ChatPresence {
   readonly threadId: string;
   readonly tabId: string;
   /** True while a run is active on this thread here or in another tab. */
@@ -234,11 +236,17 @@ export class GenerationPresence {
   }
 }
 
-/** GenerationPresence options for the `presence` option (see `ChatClientOptions.presence`). */
-export function presenceOptions(option: false | Partial<GenerationPresenceOptions> | undefined, warn: WarningHandler): Partial<GenerationPresenceOptions> {
-  if (option === false) return { createChannel: null };
-  const given = option ?? {};
-  return given.createChannel === undefined ? { ...given, createChannel: defaultChannel(warn) } : given;
+/**
+ * Shares `sessionGenerating` with the other tabs of the origin: `new ChatClient({ agent, presence:
+ * broadcastPresence() })`. Each thread gets a `GenerationPresence` on a `BroadcastChannel` named
+ * after it (where there is none, generation state stays local). The options are checked when the
+ * chat opens a thread's presence (a bad one throws `PersistOptionError` from `new ChatClient`).
+ */
+export function broadcastPresence(options: ChatPresenceOptions = {}): PresencePlugin {
+  return {
+    open: (threadId, warn) =>
+      new GenerationPresence({ ...options, threadId, onWarning: warn, createChannel: options.createChannel === undefined ? defaultChannel(warn) : options.createChannel }),
+  };
 }
 
 /**

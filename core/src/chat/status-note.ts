@@ -37,7 +37,7 @@ export function statusNote(thread: Thread, status: ReadonlySignal<ChatStatus>): 
     for (const id of outcome.pendingToolCallIds) {
       const call = thread.toolCall(id);
       const state = call?.status.value;
-      if (state === "done" || state === "error") continue;
+      if (state === "succeeded" || state === "failed") continue;
       toolCalls.push({ id, name: call?.name.value ?? id });
     }
     if (toolCalls.length === 0) return undefined;

@@ -1,202 +1,78 @@
-import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
+import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { PersistenceError } from "../persist/errors.js";
-import type { StoredResumePoint, ThreadContent } from "../persist/stored-thread.js";
-import { ThreadIndex, threadTitle, type ThreadSummary } from "../persist/thread-index.js";
-import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../persist/thread-persistence.js";
-import { restoreComponents, storedComponents } from "./stored-components.js";
-import { replaceMessages, replaceState } from "../run/thread-writes.js";
+import type { StoredResumePoint } from "../persist/stored-thread.js";
+import type { ThreadIndex, ThreadSummary } from "../persist/thread-index.js";
 
-/** `persistence` of `new ChatClient`: where and how the thread is stored (key: the thread id). */
-export type ChatPersistenceOptions = Omit<ThreadPersistenceOptions, "onError"> & {
-  /**
-   * The list of stored threads the chat keeps up to date (`listThreads`, `removeThread`,
-   * `storedThreads`). Default: a `ThreadIndex` on the same adapter under `THREAD_INDEX_KEY`. Pass
-   * one `ThreadIndex` to every chat on the same storage (so a thread list UI sees every chat's
-   * saves), or `false` for none.
-   */
-  readonly index?: false | ThreadIndex;
-  /** Your data stored with the thread's index entry at each save (JSON), e.g. which agent it talks to. */
-  readonly threadMeta?: (threadId: string) => Readonly<Record<string, unknown>> | undefined;
-};
+/**
+ * What the chat asks of its storage, for one thread at a time. The chat holds only this shape:
+ * storing threads is a plug-in (`persistence: chatPersistence(…)`), so an app that stores nothing
+ * ships none of it.
+ */
+export interface ChatStorage {
+  /** False for the no-op storage of a chat without `persistence`. */
+  readonly enabled: boolean;
+  readonly persistenceError: ReadonlySignal<PersistenceError | null>;
+  /** The thread index the saves maintain (undefined without one). */
+  readonly index: ThreadIndex | undefined;
+  readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  /** The resume point of the record the last hydrate applied: a run to rejoin. */
+  readonly hydratedResume: StoredResumePoint | undefined;
+  /** Reads the stored thread into the thread, unless something local touched it meanwhile. Never rejects. */
+  hydrate(): Promise<unknown>;
+  /** Per streamed event: coalesced. */
+  scheduleSave(): void;
+  /** Now (a run settled, or the client wrote outside a run). */
+  save(): void;
+  /** Forgets another stored thread (record and index entry). Never rejects. */
+  remove(key: string): Promise<void>;
+  /** The agent named the new conversation: stored under `key` from now on. */
+  rename(key: string): void;
+  /** The conversation was cleared: queued writes dropped, record removed. */
+  clear(): void;
+  /** Stored under `key` from now on; writes still pending describe the old thread. */
+  switchTo(key: string): void;
+  /** Resolves when every write so far has landed. Never rejects. */
+  whenSaved(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** What a storage plug-in is given: the chat's thread and where to report. */
+export interface ChatStorageHost {
+  readonly thread: ThreadImpl;
+  /** The thread id the chat starts on (the storage key). */
+  readonly key: string;
+  readonly report: (error: PersistenceError) => void;
+  readonly warn: WarningHandler;
+  /** The run a reload could rejoin, stored with each snapshot (see `RunLoop.resumePoint`). */
+  readonly resumePoint: () => StoredResumePoint | undefined;
+}
+
+/** The `persistence` option of `new ChatClient`: made by `chatPersistence({ adapter })`. */
+export interface ChatPersistence {
+  /** Opens the chat's storage; called once, when the chat is built. */
+  readonly open: (host: ChatStorageHost) => ChatStorage;
+}
 
 const NO_ERROR = signal<PersistenceError | null>(null);
 const NO_THREADS = signal<readonly ThreadSummary[]>(Object.freeze([]));
+const DONE = Promise.resolve();
 
-/**
- * The chat client's use of `ThreadPersistence`, for one thread at a time: what to store (the
- * thread's AG-UI messages and state, and its Tambo components, projected only when a write
- * actually runs) and when —
- * coalesced while a run streams (`scheduleSave`, one map write per event), at once when a run
- * settles or the client writes outside a run (`save`). Without options every call is a no-op.
- */
-export class ChatStorage {
-  readonly persistenceError: ReadonlySignal<PersistenceError | null>;
-  /** The thread index the saves maintain (undefined without persistence or with `index: false`). */
-  readonly index: ThreadIndex | undefined;
-  readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
-  private readonly store: ThreadPersistence | undefined;
-  private readonly threadMeta: ChatPersistenceOptions["threadMeta"];
-
-  /** The resume point of the record the last hydrate applied: a run to rejoin. */
-  hydratedResume: StoredResumePoint | undefined;
-  /** Something was saved under the current key (a provisional one must then be cleaned up). */
-  private wrote = false;
-  /** The index heard of the current key during this session (a streaming save tells it once). */
-  private indexed = false;
-
-  constructor(
-    private readonly thread: ThreadImpl,
-    private key: string,
-    options: ChatPersistenceOptions | undefined,
-    onError: (error: PersistenceError) => void,
-    private readonly warn: WarningHandler,
-    /** The run a reload could rejoin, stored with each snapshot (see `RunLoop.resumePoint`). */
-    private readonly resumePoint: () => StoredResumePoint | undefined = () => undefined,
-  ) {
-    if (options === undefined) {
-      this.store = undefined;
-      this.index = undefined;
-    } else {
-      const { index, threadMeta, ...rest } = options;
-      this.store = new ThreadPersistence({ ...rest, onError });
-      this.index = index === false ? undefined : index ?? new ThreadIndex({ adapter: rest.adapter, now: rest.now, onError });
-      this.threadMeta = threadMeta;
-    }
-    this.persistenceError = this.store?.persistenceError ?? NO_ERROR;
-    this.storedThreads = this.index?.threads ?? NO_THREADS;
-  }
-
-  get enabled(): boolean {
-    return this.store !== undefined;
-  }
-
-  /**
-   * Reads the stored thread and, if nothing local touched it meanwhile (a save, a clear, a thread
-   * switch), puts its messages and state into the thread. Never rejects.
-   */
-  hydrate(): Promise<HydrationOutcome | undefined> {
-    if (this.store === undefined) return Promise.resolve(undefined);
-    this.hydratedResume = undefined;
-    return this.store.hydrate(this.key, (record) => {
-      this.hydratedResume = record.resume;
-      batch(() => {
-        replaceMessages(this.thread, record.messages);
-        if (record.branches !== undefined) this.thread.tree.restore(record.branches);
-        else this.thread.peekTree()?.reset();
-        replaceState(this.thread, record.state === undefined ? {} : record.state);
-        restoreComponents(this.thread, record.components, this.warn);
-      });
-    });
-  }
-
-  /** Per streamed event: one map write (the index hears of a thread new to it once). */
-  scheduleSave(): void {
-    if (this.store === undefined) return;
-    this.wrote = true;
-    this.store.scheduleSave(this.key, this.snapshot);
-    if (!this.indexed) this.updateIndex();
-  }
-
-  save(): void {
-    if (this.store === undefined) return;
-    this.wrote = true;
-    void this.store.save(this.key, this.snapshot);
-    this.updateIndex();
-  }
-
-  /**
-   * Forgets another stored thread: its queued writes are dropped, its record and its index entry
-   * removed. Resolves when both have landed. Never rejects.
-   */
-  remove(key: string): Promise<void> {
-    if (this.store === undefined) return Promise.resolve();
-    return Promise.all([this.store.clear(key), this.index?.remove(key)]).then(() => undefined);
-  }
-
-  /**
-   * The agent named the new conversation (its first RUN_STARTED): from now on it is stored under
-   * `key`. Whatever was written under the provisional key (a first run that failed before the
-   * agent answered) is removed, so no orphan record stays behind.
-   */
-  rename(key: string): void {
-    const previous = this.key;
-    this.key = key;
-    if (this.store !== undefined && this.wrote) {
-      void this.store.clear(previous);
-      void this.index?.remove(previous);
-    }
-    this.wrote = false;
-    this.indexed = false;
-  }
-
-  /** The conversation was cleared: queued writes are dropped and the record removed. */
-  clear(): void {
-    if (this.store === undefined) return;
-    void this.store.clear(this.key);
-    void this.index?.remove(this.key);
-    this.indexed = false;
-  }
-
-  /** From now on the thread is stored under `key`; writes still pending describe the old one. */
-  switchTo(key: string): void {
-    this.store?.switchThread();
-    this.key = key;
-    this.wrote = false;
-    this.indexed = false;
-  }
-
-  /** Resolves when every write (the index's too) has landed. Never rejects. */
-  whenSaved(): Promise<void> {
-    if (this.store === undefined) return Promise.resolve();
-    return Promise.all([this.store.flush(), this.index?.whenIdle()]).then(() => undefined);
-  }
-
-  dispose(): Promise<void> {
-    return this.store?.dispose() ?? Promise.resolve();
-  }
-
-  /**
-   * Tells the index what the thread is now: an entry titled by the first user message (O(position
-   * of that message), usually the first), or no entry for an empty thread (stored as no record).
-   */
-  private updateIndex(): void {
-    this.indexed = true;
-    const index = this.index;
-    if (index === undefined) return;
-    const list = this.thread.list.peek();
-    if (list.length === 0 && isEmptyState(this.thread.state.peek())) {
-      void index.remove(this.key);
-      return;
-    }
-    const firstUser = list.find((node) => node.role === "user");
-    let meta: Readonly<Record<string, unknown>> | undefined;
-    try {
-      meta = this.threadMeta?.(this.key);
-    } catch (error) {
-      this.warn({ code: "THREAD_META_FAILED", message: `persistence.threadMeta threw for thread "${this.key}": ${String(error)}; the index entry keeps its meta.` });
-    }
-    const branches = this.thread.peekTree()?.alternativeCount ?? 0;
-    void index.record(this.key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
-  }
-
-  private readonly snapshot = (): ThreadContent => {
-    const state = this.thread.state.peek();
-    const branches = this.thread.peekTree()?.record();
-    const resume = this.resumePoint();
-    return {
-      messages: this.thread.toMessages(),
-      state: isEmptyState(state) ? undefined : state,
-      components: storedComponents(this.thread),
-      ...(branches === undefined ? {} : { branches }),
-      ...(resume !== undefined ? { resume } : {}),
-    };
-  };
-}
-
-/** The default `{}` is "no state": an empty conversation is stored as no record at all. */
-function isEmptyState(state: unknown): boolean {
-  if (state === undefined || state === null) return true;
-  return typeof state === "object" && !Array.isArray(state) && Object.keys(state).length === 0;
-}
+/** The storage of a chat without `persistence`: every call is a no-op. */
+export const NO_STORAGE: ChatStorage = Object.freeze({
+  enabled: false,
+  persistenceError: NO_ERROR,
+  index: undefined,
+  storedThreads: NO_THREADS,
+  hydratedResume: undefined,
+  hydrate: () => DONE,
+  scheduleSave() {},
+  save() {},
+  remove: () => DONE,
+  rename() {},
+  clear() {},
+  switchTo() {},
+  whenSaved: () => DONE,
+  dispose: () => DONE,
+});

@@ -35,7 +35,7 @@ export function storedComponents(thread: ThreadImpl): StoredComponent[] {
         // Not copied: published props are never mutated, and adapters clone or serialise.
         props: component.props.peek(),
         state: component.state.peek(),
-        ended: component.streaming.peek() === "done",
+        ended: component.streaming.peek() === "complete",
         ...(error === undefined ? {} : { error: { code: error.code, message: error.message } }),
       });
     }

@@ -3,6 +3,7 @@ import type { WarningHandler } from "../errors.js";
 import type { ThreadIndex } from "../persist/thread-index.js";
 import type { AGUIEventOf, EventType } from "../protocol/events.js";
 import { openPresence, type ChatParts } from "./assembly.js";
+import { RunFollow } from "./follow.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ChatClientOptions } from "./types.js";
 import { resetThread } from "../run/thread-writes.js";
@@ -18,6 +19,9 @@ export class ChatThreadKey {
   /** A new conversation whose id the agent has not named yet (see `ChatClientOptions.threadId`). */
   private provisional: boolean;
 
+  /** Read-only following of another client's run (`ChatClientOptions.follow`). */
+  readonly follow: RunFollow;
+
   constructor(
     private readonly parts: ChatParts,
     private readonly options: ChatClientOptions,
@@ -27,6 +31,7 @@ export class ChatThreadKey {
   ) {
     this.key = key;
     this.provisional = provisional;
+    this.follow = new RunFollow(parts, options.follow, { key: () => this.key, serverGenerating: (value) => (this.serverGenerating.value = value) });
   }
 
   get id(): string {
@@ -75,16 +80,17 @@ export class ChatThreadKey {
 
   hydrate(): Promise<void> {
     // A new conversation has nothing stored yet: its first message must not wait for a read.
-    if (!this.parts.storage.enabled || this.provisional) return Promise.resolve();
+    // Without storage, only a chat that follows other clients' runs asks the server on opening.
+    if (this.provisional || (!this.parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
     const key = this.key;
     this.parts.turns.hydrating = true;
-    return this.parts.storage
-      .hydrate()
+    return (this.parts.storage.enabled ? this.parts.storage.hydrate() : Promise.resolve())
       .then(() => (this.key !== key || this.parts.turns.disposed ? undefined : this.askServer(key)))
       .then(() => {
         if (this.key !== key || this.parts.turns.disposed) return;
         this.parts.turns.hydrating = false;
         this.parts.turns.advance();
+        this.follow.schedule();
       });
   }
 
@@ -100,12 +106,16 @@ export class ChatThreadKey {
    */
   private async askServer(key: string): Promise<void> {
     const point = this.parts.storage.hydratedResume;
-    const runs = await this.parts.loop.runsOf(key, { force: point !== undefined });
+    const runs = await this.parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
     if (runs === undefined || this.key !== key || this.parts.turns.disposed) return;
-    // Another tab still streaming that run leaves it to that tab: this one only shows it.
-    const rejoin = point !== undefined && !this.parts.presence.peek().sessionGenerating.peek() && runs.some((run) => run.runId === point.runId);
+    // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows it).
+    const held = point !== undefined && runs.some((run) => run.runId === point.runId);
+    const rejoin = held && !this.parts.presence.peek().sessionGenerating.peek();
     this.serverGenerating.value = runs.some((run) => run.status === "running" && !(rejoin && run.runId === point.runId));
-    if (!rejoin) return;
+    if (!rejoin) {
+      this.follow.consider(runs, held ? point : undefined);
+      return;
+    }
     const thread = this.parts.thread;
     batch(() => {
       replaceMessages(thread, thread.toMessages().slice(0, point.messageCount));

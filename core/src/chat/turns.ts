@@ -3,6 +3,7 @@ import { ThreadlineError, type WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Context, Message, ResumeEntry } from "../protocol/events.js";
 import type { RunLoop } from "../run/loop.js";
+import type { RejoinParams } from "../run/options.js";
 import type { Approvals } from "../tools/approvals.js";
 import type { ToolAnswers } from "../tools/answers.js";
 import type { ToolSet } from "../tools/definition.js";
@@ -21,8 +22,8 @@ import { newRunRecord, type RunKind, type RunRecord } from "../tools/run-record.
 import type { RunResult } from "../run/result.js";
 import type { ToolOutcome } from "../tools/execution.js";
 
-/** Where a turn stands between runs: `working` while client tools run. */
-export type TurnPhase = "idle" | "working" | "awaiting-input" | "error";
+/** Where a turn stands between runs: `running` while client tools run. */
+export type TurnPhase = "idle" | "running" | "awaiting-input" | "failed";
 
 export interface TurnRunParams {
   /** AG-UI connect instead of run: attach to the agent's side of the thread. */
@@ -31,7 +32,7 @@ export interface TurnRunParams {
   readonly resume?: readonly ResumeEntry[] | undefined;
   readonly parentRunId?: string;
   /** A reload's rejoin of a run a resumable server logs (see `RunParams.rejoin`). */
-  readonly rejoin?: { readonly runId: string; readonly lastEventId: string };
+  readonly rejoin?: RejoinParams;
 }
 
 /** A user turn waiting for the current one to settle. */
@@ -83,6 +84,8 @@ export class ChatTurns {
   generation = 0;
   current: RunRecord | undefined;
   hydrating = false;
+  /** Following another client's run (`RunFollow`): turns wait for it to end. */
+  following = false;
   disposed = false;
 
   private readonly phaseSignal = signal<TurnPhase>("idle");
@@ -102,7 +105,7 @@ export class ChatTurns {
   /** A user turn: starts now, or after the turn under way (continuations included) settles. */
   request(turn: QueuedTurn): void {
     if (this.disposed) return turn.resolve({ status: "skipped", reason: "disposed" });
-    if (this.hydrating || this.current !== undefined || this.config.runner.executingCount > 0 || this.queued.size > 0) {
+    if (this.hydrating || this.following || this.current !== undefined || this.config.runner.executingCount > 0 || this.queued.size > 0) {
       this.queued.push(turn);
       return;
     }
@@ -158,11 +161,11 @@ export class ChatTurns {
    * keep waiting on tools, or settle.
    */
   advance(): void {
-    if (this.disposed || this.hydrating || this.current !== undefined) return;
+    if (this.disposed || this.hydrating || this.following || this.current !== undefined) return;
     const { thread, runner } = this.config;
     // Tools still running: whatever comes next (a resume, a follow-up) carries their results.
     if (runner.executingCount > 0) {
-      this.phaseSignal.value = "working";
+      this.phaseSignal.value = "running";
       return;
     }
     const pending = thread.pendingInterrupts.peek();
@@ -187,7 +190,7 @@ export class ChatTurns {
     }
     const error = this.errorSignal.peek();
     const onUser = (decision.type === "wait" && decision.onUser) || this.config.approvals.size > 0 || pending.length > 0;
-    this.settle(error !== undefined ? { status: "error", error } : { status: onUser ? "awaiting-input" : "idle" });
+    this.settle(error !== undefined ? { status: "failed", error } : { status: onUser ? "awaiting-input" : "idle" });
     if (this.queued.size === 0) return;
     if (error !== undefined) {
       for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: "failed" });
@@ -272,7 +275,7 @@ export class ChatTurns {
     // After `run` has set `submitted`, in one batch: status never shows `streaming` first.
     batch(() => {
       this.startLoopRun(record, settings, params);
-      this.phaseSignal.value = "working";
+      this.phaseSignal.value = "running";
     });
   }
 
@@ -306,7 +309,7 @@ export class ChatTurns {
     const { outcome, continuable, error } = runEnd(result);
     record.outcome = outcome;
     if (error !== undefined) this.fail(error);
-    if (result.status === "success") this.config.answers.answerNamedPending(record);
+    if (result.status === "succeeded") this.config.answers.answerNamedPending(record);
     this.drainDeferred(continuable);
     // After the deferred answers: a result the user gave a rendered call during the run wins.
     if (continuable) this.config.answers.answerRendered(record);
@@ -354,8 +357,8 @@ export interface RunEnd {
 /** Maps how the run loop says a run ended to the turn's view of it. */
 export function runEnd(result: RunResult): RunEnd {
   switch (result.status) {
-    case "success":
-      return { outcome: "success", continuable: true };
+    case "succeeded":
+      return { outcome: "succeeded", continuable: true };
     case "interrupted":
       // Approvals the interrupts ask for were registered when RUN_FINISHED was folded.
       return { outcome: "interrupted", continuable: true };
@@ -374,5 +377,5 @@ export function runEnd(result: RunResult): RunEnd {
 
 /** The phase a turn that settled with `result` is left in. */
 export function settledPhase(result: TurnResult): TurnPhase {
-  return result.status === "error" ? "error" : result.status === "awaiting-input" ? "awaiting-input" : "idle";
+  return result.status === "failed" ? "failed" : result.status === "awaiting-input" ? "awaiting-input" : "idle";
 }

@@ -7,7 +7,9 @@ import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
-import type { ChatPersistenceOptions } from "./storage.js";
+import type { ChatPersistence } from "./storage.js";
+import type { PresencePlugin } from "./generation.js";
+import type { FollowOptions } from "./follow.js";
 import type { AttachmentInput } from "./attachments/draft.js";
 import type { AttachmentOptions } from "./attachments/limits.js";
 import type { ClientTool } from "../tools/definition.js";
@@ -22,7 +24,7 @@ import type { RunSubscriber } from "../run/subscriber.js";
  */
 export type ChatStatus = RunStatus;
 
-/** How the generation state is shared with other tabs (`BroadcastChannel`). */
+/** `broadcastPresence(options)`: how the generation state is shared with other tabs (`BroadcastChannel`). */
 export type ChatPresenceOptions = Pick<
   GenerationPresenceOptions,
   "channelName" | "heartbeatMs" | "ttlMs" | "createChannel" | "clock" | "tabId"
@@ -71,15 +73,29 @@ export interface ChatClientOptions {
    * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
    */
   readonly thread?: Thread;
-  readonly persistence?: ChatPersistenceOptions;
+  /**
+   * Stores the thread (and keeps the thread index): `chatPersistence({ adapter: indexedDbStorage() })`.
+   * Default: nothing is stored.
+   */
+  readonly persistence?: ChatPersistence;
+  /**
+   * Cross-tab `sessionGenerating`: `broadcastPresence()` (over `BroadcastChannel`). Default (or
+   * `false`): this tab's runs only.
+   */
+  readonly presence?: false | PresencePlugin;
   /**
    * Files in `sendMessage({ text, files })`: an `upload` hook (without one, files are inlined as
    * base64 data), and the limits (`maxFileSize`, `maxFiles`, `accept`) a file is refused by with
    * `ATTACHMENT_REJECTED`.
    */
   readonly attachments?: AttachmentOptions;
-  /** Cross-tab `sessionGenerating`. Default: on, over `BroadcastChannel` when there is one. `false`: this tab only. */
-  readonly presence?: false | ChatPresenceOptions;
+  /**
+   * Follow, read-only, a run another client streams on this thread (another device, or a tab
+   * with no `BroadcastChannel` to this one), from a resumable server (`createAgentHandler`): the
+   * answer streams here too, then the finished thread stays. Asked when the thread is opened;
+   * `{ pollMs }` also asks while idle. See `RunFollow`. Default off.
+   */
+  readonly follow?: boolean | FollowOptions;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
@@ -130,7 +146,7 @@ export type ToolResultInput =
 export type TurnResult =
   | { readonly status: "idle" }
   | { readonly status: "awaiting-input" }
-  | { readonly status: "error"; readonly error: ThreadlineError }
+  | { readonly status: "failed"; readonly error: ThreadlineError }
   /** `stop()`, `clear()`, `setMessages()`, `regenerate()` or `dispose()` ended the turn. */
   | { readonly status: "cancelled" }
   /** A queued message that was never sent: the turn before it was stopped, cleared or failed. */

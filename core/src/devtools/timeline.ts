@@ -1,7 +1,8 @@
 import type { RecordedEvent } from "./recorder.js";
 
 export type SpanKind = "run" | "subagent" | "step";
-export type SpanStatus = "open" | "finished" | "interrupted" | "cancelled" | "suspended" | "error";
+/** Words as in `model/status.ts`: `running` while open, then how it ended. */
+export type SpanStatus = "running" | "succeeded" | "interrupted" | "cancelled" | "failed";
 
 /** One bar of the timeline: a run, a subagent run inside it, or a step. */
 export interface Span {
@@ -46,7 +47,7 @@ export function timelineOf(entries: readonly RecordedEvent[]): Span[] {
   const subagents = new Map<string, Building>();
   const steps = new Map<string, Building>();
   const begin = (kind: SpanKind, id: string, label: string, depth: number, first: number, startAt: number): Building => {
-    const span: Building = { kind, id, label, depth, first, last: undefined, startAt, endAt: undefined, status: "open" };
+    const span: Building = { kind, id, label, depth, first, last: undefined, startAt, endAt: undefined, status: "running" };
     spans.push(span);
     return span;
   };
@@ -58,7 +59,7 @@ export function timelineOf(entries: readonly RecordedEvent[]): Span[] {
     if (detail !== undefined) span.detail = detail;
   };
   const endRun = (index: number, at: number, status: SpanStatus, detail?: string): void => {
-    for (const span of [...subagents.values(), ...steps.values()]) close(span, index, at, status === "error" ? "error" : span.kind === "step" ? "finished" : status);
+    for (const span of [...subagents.values(), ...steps.values()]) close(span, index, at, status === "failed" ? "failed" : span.kind === "step" ? "succeeded" : status);
     subagents.clear();
     steps.clear();
     if (run !== undefined) close(run, index, at, status, detail);
@@ -73,10 +74,10 @@ export function timelineOf(entries: readonly RecordedEvent[]): Span[] {
         return;
       case "RUN_FINISHED": {
         const outcome = event.outcome?.type;
-        return endRun(index, at, outcome === "interrupt" ? "interrupted" : outcome === "cancelled" ? "cancelled" : "finished");
+        return endRun(index, at, outcome === "interrupt" ? "interrupted" : outcome === "cancelled" ? "cancelled" : "succeeded");
       }
       case "RUN_ERROR":
-        return endRun(index, at, "error", event.message);
+        return endRun(index, at, "failed", event.message);
       case "SUBAGENT_STARTED": {
         const parent = event.parentSubagentRunId == null ? undefined : subagents.get(event.parentSubagentRunId);
         subagents.set(event.subagentRunId, begin("subagent", event.subagentRunId, `subagent ${event.name}`, (parent?.depth ?? 0) + 1, index, at));
@@ -84,12 +85,12 @@ export function timelineOf(entries: readonly RecordedEvent[]): Span[] {
       }
       case "SUBAGENT_FINISHED": {
         const span = subagents.get(event.subagentRunId);
-        if (span !== undefined) close(span, index, at, event.outcome?.type === "suspended" ? "suspended" : "finished");
+        if (span !== undefined) close(span, index, at, event.outcome?.type === "suspended" ? "interrupted" : "succeeded");
         return;
       }
       case "SUBAGENT_ERROR": {
         const span = subagents.get(event.subagentRunId);
-        if (span !== undefined) close(span, index, at, "error", event.message);
+        if (span !== undefined) close(span, index, at, "failed", event.message);
         return;
       }
       case "STEP_STARTED": {
@@ -101,7 +102,7 @@ export function timelineOf(entries: readonly RecordedEvent[]): Span[] {
       case "STEP_FINISHED": {
         const key = `${event.subagentRunId ?? ""}\u0000${event.stepName}`;
         const span = steps.get(key);
-        if (span !== undefined) close(span, index, at, "finished");
+        if (span !== undefined) close(span, index, at, "succeeded");
         steps.delete(key);
         return;
       }

@@ -23,7 +23,9 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
       existing.activityType.value = event.activityType;
       existing.content.value = copyJson(event.content);
       // A replacing snapshot re-mints the activity, attribution included.
+      const owner = existing.peekSubagentRunId();
       existing.setSubagentRunId(event.subagentRunId);
+      thread.lanes.messageMoved(existing, owner, thread.list.peek());
       activitySnapshotted(thread, existing, before);
     }
     existing.mergeMetadata(event.metadata);

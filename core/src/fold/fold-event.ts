@@ -22,7 +22,12 @@ export function foldEvent(thread: Thread, event: AGUIEvent): void {
     throw new FoldError("WRONG_THREAD", "foldEvent needs a thread made by createThread().");
   }
   if (!LEAVES_MESSAGES.has(event.type)) thread.messagesRevision++;
-  batch(() => applyEvent(thread, event));
+  batch(() => {
+    // Content attributed to a subagent: one lookup, so a name never announced is said once.
+    const owner = (event as { subagentRunId?: unknown }).subagentRunId;
+    if (typeof owner === "string" && !SUBAGENT_LIFECYCLE.has(event.type)) thread.lanes.attributed(owner, event);
+    applyEvent(thread, event);
+  });
   thread.hub.dispatch(event);
 }
 
@@ -43,6 +48,9 @@ const LEAVES_MESSAGES: ReadonlySet<string> = new Set([
   "SUBAGENT_FINISHED",
   "SUBAGENT_ERROR",
 ]);
+
+/** Their `subagentRunId` names the lane itself rather than attributing the event to one. */
+const SUBAGENT_LIFECYCLE: ReadonlySet<string> = new Set(["SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR"]);
 
 function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
   switch (event.type) {
@@ -108,14 +116,17 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
       }
       return;
     }
-    // Span markers, pass-through events and subagent lifecycle change nothing in the graph; they
-    // reach listeners through `onEvent` / `onRaw`.
+    case "SUBAGENT_STARTED":
+      return thread.lanes.started(event);
+    case "SUBAGENT_FINISHED":
+      return thread.lanes.finished(event);
+    case "SUBAGENT_ERROR":
+      return thread.lanes.failed(event);
+    // Span markers and pass-through events change nothing in the graph; they reach listeners
+    // through `onEvent` / `onRaw`.
     case "REASONING_START":
     case "REASONING_END":
     case "RAW":
-    case "SUBAGENT_STARTED":
-    case "SUBAGENT_FINISHED":
-    case "SUBAGENT_ERROR":
       return;
     case "TEXT_MESSAGE_CHUNK":
     case "TOOL_CALL_CHUNK":

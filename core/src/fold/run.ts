@@ -56,6 +56,15 @@ export function foldRunFinished(thread: ThreadImpl, event: AGUIEventOf<EventType
   thread.activeSteps.value = NONE;
   thread.tokens.record(event.runId, "RUN_FINISHED", event.usage);
   thread.genui.runFinished();
+  endRunMessages(thread);
+}
+
+/**
+ * The run's message ids are only asked for while it runs (MESSAGE_ID_REUSED); a run that streamed
+ * 50,000 messages would otherwise keep a set of them all, ~26 bytes a message, until the next.
+ */
+function endRunMessages(thread: ThreadImpl): void {
+  if (thread.runMessageIds.size > 0) thread.runMessageIds = new Set();
 }
 
 /** A producer failure: the run failed, and RUN_ERROR ends whatever was still open. */
@@ -67,6 +76,7 @@ export function foldRunError(thread: ThreadImpl, event: AGUIEventOf<EventType.RU
   // RUN_ERROR names no run: it ends the one RUN_STARTED opened.
   thread.tokens.record(thread.runId.peek(), "RUN_ERROR", event.usage);
   thread.closeOpen();
+  endRunMessages(thread);
 }
 
 export function foldStepStarted(thread: ThreadImpl, event: AGUIEventOf<EventType.STEP_STARTED>): void {

@@ -1,5 +1,5 @@
 /** Where one top-level key of a streamed object stands. */
-export type FieldStatus = "pending" | "streaming" | "done";
+export type FieldStatus = "pending" | "streaming" | "complete";
 
 /**
  * Progress of the top-level object's keys, for per-field status in a UI (a tool call's
@@ -18,7 +18,7 @@ export interface TopLevelFields {
   /** Keys whose value is complete, in the order they completed. */
   readonly doneKeys: ReadonlySet<string>;
   /**
-   * `streaming` for the key being read, else `done` once its value completed, else `pending`.
+   * `streaming` for the key being read, else `complete` once its value completed, else `pending`.
    * A key repeated later in the text is `streaming` again while its new value is read.
    */
   status(key: string): FieldStatus;
@@ -30,7 +30,7 @@ export class TopLevelFieldTracker implements TopLevelFields {
 
   status(key: string): FieldStatus {
     if (key === this.streamingKey) return "streaming";
-    return this.doneKeys.has(key) ? "done" : "pending";
+    return this.doneKeys.has(key) ? "complete" : "pending";
   }
 
   begin(key: string): void {

@@ -14,52 +14,48 @@ export { AssistantMessageNodeImpl } from "./assistant-node.js";
 export type PlainRole = "user" | "system" | "developer" | "reasoning";
 
 export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
-  readonly content: Signal<MessageContent>;
-  #name: LazySlot<string | undefined> = undefined;
-  #previews: LazySlot<LocalPreviews | undefined> = undefined;
-  #attachments: ReadonlySignal<readonly Attachment[]> | undefined;
-
   constructor(id: string, readonly role: PlainRole, content: MessageContent) {
-    super(id);
-    this.content = signal(content);
+    super(id, content);
   }
 
   /** The media parts of `content`, with local previews (made on first read). */
   get attachments(): ReadonlySignal<readonly Attachment[]> {
-    return (this.#attachments ??= attachmentsSignal(this.content, (this.#previews = slotSignal(this.#previews))));
+    const rare = (this.rare ??= {});
+    return (rare.attachments ??= attachmentsSignal(this.content, (rare.previews = slotSignal(rare.previews as LazySlot<LocalPreviews | undefined>)))) as ReadonlySignal<readonly Attachment[]>;
   }
 
   /** Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
   setPreviews(previews: LocalPreviews | undefined): void {
-    this.#previews = writeSlot(this.#previews, previews);
+    if (this.rare === undefined && previews === undefined) return;
+    const rare = (this.rare ??= {});
+    rare.previews = writeSlot(rare.previews as LazySlot<LocalPreviews | undefined>, previews);
   }
 
   peekPreviews(): LocalPreviews | undefined {
-    return peekSlot(this.#previews);
+    return this.rare === undefined ? undefined : peekSlot(this.rare.previews as LazySlot<LocalPreviews | undefined>);
   }
 
   /** Made on first read (lazy-signal.ts). */
   get name(): Signal<string | undefined> {
-    return (this.#name = slotSignal(this.#name));
+    return this.rareSignal("name");
   }
 
   setName(value: string | undefined): void {
-    this.#name = writeSlot(this.#name, value);
+    this.writeRare("name", value);
   }
 
   assign(message: Message): void {
     this.assignCommon(message);
-    this.noteTextReplaced();
-    assignJson(this.content, (message as { content: MessageContent }).content);
+    this.assignContent((message as { content: MessageContent }).content);
     if (this.role !== "reasoning") this.setName((message as { name?: string }).name);
     this.setEncryptedValue((message as { encryptedValue?: string }).encryptedValue);
   }
 
   toMessage(): Message {
     const out = this.commonFields();
-    const content = this.content.peek();
+    const content = this.peekContent();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
-    const name = peekSlot(this.#name);
+    const name = this.peekRare("name");
     if (name !== undefined) out.name = name;
     const encryptedValue = this.peekEncryptedValue();
     if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
@@ -68,39 +64,38 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
 }
 
 export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
-  readonly role = "tool" as const;
-  readonly content: Signal<MessageContent>;
-  #error: LazySlot<string | undefined> = undefined;
-  #attachments: ReadonlySignal<readonly Attachment[]> | undefined;
-
   constructor(id: string, readonly toolCallId: string, content: MessageContent) {
-    super(id);
-    this.content = signal(content);
+    super(id, content);
+  }
+
+  // On the prototype: one field less per node.
+  get role(): "tool" {
+    return "tool";
   }
 
   /** The media parts the tool returned (made on first read). */
   get attachments(): ReadonlySignal<readonly Attachment[]> {
-    return (this.#attachments ??= attachmentsSignal(this.content));
+    const rare = (this.rare ??= {});
+    return (rare.attachments ??= attachmentsSignal(this.content)) as ReadonlySignal<readonly Attachment[]>;
   }
 
   /** Made on first read (lazy-signal.ts). */
   get error(): Signal<string | undefined> {
-    return (this.#error = slotSignal(this.#error));
+    return this.rareSignal("error");
   }
 
   peekError(): string | undefined {
-    return peekSlot(this.#error);
+    return this.peekRare("error");
   }
 
   setError(value: string | undefined): void {
-    this.#error = writeSlot(this.#error, value);
+    this.writeRare("error", value);
   }
 
   assign(message: Message): void {
     const m = message as Extract<Message, { role: "tool" }>;
     this.assignCommon(message);
-    this.noteTextReplaced();
-    assignJson(this.content, m.content as MessageContent);
+    this.assignContent(m.content as MessageContent);
     this.setError(m.error);
     this.setEncryptedValue(m.encryptedValue);
   }
@@ -108,7 +103,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
   toMessage(): Message {
     const out = this.commonFields();
     out.toolCallId = this.toolCallId;
-    const content = this.content.peek();
+    const content = this.peekContent();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
     const error = this.peekError();
     if (error !== undefined) out.error = error;

@@ -1,14 +1,17 @@
 import type { Message } from "@ag-ui/core";
-import { signal, type Signal } from "@preact/signals-core";
+import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import { jsonEqual, ownJson } from "../json/json-value.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { mergeMetadataInto } from "./metadata.js";
 import type { Metadata } from "./types.js";
 
 /**
- * The message nodes. Each is a handful of signals and no computed, so a thread of thousands of
- * messages stays cheap. `id` and `role` never change: when a message with the same id comes back
- * with another role (or a tool message with another `toolCallId`), the thread swaps in a new node.
+ * The message nodes. A thread of 50,000 messages keeps one node each, so a node is kept small: a
+ * finished message nobody watches holds its id, its content as a plain value, a few flag bits and
+ * nothing else. Every signal is made on first read (lazy-signal.ts) and every rarely set field
+ * lives in one `Rare` record made on the first such write. `id` and `role` never change: when a
+ * message with the same id comes back with another role (or a tool message with another
+ * `toolCallId`), the thread swaps in a new node.
  */
 
 const COMMON_KEYS = ["id", "role", "metadata", "subagentRunId"];
@@ -22,42 +25,112 @@ const KNOWN_KEYS: Readonly<Record<Message["role"], ReadonlySet<string>>> = {
   activity: new Set([...COMMON_KEYS, "activityType", "content"]),
 };
 
+/** The rarely set fields' values, each a lazy slot in `Rare`. */
+interface RareValues {
+  metadata: Metadata | undefined;
+  subagentRunId: string | undefined;
+  parentMessageId: string | undefined;
+  encryptedValue: string | undefined;
+  name: string | undefined;
+  error: string | undefined;
+}
+
+type RareKey = keyof RareValues;
+
+/**
+ * What most nodes never have, in one record made on the first write of any of it: the rare
+ * fields, unknown keys of a whole message, the signals of fields that live as bits otherwise, and
+ * parts of a view made on first use (see the subclasses).
+ */
+export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
+  /** Keys of a whole message this model has no field for, kept so `toMessage` round-trips them. */
+  extras?: Readonly<Record<string, unknown>>;
+  streaming?: Signal<boolean>;
+  textLog?: TextLog;
+  /** Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
+  textPart?: unknown;
+  toolCalls?: ReadonlySignal<unknown>;
+  component?: unknown;
+  /** Plain and tool messages' media parts view, and a sent message's local previews. */
+  attachments?: ReadonlySignal<unknown>;
+  previews?: LazySlot<unknown>;
+};
+
+/**
+ * Bookkeeping for `subscribeText` (text-stream.ts), made by the first text subscriber and dropped
+ * with the last, so a view learns what one notification appended without comparing strings: every
+ * write of `content` made through this node meanwhile counts (`writes`); `replacedAt` is the count
+ * at the last write that was not an append; `deltas` holds the last TEXT_DELTA_LOG appended
+ * deltas, slot = write count % the size. A subscriber starts from a reset, so it never needs a
+ * write made before it came, and a thread of thousands of finished messages keeps no logs.
+ */
+export interface TextLog {
+  writes: number;
+  replacedAt: number;
+  subscribers: number;
+  readonly deltas: string[];
+}
+
+/** Bits of `BaseNode.flags`. */
+export const STREAMING = 1;
+export const HAS_TOOL_CALLS_KEY = 2;
+export const HAS_TEXT_PART = 4;
+
 export abstract class BaseNode {
-  // Rarely written fields stay plain values until their signal is first read (lazy-signal.ts):
-  // internal code reads them with peek*() and writes them with set*(), which make no signal.
-  #metadata: LazySlot<Metadata | undefined> = undefined;
-  #subagentRunId: LazySlot<string | undefined> = undefined;
-  /** Keys of a whole message this model has no signal for, kept so `toMessage` round-trips them. */
-  private extras: Readonly<Record<string, unknown>> | undefined;
+  /** Made on the first write of a rare field (see `Rare`). */
+  protected rare: Rare | undefined = undefined;
+  /** Booleans as bits (STREAMING…), each read through its signal once that is made. */
+  protected flags = 0;
 
   constructor(readonly id: string) {}
 
-  #parentMessageId: Signal<string | undefined> | undefined;
+  /** The rare field's signal, made now if it was not yet (holding the value so far). */
+  protected rareSignal<K extends RareKey>(key: K): Signal<RareValues[K]> {
+    const rare = (this.rare ??= {});
+    const made = slotSignal(rare[key] as LazySlot<RareValues[K]>);
+    (rare as Record<string, unknown>)[key] = made;
+    return made;
+  }
+
+  protected peekRare<K extends RareKey>(key: K): RareValues[K] {
+    const rare = this.rare;
+    return rare === undefined ? undefined : peekSlot(rare[key] as LazySlot<RareValues[K]>);
+  }
+
+  /** Writes a rare field; writing `undefined` where nothing was set makes no record. */
+  protected writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
+    if (this.rare === undefined) {
+      if (value === undefined) return;
+      this.rare = {};
+    }
+    const rare = this.rare as Record<string, unknown>;
+    rare[key] = writeSlot(rare[key] as LazySlot<RareValues[K]>, value);
+  }
 
   /** Made on first use: few messages have a parent (Tambo `tambo.message.parent`). */
   get parentMessageId(): Signal<string | undefined> {
-    return (this.#parentMessageId ??= signal(undefined));
+    return this.rareSignal("parentMessageId");
   }
 
   get metadata(): Signal<Metadata | undefined> {
-    return (this.#metadata = slotSignal(this.#metadata));
+    return this.rareSignal("metadata");
   }
 
   peekMetadata(): Metadata | undefined {
-    return peekSlot(this.#metadata);
+    return this.peekRare("metadata");
   }
 
   get subagentRunId(): Signal<string | undefined> {
-    return (this.#subagentRunId = slotSignal(this.#subagentRunId));
+    return this.rareSignal("subagentRunId");
   }
 
   peekSubagentRunId(): string | undefined {
-    return peekSlot(this.#subagentRunId);
+    return this.peekRare("subagentRunId");
   }
 
   /** A null tag reads as absent (the reference deletes it). */
   setSubagentRunId(value: string | null | undefined): void {
-    this.#subagentRunId = writeSlot(this.#subagentRunId, value ?? undefined);
+    this.writeRare("subagentRunId", value ?? undefined);
   }
 
   abstract readonly role: Message["role"];
@@ -65,14 +138,14 @@ export abstract class BaseNode {
   /** Merges an event's metadata (no write when there is none). */
   mergeMetadata(incoming: Record<string, unknown> | undefined): void {
     if (incoming === undefined) return;
-    this.#metadata = writeSlot(this.#metadata, mergeMetadataInto(this.peekMetadata(), incoming));
+    this.writeRare("metadata", mergeMetadataInto(this.peekMetadata(), incoming));
   }
 
   /** Common part of `assign`: metadata, attribution, unknown keys. */
   protected assignCommon(message: Message): void {
     // As assignJson: an equal value keeps the old object (and notifies no one).
     const metadata = message.metadata as Metadata | undefined;
-    if (!jsonEqual(this.peekMetadata(), metadata)) this.#metadata = writeSlot(this.#metadata, ownJson(metadata));
+    if (!jsonEqual(this.peekMetadata(), metadata)) this.writeRare("metadata", ownJson(metadata));
     this.setSubagentRunId(message.subagentRunId);
     let extras: Record<string, unknown> | undefined;
     const known = KNOWN_KEYS[this.role];
@@ -80,7 +153,8 @@ export abstract class BaseNode {
       if (known.has(key)) continue;
       (extras ??= {})[key] = (message as Record<string, unknown>)[key];
     }
-    this.extras = extras === undefined ? undefined : ownJson(extras);
+    if (extras !== undefined) (this.rare ??= {}).extras = ownJson(extras);
+    else if (this.rare?.extras !== undefined) this.rare.extras = undefined;
   }
 
   protected commonFields(): Record<string, unknown> {
@@ -89,7 +163,8 @@ export abstract class BaseNode {
     if (metadata !== undefined) out.metadata = { ...metadata };
     const subagentRunId = this.peekSubagentRunId();
     if (subagentRunId !== undefined) out.subagentRunId = subagentRunId;
-    if (this.extras !== undefined) Object.assign(out, this.extras);
+    const extras = this.rare?.extras;
+    if (extras !== undefined) Object.assign(out, extras);
     return out;
   }
 
@@ -100,57 +175,95 @@ export abstract class BaseNode {
 
 /** Nodes that can carry streamed text (everything but activity). */
 export abstract class TextBearingNode<C> extends BaseNode {
-  abstract readonly content: Signal<C>;
-  #encryptedValue: LazySlot<string | undefined> = undefined;
-  // Written twice per streamed message (START, END) but read only by views: lazy as well.
-  #streaming: LazySlot<boolean> = false;
+  /** The content: a plain value until the `content` signal is first read (lazy-signal.ts). */
+  #content: LazySlot<C>;
 
-  /**
-   * Bookkeeping for `subscribeText` (text-stream.ts), so a view learns what one notification
-   * appended without comparing strings: every write of `content` made through this node counts
-   * (`textWrites`); `textReplacedAt` is the count at the last write that was not an append;
-   * `recentDeltas` holds the last TEXT_DELTA_LOG appended deltas, slot = write count % the size,
-   * only while `textSubscribers` > 0: a subscriber starts from a reset, so it never needs a delta
-   * written before it came, and a thread of thousands of finished messages keeps no logs.
-   */
-  textWrites = 0;
-  textReplacedAt = 0;
-  textSubscribers = 0;
-  recentDeltas: string[] | undefined;
+  constructor(id: string, content: C) {
+    super(id);
+    this.#content = content;
+  }
 
+  /** The content's signal, made on first read. Internal code reads `peekContent()`. */
+  get content(): Signal<C> {
+    return (this.#content = slotSignal(this.#content));
+  }
+
+  peekContent(): C {
+    return peekSlot(this.#content);
+  }
+
+  /** Writes the content (through its signal when there is one). */
+  protected setContent(value: C): void {
+    this.#content = writeSlot(this.#content, value);
+  }
+
+  /** Sets the content from a whole message, keeping the old value when it is JSON-equal. */
+  protected assignContent(value: C): void {
+    this.noteTextReplaced();
+    if (!jsonEqual(this.peekContent(), value)) this.setContent(ownJson(value));
+  }
+
+  // Written twice per streamed message (START, END) but read only by views: a bit until read.
   get streaming(): Signal<boolean> {
-    return (this.#streaming = slotSignal(this.#streaming));
+    const rare = (this.rare ??= {});
+    return (rare.streaming ??= signal((this.flags & STREAMING) !== 0));
   }
 
   setStreaming(value: boolean): void {
-    this.#streaming = writeSlot(this.#streaming, value);
+    const made = this.rare?.streaming;
+    if (made !== undefined) made.value = value;
+    else this.flags = value ? this.flags | STREAMING : this.flags & ~STREAMING;
   }
 
   get encryptedValue(): Signal<string | undefined> {
-    return (this.#encryptedValue = slotSignal(this.#encryptedValue));
+    return this.rareSignal("encryptedValue");
   }
 
   peekEncryptedValue(): string | undefined {
-    return peekSlot(this.#encryptedValue);
+    return this.peekRare("encryptedValue");
   }
 
   setEncryptedValue(value: string | undefined): void {
-    this.#encryptedValue = writeSlot(this.#encryptedValue, value);
+    this.writeRare("encryptedValue", value);
   }
 
-  /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string signal, O(delta). */
+  /** The delta log while a text subscriber exists (see `TextLog`). */
+  get textLog(): TextLog | undefined {
+    return this.rare?.textLog;
+  }
+
+  /** A text subscriber came: the log is made with the first. */
+  addTextSubscriber(): TextLog {
+    const rare = (this.rare ??= {});
+    const log = (rare.textLog ??= { writes: 0, replacedAt: 0, subscribers: 0, deltas: new Array<string>(TEXT_DELTA_LOG) });
+    log.subscribers++;
+    return log;
+  }
+
+  /** A text subscriber left: the log goes with the last. */
+  removeTextSubscriber(): void {
+    const rare = this.rare;
+    const log = rare?.textLog;
+    if (log !== undefined && --log.subscribers === 0) rare!.textLog = undefined;
+  }
+
+  /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string append, O(delta). */
   appendText(delta: string): void {
-    const current = this.content.peek();
-    const writes = ++this.textWrites;
-    // Content parts (a multimodal message) become plain text: that is a replacement, not an append.
-    if (current !== undefined && typeof current !== "string") this.textReplacedAt = writes;
-    if (this.textSubscribers > 0) (this.recentDeltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
-    (this.content as Signal<unknown>).value = (typeof current === "string" ? current : "") + delta;
+    const current = this.peekContent() as unknown;
+    const log = this.rare?.textLog;
+    if (log !== undefined) {
+      const writes = ++log.writes;
+      // Content parts (a multimodal message) become plain text: that is a replacement, not an append.
+      if (current !== undefined && typeof current !== "string") log.replacedAt = writes;
+      log.deltas[writes % TEXT_DELTA_LOG] = delta;
+    }
+    this.setContent(((typeof current === "string" ? current : "") + delta) as C);
   }
 
-  /** Called by `assign` before it writes `content` as a whole (snapshot, restore). */
+  /** Called before `content` is written as a whole (snapshot, restore). */
   protected noteTextReplaced(): void {
-    this.textReplacedAt = ++this.textWrites;
+    const log = this.rare?.textLog;
+    if (log !== undefined) log.replacedAt = ++log.writes;
   }
 }
 

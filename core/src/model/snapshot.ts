@@ -47,6 +47,7 @@ export function threadSnapshot(thread: ThreadImpl): ThreadSnapshot {
     components,
     activeSteps: thread.activeSteps.peek(),
     pendingInterrupts: thread.pendingInterrupts.peek(),
+    subagents: thread.lanes.snapshot(),
   });
 }
 

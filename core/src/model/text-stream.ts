@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { TEXT_DELTA_LOG, TextBearingNode } from "./node-base.js";
+import { TEXT_DELTA_LOG, TextBearingNode, type TextLog } from "./node-base.js";
 import type { MessageContent, MessageNode } from "./types.js";
 
 /**
@@ -27,18 +27,18 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
     sink.reset("");
     return () => {};
   }
-  const writes = node instanceof TextBearingNode ? (node as TextBearingNode<unknown>) : undefined;
+  const writer = node instanceof TextBearingNode ? (node as TextBearingNode<unknown>) : undefined;
   let first = true;
   let seenWrites = 0;
   // Length of the string last shown, or -1 when it was not a string (parts, undefined).
   let seenLength = -1;
   const signal = node.content as ReadonlySignal<MessageContent | undefined>;
   // Counted before subscribing: every write after the first call below is logged for us.
-  if (writes !== undefined) writes.textSubscribers++;
+  const log = writer?.addTextSubscriber();
   const unsubscribe = signal.subscribe((content) => {
-    const delta = first || writes === undefined ? undefined : appendedSince(writes, seenWrites);
+    const delta = first || log === undefined ? undefined : appendedSince(log, seenWrites);
     first = false;
-    if (writes !== undefined) seenWrites = writes.textWrites;
+    if (log !== undefined) seenWrites = log.writes;
     if (typeof content !== "string") {
       seenLength = content === undefined ? 0 : -1;
       sink.reset(contentText(content));
@@ -58,7 +58,7 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
     if (!subscribed) return;
     subscribed = false;
     unsubscribe();
-    if (writes !== undefined && --writes.textSubscribers === 0) writes.recentDeltas = undefined;
+    writer?.removeTextSubscriber();
   };
 }
 
@@ -80,13 +80,12 @@ export function currentText(node: MessageNode): string {
 }
 
 /** The deltas appended after write `seen`, joined; undefined when anything else was written. */
-function appendedSince(node: TextBearingNode<unknown>, seen: number): string | undefined {
-  const count = node.textWrites - seen;
-  const log = node.recentDeltas;
-  if (count < 1 || count > TEXT_DELTA_LOG || node.textReplacedAt > seen || log === undefined) return undefined;
-  if (count === 1) return log[node.textWrites % TEXT_DELTA_LOG];
+function appendedSince(log: TextLog, seen: number): string | undefined {
+  const count = log.writes - seen;
+  if (count < 1 || count > TEXT_DELTA_LOG || log.replacedAt > seen) return undefined;
+  if (count === 1) return log.deltas[log.writes % TEXT_DELTA_LOG];
   let joined = "";
-  for (let write = seen + 1; write <= node.textWrites; write++) joined += log[write % TEXT_DELTA_LOG];
+  for (let write = seen + 1; write <= log.writes; write++) joined += log.deltas[write % TEXT_DELTA_LOG];
   return joined;
 }
 

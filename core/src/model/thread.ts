@@ -17,6 +17,7 @@ import {
 import { MessageTree } from "./message-tree.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
+import { SubagentLanes } from "./subagent-lanes.js";
 import { threadSnapshot } from "./snapshot.js";
 import { TokenLedger } from "./token-usage.js";
 import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
@@ -32,6 +33,7 @@ import type {
   RawListener,
   RunOutcome,
   RunUsage,
+  SubagentLane,
   Thread,
   ThreadSnapshot,
   ThreadStatus,
@@ -88,6 +90,7 @@ export class ThreadImpl implements Thread {
   readonly activeSteps: Signal<readonly ActiveStep[]> = signal(EMPTY);
   readonly pendingInterrupts: Signal<readonly Interrupt[]> = signal(EMPTY);
   readonly tokens = new TokenLedger();
+  readonly lanes: SubagentLanes;
 
   readonly warn: WarningHandler;
   readonly parsers: ToolArgsParserFactory;
@@ -123,6 +126,7 @@ export class ThreadImpl implements Thread {
     this.warn = options.onWarning ?? warnToConsole;
     this.parsers = options.toolArgsParser ?? createToolArgsParser;
     this.hub = new EventHub(this.warn);
+    this.lanes = new SubagentLanes(this.warn);
     this.threadId = signal(options.threadId);
     this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
     this.state = this.stateDoc.value;
@@ -140,6 +144,18 @@ export class ThreadImpl implements Thread {
 
   get usage(): ReadonlySignal<TokenTotals> {
     return this.tokens.total;
+  }
+
+  get subagents(): ReadonlySignal<readonly SubagentLane[]> {
+    return this.lanes.roots;
+  }
+
+  subagent(id: string): SubagentLane | undefined {
+    return this.lanes.lane(id);
+  }
+
+  subagentsOf(toolCallId: string): ReadonlySignal<readonly SubagentLane[]> {
+    return this.lanes.spawnedBy(toolCallId);
   }
 
   get messages(): ReadonlySignal<readonly MessageNode[]> {
@@ -229,6 +245,7 @@ export class ThreadImpl implements Thread {
     next.splice(position, 0, node);
     this.list.value = Object.freeze(next);
     this.index(node);
+    if (node.peekSubagentRunId() !== undefined) this.lanes.resort(node, next);
   }
 
   /** Swaps a node for one with the same id and another role; indices are rebuilt. */
@@ -297,6 +314,7 @@ export class ThreadImpl implements Thread {
   closeOpen(): void {
     for (const node of this.openMessages) node.setStreaming(false);
     for (const call of this.openToolCalls) call.cutOff();
+    this.lanes.cutOff();
     this.openMessages.clear();
     this.openToolCalls.clear();
     this.genui.runFailed();
@@ -332,6 +350,7 @@ export class ThreadImpl implements Thread {
 
   private index(node: MessageNodeImpl): void {
     if (!this.byId.has(node.id)) this.byId.set(node.id, node);
+    this.lanes.messageAdded(node);
     if (this.waitingPreviews !== undefined && node.role === "user") {
       const previews = this.waitingPreviews.get(node.id);
       if (previews !== undefined) {
@@ -350,6 +369,7 @@ export class ThreadImpl implements Thread {
   /** Drops a message that left the path from the indices (only entries that point to it). */
   private unindex(node: MessageNodeImpl): void {
     if (this.byId.get(node.id) === node) this.byId.delete(node.id);
+    this.lanes.messageRemoved(node);
     if (node.role === "assistant") {
       for (const call of node.toolCallNodes()) {
         if (this.callsById.get(call.id) === call) this.callsById.delete(call.id);
@@ -382,5 +402,6 @@ export class ThreadImpl implements Thread {
       }
     }
     this.genui.prune((messageId) => this.byId.has(messageId));
+    this.lanes.rebuild(this.list.peek());
   }
 }

@@ -43,7 +43,7 @@ export const createToolArgsParser: ToolArgsParserFactory = () => {
         doneCount = top.doneKeys.size;
         streamingKey = top.streamingKey;
         const next: Record<string, ArgumentStatus> = {};
-        for (const key of top.doneKeys) setOwn(next, key, "done");
+        for (const key of top.doneKeys) setOwn(next, key, "complete");
         if (streamingKey !== undefined) setOwn(next, streamingKey, "streaming");
         status = Object.freeze(next);
       }

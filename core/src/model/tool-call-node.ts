@@ -64,7 +64,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     this.parser = undefined;
     this.settleArgs(this.argsText.peek());
     if (this.status.peek() === "streaming") {
-      this.status.value = this.error.peek() === undefined ? "complete" : "error";
+      this.status.value = this.error.peek() === undefined ? "complete" : "failed";
     }
   }
 
@@ -84,7 +84,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     this.parser = undefined;
     if (this.status.peek() !== "streaming") return;
     this.error.value = new ToolArgsError("INCOMPLETE_TOOL_ARGS", this.id, this.argsText.peek());
-    this.status.value = "error";
+    this.status.value = "failed";
   }
 
   get isStreaming(): boolean {
@@ -101,14 +101,14 @@ export class ToolCallNodeImpl implements ToolCallNode {
     }
     assignJson(this.metadata, call.metadata as Metadata | undefined);
     this.encryptedValue.value = call.encryptedValue;
-    if (this.status.peek() === "streaming") this.status.value = this.error.peek() === undefined ? "complete" : "error";
+    if (this.status.peek() === "streaming") this.status.value = this.error.peek() === undefined ? "complete" : "failed";
   }
 
   /** Links (or unlinks) the tool message answering this call. */
   linkResult(message: ToolMessageNode | undefined, resultError: string | undefined): void {
     this.result.value = message;
     if (message === undefined) {
-      if (this.status.peek() === "done" || this.error.peek() instanceof ToolResultError) {
+      if (this.status.peek() === "succeeded" || this.error.peek() instanceof ToolResultError) {
         this.error.value = undefined;
         this.status.value = "complete";
       }
@@ -116,10 +116,10 @@ export class ToolCallNodeImpl implements ToolCallNode {
     }
     if (resultError !== undefined) {
       this.error.value = new ToolResultError(this.id, resultError);
-      this.status.value = "error";
+      this.status.value = "failed";
     } else {
       if (this.error.peek() instanceof ToolResultError) this.error.value = undefined;
-      this.status.value = "done";
+      this.status.value = "succeeded";
     }
   }
 
@@ -159,7 +159,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
   private refuseArgs(error: ToolArgsError): void {
     this.args.value = undefined;
     this.error.value = error;
-    this.status.value = "error";
+    this.status.value = "failed";
   }
 
   private setArgs(value: unknown): void {
@@ -168,7 +168,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     if (this.error.peek() instanceof ToolArgsError) this.error.value = undefined;
     if (value !== null && typeof value === "object" && !Array.isArray(value)) {
       const status: Record<string, ArgumentStatus> = {};
-      for (const key of Object.keys(value)) setOwn(status, key, "done");
+      for (const key of Object.keys(value)) setOwn(status, key, "complete");
       this.argumentStatus.value = Object.freeze(status);
     }
   }

@@ -3,6 +3,9 @@ import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent,
 import type { ThreadlineError } from "../errors.js";
 import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./components/types.js";
 import type { Attachment } from "./attachments.js";
+import type { ArgumentStatus, ThreadStatus, ToolCallStatus } from "./status.js";
+
+export type { ArgumentStatus, EndStatus, ThreadStatus, ToolCallStatus } from "./status.js";
 
 /**
  * The public shape of the signal graph. Every field that can change is a signal; every value a
@@ -108,16 +111,6 @@ export type MessageNode =
   | ReasoningMessageNode
   | ActivityMessageNode;
 
-/**
- * `streaming` (arguments arriving) → `complete` (TOOL_CALL_END, arguments parsed) →
- * `awaiting-approval` → `executing` (both set by the chat client) → `done` (a result arrived) or
- * `error` (arguments invalid, cut off by the end of the run, or the tool failed).
- */
-export type ToolCallStatus = "streaming" | "complete" | "awaiting-approval" | "executing" | "done" | "error";
-
-/** Where one top-level argument stands while the arguments stream. */
-export type ArgumentStatus = "pending" | "streaming" | "done";
-
 export interface ToolCallNode {
   readonly id: string;
   /** The assistant message the call belongs to. */
@@ -138,13 +131,6 @@ export interface ToolCallNode {
   readonly metadata: ReadonlySignal<Metadata | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
 }
-
-/**
- * `idle` before the first run; `running` between RUN_STARTED and its end; then one of
- * `succeeded`, `interrupted` (waiting on `pendingInterrupts`), `cancelled` (neither success nor
- * failure) or `failed` (RUN_ERROR, or the client rejected the stream: see `error`).
- */
-export type ThreadStatus = "idle" | "running" | "succeeded" | "interrupted" | "cancelled" | "failed";
 
 export type RunOutcome =
   | {
@@ -174,6 +160,64 @@ export interface RunUsage {
   /** The entries as received (one per provider/model call or aggregate, as the producer chose). */
   readonly entries: readonly TokenUsage[];
   readonly totals: TokenTotals;
+}
+
+/**
+ * Where a subagent invocation stands, in the status words of `model/status.ts`: `running`
+ * (SUBAGENT_STARTED), `succeeded` or `interrupted` (SUBAGENT_FINISHED; the protocol's `suspended`
+ * outcome, awaiting interrupts a later run may answer, is `interrupted`), `failed`
+ * (SUBAGENT_ERROR, or cut off when the run ended first), `unknown` (known only from messages that
+ * name it: restored history, or content no SUBAGENT_STARTED announced).
+ */
+export type SubagentStatus = "running" | "succeeded" | "interrupted" | "failed" | "unknown";
+
+/** Why a subagent failed: SUBAGENT_ERROR's message and code, or `cutOff` when its run ended first. */
+export interface SubagentFailure {
+  readonly message: string;
+  readonly code?: string;
+  readonly cutOff?: true;
+}
+
+/**
+ * One subagent invocation (a `subagentRunId`) as a lane of the conversation: what its SUBAGENT_*
+ * events said, the messages it produced (those whose `subagentRunId` is its id, in thread order)
+ * and the lanes it spawned. Each field is a signal written only when that field changes.
+ */
+export interface SubagentLane {
+  /** The `subagentRunId`: one invocation, never reused. */
+  readonly id: string;
+  readonly name: ReadonlySignal<string | undefined>;
+  readonly description: ReadonlySignal<string | undefined>;
+  /** The lane that spawned this one; undefined when the parent agent did. */
+  readonly parentSubagentRunId: ReadonlySignal<string | undefined>;
+  /** The tool call that spawned it (agents exposed as tools). */
+  readonly parentToolCallId: ReadonlySignal<string | undefined>;
+  /** The message holding that tool call. */
+  readonly parentMessageId: ReadonlySignal<string | undefined>;
+  readonly status: ReadonlySignal<SubagentStatus>;
+  readonly error: ReadonlySignal<SubagentFailure | undefined>;
+  /** SUBAGENT_FINISHED's `result`, if it carried one. */
+  readonly result: ReadonlySignal<unknown>;
+  /** An interrupted lane's own interrupts (SUBAGENT_FINISHED's `suspended` outcome). */
+  readonly interruptIds: ReadonlySignal<readonly string[]>;
+  /** Written when one of its messages is added or removed, never per token. */
+  readonly messages: ReadonlySignal<readonly MessageNode[]>;
+  /** Lanes started inside this one (`parentSubagentRunId` is this id), in start order. */
+  readonly lanes: ReadonlySignal<readonly SubagentLane[]>;
+}
+
+export interface SubagentSnapshot {
+  readonly id: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly parentSubagentRunId?: string;
+  readonly parentToolCallId?: string;
+  readonly parentMessageId?: string;
+  readonly status: SubagentStatus;
+  readonly error?: SubagentFailure;
+  readonly result?: unknown;
+  readonly interruptIds?: readonly string[];
+  readonly messageIds: readonly string[];
 }
 
 export interface ActiveStep {
@@ -222,6 +266,11 @@ export interface Thread {
   readonly usage: ReadonlySignal<TokenTotals>;
   /** Set by Tambo's `tambo.run.awaiting_input` (client tools to run), cleared by RUN_STARTED. */
   readonly awaitingInput: ReadonlySignal<AwaitingInput | undefined>;
+  /**
+   * The subagent lanes the parent agent spawned, in start order (nested ones are under their
+   * parent's `lanes`). Written when a lane starts at the top level, never per event.
+   */
+  readonly subagents: ReadonlySignal<readonly SubagentLane[]>;
 
   /** O(1) lookup of a message node by id. */
   message(id: string): MessageNode | undefined;
@@ -233,6 +282,13 @@ export interface Thread {
   branches(messageId: string): Branches | undefined;
   /** O(1) lookup of a tool call node by id. */
   toolCall(id: string): ToolCallNode | undefined;
+  /** O(1) lookup of a subagent lane by `subagentRunId` (nested ones too). */
+  subagent(id: string): SubagentLane | undefined;
+  /**
+   * The lanes tool call `toolCallId` spawned (SUBAGENT_STARTED's `parentToolCallId`), as a signal
+   * that changes when one starts; the same signal for the same id, empty until then.
+   */
+  subagentsOf(toolCallId: string): ReadonlySignal<readonly SubagentLane[]>;
   /** O(1) lookup of a generative-UI component: a Tambo component, renderable tool call or activity message, by id. */
   component(id: string): ComponentNode | undefined;
   /**
@@ -287,4 +343,6 @@ export interface ThreadSnapshot {
   readonly components: readonly ComponentSnapshot[];
   readonly activeSteps: readonly ActiveStep[];
   readonly pendingInterrupts: readonly Interrupt[];
+  /** Every subagent lane, in the order they came into being. */
+  readonly subagents: readonly SubagentSnapshot[];
 }

@@ -12,5 +12,6 @@ export type {
   Interrupt,
   ResumeEntry,
   RunFinishedOutcome,
+  AgentCapabilities,
 } from "@ag-ui/core";
 export { EventType } from "@ag-ui/core";

@@ -115,7 +115,7 @@ export const message: Check = taggedUnion("role", "message", {
 
 export const messages: Check = arrayOf(message);
 
-const tool = objectShape("tool", {
+export const tool = objectShape("tool", {
   name: required(string),
   description: required(string),
   parameters: optional(present),

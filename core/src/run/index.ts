@@ -1,7 +1,7 @@
 // One run on one thread: the run loop and its session (input, middleware, pipeline, subscribers,
 // fold), interrupts and resume, the thread's writes when a run ends.
 export { RunLoop } from "./loop.js";
-export type { ActiveRun, ResumePoint, RunLoopOptions, RunParams, WhenRunning } from "./options.js";
+export type { ActiveRun, RejoinParams, ResumePoint, RunLoopOptions, RunParams, WhenRunning } from "./options.js";
 export type { RunEnded, RunMode, RunResult, RunStatus } from "./result.js";
 export type {
   EventHookName,

@@ -9,6 +9,8 @@ import type { PipelineOptions } from "../pipeline/index.js";
 import type { Message } from "../protocol/events.js";
 import { ConnectNotSupportedError } from "../transport/errors.js";
 import type { AgentSource, ServerRun } from "../transport/source.js";
+import type { CapabilityQuery } from "../transport/capabilities.js";
+import type { AgentCapabilities } from "@ag-ui/core";
 import {
   InterruptResumeError,
   RunInProgressError,
@@ -144,13 +146,18 @@ export class RunLoop {
    */
   resumePoint(): ResumePoint | undefined {
     const session = this.resumableSession;
-    if (session === undefined || session !== this.active || session.isClosed) return undefined;
+    if (session === undefined || session !== this.active || session.isClosed || session.readOnly) return undefined;
     return { runId: session.runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
   }
 
   /** The thread's runs the server holds (`source.runsOf`); `undefined` when the source cannot tell. */
   runsOf(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined> {
     return this.source.runsOf?.(threadId, options) ?? Promise.resolve(undefined);
+  }
+
+  /** What the agent can do (`source.getCapabilities`); `undefined` when the source cannot tell. */
+  capabilities(query?: CapabilityQuery): Promise<AgentCapabilities | undefined> {
+    return this.source.getCapabilities?.(query) ?? Promise.resolve(undefined);
   }
 
   /** Whether `connect()` can work: the source implements AG-UI connect. */
@@ -310,7 +317,10 @@ export class RunLoop {
     const subscribers = params.subscriber === undefined ? [...this.subscribers] : [...this.subscribers, params.subscriber];
     const dispatch = new SubscriberDispatch(subscribers, this.impl, input, (error) => this.report(error));
     const session = new RunSession(this.host, mode, ++this.generationCount, input, dispatch);
-    if (mode === "connect" && params.rejoin !== undefined) session.rejoinFrom = params.rejoin.lastEventId;
+    if (mode === "connect" && params.rejoin !== undefined) {
+      session.rejoinFrom = params.rejoin.lastEventId;
+      session.readOnly = params.rejoin.readOnly === true;
+    }
     return session;
   }
 
@@ -401,10 +411,10 @@ export class RunLoop {
 function statusAfter(result: RunResult): RunStatus {
   switch (result.status) {
     case "failed":
-      return "error";
+      return "failed";
     case "interrupted":
       return "awaiting-input";
-    case "success":
+    case "succeeded":
     case "cancelled":
     case "detached":
     case "skipped":

@@ -69,12 +69,23 @@ export interface RunParams {
    * `connect()` only: rejoin this run on a resumable server (the source's `resume`) after the
    * event `lastEventId` (`<runId>:0` replays it whole) instead of AG-UI connect.
    */
-  readonly rejoin?: { readonly runId: string; readonly lastEventId: string };
+  readonly rejoin?: RejoinParams;
   readonly parentRunId?: string;
   /** Listens to this run only, after the loop's subscribers. */
   readonly subscriber?: RunSubscriber;
   /** Overrides the loop's `whenRunning` for this call. */
   readonly whenRunning?: WhenRunning;
+}
+
+/** Which logged run `connect()` rejoins, and from where. */
+export interface RejoinParams {
+  readonly runId: string;
+  readonly lastEventId: string;
+  /**
+   * Follow another client's run: `stop()` only stops listening (the run goes on on the server),
+   * and no resume point is kept for it (a reload follows it again rather than taking it over).
+   */
+  readonly readOnly?: boolean;
 }
 
 export interface ActiveRun {

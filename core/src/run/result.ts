@@ -5,9 +5,10 @@ import type { Interrupt, RunAgentInput } from "../protocol/events.js";
 /**
  * The loop's status: `submitted` from the start of a run to its first event, `streaming` until
  * it ends (`reconnecting` while a dropped connection to a resumable server is being retried); then `idle` (success, or cancelled by either side), `awaiting-input` (the run ended on
- * interrupts that the next run must answer) or `error` (see the loop's `error`).
+ * interrupts that the next run must answer) or `failed` (see the loop's `error`). Words as in
+ * `model/status.ts`.
  */
-export type RunStatus = "idle" | "submitted" | "streaming" | "reconnecting" | "awaiting-input" | "error";
+export type RunStatus = "idle" | "submitted" | "streaming" | "reconnecting" | "awaiting-input" | "failed";
 
 /** Which call started the run. */
 export type RunMode = "run" | "connect";
@@ -34,7 +35,7 @@ export interface RunEnded {
 export type RunResult =
   /** RUN_FINISHED with a success outcome (or none). */
   | (RunEnded & {
-      readonly status: "success";
+      readonly status: "succeeded";
       readonly result?: unknown;
       /** Tool calls the run left unanswered (named by the agent, else derived from the stream). */
       readonly pendingToolCallIds: readonly string[];

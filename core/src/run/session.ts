@@ -64,6 +64,8 @@ export class RunSession {
   done: ((result: RunResult) => void) | undefined;
   /** Set for a rejoin: the SSE id to resume after (see `RunParams.rejoin`). */
   rejoinFrom: string | undefined;
+  /** A rejoin that follows another client's run (see `RejoinParams.readOnly`). */
+  readOnly = false;
   /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */
   readonly messagesAtStart: number;
   readonly stateAtStart: unknown;
@@ -264,7 +266,7 @@ export class RunSession {
       try {
         if (rejoin !== undefined) {
           if (source.resume === undefined) throw new TypeError("the source cannot resume a run");
-          pending = Promise.resolve(source.resume(input, rejoin, inner));
+          pending = Promise.resolve(source.resume(input, rejoin, inner, this.readOnly ? { readOnly: true } : {}));
         } else {
           if (method === undefined) throw new TypeError("the source has no connect method");
           pending = Promise.resolve(method.call(source, input, inner));
@@ -395,7 +397,7 @@ export class RunSession {
     const pendingToolCallIds =
       folded?.type === "success" ? folded.pendingToolCallIds : Object.freeze([...(outcome?.pendingToolCallIds ?? [])]);
     const result = terminal.result === undefined ? {} : { result: folded?.type === "success" ? folded.result : ownJson(terminal.result) };
-    this.host.finish(this, this.ended({ status: "success", pendingToolCallIds, ...result }));
+    this.host.finish(this, this.ended({ status: "succeeded", pendingToolCallIds, ...result }));
   }
 
   private ended(body: RunOutcomeBody): RunResult {

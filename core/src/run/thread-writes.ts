@@ -86,6 +86,7 @@ export function resetThread(thread: ThreadImpl): void {
     thread.runId.value = undefined;
     thread.outcome.value = undefined;
     thread.tokens.reset();
+    thread.lanes.reset();
     thread.error.value = undefined;
     thread.status.value = "idle";
   });

@@ -22,7 +22,9 @@ export type AgentHandlerErrorCode =
   | "RUN_ELSEWHERE"
   /** The run store (Redis) could not be reached or failed. */
   | "RUN_STORE_UNAVAILABLE"
-  | "METHOD_NOT_ALLOWED";
+  | "METHOD_NOT_ALLOWED"
+  /** `GET …/capabilities`, but the agent declares none (404: a client reads them as unknown). */
+  | "CAPABILITIES_NOT_DECLARED";
 
 const STATUS: Readonly<Record<AgentHandlerErrorCode, number>> = {
   RUN_INPUT_INVALID: 400,
@@ -36,6 +38,7 @@ const STATUS: Readonly<Record<AgentHandlerErrorCode, number>> = {
   RUN_ELSEWHERE: 409,
   RUN_STORE_UNAVAILABLE: 503,
   METHOD_NOT_ALLOWED: 405,
+  CAPABILITIES_NOT_DECLARED: 404,
 };
 
 /** A request the handler refuses; `toResponse()` is what the client receives. */

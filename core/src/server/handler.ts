@@ -1,3 +1,5 @@
+import type { AgentCapabilities } from "@ag-ui/core";
+import { warnToConsole } from "../errors.js";
 import type { RunAgentInput } from "../protocol/events.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import { HttpAgent, type HttpHeaders } from "../transport/http-agent.js";
@@ -23,6 +25,19 @@ interface CommonOptions {
   headers?: HeadersInit;
   /** Agent failures and store failures (the affected run is closed with RUN_ERROR either way). Default: console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * Log the run's input (messages, state, tools) in its RUN_STARTED when the agent's has none
+   * (AG-UI's optional `RUN_STARTED.input`), so a client following the run from another device gets
+   * the thread it answers — the user's message too. Once per run; its size is the thread's.
+   * Default true.
+   */
+  logInput?: boolean;
+  /**
+   * What `GET …/capabilities` (or `GET ?capabilities`) answers: an `AgentCapabilities` document,
+   * or a function giving the current one. Default: the `agent`'s or `source`'s `getCapabilities()`,
+   * or the upstream's `<url>/capabilities`; a 404 `CAPABILITIES_NOT_DECLARED` when there is none.
+   */
+  capabilities?: AgentCapabilities | ((request: Request) => AgentCapabilities | undefined | Promise<AgentCapabilities | undefined>);
 }
 
 export type AgentHandlerOptions = CommonOptions &
@@ -71,6 +86,7 @@ const encoder = new TextEncoder();
  *   else its last one within retention, from the start.
  * - `GET ?threadId=`: the thread's runs (`ThreadRuns`), to tell whether someone is generating.
  * - `DELETE ?runId=`: stops the run (a client's stop: a disconnect alone does not).
+ * - `GET …/capabilities` (or `?capabilities`): the agent's `AgentCapabilities` (see `capabilities`).
  *
  * Refusals are JSON `{ error: { code, message } }` with an HTTP status (`AgentHandlerError`).
  */
@@ -82,6 +98,15 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   const sourceFor = sourceMaker(options);
   const produced = new Map<string, ProducedRun>();
   const extra = options.headers;
+  const declared = capabilitiesOf(options);
+
+  const capabilities = async (request: Request): Promise<Response> => {
+    const document = await declared(request);
+    if (document === undefined) {
+      throw new AgentHandlerError("CAPABILITIES_NOT_DECLARED", "This agent declares no capabilities: they are unknown.");
+    }
+    return json(document, extra);
+  };
 
   const stream = (runId: string, after: number, signal: AbortSignal | undefined): Response => {
     const controller = new AbortController();
@@ -132,7 +157,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
     if (!writer) {
       throw new AgentHandlerError("RUN_ID_TAKEN", `Run '${input.runId}' is already in the log; a new run needs a new runId.`);
     }
-    const run = produceRun({ source: sourceFor(input, request), input, writer, timeoutMs: runTimeoutMs, onError });
+    const run = produceRun({ source: sourceFor(input, request), input, writer, timeoutMs: runTimeoutMs, onError, logInput: options.logInput ?? true });
     produced.set(input.runId, run);
     void run.done.finally(() => produced.delete(input.runId));
     return stream(input.runId, 0, request.signal);
@@ -207,6 +232,9 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       if (lastEventId !== null && (request.method === "GET" || request.method === "POST")) {
         return await resume(request, lastEventId, url);
       }
+      if (request.method === "GET" && (url.pathname.endsWith("/capabilities") || url.searchParams.has("capabilities"))) {
+        return await capabilities(request);
+      }
       if (request.method === "GET") {
         const threadId = url.searchParams.get("threadId");
         if (threadId === null || threadId === "") {
@@ -239,6 +267,36 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       throw new AgentHandlerError("RUN_STORE_UNAVAILABLE", reason, { cause: error });
     }
   }
+}
+
+/**
+ * Where the handler's capabilities come from: the option, else the one agent or source it runs
+ * (an agent made per run has none to ask), else the upstream's discovery document.
+ */
+function capabilitiesOf(options: AgentHandlerOptions): (request: Request) => Promise<AgentCapabilities | undefined> {
+  const given = options.capabilities;
+  const onWarning = warnToConsole;
+  if (typeof given === "function") return async (request) => given(request);
+  if (given !== undefined) return async () => given;
+  if (options.agent !== undefined && typeof options.agent !== "function") {
+    const source = fromAgent(options.agent);
+    return async () => source.getCapabilities?.({ onWarning });
+  }
+  if (options.source !== undefined && typeof options.source !== "function") {
+    const source = options.source;
+    return async () => source.getCapabilities?.({ onWarning });
+  }
+  if (options.upstream !== undefined) {
+    const upstream = typeof options.upstream === "string" ? { url: options.upstream } : options.upstream;
+    return (request) =>
+      new HttpAgent({
+        url: upstream.url,
+        capabilities: "discover",
+        ...(upstream.fetch ? { fetch: upstream.fetch } : {}),
+        ...(upstream.headers ? { headers: upstream.headers(request) } : {}),
+      }).getCapabilities({ onWarning });
+  }
+  return async () => undefined;
 }
 
 function sourceMaker(options: AgentHandlerOptions): (input: RunAgentInput, request: Request) => AgentSource {

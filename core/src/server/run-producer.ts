@@ -12,6 +12,8 @@ export interface ProducerOptions {
   readonly timeoutMs: number;
   /** Told of agent and store failures (the run is closed with RUN_ERROR either way). */
   readonly onError: (error: unknown) => void;
+  /** Log the run's input in a RUN_STARTED that has none (AG-UI's `RUN_STARTED.input`), so a follower gets the thread. */
+  readonly logInput: boolean;
 }
 
 /** A run being produced in this process: `stop()` aborts the agent. */
@@ -45,13 +47,20 @@ export function produceRun(options: ProducerOptions): ProducedRun {
   // `open`: a RUN_STARTED not yet followed by its terminal event.
   let open = false;
   let logged = 0;
+  // Only the run's first RUN_STARTED: it is what a follower replaying the log starts from.
+  let inputLogged = !options.logInput;
   const sink: EventSink = {
     signal: controller.signal,
     onWarning: () => undefined,
     onEvent(event) {
-      const data = JSON.stringify(event);
-      if (data === undefined) return;
       const type = (event as { type?: unknown }).type;
+      let entry = event;
+      if (type === "RUN_STARTED" && !inputLogged) {
+        inputLogged = true;
+        if ((event as { input?: unknown }).input === undefined) entry = { ...(event as object), input };
+      }
+      const data = JSON.stringify(entry);
+      if (data === undefined) return;
       if (type === "RUN_STARTED") open = true;
       else if (type === "RUN_FINISHED" || type === "RUN_ERROR") open = false;
       logged++;

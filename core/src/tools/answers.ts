@@ -78,7 +78,7 @@ export class ToolAnswers {
     const call = thread.call(toolCallId);
     if (approval === undefined || call === undefined) return;
     if (approval.kind === "interrupt") {
-      call.status.value = response.approved ? "executing" : "complete";
+      call.status.value = response.approved ? "running" : "complete";
       const payload = response.reason === undefined ? { approved: response.approved } : { approved: response.approved, reason: response.reason };
       this.interruptAnswers.set(approval.interruptId, { interruptId: approval.interruptId, status: "resolved", payload });
     } else if (response.approved) {
@@ -157,7 +157,7 @@ export class ToolAnswers {
       if (call === undefined || call.result.peek() !== undefined) continue;
       const name = call.name.peek();
       const outcome: ToolOutcome =
-        call.status.peek() === "error"
+        call.status.peek() === "failed"
           ? {
               type: "error",
               error: new ToolExecutionError("COMPONENT_ARGS_INVALID", id, name, `Component '${name}' could not render: its arguments are not valid JSON.`, call.error.peek()),

@@ -68,7 +68,7 @@ export class Approvals {
         const call = this.thread.call(approval.toolCallId);
         if (call === undefined || call.status.peek() !== "awaiting-approval") continue;
         call.error.value = new ToolExecutionError("TOOL_CANCELLED", call.id, call.name.peek(), `Tool call '${call.id}' was cancelled before it was approved: ${reason}.`);
-        call.status.value = "error";
+        call.status.value = "failed";
       }
     });
     this.pending.clear();

@@ -70,7 +70,7 @@ export class ToolCallWatch {
   handleEnded(record: RunRecord, call: ToolCallNodeImpl, resolved: ResolvedTool): void {
     if (call.result.peek() !== undefined) return;
     const name = call.name.peek();
-    if (call.status.peek() === "error") {
+    if (call.status.peek() === "failed") {
       const cause = call.error.peek();
       const detail = cause === undefined ? "" : `: ${cause.message}`;
       // Valid JSON nested too deep is told as that: the agent must not hear its JSON is invalid.

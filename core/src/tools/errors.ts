@@ -43,7 +43,7 @@ export type ToolErrorCode = (typeof errorCodes.tools)[number];
  * - `ATTACHMENT_REJECTED`: a file for `sendMessage` is larger than `attachments.maxFileSize`, of a
  *   type `attachments.accept` does not list, or one too many (`maxFiles`); the message names the
  *   file, its type and size, and the limit; `option` says which (`files[1]`);
- * - `ATTACHMENT_FAILED`: not thrown but the result of `sendMessage` (`{ status: "error" }`, and
+ * - `ATTACHMENT_FAILED`: not thrown but the result of `sendMessage` (`{ status: "failed" }`, and
  *   `onError`): a file could not be read, or the `upload` hook failed or answered with something
  *   that is not a URL or a source. Nothing was sent.
  */

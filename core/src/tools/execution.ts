@@ -76,7 +76,7 @@ export class ToolRunner {
   execute(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord): void {
     const token = {};
     this.running.set(call.id, token);
-    call.status.value = "executing";
+    call.status.value = "running";
     const signal = this.controller.signal;
     void this.run(call, resolved, record, signal).then((outcome) => {
       if (this.running.get(call.id) !== token) return; // invalidated meanwhile: dropped
@@ -96,9 +96,9 @@ export class ToolRunner {
     batch(() => {
       for (const id of this.running.keys()) {
         const call = thread.call(id);
-        if (call === undefined || call.status.peek() !== "executing") continue;
+        if (call === undefined || call.status.peek() !== "running") continue;
         call.error.value = new ToolExecutionError("TOOL_CANCELLED", id, call.name.peek(), `Tool call '${id}' was cancelled while it ran: ${reason}.`);
-        call.status.value = "error";
+        call.status.value = "failed";
       }
     });
     this.running.clear();

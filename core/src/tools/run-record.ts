@@ -1,3 +1,4 @@
+import type { EndStatus } from "../model/status.js";
 import type { ToolSet } from "./definition.js";
 
 export type RunKind = "message" | "continuation" | "resume" | "regenerate" | "connect";
@@ -29,7 +30,7 @@ export interface RunRecord {
   readonly renderCalls: Map<string, boolean>;
   /** Results for this run's calls written by the client (executions, `addToolResult`, rejections). */
   clientAnswered: number;
-  outcome: "running" | "success" | "interrupted" | "failed" | "cancelled";
+  outcome: "running" | EndStatus;
   /** Its one follow-up run has been started. */
   continued: boolean;
 }

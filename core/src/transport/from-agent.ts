@@ -1,7 +1,9 @@
-import { AGUIConnectNotImplementedError } from "@ag-ui/core";
+import { AGUIConnectNotImplementedError, type AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
+import { describeValue } from "../describe-value.js";
 import { ThreadlineError } from "../errors.js";
 import { ConnectNotSupportedError, SourceFailedError } from "./errors.js";
+import { checkedCapabilities } from "./capabilities.js";
 import type { AgentSource, EventSink, RunEnd } from "./source.js";
 
 /** The observer half of the subscribable contract (rxjs and every TC39-Observable-shaped stream). */
@@ -26,6 +28,8 @@ export interface Subscribable {
  */
 export interface AgUiAgentLike {
   run(input: RunAgentInput): Subscribable;
+  /** AG-UI capability discovery, where the agent offers it. */
+  getCapabilities?(): Promise<AgentCapabilities>;
   /** Cancels the agent's own in-flight request (AG-UI's HttpAgent aborts its fetch). */
   abortRun?(): void;
   // `connect(input)` is looked up at run time, not declared: AG-UI declares it `protected`, and
@@ -45,6 +49,20 @@ export function fromAgent(agent: AgUiAgentLike): AgentSource {
   // (reported as ConnectNotSupportedError); a plain object without one gets no `connect`.
   if (typeof (agent as Connectable).connect === "function") {
     source.connect = (input, sink) => follow(agent, "connect", input, sink);
+  }
+  const discover = agent.getCapabilities;
+  if (typeof discover === "function") {
+    // Judged like a server's answer: a throwing or malformed getCapabilities reads as unknown.
+    source.getCapabilities = async (query = {}) => {
+      let declared: unknown;
+      try {
+        declared = await discover.call(agent);
+      } catch (cause) {
+        query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: `The agent's getCapabilities() failed: ${describeValue(cause)}; its capabilities stay unknown.` });
+        return undefined;
+      }
+      return checkedCapabilities(declared, "the agent's getCapabilities()", query.onWarning);
+    };
   }
   return source;
 }

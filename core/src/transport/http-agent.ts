@@ -1,4 +1,6 @@
+import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
+import { fetchCapabilities, type CapabilityQuery } from "./capabilities.js";
 import {
   HttpError,
   ReconnectFailedError,
@@ -9,8 +11,9 @@ import {
 import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-type.js";
 import { loadProto, ProtobufDecoder } from "./protobuf-decoder.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
+import { describeValue } from "../describe-value.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
-import type { AgentSource, EventSink, RunEnd, ServerRun } from "./source.js";
+import type { AgentSource, EventSink, ResumeOptions, RunEnd, ServerRun } from "./source.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
 
@@ -49,6 +52,15 @@ export interface HttpAgentOptions {
    * a run is going there (another device's), before any response has said it is resumable.
    */
   resumable?: boolean;
+  /**
+   * What the agent can do, for `getCapabilities()` (AG-UI capability discovery; a UI hides what the
+   * agent cannot do). An `AgentCapabilities` object declares them here and nothing is fetched.
+   * `"discover"` GETs the document at `capabilitiesUrl`: Threadline's `createAgentHandler` answers
+   * it. Absent: unknown (`getCapabilities()` resolves `undefined`) — AG-UI defines no HTTP endpoint.
+   */
+  capabilities?: AgentCapabilities | "discover";
+  /** Where `capabilities: "discover"` GETs the document. Default `<url>/capabilities`. */
+  capabilitiesUrl?: string;
 }
 
 /**
@@ -82,8 +94,8 @@ export class HttpAgent implements AgentSource {
    * Rejoins a run on a resumable server after the event `lastEventId` (`<runId>:<seq>`; seq 0
    * replays the run from its start), then follows it live — reconnecting as `run` does.
    */
-  resume(input: RunAgentInput, lastEventId: string, sink: EventSink): Promise<RunEnd> {
-    return this.request(this.url, input, sink, lastEventId);
+  resume(input: RunAgentInput, lastEventId: string, sink: EventSink, options: ResumeOptions = {}): Promise<RunEnd> {
+    return this.request(this.url, input, sink, lastEventId, options.readOnly === true);
   }
 
   /**
@@ -116,15 +128,37 @@ export class HttpAgent implements AgentSource {
   }
 
   /**
+   * The agent's capabilities as `capabilities` says: the declared object, the discovered document
+   * (fetched on each call, so it is current), or `undefined` when unknown. Never rejects: a
+   * server without discovery reads as unknown, a malformed document warns `CAPABILITIES_MALFORMED`,
+   * a failed request `CAPABILITIES_UNAVAILABLE` (to `query.onWarning`).
+   */
+  async getCapabilities(query: CapabilityQuery = {}): Promise<AgentCapabilities | undefined> {
+    const declared = this.options.capabilities;
+    if (declared !== "discover") return declared;
+    let url: string;
+    let headers: Headers;
+    try {
+      url = this.options.capabilitiesUrl ?? capabilitiesUrlOf(this.url);
+      headers = await this.headers();
+    } catch (cause) {
+      query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` });
+      return undefined;
+    }
+    headers.delete("Content-Type");
+    return fetchCapabilities(url, { headers, credentials: this.options.credentials, fetch: this.options.fetch ?? globalThis.fetch }, query);
+  }
+
+  /**
    * One run's request; on a resumable server, also its reconnects: a dropped connection (or a body
    * that ends while the run is open) is retried with `Last-Event-ID` after a backoff, until events
    * flow again or the budget is spent (`ReconnectFailedError`).
    */
-  private async request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string): Promise<RunEnd> {
+  private async request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string, readOnly = false): Promise<RunEnd> {
     const { signal } = sink;
     if (signal.aborted) return "aborted";
     const reconnect = this.options.reconnect;
-    const follow: Follow = { lastEventId: resumeFrom, lastSeq: resumeFrom === undefined ? 0 : seqOf(resumeFrom), resumable: resumeFrom !== undefined, open: resumeFrom !== undefined, eventsSeen: 0 };
+    const follow: Follow = { lastEventId: resumeFrom, lastSeq: resumeFrom === undefined ? 0 : seqOf(resumeFrom), resumable: resumeFrom !== undefined, open: resumeFrom !== undefined, eventsSeen: 0, readOnly };
     const backoff = new Backoff(reconnect === false || reconnect === true || reconnect === undefined ? {} : reconnect);
     for (;;) {
       let cause: unknown;
@@ -156,7 +190,7 @@ export class HttpAgent implements AgentSource {
    * tells it: `DELETE ?runId=`, fire and forget (the run is over for us either way).
    */
   private stopRemote(url: string, follow: Follow): "aborted" {
-    if (!follow.resumable || follow.lastEventId === undefined || this.options.reconnect === false) return "aborted";
+    if (follow.readOnly || !follow.resumable || follow.lastEventId === undefined || this.options.reconnect === false) return "aborted";
     const runId = follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":"));
     const target = new URL(url, globalThis.location?.href);
     target.searchParams.set("runId", runId);
@@ -274,6 +308,13 @@ export class HttpAgent implements AgentSource {
   }
 }
 
+/** `<url>/capabilities`, the query kept (the convention of AG-UI's ADK integration). */
+function capabilitiesUrlOf(url: string): string {
+  const target = new URL(url, globalThis.location?.href);
+  target.pathname = `${target.pathname.replace(/\/+$/, "")}/capabilities`;
+  return target.toString();
+}
+
 /** Where a resumable run stands, across its reconnects. */
 interface Follow {
   lastEventId: string | undefined;
@@ -283,6 +324,8 @@ interface Follow {
   /** A RUN_STARTED arrived and its RUN_FINISHED / RUN_ERROR not yet. */
   open: boolean;
   eventsSeen: number;
+  /** Following another client's run: a stop does not stop it on the server. */
+  readonly readOnly: boolean;
 }
 
 /** The seq of an id `<runId>:<seq>` (NaN when it has none: such ids are never deduplicated). */

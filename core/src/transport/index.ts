@@ -1,5 +1,6 @@
 // Sources of AG-UI events: HTTP (SSE and protobuf), any AG-UI agent object, arrays and iterables.
-export type { AgentSource, EventSink, RunEnd, ServerRun } from "./source.js";
+export type { AgentSource, EventSink, ResumeOptions, RunEnd, ServerRun } from "./source.js";
+export type { CapabilityQuery } from "./capabilities.js";
 export { HttpAgent } from "./http-agent.js";
 export type { HttpAgentOptions, HttpHeaders } from "./http-agent.js";
 export { fromAgent } from "./from-agent.js";

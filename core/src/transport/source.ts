@@ -1,5 +1,7 @@
+import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
 import type { WarningHandler } from "../errors.js";
+import type { CapabilityQuery } from "./capabilities.js";
 import type { ReconnectAttempt } from "./reconnect.js";
 
 /**
@@ -42,7 +44,7 @@ export interface AgentSource {
    * Rejoins a run after the event with SSE id `lastEventId` (`<runId>:<seq>`; seq 0 replays it
    * from the start): a reload or another tab following a run a resumable server logs.
    */
-  resume?(input: RunAgentInput, lastEventId: string, sink: EventSink): Promise<RunEnd>;
+  resume?(input: RunAgentInput, lastEventId: string, sink: EventSink, options?: ResumeOptions): Promise<RunEnd>;
   /**
    * The thread's runs the server still holds (a resumable server's `GET ?threadId=`): whether
    * another device is generating on it, and which run a reload can rejoin. Absent when the source
@@ -50,6 +52,20 @@ export interface AgentSource {
    * the source does not know its server to be resumable (so a plain server is never asked).
    */
   runsOf?(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined>;
+  /**
+   * What the agent can do (AG-UI capability discovery): resolves `undefined` when that is unknown.
+   * Never rejects: a malformed or unreachable answer is warned about and reads as unknown. Absent
+   * when the source has no way to tell.
+   */
+  getCapabilities?(query?: CapabilityQuery): Promise<AgentCapabilities | undefined>;
+}
+
+export interface ResumeOptions {
+  /**
+   * Following someone else's run (another device's): an abort only stops listening; the run is
+   * not stopped on the server.
+   */
+  readonly readOnly?: boolean;
 }
 
 /** A run as a resumable server lists it. */

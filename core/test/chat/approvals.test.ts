@@ -37,7 +37,7 @@ describe("client tools with needsApproval", () => {
 
     expect(ran).toEqual([]);
     expect(toolResults(server.inputs[1]!)[0]).toMatchObject({ toolCallId: "tc", error: "The user rejected the call to 'delete_file': keep it" });
-    expect(chat.thread.toolCall("tc")?.status.value).toBe("error");
+    expect(chat.thread.toolCall("tc")?.status.value).toBe("failed");
   });
 
   it("a needsApproval predicate sees the (strict-mode undone) arguments", async () => {
@@ -58,7 +58,7 @@ describe("client tools with needsApproval", () => {
 
     expect(await chat.sendMessage("pay")).toEqual({ status: "awaiting-input" });
     expect(asked).toEqual([{ amount: 5 }, { amount: 500 }]);
-    expect(chat.thread.toolCall("small")?.status.value).toBe("done");
+    expect(chat.thread.toolCall("small")?.status.value).toBe("succeeded");
     expect(chat.thread.toolCall("big")?.status.value).toBe("awaiting-approval");
     expect(server.served).toHaveLength(1); // the round is not complete: no continuation yet
 
@@ -126,7 +126,7 @@ describe("approvals through AG-UI interrupts", () => {
 
     expect(server.inputs[1]!.resume).toEqual([{ interruptId: "approve-tc", status: "resolved", payload }]);
     expect(server.inputs[1]!.messages.map((m) => m.role)).toEqual(["user", "assistant"]); // no new message on resume
-    expect(chat.thread.toolCall("tc")?.status.value).toBe("done");
+    expect(chat.thread.toolCall("tc")?.status.value).toBe("succeeded");
     expect(chat.pendingInterrupts.value).toEqual([]);
     expect(chat.status.value).toBe("idle");
   });

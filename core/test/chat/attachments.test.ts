@@ -124,12 +124,12 @@ describe("the upload hook", () => {
     ]);
   });
 
-  it("a failed upload resolves { status: 'error' } with ATTACHMENT_FAILED, reports it, and sends nothing", async () => {
+  it("a failed upload resolves { status: 'failed' } with ATTACHMENT_FAILED, reports it, and sends nothing", async () => {
     const { source, runs } = manualSource();
     const errors: ThreadlineError[] = [];
     const chat = chatFor(source, { onError: (error) => errors.push(error), attachments: { upload: async () => Promise.reject(new Error("bucket is full")) } });
     const result = await chat.sendMessage({ text: "hi", files: [png()] });
-    expect(result).toMatchObject({ status: "error", error: { code: "ATTACHMENT_FAILED" } });
+    expect(result).toMatchObject({ status: "failed", error: { code: "ATTACHMENT_FAILED" } });
     expect((result as { error: Error }).error.message).toMatch(/uploading 'cat\.png' failed \(bucket is full\); nothing was sent/);
     expect(errors.map((e) => e.code)).toEqual(["ATTACHMENT_FAILED"]);
     expect(runs).toHaveLength(0);

@@ -15,6 +15,7 @@ import {
 } from "../../src/index.js";
 import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids as testIds, manualSource, runStarted, scriptedServer, textMessage, toolCall, until, warnings } from "./support.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 const ids = (chat: ChatClient) => chat.thread.messages.value.map((m) => m.id);
 const contentOf = (node: MessageNode | undefined) => (node as { content: { value: unknown } } | undefined)?.content.value;
@@ -194,7 +195,7 @@ describe("switching branches", () => {
 describe("persistence", () => {
   it("branches are stored with the thread, counted in the index, and survive a reload", async () => {
     const adapter = memoryStorage();
-    const { server, chat } = await twoTurns({ persistence: { adapter } });
+    const { server, chat } = await twoTurns({ persistence: chatPersistence({ adapter }) });
     await chat.regenerate("a0");
     await chat.whenSaved();
     chat.dispose();
@@ -204,7 +205,7 @@ describe("persistence", () => {
     expect(record.branches?.forks).toHaveLength(1);
     expect(record.branches?.forks[0]).toMatchObject({ position: 1, active: 1, paths: [expect.any(Array), null] });
     // Ids of its own: the test's id generator restarts per client.
-    const second = chatFor(server.url, { persistence: { adapter }, createId: testIds("reloaded") });
+    const second = chatFor(server.url, { persistence: chatPersistence({ adapter }), createId: testIds("reloaded") });
     await second.ready;
     expect((await second.listThreads())[0]).toMatchObject({ id: "thread-1", branches: 1 });
 
@@ -242,7 +243,7 @@ describe("persistence", () => {
       },
     });
     const seen = warnings();
-    const chat = chatFor((await echoServer()).url, { persistence: { adapter }, onWarning: seen.onWarning });
+    const chat = chatFor((await echoServer()).url, { persistence: chatPersistence({ adapter }), onWarning: seen.onWarning });
     await chat.ready;
     expect(chat.branches("a1")).toMatchObject({ count: 2, index: 1 });
     expect(seen.codes).toContain("STORED_BRANCH_INVALID");
@@ -303,7 +304,7 @@ describe("edits and regeneration while a run streams", () => {
     expect(aborts).toBe(1);
     expect(approvalErrors).toHaveLength(1);
     expect(t2.error.value?.code).toBe("TOOL_CANCELLED");
-    expect(t1.status.value).not.toBe("executing");
+    expect(t1.status.value).not.toBe("running");
     // The new run gets the question only: no answers for the abandoned branch's calls.
     expect(runs[1]!.input.messages.map((m) => m.role)).toEqual(["user"]);
     expect(() => chat.respondToApproval("t2", { approved: true })).toThrow(ChatInputError);

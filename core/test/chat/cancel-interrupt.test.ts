@@ -54,8 +54,8 @@ describe("cancelInterrupt", () => {
     await chat.sendMessage("go");
 
     const refused = await chat.resume("old", { ok: true });
-    expect(refused.status).toBe("error");
-    expect(refused.status === "error" && refused.error.code).toBe("INTERRUPT_EXPIRED");
+    expect(refused.status).toBe("failed");
+    expect(refused.status === "failed" && refused.error.code).toBe("INTERRUPT_EXPIRED");
     expect(server.inputs).toHaveLength(1);
 
     // The refused answer is forgotten: the interrupt is still pending, and can be cancelled.

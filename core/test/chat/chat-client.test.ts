@@ -70,7 +70,7 @@ describe("sending messages", () => {
 });
 
 describe("failures never reject", () => {
-  it("an HTTP 500 lands in error and status, resolves { status: 'error' }, calls onError; the next message works", async () => {
+  it("an HTTP 500 lands in error and status, resolves { status: 'failed' }, calls onError; the next message works", async () => {
     let fail = true;
     const server = await scriptedServer(async (input, send) => send(...answer(input, "m1", "recovered")));
     const errors: string[] = [];
@@ -85,8 +85,8 @@ describe("failures never reject", () => {
     });
 
     const result = await failing.sendMessage("hi");
-    expect(result.status).toBe("error");
-    expect(failing.status.value).toBe("error");
+    expect(result.status).toBe("failed");
+    expect(failing.status.value).toBe("failed");
     expect(failing.error.value?.code).toBe("SOURCE_FAILED");
     expect(errors).toEqual(["SOURCE_FAILED"]);
     expect(roles(failing.thread.toMessages())).toEqual(["user"]); // what was sent is kept
@@ -114,7 +114,7 @@ describe("failures never reject", () => {
     hold.open();
 
     const result = await first;
-    expect(result.status === "error" && result.error.message).toBe("model overloaded");
+    expect(result.status === "failed" && result.error.message).toBe("model overloaded");
     expect(await second).toEqual({ status: "skipped", reason: "failed" });
     expect(server.served).toHaveLength(1);
     expect(text(chat, "m1")).toBe("partial");
@@ -131,7 +131,7 @@ describe("failures never reject", () => {
         throw new Error("handler bug");
       },
     });
-    expect((await chat.sendMessage("hi")).status).toBe("error");
+    expect((await chat.sendMessage("hi")).status).toBe("failed");
     expect(warned).toContain("ON_ERROR_FAILED");
     chat.dispose();
   });

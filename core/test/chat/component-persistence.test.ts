@@ -11,6 +11,7 @@ import {
 } from "../../src/index.js";
 import { STORED_THREAD_VERSION, type StoredThread } from "../../src/persist/index.js";
 import { chatFor, runFinished, runStarted, scriptedServer, textMessage } from "./support.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 const custom = (name: string, value: unknown) => ({ type: "CUSTOM", name, value });
 const add = (path: string, value: unknown) => ({ op: "add", path, value });
@@ -42,7 +43,7 @@ describe("components in the stored thread", () => {
       ),
     );
     const adapter = memoryStorage();
-    const first = chatFor(server.url, { components: registry(), persistence: { adapter } });
+    const first = chatFor(server.url, { components: registry(), persistence: chatPersistence({ adapter }) });
     await first.sendMessage("Weather?");
     await first.whenSaved();
     const before = first.thread.snapshot().components;
@@ -55,13 +56,13 @@ describe("components in the stored thread", () => {
       { id: "c2", name: "WeatherCard", messageId: "m1", index: 2, props: { city: "Rome" }, state: {}, ended: true },
     ]);
 
-    const second = chatFor(server.url, { components: registry(), persistence: { adapter } });
+    const second = chatFor(server.url, { components: registry(), persistence: chatPersistence({ adapter }) });
     await second.ready;
     const after = second.thread.snapshot().components;
     expect(after).toEqual(before);
     expect(partsOf(second.thread, "m1")).toEqual(["component:c1", "text", "component:c2"]);
     expect(second.thread.component("c1")?.state.value).toEqual({ selectedDay: 1 });
-    expect(second.thread.component("c1")?.propStatus.value).toEqual({ city: "done", temperature: "done" });
+    expect(second.thread.component("c1")?.propStatus.value).toEqual({ city: "complete", temperature: "complete" });
     expect(second.thread.component("tc1")?.props.value).toEqual({ city: "Lima" });
     expect(second.thread.component("act1")?.props.value).toEqual({ city: "Bergen" });
   });
@@ -92,12 +93,12 @@ describe("components in the stored thread", () => {
       ],
     ]);
     const warnings: ThreadlineWarning[] = [];
-    const chat = chatFor("http://127.0.0.1:9/", { components: registry(), persistence: { adapter }, onWarning: (w) => warnings.push(w) });
+    const chat = chatFor("http://127.0.0.1:9/", { components: registry(), persistence: chatPersistence({ adapter }), onWarning: (w) => warnings.push(w) });
     await chat.ready;
 
     const cut = chat.thread.component("c1");
     expect(cut?.props.value).toEqual({ city: "Os" });
-    expect(cut?.streaming.value).toBe("done");
+    expect(cut?.streaming.value).toBe("complete");
     expect(cut?.error.value?.code).toBe("COMPONENT_CUT_OFF");
     expect(chat.thread.component("c5")?.error.value).toMatchObject({ code: "COMPONENT_PATCH_FAILED", message: "bad patch" });
     expect(partsOf(chat.thread, "m1")).toEqual(["text", "component:c1", "component:c5"]);
@@ -114,13 +115,13 @@ describe("components in the stored thread", () => {
     const base = { version: 1, threadId: "thread-1", messages: [{ id: "u1", role: "user", content: "hi" }], state: undefined, savedAt: 1 };
     const errors: string[] = [];
     const bad = memoryStorage([["thread-1", { ...base, components: { c1: {} } }]]);
-    const chat = chatFor("http://127.0.0.1:9/", { persistence: { adapter: bad }, onError: (e) => errors.push(e.code) });
+    const chat = chatFor("http://127.0.0.1:9/", { persistence: chatPersistence({ adapter: bad }), onError: (e) => errors.push(e.code) });
     await chat.ready;
     expect(errors).toEqual(["PERSIST_CORRUPT"]);
     expect(chat.thread.messages.value).toEqual([]);
 
     const old = memoryStorage([["thread-1", base]]);
-    const other = chatFor("http://127.0.0.1:9/", { persistence: { adapter: old } });
+    const other = chatFor("http://127.0.0.1:9/", { persistence: chatPersistence({ adapter: old }) });
     await other.ready;
     expect(other.thread.toMessages()).toEqual(base.messages);
   });
@@ -128,7 +129,7 @@ describe("components in the stored thread", () => {
   it("a thread without Tambo components writes no components field", async () => {
     const server = await scriptedServer(async (input, send) => send(runStarted(input), ...textMessage("m1", "plain"), runFinished(input)));
     const adapter = memoryStorage();
-    const chat = chatFor(server.url, { persistence: { adapter } });
+    const chat = chatFor(server.url, { persistence: chatPersistence({ adapter }) });
     await chat.sendMessage("hi");
     await chat.whenSaved();
     expect(Object.keys(adapter.entries.get("thread-1") as object)).not.toContain("components");

@@ -73,7 +73,7 @@ describe("continuation after client tools", () => {
     await until(() => executed.length === 2);
     await sleep(10);
     expect(chat.thread.messages.value.filter((m) => m.role === "tool")).toHaveLength(0); // deferred, not written mid-run
-    expect(call(chat, "tc-a").status.value).toBe("executing");
+    expect(call(chat, "tc-a").status.value).toBe("running");
     hold.open();
 
     expect(await turn).toEqual({ status: "idle" });
@@ -131,7 +131,7 @@ describe("continuation after client tools", () => {
     });
 
     const turn = chat.sendMessage("go");
-    await until(() => chat.thread.toolCall("tc-a")?.status.value === "executing" && server.served[0]?.endedAt !== undefined);
+    await until(() => chat.thread.toolCall("tc-a")?.status.value === "running" && server.served[0]?.endedAt !== undefined);
     await sleep(10);
     expect(chat.status.value).toBe("streaming"); // the turn goes on while the tool runs
     chat.stop();
@@ -142,7 +142,7 @@ describe("continuation after client tools", () => {
 
     expect(server.served).toHaveLength(1);
     expect(chat.thread.messages.value.some((m) => m.role === "tool")).toBe(false);
-    expect(call(chat, "tc-a").status.value).toBe("error");
+    expect(call(chat, "tc-a").status.value).toBe("failed");
     expect((call(chat, "tc-a").error.value as ToolExecutionError).code).toBe("TOOL_CANCELLED");
     expect(chat.status.value).toBe("idle");
     expect(chat.isRunning.value).toBe(false);
@@ -182,7 +182,7 @@ describe("continuation after client tools", () => {
     const [result] = toolResults(server.inputs[1]!);
     expect(result).toMatchObject({ role: "tool", toolCallId: "tc-a", error: "Tool 'a' failed: weather service down" });
     expect(result?.content).toBe("Error: Tool 'a' failed: weather service down");
-    expect(call(chat, "tc-a").status.value).toBe("error");
+    expect(call(chat, "tc-a").status.value).toBe("failed");
     expect((chat.thread.message("m2") as AssistantMessageNode).content.value).toBe("sorry: Tool 'a' failed: weather service down");
     expect(chat.error.value).toBeUndefined();
   });
@@ -296,13 +296,13 @@ describe("continuation after client tools", () => {
 
     const result = await chat.sendMessage("loop");
 
-    expect(result.status).toBe("error");
-    expect(result.status === "error" && result.error.code).toBe("MAX_STEPS_REACHED");
+    expect(result.status).toBe("failed");
+    expect(result.status === "failed" && result.error.code).toBe("MAX_STEPS_REACHED");
     expect(server.served).toHaveLength(3); // the first run and two continuations
-    expect(chat.status.value).toBe("error");
+    expect(chat.status.value).toBe("failed");
     expect(chat.error.value?.code).toBe("MAX_STEPS_REACHED");
     expect(errors).toEqual(["MAX_STEPS_REACHED"]);
     // The last round's result is in the thread; the next message carries it.
-    expect(chat.thread.toolCall("tc-2")?.status.value).toBe("done");
+    expect(chat.thread.toolCall("tc-2")?.status.value).toBe("succeeded");
   });
 });

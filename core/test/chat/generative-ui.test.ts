@@ -81,7 +81,7 @@ describe("a ChatClient with a component registry, over HTTP", () => {
     // the one before it `done`, the declared one not seen yet `pending`.
     const card = component(thread, "c1");
     expect(card.streaming.value).toBe("streaming");
-    expect(card.propStatus.value).toEqual({ city: "done", temperature: "streaming", condition: "pending" });
+    expect(card.propStatus.value).toEqual({ city: "complete", temperature: "streaming", condition: "pending" });
     midway.open();
 
     expect(await turn).toEqual({ status: "idle" });
@@ -89,22 +89,22 @@ describe("a ChatClient with a component registry, over HTTP", () => {
     expect(card).toMatchObject({ id: "c1", name: "WeatherCard", source: "tambo", messageId: "m1" });
     expect(card.props.value).toEqual({ city: "Oslo", temperature: 4 });
     expect(card.state.value).toEqual({ selectedDay: 2 });
-    expect(card.streaming.value).toBe("done");
-    expect(card.propStatus.value).toEqual({ city: "done", temperature: "done" });
+    expect(card.streaming.value).toBe("complete");
+    expect(card.propStatus.value).toEqual({ city: "complete", temperature: "complete" });
     expect(parts(thread, "m1")).toEqual(["text", "component:c1"]);
 
     const activity = component(thread, "act1");
     expect(activity).toMatchObject({ name: "WeatherCard", source: "activity", messageId: "act1" });
     expect(activity.props.value).toEqual({ city: "Bergen", temperature: 7 });
-    expect(activity.streaming.value).toBe("done");
+    expect(activity.streaming.value).toBe("complete");
 
     const drawn = component(thread, "tc1");
     expect(drawn).toMatchObject({ name: "show_weather", source: "tool-call", messageId: "m2" });
     expect(drawn.props.value).toEqual({ city: "Tromsø", temperature: -3 });
-    expect(drawn.streaming.value).toBe("done");
+    expect(drawn.streaming.value).toBe("complete");
     expect(parts(thread, "m2")).toEqual(["component:tc1"]);
     // Nobody answered the call: the client did, once the run ended (followUp: false, so no second run).
-    expect(drawn.toolCall?.status.value).toBe("done");
+    expect(drawn.toolCall?.status.value).toBe("succeeded");
     expect(drawn.toolCall?.result.value?.content.value).toBe('{"rendered":true}');
     expect(server.served).toHaveLength(1);
 

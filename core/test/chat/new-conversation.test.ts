@@ -15,6 +15,8 @@ import {
 import { PLACEHOLDER_THREAD_ID } from "../../src/model/index.js";
 import { THREAD_INDEX_KEY, type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids, manualSource, runFinished, scriptedServer, textMessage, toolCall, toolResults, until } from "./support.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
+import { broadcastPresence } from "../../src/chat/presence.js";
 
 /** A server that names every thread it is asked about `server-<n>`, the way Tambo-like backends do. */
 async function namingServer(extra: (index: number) => object[] = () => []) {
@@ -34,7 +36,7 @@ describe("a chat without a thread id", () => {
   it("shows the first message at once, then follows the id the agent names", async () => {
     const server = await namingServer();
     const adapter = memoryStorage();
-    const chat = new ChatClient({ agent: new HttpAgent({ url: server.url }), createId: ids("id"), presence: false, persistence: { adapter } });
+    const chat = new ChatClient({ agent: new HttpAgent({ url: server.url }), createId: ids("id"), presence: false, persistence: chatPersistence({ adapter }) });
     const provisional = chat.threadId;
 
     const turn = chat.sendMessage({ content: "hi", id: "u1" });
@@ -64,10 +66,10 @@ describe("a chat without a thread id", () => {
       await send({ type: "RUN_STARTED", threadId: "server-9", runId: input.runId }, ...textMessage("m1", "ok"), { type: "RUN_FINISHED", threadId: "server-9", runId: input.runId });
     });
     const adapter = memoryStorage();
-    const chat = new ChatClient({ agent: new HttpAgent({ url: server.url }), createId: ids("id"), presence: false, persistence: { adapter }, onError: () => {} });
+    const chat = new ChatClient({ agent: new HttpAgent({ url: server.url }), createId: ids("id"), presence: false, persistence: chatPersistence({ adapter }), onError: () => {} });
     const provisional = chat.threadId;
 
-    expect((await chat.sendMessage("hi")).status).toBe("error");
+    expect((await chat.sendMessage("hi")).status).toBe("failed");
     await chat.whenSaved();
     expect(stored(adapter)).toEqual([provisional]);
 
@@ -80,7 +82,7 @@ describe("a chat without a thread id", () => {
   it("the cross-tab presence moves to the named thread, with the run under way announced there", async () => {
     const named = `named-${process.pid}-${Date.now()}`;
     const { source, runs } = manualSource();
-    const presence = { heartbeatMs: 50, ttlMs: 400 };
+    const presence = broadcastPresence({ heartbeatMs: 50, ttlMs: 400 });
     const tabA = new ChatClient({ agent: source, createId: ids("id"), presence });
     const tabB = chatFor(fromEvents([]), { threadId: named, presence });
 
@@ -103,7 +105,7 @@ describe("a chat without a thread id", () => {
   it("a chat given a thread id keeps it as its storage key", async () => {
     const server = await namingServer();
     const adapter = memoryStorage();
-    const chat = chatFor(server.url, { threadId: "mine", persistence: { adapter } });
+    const chat = chatFor(server.url, { threadId: "mine", persistence: chatPersistence({ adapter }) });
     await chat.sendMessage("hi");
     await chat.whenSaved();
     expect(chat.threadId).toBe("mine");
@@ -118,7 +120,7 @@ describe("a chat on a ThreadStore's thread", () => {
     const store = createThreadStore({ components });
     const adapter = memoryStorage();
     const placeholder = store.startNew();
-    const chat = chatFor(server.url, { threadId: undefined, thread: placeholder, persistence: { adapter } });
+    const chat = chatFor(server.url, { threadId: undefined, thread: placeholder, persistence: chatPersistence({ adapter }) });
     expect(chat.thread).toBe(placeholder);
 
     const turn = chat.sendMessage({ content: "Show a card", id: "u1" });
@@ -150,7 +152,7 @@ describe("a chat on a ThreadStore's thread", () => {
     ]);
     const store = createThreadStore();
     const thread = store.open("A");
-    const chat = chatFor(server.url, { threadId: undefined, thread, persistence: { adapter } });
+    const chat = chatFor(server.url, { threadId: undefined, thread, persistence: chatPersistence({ adapter }) });
     await chat.ready;
     expect(thread.messages.value.map((m) => m.id)).toEqual(["u0"]);
 

@@ -12,6 +12,8 @@ import {
 } from "../../src/index.js";
 import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, gate, ids, manualSource, roles, runFinished, runStarted, scriptedServer, sleep, textMessage, toolCall, until } from "./support.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
+import { broadcastPresence } from "../../src/chat/presence.js";
 
 const text = (chat: ChatClient, id: string) => (chat.thread.message(id) as AssistantMessageNode | undefined)?.content.value;
 const stored = (adapter: { entries: ReadonlyMap<string, unknown> }, key = "thread-1") => adapter.entries.get(key) as StoredThread | undefined;
@@ -22,12 +24,12 @@ describe("saving and restoring", () => {
       send(runStarted(input), { type: "STATE_SNAPSHOT", snapshot: { topic: "tea" } }, ...textMessage("m1", "Green or black?"), runFinished(input)),
     );
     const adapter = memoryStorage();
-    const first = chatFor(server.url, { persistence: { adapter } });
+    const first = chatFor(server.url, { persistence: chatPersistence({ adapter }) });
     await first.sendMessage("Tea please");
     await first.whenSaved();
     first.dispose();
 
-    const second = chatFor(server.url, { persistence: { adapter } });
+    const second = chatFor(server.url, { persistence: chatPersistence({ adapter }) });
     await second.ready;
 
     expect(second.thread.toMessages()).toEqual(first.thread.toMessages());
@@ -45,7 +47,7 @@ describe("saving and restoring", () => {
       send(runStarted(input), { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, ...deltas, { type: "TEXT_MESSAGE_END", messageId: "m1" }, runFinished(input)),
     );
     // Without the thread index: only the thread's own writes are counted.
-    const chat = chatFor(server.url, { persistence: { adapter, coalesce: 20, index: false } });
+    const chat = chatFor(server.url, { persistence: chatPersistence({ adapter, coalesce: 20, index: false }) });
     const started = performance.now();
     await chat.sendMessage("count");
     await chat.whenSaved();
@@ -63,7 +65,7 @@ describe("saving and restoring", () => {
     const adapter = memoryStorage([["thread-1", { version: 1, threadId: "thread-1", messages: [{ id: "old", role: "user", content: "earlier" }], state: undefined, savedAt: 1 }]]);
     const slow: PersistenceAdapter = { ...adapter, getItem: async (key) => (await sleep(30), adapter.getItem(key)) };
     const server = await scriptedServer(async (input, send) => send(...answer(input, "m1", "ok")));
-    const chat = chatFor(server.url, { persistence: { adapter: slow } });
+    const chat = chatFor(server.url, { persistence: chatPersistence({ adapter: slow }) });
 
     expect(await chat.sendMessage("now")).toEqual({ status: "idle" });
 
@@ -74,7 +76,7 @@ describe("saving and restoring", () => {
     const release = gate();
     const adapter = memoryStorage([["thread-1", { version: 1, threadId: "thread-1", messages: [{ id: "old", role: "user", content: "stale" }], state: undefined, savedAt: 1 }]]);
     const slow: PersistenceAdapter = { ...adapter, getItem: async (key) => (await release.promise, adapter.getItem(key)) };
-    const chat = chatFor(fromEvents([]), { persistence: { adapter: slow } });
+    const chat = chatFor(fromEvents([]), { persistence: chatPersistence({ adapter: slow }) });
 
     chat.setMessages([{ id: "local", role: "user", content: "mine" }]);
     release.open();
@@ -87,7 +89,7 @@ describe("saving and restoring", () => {
 
   it("switchThread loads the other thread's record and writes nothing of the first into it", async () => {
     const adapter = memoryStorage([["thread-2", { version: 1, threadId: "thread-2", messages: [{ id: "t2", role: "user", content: "two" }], state: { n: 2 }, savedAt: 1 }]]);
-    const chat = chatFor(fromEvents([]), { persistence: { adapter } });
+    const chat = chatFor(fromEvents([]), { persistence: chatPersistence({ adapter }) });
     await chat.ready;
     chat.setMessages([{ id: "t1", role: "user", content: "one" }]);
 
@@ -107,7 +109,7 @@ describe("clear() while a run streams", () => {
   it("suppresses late events of the cleared run — with and without run ids — in the thread and in storage; a fresh run racing them is unaffected", async () => {
     const adapter = memoryStorage();
     const { source, runs } = manualSource();
-    const chat = chatFor(source, { persistence: { adapter, coalesce: 0 }, createId: ids("id") });
+    const chat = chatFor(source, { persistence: chatPersistence({ adapter, coalesce: 0 }), createId: ids("id") });
 
     void chat.sendMessage("first question");
     await until(() => runs.length === 1);
@@ -163,7 +165,7 @@ describe("clear() while a run streams", () => {
   it("the cleared conversation is removed from storage even with saves still scheduled", async () => {
     const adapter = memoryStorage();
     const { source, runs } = manualSource();
-    const chat = chatFor(source, { persistence: { adapter, coalesce: 50 } });
+    const chat = chatFor(source, { persistence: chatPersistence({ adapter, coalesce: 50 }) });
     void chat.sendMessage("hello");
     await until(() => runs.length === 1);
     const run = runs[0]!;
@@ -189,7 +191,7 @@ describe("storage failures", () => {
     };
     const server = await scriptedServer(async (input, send, index) => send(...answer(input, `m${index}`, `answer ${index}`)));
     const errors: string[] = [];
-    const chat = chatFor(server.url, { persistence: { adapter, coalesce: 0 }, onError: (e) => errors.push(e.code) });
+    const chat = chatFor(server.url, { persistence: chatPersistence({ adapter, coalesce: 0 }), onError: (e) => errors.push(e.code) });
 
     expect(await chat.sendMessage("one")).toEqual({ status: "idle" });
     await chat.whenSaved();
@@ -210,7 +212,7 @@ describe("storage failures", () => {
     const adapter = memoryStorage<unknown>([["thread-1", { version: 1, threadId: "thread-1", messages: "not an array", savedAt: 1 }]]);
     const server = await scriptedServer(async (input, send) => send(...answer(input, "m1", "fresh start")));
     const errors: string[] = [];
-    const chat = chatFor(server.url, { persistence: { adapter }, onError: (e) => errors.push(e.code) });
+    const chat = chatFor(server.url, { persistence: chatPersistence({ adapter }), onError: (e) => errors.push(e.code) });
     await chat.ready;
     expect(errors).toEqual(["PERSIST_CORRUPT"]);
     expect(chat.thread.messages.value).toEqual([]);
@@ -225,7 +227,7 @@ describe("sessionGenerating across tabs", () => {
   it("two clients on one BroadcastChannel see each other generating, and see it end", async () => {
     const threadId = `shared-${process.pid}-${Date.now()}`;
     const { source, runs } = manualSource();
-    const options = { threadId, presence: { heartbeatMs: 50, ttlMs: 400 } };
+    const options = { threadId, presence: broadcastPresence({ heartbeatMs: 50, ttlMs: 400 }) };
     const tabA = chatFor(source, options);
     const tabB = chatFor(fromEvents([]), options);
     expect(tabB.sessionGenerating.value).toBe(false);
@@ -247,7 +249,7 @@ describe("sessionGenerating across tabs", () => {
 
   it("a stopped run stops generating too (no RUN_FINISHED ever comes)", async () => {
     const { source, runs } = manualSource();
-    const chat = chatFor(source, { presence: { createChannel: null } });
+    const chat = chatFor(source, { presence: broadcastPresence({ createChannel: null }) });
     void chat.sendMessage("hi");
     await until(() => runs.length === 1);
     runs[0]!.emit(runStarted(runs[0]!.input));
@@ -275,5 +277,54 @@ describe("sessionGenerating across tabs", () => {
     await fresh;
     expect(executed).toEqual(["tc-new"]);
     expect(roles(chat.thread.toMessages())).toEqual(["user", "assistant", "tool"]);
+  });
+});
+
+describe("storage and presence are plug-ins", () => {
+  it("refuses persistence options given without chatPersistence(), naming the option; nothing is stored without it", async () => {
+    const adapter = memoryStorage();
+    const old = { adapter };
+    let thrown: unknown;
+    try {
+      chatFor(fromEvents([]), { persistence: old as never });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ name: "ChatInputError", code: "INVALID_OPTION", option: "persistence" });
+    expect(String((thrown as Error).message)).toContain("chatPersistence");
+
+    const { source, runs } = manualSource();
+    const chat = chatFor(source);
+    const turn = chat.sendMessage("hi");
+    await until(() => runs.length === 1);
+    runs[0]!.emit(runStarted(runs[0]!.input), ...textMessage("m1", "ok"), runFinished(runs[0]!.input));
+    runs[0]!.end();
+    await turn;
+    await chat.whenSaved();
+    expect(chat.persistenceError.value).toBeNull();
+    expect(chat.storedThreads.value).toEqual([]);
+    expect(adapter.entries.size).toBe(0);
+  });
+
+  it("without broadcastPresence, sessionGenerating follows this tab's runs only", async () => {
+    const threadId = `local-${process.pid}-${Date.now()}`;
+    const { source, runs } = manualSource();
+    const tabA = chatFor(source, { threadId, presence: undefined });
+    const tabB = chatFor(fromEvents([]), { threadId, presence: undefined });
+    const turn = tabA.sendMessage("hi");
+    await until(() => runs.length === 1);
+    const run = runs[0]!;
+    run.emit(runStarted(run.input));
+    expect(tabA.sessionGenerating.value).toBe(true);
+    await sleep(30);
+    expect(tabB.sessionGenerating.value).toBe(false);
+    run.emit(...textMessage("m1", "done"), runFinished(run.input));
+    run.end();
+    await turn;
+    expect(tabA.sessionGenerating.value).toBe(false);
+  });
+
+  it("refuses a presence that is not a plug-in, naming the option", () => {
+    expect(() => chatFor(fromEvents([]), { presence: { heartbeatMs: 50 } as never })).toThrowError(/broadcastPresence/);
   });
 });

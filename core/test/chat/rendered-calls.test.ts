@@ -33,7 +33,7 @@ describe("calls that render a component", () => {
     expect(roles(server.inputs[1]!.messages)).toEqual(["user", "assistant", "tool"]);
     const drawn = chat.thread.component("tc1");
     expect(drawn?.props.value).toEqual({ title: "Hi" });
-    expect(drawn?.streaming.value).toBe("done");
+    expect(drawn?.streaming.value).toBe("complete");
     expect(drawn?.error.value).toBeUndefined();
   });
 
@@ -76,8 +76,8 @@ describe("calls that render a component", () => {
 
     const turn = chat.sendMessage("go");
     // The card is answered when the first run ends; the round still waits for the client tool.
-    await until(() => chat.thread.toolCall("tc1")?.status.value === "done");
-    expect(chat.thread.toolCall("tc2")?.status.value).toBe("executing");
+    await until(() => chat.thread.toolCall("tc1")?.status.value === "succeeded");
+    expect(chat.thread.toolCall("tc2")?.status.value).toBe("running");
     expect(server.served).toHaveLength(1);
     slow.open("found");
 
@@ -149,7 +149,7 @@ describe("calls that render a component", () => {
     });
     const chat = chatFor(server.url, { components: registry(), onError: () => {} });
 
-    expect((await chat.sendMessage("show")).status).toBe("error");
+    expect((await chat.sendMessage("show")).status).toBe("failed");
     expect(chat.thread.toolCall("tc1")?.result.value).toBeUndefined();
     expect(server.served).toHaveLength(1);
 

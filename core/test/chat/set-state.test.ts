@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ChatInputError, defineTool, memoryStorage, type ThreadlineError } from "../../src/index.js";
 import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, gate, runFinished, runStarted, scriptedServer, textMessage, toolCall, until } from "./support.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 interface Todos {
   readonly todos: readonly { readonly title: string; readonly done: boolean }[];
@@ -16,7 +17,7 @@ describe("setState between runs", () => {
   it("writes the state once with a new object, stores it, and the next request body carries it", async () => {
     const server = await scriptedServer(async (input, send, index) => send(...answer(input, `m${index}`, "ok")));
     const adapter = memoryStorage();
-    const chat = chatFor(server.url, { state: SEED, persistence: { adapter } });
+    const chat = chatFor(server.url, { state: SEED, persistence: chatPersistence({ adapter }) });
     await chat.ready;
     const before = chat.state.value;
     const seen: unknown[] = [];

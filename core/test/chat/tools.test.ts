@@ -62,7 +62,7 @@ describe("executing client tools", () => {
     expect(execute).not.toHaveBeenCalled();
     const [result] = toolResults(server.inputs[1]!);
     expect(result?.error).toMatch(/^Tool 'pick': the arguments do not match its input schema: n: /);
-    expect(chat.thread.toolCall("tc")?.status.value).toBe("error");
+    expect(chat.thread.toolCall("tc")?.status.value).toBe("failed");
   });
 
   it("an output that fails outputSchema becomes an error result instead of the output", async () => {

@@ -56,7 +56,7 @@ export async function runOverHttp(
     if (hookErrors.length > 0) throw new Error(`the observing subscriber failed: ${hookErrors[0]?.message}`);
     let error: ThreadlineError | undefined;
     switch (result.status) {
-      case "success":
+      case "succeeded":
       case "interrupted":
         break;
       case "cancelled":

@@ -55,7 +55,7 @@ describe("export → import → replay", () => {
     expect(recorder.entries[0]!.event).toMatchObject({ type: "RUN_STARTED", input: { messages: [{ role: "user", content: "find tyres" }] } });
     expectReplays(recorder, chat.thread);
     const call = chat.thread.snapshot().toolCalls[0]!;
-    expect(call).toMatchObject({ name: "lookup", status: "done", args: { q: "tyres" } });
+    expect(call).toMatchObject({ name: "lookup", status: "succeeded", args: { q: "tyres" } });
   });
 
   it("a failed client tool's result (a tool message with an error) replays with its error", async () => {
@@ -84,7 +84,7 @@ describe("export → import → replay", () => {
 
     const loop = new RunLoop({ source: fromEvents(events), thread: createThread({ components }) });
     const result = await loop.run();
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(loop.thread.toMessages()).toEqual(chat.thread.toMessages());
     expect(loop.thread.state.peek()).toEqual(chat.thread.state.peek());
     expect(loop.thread.snapshot().components).toEqual(chat.thread.snapshot().components);

@@ -153,10 +153,10 @@ describe("the inspector panel", () => {
     push(STREAM);
     inspector.show("timeline");
     expect($("inspector-timeline")).toBeTruthy();
-    expect($$("inspector-span").map((span) => `${span.dataset.kind}:${span.className.includes("status-finished") ? "finished" : "other"}`)).toEqual([
-      "run:finished",
-      "step:finished",
-      "subagent:finished",
+    expect($$("inspector-span").map((span) => `${span.dataset.kind}:${span.className.includes("status-succeeded") ? "succeeded" : "other"}`)).toEqual([
+      "run:succeeded",
+      "step:succeeded",
+      "subagent:succeeded",
     ]);
     $$("inspector-span")[1]!.querySelector("button")!.click();
     expect($("inspector-position").textContent).toBe("7 / 16 events");

@@ -31,13 +31,13 @@ describe("timelineOf", () => {
     const spans = timelineOf(recorder.entries).map((s) => ({ kind: s.kind, label: s.label, depth: s.depth, status: s.status, first: s.first, last: s.last, detail: s.detail }));
     expect(spans).toEqual([
       { kind: "run", label: "run r1", depth: 0, status: "interrupted", first: 0, last: 7, detail: undefined },
-      { kind: "subagent", label: "subagent planner", depth: 1, status: "suspended", first: 1, last: 6, detail: undefined },
-      { kind: "subagent", label: "subagent searcher", depth: 2, status: "error", first: 2, last: 5, detail: "no network" },
-      { kind: "step", label: "step look", depth: 3, status: "finished", first: 3, last: 4, detail: undefined },
-      { kind: "run", label: "run r2", depth: 0, status: "error", first: 8, last: 11, detail: "boom" },
+      { kind: "subagent", label: "subagent planner", depth: 1, status: "interrupted", first: 1, last: 6, detail: undefined },
+      { kind: "subagent", label: "subagent searcher", depth: 2, status: "failed", first: 2, last: 5, detail: "no network" },
+      { kind: "step", label: "step look", depth: 3, status: "succeeded", first: 3, last: 4, detail: undefined },
+      { kind: "run", label: "run r2", depth: 0, status: "failed", first: 8, last: 11, detail: "boom" },
       // Left open when the run failed: they end with it, failed too.
-      { kind: "step", label: "step write", depth: 1, status: "error", first: 9, last: 11, detail: undefined },
-      { kind: "subagent", label: "subagent writer", depth: 1, status: "error", first: 10, last: 11, detail: undefined },
+      { kind: "step", label: "step write", depth: 1, status: "failed", first: 9, last: 11, detail: undefined },
+      { kind: "subagent", label: "subagent writer", depth: 1, status: "failed", first: 10, last: 11, detail: undefined },
     ]);
     // Times come from the recorder's clock (10 ms a tick, from when it was attached).
     expect(timelineOf(recorder.entries)[0]).toMatchObject({ startAt: 10, endAt: 80 });

@@ -113,7 +113,7 @@ describe("tool calls", () => {
     foldEvent(thread, { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta: "e,}" } as AGUIEvent);
     foldEvent(thread, { type: "TOOL_CALL_END", toolCallId: "tc" } as AGUIEvent);
     const call = thread.toolCall("tc")!;
-    expect(call.status.value).toBe("error");
+    expect(call.status.value).toBe("failed");
     expect(call.error.value).toBeInstanceOf(ToolArgsError);
     expect(call.error.value!.code).toBe("INVALID_TOOL_ARGS");
     expect(call.args.value).toBeUndefined();

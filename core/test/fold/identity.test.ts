@@ -9,6 +9,10 @@ const fold = (thread: Thread, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);
 };
 
+const NODE_SIGNALS = [
+  "content", "parts", "streaming", "metadata", "name", "encryptedValue", "subagentRunId", "parentMessageId", "error", "activityType",
+] as const;
+
 /** Every signal reachable in the graph, labelled. */
 function signalsOf(thread: Thread): Map<string, ReadonlySignal<unknown>> {
   const out = new Map<string, ReadonlySignal<unknown>>();
@@ -21,7 +25,10 @@ function signalsOf(thread: Thread): Map<string, ReadonlySignal<unknown>> {
     }
   };
   for (const node of thread.messages.value) {
-    for (const [key, value] of Object.entries(node)) {
+    // Node signals are made on first read (getters), so they are named, not enumerated.
+    for (const key of NODE_SIGNALS) {
+      if (!(key in node)) continue;
+      const value: unknown = (node as unknown as Record<string, unknown>)[key];
       if (value !== null && typeof value === "object" && "peek" in value && "subscribe" in value) {
         out.set(`${node.role} ${node.id}.${key}`, value as ReadonlySignal<unknown>);
       }

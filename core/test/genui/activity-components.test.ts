@@ -36,13 +36,13 @@ describe("activity messages as components", () => {
 
     fold(thread, delta("a1", [{ op: "replace", path: "/found", value: 3 }]));
     expect(component.props.value).toEqual({ query: "cats", found: 3 });
-    expect(component.propStatus.value).toEqual({ query: "done", found: "streaming" });
+    expect(component.propStatus.value).toEqual({ query: "complete", found: "streaming" });
     fold(thread, delta("a1", [{ op: "add", path: "/results", value: ["a"] }]));
-    expect(component.propStatus.value).toEqual({ query: "done", found: "done", results: "streaming" });
+    expect(component.propStatus.value).toEqual({ query: "complete", found: "complete", results: "streaming" });
 
     fold(thread, finished());
-    expect(component.streaming.value).toBe("done");
-    expect(component.propStatus.value).toEqual({ query: "done", found: "done", results: "done" });
+    expect(component.streaming.value).toBe("complete");
+    expect(component.propStatus.value).toEqual({ query: "complete", found: "complete", results: "complete" });
     // The AG-UI projection is unchanged.
     expect(thread.toMessages()).toEqual([{ id: "a1", role: "activity", activityType: "search", content: { query: "cats", found: 3, results: ["a"] } }]);
   });
@@ -51,19 +51,19 @@ describe("activity messages as components", () => {
     const thread = createThread({ messages: [{ id: "a1", role: "activity", activityType: "plan", content: { steps: ["a"] } }] });
     const component = activity(thread, "a1").component;
     expect(component.name).toBe("plan");
-    expect(component.streaming.value).toBe("done");
-    expect(component.propStatus.value).toEqual({ steps: "done" });
+    expect(component.streaming.value).toBe("complete");
+    expect(component.propStatus.value).toEqual({ steps: "complete" });
     fold(thread, { type: "MESSAGES_SNAPSHOT", messages: [{ id: "a1", role: "activity", activityType: "plan", content: { steps: ["a", "b"], owner: "x" } }] });
     expect(activity(thread, "a1").component).toBe(component);
     expect(component.props.value).toEqual({ steps: ["a", "b"], owner: "x" });
-    expect(component.propStatus.value).toEqual({ steps: "done", owner: "done" });
+    expect(component.propStatus.value).toEqual({ steps: "complete", owner: "complete" });
   });
 
   it("a snapshot outside a run is done; a later run's snapshot streams it again", () => {
     const thread = createThread();
     fold(thread, snapshot("a1", { n: 1 }));
     const component = activity(thread, "a1").component;
-    expect(component.streaming.value).toBe("done");
+    expect(component.streaming.value).toBe("complete");
     fold(thread, started(), snapshot("a1", { n: 2, m: 1 }));
     expect(component.streaming.value).toBe("streaming");
     expect(component.propStatus.value).toEqual({ n: "streaming", m: "streaming" });
@@ -73,14 +73,14 @@ describe("activity messages as components", () => {
     fold(thread, snapshot("a1", { n: 3 }));
     expect(component.propStatus.value).toEqual({ n: "streaming" });
     fold(thread, finished());
-    expect(component.streaming.value).toBe("done");
+    expect(component.streaming.value).toBe("complete");
   });
 
   it("a failing run ends its activities without marking them errored", () => {
     const thread = createThread({ onWarning: () => {} });
     fold(thread, started(), snapshot("a1", { n: 1 }), runError());
     const component = activity(thread, "a1").component;
-    expect(component.streaming.value).toBe("done");
+    expect(component.streaming.value).toBe("complete");
     expect(component.error.value).toBeUndefined();
   });
 

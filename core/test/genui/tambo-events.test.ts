@@ -30,7 +30,7 @@ describe("Tambo component events", () => {
     expect(card!.messageId).toBe("m1");
     expect(card!.props.value).toEqual({});
     expect(card!.state.value).toEqual({});
-    expect(card!.streaming.value).toBe("started");
+    expect(card!.streaming.value).toBe("pending");
     expect(card!.propStatus.value).toEqual({});
     expect(thread.component("c1")).toBe(card);
 
@@ -44,13 +44,13 @@ describe("Tambo component events", () => {
 
     // A later prop starts: the earlier one is done.
     fold(thread, cProps("c1", [set("/temperature", 2)]));
-    expect(card!.propStatus.value).toEqual({ city: "done", temperature: "streaming" });
+    expect(card!.propStatus.value).toEqual({ city: "complete", temperature: "streaming" });
     fold(thread, cProps("c1", [{ op: "replace", path: "/temperature", value: 23 }]));
     expect(card!.props.value).toEqual({ city: "Paris", temperature: 23 });
 
     fold(thread, cEnd("c1"));
-    expect(card!.streaming.value).toBe("done");
-    expect(card!.propStatus.value).toEqual({ city: "done", temperature: "done" });
+    expect(card!.streaming.value).toBe("complete");
+    expect(card!.propStatus.value).toEqual({ city: "complete", temperature: "complete" });
     expect(card!.error.value).toBeUndefined();
     expect(warnings).toEqual([]);
     expect(componentSnapshot(card!)).toEqual({
@@ -60,8 +60,8 @@ describe("Tambo component events", () => {
       messageId: "m1",
       props: { city: "Paris", temperature: 23 },
       state: {},
-      streaming: "done",
-      propStatus: { city: "done", temperature: "done" },
+      streaming: "complete",
+      propStatus: { city: "complete", temperature: "complete" },
       error: undefined,
     });
   });
@@ -72,9 +72,9 @@ describe("Tambo component events", () => {
     const [list] = componentsOf(thread, "m1");
     expect(list!.propStatus.value).toEqual({ items: "streaming", title: "streaming" });
     fold(thread, cProps("c1", [set("/items/-", { name: "a" })]));
-    expect(list!.propStatus.value).toEqual({ items: "streaming", title: "done" });
+    expect(list!.propStatus.value).toEqual({ items: "streaming", title: "complete" });
     fold(thread, cProps("c1", [{ op: "remove", path: "/title" }]));
-    expect(list!.propStatus.value).toEqual({ items: "done" });
+    expect(list!.propStatus.value).toEqual({ items: "complete" });
     fold(thread, cProps("c1", [{ op: "move", from: "/items", path: "/rows" }]));
     expect(list!.props.value).toEqual({ rows: [{ name: "a" }] });
     expect(list!.propStatus.value).toEqual({ rows: "streaming" });
@@ -82,7 +82,7 @@ describe("Tambo component events", () => {
     expect(list!.propStatus.value).toEqual({ a: "streaming", b: "streaming" });
     // A `test` operation reads only.
     fold(thread, cProps("c1", [{ op: "test", path: "/a", value: 1 }, set("/c", 3)]));
-    expect(list!.propStatus.value).toEqual({ a: "done", b: "done", c: "streaming" });
+    expect(list!.propStatus.value).toEqual({ a: "complete", b: "complete", c: "streaming" });
   });
 
   it("props the registered schema declares are pending until they arrive, and a removed one is pending again", () => {
@@ -99,7 +99,7 @@ describe("Tambo component events", () => {
     expect(card!.propStatus.value).toEqual({ city: "pending", temperature: "pending" });
     fold(thread, cProps("c1", [set("/temperature", 3)]), cEnd("c1"));
     // After the end only what arrived is listed, all done.
-    expect(card!.propStatus.value).toEqual({ temperature: "done" });
+    expect(card!.propStatus.value).toEqual({ temperature: "complete" });
   });
 
   it("state_delta patches the state; after end it never sets done back to streaming", () => {
@@ -115,13 +115,13 @@ describe("Tambo component events", () => {
     fold(thread, cProps("c1", [set("/label", "n")]), cEnd("c1"));
     fold(thread, cState("c1", [{ op: "replace", path: "/count", value: 5 }]));
     expect(counter!.state.value).toEqual({ count: 5 });
-    expect(counter!.streaming.value).toBe("done");
+    expect(counter!.streaming.value).toBe("complete");
     // A props delta after the end changes the props, not the status.
     fold(thread, cProps("c1", [set("/extra", true)]));
     expect(counter!.props.value).toEqual({ label: "n", extra: true });
-    expect(counter!.streaming.value).toBe("done");
-    expect(counter!.propStatus.value).toEqual({ label: "done", extra: "done" });
-    expect(streaming.values).toEqual(["started", "streaming", "done"]);
+    expect(counter!.streaming.value).toBe("complete");
+    expect(counter!.propStatus.value).toEqual({ label: "complete", extra: "complete" });
+    expect(streaming.values).toEqual(["pending", "streaming", "complete"]);
     streaming.stop();
   });
 
@@ -172,7 +172,7 @@ describe("Tambo component events", () => {
     const [second] = componentsOf(thread, "m2");
     expect(thread.status.value).toBe("failed");
     expect(first!.error.value).toBeUndefined();
-    expect(first!.streaming.value).toBe("done");
+    expect(first!.streaming.value).toBe("complete");
     expect(second!.error.value).toBeInstanceOf(ComponentError);
     expect(second!.error.value?.code).toBe("COMPONENT_CUT_OFF");
     // What arrived is kept.
@@ -194,8 +194,8 @@ describe("Tambo component events", () => {
     const { thread, warnings } = tamboThread();
     fold(thread, started(), cStart("c1", "Card"), cProps("c1", [set("/x", 1)]), finished());
     const [card] = componentsOf(thread, "m1");
-    expect(card!.streaming.value).toBe("done");
-    expect(card!.propStatus.value).toEqual({ x: "done" });
+    expect(card!.streaming.value).toBe("complete");
+    expect(card!.propStatus.value).toEqual({ x: "complete" });
     expect(card!.error.value).toBeUndefined();
     expect(warnings.map((w) => w.code)).toEqual(["COMPONENT_NOT_ENDED"]);
   });

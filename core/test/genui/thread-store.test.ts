@@ -168,13 +168,13 @@ describe("thread store with a real run loop", () => {
     expect(store.current.value.messages.value.map((m) => m.id)).toEqual(["u1"]);
     open();
     const result = await done;
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(store.currentId.value).toBe("srv-1");
     const real = store.current.value;
     expect(real).toBe(placeholder);
     expect(real.messages.value.map((m) => m.id)).toEqual(["u1", "m1"]);
     expect(real.component("c1")?.props.value).toEqual({ title: "Hi" });
-    expect(real.component("c1")?.streaming.value).toBe("done");
+    expect(real.component("c1")?.streaming.value).toBe("complete");
     expect(store.get(PLACEHOLDER_THREAD_ID)!.messages.value).toEqual([]);
   });
 });

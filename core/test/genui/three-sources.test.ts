@@ -67,24 +67,24 @@ describe("components from all three sources, one model", () => {
 
     expect(renderables(thread).map((c) => `${c.source}:${c.name}`)).toEqual(["tambo:WeatherCard", "tool-call:Chart", "activity:progress"]);
     expect(recorders.get("card")!.frames).toEqual([
-      "started {} {}",
+      "pending {} {}",
       'streaming {city:streaming} {"city":"Os"}',
       'streaming {city:streaming} {"city":"Oslo"}',
-      'streaming {city:done,temp:streaming} {"city":"Oslo","temp":21}',
-      'done {city:done,temp:done} {"city":"Oslo","temp":21}',
+      'streaming {city:complete,temp:streaming} {"city":"Oslo","temp":21}',
+      'complete {city:complete,temp:complete} {"city":"Oslo","temp":21}',
     ]);
     expect(recorders.get("chart")!.frames).toEqual([
-      "started {series:pending,title:pending} {}",
+      "pending {series:pending,title:pending} {}",
       'streaming {series:streaming,title:pending} {"series":[1,2]}',
-      'streaming {series:done,title:streaming} {"series":[1,2],"title":"Wee"}',
-      'streaming {series:done,title:done} {"series":[1,2],"title":"Week"}',
-      'done {series:done,title:done} {"series":[1,2],"title":"Week"}',
+      'streaming {series:complete,title:streaming} {"series":[1,2],"title":"Wee"}',
+      'streaming {series:complete,title:complete} {"series":[1,2],"title":"Week"}',
+      'complete {series:complete,title:complete} {"series":[1,2],"title":"Week"}',
     ]);
     expect(recorders.get("act")!.frames).toEqual([
       'streaming {step:streaming} {"step":"fetch"}',
       'streaming {step:streaming} {"step":"render"}',
-      'streaming {step:done,pct:streaming} {"step":"render","pct":50}',
-      'done {step:done,pct:done} {"step":"render","pct":50}',
+      'streaming {step:complete,pct:streaming} {"step":"render","pct":50}',
+      'complete {step:complete,pct:complete} {"step":"render","pct":50}',
     ]);
     // The AG-UI projection is what @ag-ui/client would hold: text + tool call, the result, the activity.
     expect(thread.toMessages().map((m) => `${m.role}:${m.id}`)).toEqual(["assistant:m1", "tool:res", "activity:act"]);

@@ -50,18 +50,18 @@ describe("tool calls registered as renderable", () => {
     expect(card.propStatus.value).toEqual({ city: "streaming", temperature: "pending", unit: "pending" });
     fold(thread, args("t1", 'lo","temperature":2'));
     expect(card.props.value).toEqual({ city: "Oslo", temperature: 2 });
-    expect(card.propStatus.value.city).toBe("done");
+    expect(card.propStatus.value.city).toBe("complete");
     fold(thread, args("t1", '3,"unit":null}'));
     // Strict-mode null for an optional prop that does not allow null is undone.
     expect(card.props.value).toEqual({ city: "Oslo", temperature: 23 });
     fold(thread, end("t1"));
     expect(card.props.value).toEqual({ city: "Oslo", temperature: 23 });
     expect(thread.toolCall("t1")!.args.value).toEqual({ city: "Oslo", temperature: 23, unit: null });
-    expect(card.streaming.value).toBe("done");
-    expect(card.propStatus.value).toEqual({ city: "done", temperature: "done", unit: "done" });
-    expect(streaming.values).toEqual(["started", "streaming", "done"]);
+    expect(card.streaming.value).toBe("complete");
+    expect(card.propStatus.value).toEqual({ city: "complete", temperature: "complete", unit: "complete" });
+    expect(streaming.values).toEqual(["pending", "streaming", "complete"]);
     expect(status.values[0]).toEqual({ city: "pending", temperature: "pending", unit: "pending" });
-    expect(status.values.at(-1)).toEqual({ city: "done", temperature: "done", unit: "done" });
+    expect(status.values.at(-1)).toEqual({ city: "complete", temperature: "complete", unit: "complete" });
     // Arguments never rewrite the parts list.
     expect(partsWrites.count).toBe(0);
     // The AG-UI projection still carries the call as a tool call.
@@ -78,9 +78,9 @@ describe("tool calls registered as renderable", () => {
       messages: [{ id: "m0", role: "assistant", toolCalls: [toolCall("h1", "WeatherCard", '{"city":"Rome","temperature":30}')] }],
     });
     const old = thread.component("h1")!;
-    expect(old.streaming.value).toBe("done");
+    expect(old.streaming.value).toBe("complete");
     expect(old.props.value).toEqual({ city: "Rome", temperature: 30 });
-    expect(old.propStatus.value).toEqual({ city: "done", temperature: "done" });
+    expect(old.propStatus.value).toEqual({ city: "complete", temperature: "complete" });
     expect(assistant(thread, "m0").parts.value.map((p) => p.type)).toEqual(["component"]);
 
     fold(thread, {
@@ -103,7 +103,7 @@ describe("tool calls registered as renderable", () => {
     expect(card.error.value).toBeInstanceOf(ToolArgsError);
     expect(card.error.value?.code).toBe("INVALID_TOOL_ARGS");
     expect(card.props.value).toEqual({ city: "Oslo" });
-    expect(card.streaming.value).toBe("done");
+    expect(card.streaming.value).toBe("complete");
   });
 
   it("a run that fails mid-arguments leaves the component streaming where it stopped, with the cut-off error", () => {

@@ -21,6 +21,7 @@ import {
 import { JsonDepthError, MAX_JSON_DEPTH } from "../../src/json/index.js";
 import { finished, serverPerTest, started, warnings, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 const servers = serverPerTest();
 
@@ -97,9 +98,9 @@ describe("deeply nested JSON from the agent", () => {
       } else sse(res, sseText([started(input), { type: "STATE_SNAPSHOT", snapshot: { ok: true } }, finished(input)]));
     });
     const adapter = memoryStorage();
-    const chat = chatOn(server.url, { threadId: "t-deep", persistence: { adapter, index: false }, onWarning: () => undefined });
+    const chat = chatOn(server.url, { threadId: "t-deep", persistence: chatPersistence({ adapter, index: false }), onWarning: () => undefined });
     const result = await chat.sendMessage("go");
-    expect(result.status).toBe("error");
+    expect(result.status).toBe("failed");
     const error = chat.error.peek();
     expect(error).toBeInstanceOf(ThreadlineProtocolError);
     expect(error).toMatchObject({ code: "EVENT_TOO_DEEP", index: 4 });
@@ -134,7 +135,7 @@ describe("deeply nested JSON from the agent", () => {
     });
     const adapter = memoryStorage();
     const log = warnings();
-    const chat = chatOn(server.url, { threadId: "t-limit", persistence: { adapter, index: false }, onWarning: log.onWarning });
+    const chat = chatOn(server.url, { threadId: "t-limit", persistence: chatPersistence({ adapter, index: false }), onWarning: log.onWarning });
     expect(await chat.sendMessage("one")).toEqual({ status: "idle" });
     expect(depthOf(chat.state.peek())).toBe(stateLevels);
     expect(chat.thread.snapshot().state).toEqual(chat.state.peek());
@@ -146,7 +147,7 @@ describe("deeply nested JSON from the agent", () => {
     await chat.whenSaved();
     chat.dispose();
 
-    const reopened = chatOn(server.url, { threadId: "t-limit", persistence: { adapter, index: false } });
+    const reopened = chatOn(server.url, { threadId: "t-limit", persistence: chatPersistence({ adapter, index: false }) });
     await reopened.whenSaved();
     await expect.poll(() => depthOf(reopened.state.peek())).toBe(MAX_JSON_DEPTH);
     expect(reopened.persistenceError.peek()).toBeNull();
@@ -197,7 +198,7 @@ describe("deeply nested JSON handed to Threadline directly", () => {
       agent: { run: async () => "completed" as const },
       presence: false,
       threadId: "t-stored",
-      persistence: { adapter: localStorageAdapter(storage), index: false },
+      persistence: chatPersistence({ adapter: localStorageAdapter(storage), index: false }),
       onError: () => undefined,
     });
     await expect.poll(() => chat.persistenceError.peek()?.code).toBe("PERSIST_CORRUPT");

@@ -224,7 +224,7 @@ export async function checkCase(stream: InvalidStream, source: AgentSource = fro
   // Interrupts the broken run left pending are answered (cancelled) first, as a user would.
   const resume = thread.pendingInterrupts.peek().map((interrupt) => ({ interruptId: interrupt.id, status: "cancelled" as const }));
   const second = await bounded(loop.run(resume.length > 0 ? { resume } : {}), 5000, "the good run after it");
-  if (second.status !== "success") problems.push(`the following good run ended ${second.status}${second.status === "failed" ? `: ${second.error.message}` : ""}`);
+  if (second.status !== "succeeded") problems.push(`the following good run ended ${second.status}${second.status === "failed" ? `: ${second.error.message}` : ""}`);
   else if (!thread.toMessages().some((m) => m.content === "recovered")) problems.push("the following good run's message is missing");
   loop.dispose();
   return { first, second, problems };

@@ -13,6 +13,7 @@ import {
 import { RunLoop } from "../../src/run/index.js";
 import { finished, serverPerTest, started, textRun, warnings, write, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 const servers = serverPerTest();
 
@@ -65,7 +66,7 @@ describe("a connection left open after the run's terminal event", () => {
       threadId: "t-open",
       terminalGraceMs: 30,
       onWarning: () => undefined,
-      persistence: { adapter, index: false },
+      persistence: chatPersistence({ adapter, index: false }),
       tools: [{ name: "add", execute: (args: { a: number; b: number }) => String(args.a + args.b) }],
     });
     const result = await chat.sendMessage("2+3?");
@@ -90,7 +91,7 @@ describe("a connection left open after the run's terminal event", () => {
     });
     const chat = chatOn(server.url, { terminalGraceMs: 200, onWarning: () => undefined });
     const result = await chat.sendMessage("hi");
-    expect(result.status).toBe("error");
+    expect(result.status).toBe("failed");
     expect(chat.error.peek()).toMatchObject({ code: "AGENT_RUN_ERROR", message: "flush failed", agentCode: "FLUSH" });
     chat.dispose();
   });
@@ -110,7 +111,7 @@ describe("a connection left open after the run's terminal event", () => {
     });
     const loop = new RunLoop({ source: new HttpAgent({ url: server.url }), terminalGraceMs: 30, onWarning: () => undefined });
     const result = await loop.run();
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(loop.thread.toMessages().map((m) => m.content)).toEqual(["second run"]);
     loop.dispose();
   });
@@ -128,7 +129,7 @@ describe("a connection left open after the run's terminal event", () => {
     const log = warnings();
     const loop = new RunLoop({ source, terminalGraceMs: 20, onWarning: log.onWarning });
     const result = await loop.run();
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     emit!({ type: "RUN_STARTED", threadId: loop.thread.threadId.peek(), runId: "sneaky" });
     emit!({ type: "TEXT_MESSAGE_START", messageId: "late", role: "assistant" });
     expect(log.codes).toEqual(["STREAM_LEFT_OPEN", "EVENT_AFTER_RUN_SETTLED", "EVENT_AFTER_RUN_SETTLED"]);

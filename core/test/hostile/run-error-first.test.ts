@@ -23,7 +23,7 @@ describe("RUN_ERROR followed by more events", () => {
     const log = warnings();
     const chat = new ChatClient({ agent: new HttpAgent({ url: server.url }), presence: false, onWarning: log.onWarning, onError: () => undefined });
     const result = await chat.sendMessage("hi");
-    expect(result.status).toBe("error");
+    expect(result.status).toBe("failed");
     expect(chat.error.peek()).toBeInstanceOf(AgentRunError);
     expect(chat.error.peek()).toMatchObject({ message: "the model is overloaded", agentCode: "OVERLOADED" });
     expect(chat.thread.error.peek()).toBe(chat.error.peek());

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ChatClient, HttpAgent, localStorageAdapter } from "../../src/index.js";
 import { finished, serverPerTest, started, textRun, warnings } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 const servers = serverPerTest();
 
@@ -33,7 +34,7 @@ describe("a corrupt stored record", () => {
         agent: new HttpAgent({ url: server.url }),
         presence: false,
         threadId: "t-c",
-        persistence: { adapter: localStorageAdapter(storage), index: false },
+        persistence: chatPersistence({ adapter: localStorageAdapter(storage), index: false }),
         onError: () => undefined,
       });
       await expect.poll(() => chat.persistenceError.peek()?.code).toBe("PERSIST_CORRUPT");

@@ -23,7 +23,7 @@ describe("an unterminated final SSE event", () => {
     });
     const chat = new ChatClient({ agent: new HttpAgent({ url: server.url }), presence: false, onWarning: () => undefined });
     const result = await chat.sendMessage("hi");
-    expect(result.status).toBe("error");
+    expect(result.status).toBe("failed");
     expect(chat.error.peek()).toBeInstanceOf(StreamTruncatedError);
     expect(chat.error.peek()).toMatchObject({ code: "STREAM_TRUNCATED", reason: "incomplete-event", eventsDelivered: 4 });
     expect(chat.thread.toMessages().map((m) => m.content)).toEqual(["hi", "kept"]);

@@ -189,13 +189,13 @@ describe("top-level fields", () => {
     expect(seen).toEqual([
       "city:pending days:pending units:pending deep:pending", // a key is not streaming until it is complete
       "city:streaming days:pending units:pending deep:pending",
-      "city:done days:streaming units:pending deep:pending",
-      "city:done days:streaming units:pending deep:pending", // a number may still grow
-      "city:done days:done units:pending deep:pending",
-      "city:done days:done units:pending deep:streaming", // nested keys do not count
-      "city:done days:done units:pending deep:done",
-      "city:done days:done units:streaming deep:done", // a literal is done at its last letter
-      "city:done days:done units:done deep:done",
+      "city:complete days:streaming units:pending deep:pending",
+      "city:complete days:streaming units:pending deep:pending", // a number may still grow
+      "city:complete days:complete units:pending deep:pending",
+      "city:complete days:complete units:pending deep:streaming", // nested keys do not count
+      "city:complete days:complete units:pending deep:complete",
+      "city:complete days:complete units:streaming deep:complete", // a literal is done at its last letter
+      "city:complete days:complete units:complete deep:complete",
     ]);
     expect([...topLevel.doneKeys]).toEqual(["city", "days", "deep", "units"]);
     expect(topLevel.streamingKey).toBeUndefined();
@@ -215,7 +215,7 @@ describe("top-level fields", () => {
     parser.push('{"a":1,"a":"x');
     expect(parser.topLevel.status("a")).toBe("streaming");
     parser.push('y"}');
-    expect(parser.topLevel.status("a")).toBe("done");
+    expect(parser.topLevel.status("a")).toBe("complete");
     expect(parser.value).toStrictEqual({ a: "xy" });
     expect(parser.complete).toBe(true);
   });

@@ -98,7 +98,7 @@ describe("lazily made field signals", () => {
 });
 
 describe("the delta log behind subscribeText", () => {
-  const log = (thread: Thread, id: string) => (node(thread, id) as unknown as { recentDeltas?: unknown }).recentDeltas;
+  const log = (thread: Thread, id: string) => (node(thread, id) as unknown as { textLog?: unknown }).textLog;
   const content = (delta: string) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta });
   const sink = (calls: string[]) => ({
     reset: (text: string) => calls.push(`reset:${text}`),

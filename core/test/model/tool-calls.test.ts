@@ -29,10 +29,10 @@ describe("tool call nodes", () => {
     const steps: [string, unknown, Record<string, string>][] = [
       ['{"city": "Par', { city: "Par" }, { city: "streaming" }],
       // A key is streaming from its closing quote on.
-      ['is", "days"', { city: "Paris" }, { city: "done", days: "streaming" }],
-      [": 3", { city: "Paris", days: 3 }, { city: "done", days: "streaming" }],
-      [', "units": ["c"', { city: "Paris", days: 3, units: ["c"] }, { city: "done", days: "done", units: "streaming" }],
-      ["]}", { city: "Paris", days: 3, units: ["c"] }, { city: "done", days: "done", units: "done" }],
+      ['is", "days"', { city: "Paris" }, { city: "complete", days: "streaming" }],
+      [": 3", { city: "Paris", days: 3 }, { city: "complete", days: "streaming" }],
+      [', "units": ["c"', { city: "Paris", days: 3, units: ["c"] }, { city: "complete", days: "complete", units: "streaming" }],
+      ["]}", { city: "Paris", days: 3, units: ["c"] }, { city: "complete", days: "complete", units: "complete" }],
     ];
     for (const [delta, partial, fields] of steps) {
       fold(thread, { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta });
@@ -66,11 +66,11 @@ describe("tool call nodes", () => {
     const t1 = thread.toolCall("t1")!;
     const t2 = thread.toolCall("t2")!;
     expect(t1.status.value).toBe("complete");
-    expect(t2.status.value).toBe("error");
+    expect(t2.status.value).toBe("failed");
     expect(t2.error.value).toBeInstanceOf(ToolResultError);
     expect(t2.result.value?.id).toBe("r2");
     fold(thread, start, { type: "TOOL_CALL_RESULT", messageId: "r1", toolCallId: "t1", content: "sunny" });
-    expect(t1.status.value).toBe("done");
+    expect(t1.status.value).toBe("succeeded");
     expect(t1.result.value).toBe(thread.message("r1"));
     expect(t1.result.value!.content.value).toBe("sunny");
     // The result sits right after its owner, after the owner's earlier results.
@@ -136,7 +136,7 @@ describe("tool call nodes", () => {
     expect(assistant(thread, "m").streaming.value).toBe(true);
     fold(thread, { type: "RUN_ERROR", message: "provider down" });
     const call = thread.toolCall("c")!;
-    expect(call.status.value).toBe("error");
+    expect(call.status.value).toBe("failed");
     expect(call.error.value).toBeInstanceOf(ToolArgsError);
     expect(call.error.value!.code).toBe("INCOMPLETE_TOOL_ARGS");
     expect(call.argsText.value).toBe('{"a":');

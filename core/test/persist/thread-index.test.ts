@@ -14,6 +14,7 @@ import {
   type RunAgentInput,
 } from "../../src/index.js";
 import { THREAD_INDEX_KEY, ThreadIndex, threadTitle } from "../../src/persist/index.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 let dbCount = 0;
 const adapters: [string, () => PersistenceAdapter][] = [
@@ -50,7 +51,7 @@ afterEach(() => {
 });
 
 function chatOn(adapter: PersistenceAdapter, threadId: string, extra: Partial<ConstructorParameters<typeof ChatClient>[0]> = {}): ChatClient {
-  const chat = new ChatClient({ agent: echoAgent(), threadId, presence: false, persistence: { adapter, coalesce: 0 }, ...extra });
+  const chat = new ChatClient({ agent: echoAgent(), threadId, presence: false, persistence: chatPersistence({ adapter, coalesce: 0 }), ...extra });
   chats.push(chat);
   return chat;
 }
@@ -90,7 +91,7 @@ describe.each(adapters)("ThreadIndex on %s storage", (_name, makeAdapter) => {
   it("through a chat: saves list each thread with its first user message as title; removeThread deletes record and entry", async () => {
     const adapter = makeAdapter();
     const time = clock();
-    const chat = chatOn(adapter, "trip", { persistence: { adapter, coalesce: 0, now: time.now, threadMeta: (id) => ({ opened: id }) } });
+    const chat = chatOn(adapter, "trip", { persistence: chatPersistence({ adapter, coalesce: 0, now: time.now, threadMeta: (id) => ({ opened: id }) }) });
     await chat.ready;
     await chat.sendMessage("Plan three days in Lisbon\nwith kids, please");
     time.advance();
@@ -120,8 +121,8 @@ describe.each(adapters)("ThreadIndex on %s storage", (_name, makeAdapter) => {
   it("two chats sharing one ThreadIndex: the list UI sees both; clear() drops the entry", async () => {
     const adapter = makeAdapter();
     const index = new ThreadIndex({ adapter });
-    const one = chatOn(adapter, "one", { persistence: { adapter, index } });
-    const two = chatOn(adapter, "two", { persistence: { adapter, index } });
+    const one = chatOn(adapter, "one", { persistence: chatPersistence({ adapter, index }) });
+    const two = chatOn(adapter, "two", { persistence: chatPersistence({ adapter, index }) });
     await Promise.all([one.ready, two.ready]);
     await one.sendMessage("from one");
     await two.sendMessage({ content: [{ type: "text", text: "from two" }] });
@@ -150,7 +151,7 @@ describe("a new conversation", () => {
           { type: "RUN_FINISHED", threadId: "server-7", runId: input.runId },
         ]).run(input, sink),
     };
-    const chat = new ChatClient({ agent: naming, presence: false, persistence: { adapter } });
+    const chat = new ChatClient({ agent: naming, presence: false, persistence: chatPersistence({ adapter }) });
     chats.push(chat);
     const provisional = chat.threadId;
     await chat.sendMessage("hello there");
@@ -200,7 +201,7 @@ describe("ThreadIndex failures", () => {
 
   it("a chat without persistence (or with index: false) refuses listThreads / removeThread", () => {
     const none = new ChatClient({ agent: fromEvents([]), threadId: "x", presence: false });
-    const off = new ChatClient({ agent: fromEvents([]), threadId: "x", presence: false, persistence: { adapter: memoryStorage(), index: false } });
+    const off = new ChatClient({ agent: fromEvents([]), threadId: "x", presence: false, persistence: chatPersistence({ adapter: memoryStorage(), index: false }) });
     chats.push(none, off);
     for (const chat of [none, off]) {
       expect(() => chat.listThreads()).toThrow(expect.objectContaining({ code: "NO_THREAD_INDEX" }));

@@ -42,7 +42,7 @@ describe("function middleware", () => {
       next(input).map((event) => (event.type === "TEXT_MESSAGE_CONTENT" ? { ...event, delta: event.delta.toUpperCase() } : event));
     const loop = new RunLoop({ source: new HttpAgent({ url: server.url }), middleware: [shout], createId: ids() });
 
-    expect((await loop.run()).status).toBe("success");
+    expect((await loop.run()).status).toBe("succeeded");
     expect(text(loop)).toBe("QUIET WORDS");
   });
 
@@ -52,7 +52,7 @@ describe("function middleware", () => {
       next(input).map((event) => (event.type === "TEXT_MESSAGE_CONTENT" ? [event, { ...event, delta: "+" }] : event));
     const loop = loopWith(replay(["x", "y"], [{ type: "STATE_SNAPSHOT", snapshot: { secret: true } }]), [dropState, doubleDeltas]);
 
-    expect((await loop.run()).status).toBe("success");
+    expect((await loop.run()).status).toBe("succeeded");
     expect(text(loop)).toBe("x+y+");
     expect(loop.thread.state.value).toEqual({});
   });
@@ -103,7 +103,7 @@ describe("function middleware", () => {
       });
     const loop = new RunLoop({ source: new HttpAgent({ url: server.url }), middleware: [cached], createId: ids() });
 
-    expect((await loop.run()).status).toBe("success");
+    expect((await loop.run()).status).toBe("succeeded");
     expect(text(loop)).toBe("from cache");
     expect(server.requests).toHaveLength(0);
   });
@@ -124,7 +124,7 @@ describe("function middleware", () => {
     expect(result.error).toBeInstanceOf(MiddlewareError);
     expect(result.error.message).toContain("'flaky'");
     expect(result.error.message).toContain("cannot handle boom");
-    expect(loop.status.value).toBe("error");
+    expect(loop.status.value).toBe("failed");
     expect(text(loop)).toBe("fine ");
   });
 
@@ -208,7 +208,7 @@ describe("object middleware", () => {
 
     const result = await loop.run();
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(text(loop)).toBe("card #### ok");
     expect(loop.thread.state.value).toEqual({});
     expect(redactor).toMatchObject({ runs: 1, dropped: 1 });
@@ -234,7 +234,7 @@ describe("object middleware", () => {
     };
     const loop = loopWith(source, [{ onEvent: (event, emit) => emit(event.type === "TEXT_MESSAGE_CONTENT" ? { ...event, delta: `[${event.delta}]` } : event) }]);
 
-    expect((await loop.connect()).status).toBe("success");
+    expect((await loop.connect()).status).toBe("succeeded");
     expect(text(loop)).toBe("[live]");
   });
 

@@ -73,7 +73,7 @@ describe("one run at a time", () => {
     expect(runs).toHaveLength(1);
     runs[0]?.emit(...textRun(runs[0].input, ["ok"]));
     runs[0]?.resolve("completed");
-    expect((await first).status).toBe("success");
+    expect((await first).status).toBe("succeeded");
   });
 
   it("queues runs when asked: each starts after the previous ends, with the thread it left", async () => {
@@ -88,14 +88,14 @@ describe("one run at a time", () => {
 
     runs[0]?.emit(...textRun(runs[0].input, ["first"]));
     runs[0]?.resolve("completed");
-    expect((await first).status).toBe("success");
+    expect((await first).status).toBe("succeeded");
     await flush();
     expect(log).toEqual(["run run-1", "end run-1", "run run-2"]);
     expect(runs[1]?.input.messages.map((m) => m.id)).toEqual(["u1", "a1", "u2"]);
 
     runs[1]?.emit(...textRun(runs[1].input, ["second"], "a2"));
     runs[1]?.resolve("completed");
-    expect((await second).status).toBe("success");
+    expect((await second).status).toBe("succeeded");
   });
 
   it("whenRunning can be chosen per call", async () => {
@@ -108,7 +108,7 @@ describe("one run at a time", () => {
     await flush();
     runs[1]?.emit(...textRun(runs[1].input, ["b"], "a2"));
     runs[1]?.resolve("completed");
-    expect((await queued).status).toBe("success");
+    expect((await queued).status).toBe("succeeded");
   });
 
   it("stop() drops queued runs as skipped, without sending them", async () => {
@@ -131,7 +131,7 @@ describe("one run at a time", () => {
     let follow: Promise<unknown> | undefined;
     loop.subscribe({
       onRunFinalized: ({ result }) => {
-        if (result.status === "success" && result.runId === "run-1") follow = loop.run();
+        if (result.status === "succeeded" && result.runId === "run-1") follow = loop.run();
       },
     });
     void loop.run();
@@ -196,7 +196,7 @@ describe("stop, detach, connect", () => {
     runs[1]?.emit({ type: "TEXT_MESSAGE_CONTENT", messageId: "a2", delta: "live" }, { type: "TEXT_MESSAGE_END", messageId: "a2" }, finished(runs[1].input));
     runs[1]?.resolve("completed");
 
-    expect((await next).status).toBe("success");
+    expect((await next).status).toBe("succeeded");
     expect(text(loop, "a1")).toBe("");
     expect(text(loop, "a2")).toBe("live");
   });
@@ -229,7 +229,7 @@ describe("stop, detach, connect", () => {
     const attached = loop.connect();
     runs[0]?.emit(...textRun(runs[0].input, ["resumed stream"]));
     runs[0]?.resolve("completed");
-    expect(await attached).toMatchObject({ status: "success", mode: "connect" });
+    expect(await attached).toMatchObject({ status: "succeeded", mode: "connect" });
     expect(log[0]).toBe("connect run-1");
     expect(text(loop)).toBe("resumed stream");
 
@@ -302,7 +302,7 @@ describe("how runs end", () => {
 
     const result = await loop.run();
 
-    expect(result).toMatchObject({ status: "success", pendingToolCallIds: ["c1"], result: { answer: 42 } });
+    expect(result).toMatchObject({ status: "succeeded", pendingToolCallIds: ["c1"], result: { answer: 42 } });
   });
 
   it("a protocol violation fails the run with ThreadlineProtocolError; the thread keeps what came before", async () => {
@@ -316,7 +316,7 @@ describe("how runs end", () => {
     if (result.status !== "failed") throw new Error("unreachable");
     expect(result.error).toBeInstanceOf(ThreadlineProtocolError);
     expect(result.error.code).toBe("UNKNOWN_TOOL_CALL_ID");
-    expect(loop.status.value).toBe("error");
+    expect(loop.status.value).toBe("failed");
     expect(loop.error.value).toBe(result.error);
     expect(text(loop)).toBe("kept");
   });
@@ -333,7 +333,7 @@ describe("how runs end", () => {
 
     const result = await loop.run();
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(log.codes).toEqual(["ERROR_AFTER_RUN_END"]);
   });
 
@@ -351,11 +351,11 @@ describe("how runs end", () => {
     const failed = await loop.run();
     expect(failed).toMatchObject({ status: "failed", error: { code: "SOURCE_FAILED" } });
     if (failed.status === "failed") expect(failed.error).toBeInstanceOf(SourceFailedError);
-    expect(loop.status.value).toBe("error");
+    expect(loop.status.value).toBe("failed");
 
     const next = loop.run();
     expect(loop.error.value).toBeUndefined();
-    expect((await next).status).toBe("success");
+    expect((await next).status).toBe("succeeded");
     expect(loop.status.value).toBe("idle");
   });
 

@@ -53,7 +53,7 @@ describe("a throw while a run ends", () => {
     const failed = await settled(failing);
     expect(failed).toMatchObject({ status: "failed" });
     expect((failed as Extract<RunResult, { status: "failed" }>).error).toBeInstanceOf(SourceFailedError);
-    expect(await settled(next)).toMatchObject({ status: "success" });
+    expect(await settled(next)).toMatchObject({ status: "succeeded" });
     expect(loop.status.value).toBe("idle");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(RunSettleError);
@@ -76,8 +76,8 @@ describe("a throw while a run ends", () => {
     const first = loop.run();
     const second = loop.run();
 
-    expect(await settled(first)).toMatchObject({ status: "success", runId: "run-1" } as object);
-    expect(await settled(second)).toMatchObject({ status: "success", runId: "run-2" } as object);
+    expect(await settled(first)).toMatchObject({ status: "succeeded", runId: "run-1" } as object);
+    expect(await settled(second)).toMatchObject({ status: "succeeded", runId: "run-2" } as object);
     expect(errors.map((e) => e.code)).toEqual(["RUN_SETTLE_FAILED"]);
     expect(errors[0]?.message).toContain("state effect bug");
     await sleep(0);
@@ -92,7 +92,7 @@ describe("a throw while a run ends", () => {
       }),
     );
 
-    expect(await settled(loop.run())).toMatchObject({ status: "success" });
+    expect(await settled(loop.run())).toMatchObject({ status: "succeeded" });
     expect(errors.map((e) => e.code)).toEqual(["RUN_SETTLE_FAILED"]);
     await sleep(0);
     expect(unhandled).toEqual([]);
@@ -149,7 +149,7 @@ describe("a throw while a run ends", () => {
       const next = loop.run();
 
       expect(await settled(failing)).toMatchObject({ status: "failed" });
-      expect(await settled(next)).toMatchObject({ status: "success" });
+      expect(await settled(next)).toMatchObject({ status: "succeeded" });
       await sleep(0);
     } finally {
       console.error = original;

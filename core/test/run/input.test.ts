@@ -24,7 +24,7 @@ async function sentInput(messages: Message[], options: Partial<RunLoopOptions> =
   };
   const loop = new RunLoop({ source, thread: createThread({ threadId: "t", messages }), createId: ids(), ...options });
   const result = await loop.run(params);
-  expect(result.status).toBe("success");
+  expect(result.status).toBe("succeeded");
   if (sent === undefined) throw new Error("nothing sent");
   return sent;
 }

@@ -41,7 +41,7 @@ describe("RunLoop with a real @ag-ui/client HttpAgent (fromAgent)", () => {
 
     const result = await loop.run({ messages: [{ id: "u1", role: "user", content: "Weather?" }] });
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(loop.thread.toMessages().map((m) => m.id)).toEqual(["u1", "a1", "r1", "a2"]);
     expect(loop.thread.state.value).toEqual({ step: 1, todos: ["pack"] });
     expect(loop.thread.toolCall("tc1")?.args.value).toEqual({ city: "Paris" });
@@ -91,7 +91,7 @@ describe("RunLoop with a real @ag-ui/client HttpAgent (fromAgent)", () => {
     expect((loop.thread.message("a1") as AssistantMessageNode).content.value).toBe("going on and");
 
     const next = await loop.run();
-    expect(next.status).toBe("success");
+    expect(next.status).toBe("succeeded");
     expect((loop.thread.message("a2") as AssistantMessageNode).content.value).toBe("again");
   });
 
@@ -112,7 +112,7 @@ describe("RunLoop with a real @ag-ui/client HttpAgent (fromAgent)", () => {
     expect(loop.status.value).toBe("awaiting-input");
     const result = await loop.run({ resume: [{ interruptId: "ask", status: "resolved", payload: "yes" }] });
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(JSON.parse(server.requests[1]?.body ?? "").resume).toEqual([{ interruptId: "ask", status: "resolved", payload: "yes" }]);
   });
 });

@@ -45,7 +45,7 @@ describe("RunLoop over HTTP (SSE)", () => {
 
     const result = await loop.run({ messages: [user("u1", "Hi")] });
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(log).toEqual(["idle", "submitted", "streaming", "idle"]);
     expect(loop.error.value).toBeUndefined();
     expect(loop.isRunning.value).toBe(false);
@@ -55,7 +55,7 @@ describe("RunLoop over HTTP (SSE)", () => {
     ]);
     expect(loop.thread.state.value).toEqual({ count: 2, items: ["a"] });
     expect(loop.thread.status.value).toBe("succeeded");
-    if (result.status !== "success") throw new Error("unreachable");
+    if (result.status !== "succeeded") throw new Error("unreachable");
     // The user message was appended as the run started: only what the run produced is new.
     expect(result.newMessages.map((node) => node.id)).toEqual(["a1"]);
 
@@ -122,7 +122,7 @@ describe("RunLoop over HTTP (SSE)", () => {
     const error = result.error as HttpError;
     expect(error.status).toBe(500);
     expect(error.bodyExcerpt).toContain("model overloaded");
-    expect(loop.status.value).toBe("error");
+    expect(loop.status.value).toBe("failed");
     expect(loop.error.value).toBe(error);
     expect(loop.thread.error.value).toBe(error);
     expect(loop.thread.toMessages().map((m) => m.id)).toEqual(["u1", "a1", "u2"]);
@@ -146,7 +146,7 @@ describe("RunLoop over HTTP (SSE)", () => {
     if (result.status !== "failed") throw new Error("unreachable");
     expect(result.error).toBeInstanceOf(StreamTruncatedError);
     expect(result.error.code).toBe("STREAM_TRUNCATED");
-    expect(loop.status.value).toBe("error");
+    expect(loop.status.value).toBe("failed");
     expect(loop.thread.status.value).toBe("failed");
     const node = loop.thread.message("a1") as AssistantMessageNode;
     expect(node.content.value).toBe("partial ans");
@@ -186,7 +186,7 @@ describe("RunLoop over HTTP (SSE)", () => {
 
     const result = await loop.run();
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect((loop.thread.message("a1") as AssistantMessageNode).content.value).toBe("Héllo 😀");
   }, 20_000);
 
@@ -206,7 +206,7 @@ describe("RunLoop over HTTP (SSE)", () => {
 
     const result = await loop.run();
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect((loop.thread.message("a1") as AssistantMessageNode).content.value).toBe("crlf ok");
     expect(log.codes).toEqual([]);
   });
@@ -293,7 +293,7 @@ describe("RunLoop over HTTP (SSE)", () => {
     expect(loop.thread.message("u2")).toBeUndefined();
 
     const second = await loop.run({ resume: [{ interruptId: "int-1", status: "resolved", payload: { approved: true } }] });
-    expect(second.status).toBe("success");
+    expect(second.status).toBe("succeeded");
     expect(JSON.parse(server.requests[1]?.body ?? "").resume).toEqual([
       { interruptId: "int-1", status: "resolved", payload: { approved: true } },
     ]);
@@ -331,7 +331,7 @@ describe("RunLoop over HTTP (SSE)", () => {
     expect(server.requests).toHaveLength(1);
 
     const result = await loop.run({ resume: [{ interruptId: "int-x", status: "cancelled" }] });
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(JSON.parse(server.requests[1]?.body ?? "").resume).toEqual([{ interruptId: "int-x", status: "cancelled" }]);
   });
 });
@@ -351,7 +351,7 @@ describe("RunLoop over HTTP (protobuf)", () => {
 
     const result = await loop.run({ messages: [user("u1", "hi")] });
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(server.requests[0]?.headers.accept).toContain(AGUI_PROTO_MEDIA_TYPE);
     expect(loop.thread.toMessages()).toEqual([
       { id: "u1", role: "user", content: "hi" },

@@ -89,7 +89,7 @@ describe("a run whose input cannot be prepared", () => {
 
     await flush();
     runs[0]?.finish(["one"], "a1");
-    expect((await first).status).toBe("success");
+    expect((await first).status).toBe("succeeded");
 
     const error = await brokenSettled;
     expect(error).toBeInstanceOf(RunLoopInputError);
@@ -99,7 +99,7 @@ describe("a run whose input cannot be prepared", () => {
     expect(runs).toHaveLength(2);
     expect(runs[1]?.input.messages.map((m) => m.id)).toEqual(["a1", "u3"]);
     runs[1]?.finish(["three"], "a3");
-    expect((await third).status).toBe("success");
+    expect((await third).status).toBe("succeeded");
     await flush();
     expect(unhandled).toEqual([]);
   });
@@ -119,7 +119,7 @@ describe("a run whose input cannot be prepared", () => {
     await flush();
     expect(runs).toHaveLength(2);
     runs[1]?.finish(["three"], "a3");
-    expect((await third).status).toBe("success");
+    expect((await third).status).toBe("succeeded");
     expect(unhandled).toEqual([]);
   });
 

@@ -68,7 +68,7 @@ describe("subscriber hooks", () => {
       "event:TEXT_MESSAGE_END",
       "event:RUN_FINISHED",
       "finished",
-      "finalized:success",
+      "finalized:succeeded",
     ]);
   });
 
@@ -99,7 +99,7 @@ describe("subscriber hooks", () => {
 
     expect(calls).toEqual(["event:quota exceeded", "failed:AGENT_RUN_ERROR", "finalized:failed"]);
     expect(result).toMatchObject({ status: "failed", error: { code: "AGENT_RUN_ERROR", agentCode: "quota" } });
-    expect(loop.status.value).toBe("error");
+    expect(loop.status.value).toBe("failed");
   });
 
   it("apply returned mutations (state, messages) before the fold, and later subscribers see them", async () => {
@@ -168,7 +168,7 @@ describe("subscriber hooks", () => {
 
     const result = await loop.run();
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(text(loop)).toBe("ab");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(SubscriberError);
@@ -193,7 +193,7 @@ describe("subscriber hooks", () => {
 
     const result = await loop.run();
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     expect(text(loop)).toBe("ab");
     expect(loop.thread.state.value).toEqual({});
     expect(loop.thread.messages.value.map((m) => m.id)).toEqual(["u1", "a1"]);
@@ -372,7 +372,7 @@ describe("the messages view across events", () => {
 
     const result = await loop.run();
 
-    expect(result.status).toBe("success");
+    expect(result.status).toBe("succeeded");
     // The input; RUN_STARTED's read; the read after RUN_STARTED was folded (it may append the
     // input's messages). Then 200 state deltas, two steps and RUN_FINISHED change no message.
     expect(toMessages).toHaveBeenCalledTimes(3);

@@ -54,6 +54,9 @@ function input(threadId = "thread-1"): RunAgentInput {
   return { threadId, runId: `run-${++runs}`, messages: [], tools: [], context: [], state: {}, forwardedProps: {} };
 }
 
+/** What the handler logs of `answerEvents`: the run's input joins its RUN_STARTED (`logInput`). */
+const logged = (run: RunAgentInput) => answerEvents(run).map((event, at) => (at === 0 ? { ...event, input: run } : event));
+
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
@@ -67,11 +70,27 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
       expect(response.status).toBe(200);
       expect(response.headers.get("x-threadline-resume")).toBe("1");
       const frames = await readFrames(response);
-      const expected = answerEvents(run);
+      const expected = logged(run);
       expect(frames.map((frame) => frame.data)).toEqual(expected);
       expect(frames.map((frame) => frame.id)).toEqual(expected.map((_, i) => `${run.runId}:${i + 1}`));
     } finally {
       await server.close();
+    }
+  });
+
+  it("logs the run's input in its RUN_STARTED (a follower's thread), unless logInput is false or the agent sent one", async () => {
+    const store = await makeStore({});
+    const withInput = (i: RunAgentInput) => answerEvents(i, 1).map((e, at) => (at === 0 ? { ...e, input: { ...i, messages: [] } } : e));
+    const plain = await serve(createAgentHandler({ agent: scriptedAgent((i) => answerEvents(i, 1)), store, logInput: false }));
+    const own = await serve(createAgentHandler({ agent: scriptedAgent(withInput), store }));
+    try {
+      const run = { ...input(), messages: [{ id: "u1", role: "user" as const, content: "hi" }] };
+      expect((await readFrames(await post(plain.url, run))).map((f) => f.data)).toEqual(answerEvents(run, 1));
+      const second = { ...input(), messages: run.messages };
+      expect((await readFrames(await post(own.url, second))).map((f) => f.data)).toEqual(withInput(second));
+    } finally {
+      await plain.close();
+      await own.close();
     }
   });
 
@@ -115,7 +134,7 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
       const connected = post(`${server.url}/connect`, { ...run, runId: "anything" });
       release();
       const replay = await readFrames(await connected);
-      expect(replay.map((frame) => frame.data)).toEqual(answerEvents(run));
+      expect(replay.map((frame) => frame.data)).toEqual(logged(run));
       await first.text();
       expect((await listing()).runs.map((r) => r.status)).toEqual(["ended"]);
       // A thread with nothing logged: an empty run, so a client's connect succeeds with nothing to add.

@@ -10,6 +10,7 @@ import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
 import { createAgentHandler, memoryRunStore } from "../../src/server/index.js";
 import { scriptedAgent, serve, type Served } from "./support.js";
+import { chatPersistence } from "../../src/chat/persistence.js";
 
 function script(input: RunAgentInput): Record<string, unknown>[] {
   const start = { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId };
@@ -63,7 +64,7 @@ function chatOn(url: string, threadId: string, tab: ReturnType<typeof page>, cal
     agent: new HttpAgent({ url, fetch: tab.fetch, reconnect: { baseDelayMs: 1, attempts: 2 } }),
     threadId,
     presence: false,
-    persistence: { adapter: tab.storage, index: false },
+    persistence: chatPersistence({ adapter: tab.storage, index: false }),
     tools: [{ name: "clock", parameters: { type: "object" }, execute: (args: unknown) => (calls.push(JSON.stringify(args)), "12:00") }],
   });
   open.push({ close: () => chat.dispose() });
@@ -143,7 +144,7 @@ describe("a reload mid-run", () => {
     const a = chatOn(server.url, "thread-shared", page(memoryStorage()), []);
     void a.sendMessage("hello");
     await reached;
-    const other = new ChatClient({ agent: new HttpAgent({ url: server.url, resumable: true }), threadId: "thread-shared", presence: false, persistence: { adapter: memoryStorage(), index: false } });
+    const other = new ChatClient({ agent: new HttpAgent({ url: server.url, resumable: true }), threadId: "thread-shared", presence: false, persistence: chatPersistence({ adapter: memoryStorage(), index: false }) });
     open.push({ close: () => other.dispose() });
     await other.ready;
     expect(other.sessionGenerating.peek()).toBe(true);

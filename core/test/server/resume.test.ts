@@ -90,7 +90,7 @@ beforeAll(async () => {
   paced = await serve(createAgentHandler({ agent: scriptedAgent(answer, { gapMs: 1 }), store: memoryRunStore() }));
   pacedPort = Number(new URL(paced.url).port);
   baseline = await runThrough(server.url, 0);
-  expect(baseline.result.status).toBe("success");
+  expect(baseline.result.status).toBe("succeeded");
 });
 afterAll(async () => {
   await server?.close();
@@ -131,7 +131,7 @@ describe("HttpAgent resumes through dropped connections", () => {
           const proxy = await dropProxy(seed % 3 === 0 ? pacedPort : port, rule);
           try {
             const outcome = await runThrough(proxy.url("/agent"), seed);
-            expect(outcome.result.status === "failed" ? String((outcome.result as { error: { cause?: unknown } }).error.cause) + String((outcome.result as { error: unknown }).error) : "success", `case ${seed} (${kind})`).toBe("success");
+            expect(outcome.result.status === "failed" ? String((outcome.result as { error: { cause?: unknown } }).error.cause) + String((outcome.result as { error: unknown }).error) : "succeeded", `case ${seed} (${kind})`).toBe("succeeded");
             expect(outcome.messages, `case ${seed} (${kind})`).toEqual(baseline.messages);
             if (proxy.cuts > 0) {
               cutsByKind[kind] = (cutsByKind[kind] ?? 0) + 1;
@@ -161,7 +161,7 @@ describe("HttpAgent resumes through dropped connections", () => {
       expect(error).toBeInstanceOf(ReconnectFailedError);
       expect(error).toMatchObject({ code: "RECONNECT_FAILED", reason: "attempts-exhausted", attempts: 3 });
       expect(outcome.statuses).toContain("reconnecting");
-      expect(outcome.statuses.at(-1)).toBe("error");
+      expect(outcome.statuses.at(-1)).toBe("failed");
       const text = outcome.messages.find((m) => m.id === "answer")?.content as string;
       expect(text.startsWith("tök0 世界😀 tök1")).toBe(true);
       expect(proxy.connections).toBe(4);
@@ -304,7 +304,7 @@ describe("two server instances on one Redis", () => {
       );
       const outcome = await runThrough(proxy.url("/agent"), seed);
       await proxy.close();
-      expect(outcome.result.status, `seed ${seed}`).toBe("success");
+      expect(outcome.result.status, `seed ${seed}`).toBe("succeeded");
       expect(outcome.messages, `seed ${seed}`).toEqual(baseline.messages);
       expect(proxy.cuts).toBe(1);
       expect(proxy.connections).toBeGreaterThanOrEqual(2);
@@ -345,7 +345,7 @@ describe("two server instances on one Redis", () => {
     expect(((await within("the resume request's body", resumed.json())) as { error: { code: string } }).error.code).toBe("RUN_NOT_FOUND");
     // And the instance works again on the restarted Redis.
     const again = await within("a new run on the restarted Redis", runThrough(a.url, 99));
-    expect(again.result.status).toBe("success");
+    expect(again.result.status).toBe("succeeded");
     expect(again.messages).toEqual(baseline.messages);
   });
 });

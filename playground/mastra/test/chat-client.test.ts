@@ -76,11 +76,11 @@ describe("a client tool", () => {
       [{ city: "Lyon", unit: "celsius" }, "weather-1", "get_weather"],
     ]);
     const call = chat.thread.toolCall("weather-1");
-    expect(call?.status.value).toBe("done");
+    expect(call?.status.value).toBe("succeeded");
     expect(call?.args.value).toEqual({ city: "Lyon", unit: "celsius" });
     expect(JSON.parse(String(call?.result.value?.content.value))).toEqual({ sky: "sunny", celsius: 19 });
     // Mastra's own tool ran on the server: its result came in the stream, the client left it alone.
-    expect(chat.thread.toolCall("city-1")?.status.value).toBe("done");
+    expect(chat.thread.toolCall("city-1")?.status.value).toBe("succeeded");
     expect(chat.toolFor("city-1")).toBeUndefined();
 
     // Two runs: the user's, and one continuation carrying the tool result.
@@ -129,7 +129,7 @@ describe("a client tool", () => {
 
     expect(result).toEqual({ status: "idle" });
     const call = chat.thread.toolCall("weather-1");
-    expect(call?.status.value).toBe("error");
+    expect(call?.status.value).toBe("failed");
     expect(call?.result.value?.error.value).toContain("no sensor attached");
     // The model sees the failure as the tool's content and quotes it.
     expect(chat.thread.toMessages().at(-1)).toMatchObject({
@@ -174,11 +174,11 @@ test("a model error mid-stream: a typed error, the partial text kept, and the ch
   const chat = chatWith();
   const result = await chat.sendMessage("make it fail");
 
-  expect(result.status).toBe("error");
-  const error = result.status === "error" ? result.error : undefined;
+  expect(result.status).toBe("failed");
+  const error = result.status === "failed" ? result.error : undefined;
   expect(error).toBeInstanceOf(AgentRunError);
   expect(error?.message).toContain(SCRIPTED_FAILURE);
-  expect(chat.status.value).toBe("error");
+  expect(chat.status.value).toBe("failed");
   expect(chat.error.value).toBe(error);
   expect(reported).toContain(error);
   expect(chat.thread.toMessages().map((m) => m.content)).toEqual(["make it fail", "Here is a partial answer"]);

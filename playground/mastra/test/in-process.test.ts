@@ -21,11 +21,11 @@ beforeAll(() => {
 test("a client tool over two turns, in process", async () => {
   const loop = new RunLoop({ source, threadId: newThreadId(), tools: [weatherTool] });
   const first = await loop.run({ messages: [userMessage("weather in Paris")] });
-  expect(first.status === "success" && first.pendingToolCallIds).toEqual(["weather-1"]);
+  expect(first.status === "succeeded" && first.pendingToolCallIds).toEqual(["weather-1"]);
   expect(loop.thread.toolCall("weather-1")?.args.value).toEqual({ city: "Paris", unit: "celsius" });
 
   await loop.run({ messages: [{ id: "answer-1", role: "tool", toolCallId: "weather-1", content: "rain" }] });
-  expect(loop.thread.toolCall("weather-1")?.status.value).toBe("done");
+  expect(loop.thread.toolCall("weather-1")?.status.value).toBe("succeeded");
   expect(loop.thread.toMessages().at(-1)).toMatchObject({ role: "assistant", content: "The client says: rain." });
   expect(loop.thread.state.value).toEqual({ city: "Paris", step: "asking the client" });
 });

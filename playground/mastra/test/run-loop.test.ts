@@ -19,7 +19,7 @@ function assistant(node: MessageNode | undefined): AssistantMessageNode {
 }
 
 function pendingOf(result: RunResult): readonly string[] {
-  if (result.status !== "success") throw new Error(`expected success, got ${result.status}`);
+  if (result.status !== "succeeded") throw new Error(`expected success, got ${result.status}`);
   return result.pendingToolCallIds;
 }
 
@@ -37,7 +37,7 @@ test("a text-only turn folds into one closed assistant message made from chunks"
   expect(reply.content.value).toBe("You said: hello Mastra");
   expect(reply.streaming.value).toBe(false);
   expect(reply.parts.value.map((part) => part.type)).toEqual(["text"]);
-  expect(result.status === "success" && result.newMessages).toEqual([reply]);
+  expect(result.status === "succeeded" && result.newMessages).toEqual([reply]);
   expect(loop.thread.outcome.value).toEqual({ type: "success", pendingToolCallIds: [] });
 });
 
@@ -55,7 +55,7 @@ describe("a client tool over two turns", () => {
     expect(call?.status.value).toBe("complete");
     expect(call?.result.value).toBeUndefined();
     const server = loop.thread.toolCall("city-1");
-    expect(server?.status.value).toBe("done");
+    expect(server?.status.value).toBe("succeeded");
     expect(server?.result.value?.content.value).toBe('{"name":"Lyon","country":"France"}');
 
     // The first assistant message holds the first text and the server tool's call; the text after
@@ -77,7 +77,7 @@ describe("a client tool over two turns", () => {
     const second = await loop.run({ messages: [answer] });
 
     expect(pendingOf(second)).toEqual([]);
-    expect(call?.status.value).toBe("done");
+    expect(call?.status.value).toBe("succeeded");
     expect(call?.result.value?.id).toBe("result-weather-1");
     const reply = assistant(loop.thread.messages.value.at(-1));
     // The model words the reading for people rather than quoting its JSON.
@@ -134,7 +134,7 @@ test("a model error mid-stream fails the run with AgentRunError; the partial tex
   expect(error).toBeInstanceOf(AgentRunError);
   expect(error?.code).toBe("AGENT_RUN_ERROR");
   expect(error?.message).toContain(SCRIPTED_FAILURE);
-  expect(loop.status.value).toBe("error");
+  expect(loop.status.value).toBe("failed");
   expect(loop.error.value).toBe(error);
   expect(loop.thread.status.value).toBe("failed");
   expect(loop.thread.error.value).toBe(error);

@@ -77,7 +77,7 @@ test("stop() mid-run: the partial text stays, and the server sees the client lea
 
   // The thread carries on with the partial answer in it.
   const next = await loop.run({ messages: [userMessage("and after that?")] });
-  expect(next.status).toBe("success");
+  expect(next.status).toBe("succeeded");
   expect(loop.thread.toMessages().slice(1).map((m) => m.content)).toEqual([text, "and after that?", "You said: and after that?"]);
 });
 

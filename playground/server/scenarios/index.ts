@@ -1,5 +1,6 @@
 import type { Scenario } from "../scenario.js";
 import { approval } from "./approval.js";
+import { attachment } from "./attachment.js";
 import { clientTool } from "./client-tool.js";
 import { interrupt } from "./interrupt.js";
 import { longThread } from "./long-thread.js";
@@ -20,6 +21,7 @@ export const scenarios: readonly Scenario[] = [
   interrupt,
   serverError,
   longThread,
+  attachment,
 ];
 
 export const DEFAULT_SCENARIO = "markdown";

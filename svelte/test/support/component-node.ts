@@ -17,7 +17,7 @@ export function componentNode(id: string, name: string, props: ComponentProps = 
     name,
     props: signal(props),
     state: signal({}),
-    streaming: signal("started"),
+    streaming: signal("pending"),
     propStatus: signal({}),
   };
 }

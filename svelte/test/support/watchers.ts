@@ -19,6 +19,8 @@ export function isWatched(s: Signal<unknown>): boolean {
   return (s as unknown as Record<string, unknown>)[targetsKey] !== undefined;
 }
 
+const NODE_SIGNALS = ["content", "parts", "streaming"] as const;
+
 /** Every signal reachable from `root` through own properties, arrays and signal values. */
 export function signalsIn(root: unknown): Signal<unknown>[] {
   const found = new Set<Signal<unknown>>();
@@ -36,6 +38,11 @@ export function signalsIn(root: unknown): Signal<unknown>[] {
       return;
     }
     for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key], depth + 1);
+    // A message node makes its signals on first read and keeps them in private fields: read them
+    // by name (one made here is new, so nothing watches it and it changes no answer).
+    if (typeof (value as { role?: unknown }).role === "string" && typeof (value as { id?: unknown }).id === "string") {
+      for (const key of NODE_SIGNALS) if (key in value) visit((value as Record<string, unknown>)[key], depth + 1);
+    }
   };
   visit(root, 0);
   return [...found];

@@ -73,7 +73,7 @@ export function threadlineRun(workload: Workload): ThreadlineRun {
       }
       source.end();
       const result = await turn;
-      if (result && result.status === "error") throw new Error(`the Threadline turn ended in error: ${result.error.code}: ${result.error.message}`);
+      if (result && result.status === "failed") throw new Error(`the Threadline turn ended in error: ${result.error.code}: ${result.error.message}`);
     },
   };
 }

@@ -73,7 +73,7 @@ export class OutgoingMessages {
         if (epoch !== this.epoch) return { status: "skipped", reason: this.skip };
         const failure = error instanceof ChatInputError ? error : new ChatInputError("ATTACHMENT_FAILED", `sendMessage: a file could not be read (${describeValue(error, "message")}); nothing was sent.`, "files");
         this.report(failure);
-        return { status: "error", error: failure };
+        return { status: "failed", error: failure };
       }
       await previous;
       done();

@@ -40,11 +40,11 @@ pre { margin: 4px 0; padding: 6px; background: #f3f4f6; border-radius: 4px; whit
 .span-track { position: relative; height: 12px; border: 0; background: #eef1f4; cursor: pointer; padding: 0; }
 .bar { position: absolute; top: 2px; bottom: 2px; background: #0969da; border-radius: 2px; }
 .span-subagent .bar { background: #bc4c00; } .span-step .bar { background: #8c959f; }
-.status-error .bar { background: #cf222e; } .status-open .bar { background: #54aeff; }
+.status-failed .bar { background: #cf222e; } .status-running .bar { background: #54aeff; }
 .cursor { position: absolute; top: 0; bottom: 0; width: 1px; background: #cf222e; }
 .card { border: 1px solid #e5e7eb; border-radius: 6px; padding: 6px; margin-bottom: 8px; background: #fff; }
 .badge { font-size: 10px; padding: 0 5px; border-radius: 8px; background: #eef1f4; }
-.badge.status-awaiting-approval { background: #fff8c5; } .badge.status-done { background: #dafbe1; } .badge.status-error { background: #ffebe9; } .badge.status-executing { background: #ddf4ff; }
+.badge.status-awaiting-approval { background: #fff8c5; } .badge.status-succeeded { background: #dafbe1; } .badge.status-failed { background: #ffebe9; } .badge.status-running { background: #ddf4ff; }
 .label { color: #6e7781; margin-top: 4px; }
 .changes .change { margin-bottom: 6px; } .change.current { background: #ddf4ff; }
 .link { border: 0; background: none; color: #0969da; cursor: pointer; padding: 0; }

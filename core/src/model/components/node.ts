@@ -38,7 +38,7 @@ export abstract class PatchedComponent implements ComponentNode {
   }
 
   get isOpen(): boolean {
-    return this.streaming.peek() !== "done";
+    return this.streaming.peek() !== "complete";
   }
 
   /** A props patch. On failure nothing changes and the outcome says why. */
@@ -64,7 +64,7 @@ export abstract class PatchedComponent implements ComponentNode {
 
   /** The component ended: it and all its props are `done`. */
   end(): void {
-    this.streaming.value = "done";
+    this.streaming.value = "complete";
   }
 
   /**
@@ -77,7 +77,7 @@ export abstract class PatchedComponent implements ComponentNode {
 
   protected moved(keys: ReadonlySet<string>, props: ComponentProps): void {
     if (!this.isOpen) return;
-    if (this.streaming.peek() === "started") this.streaming.value = "streaming";
+    if (this.streaming.peek() === "pending") this.streaming.value = "streaming";
     this.status.touched(keys, props);
   }
 }
@@ -89,7 +89,7 @@ export class TamboComponentImpl extends PatchedComponent {
 
   constructor(id: string, readonly name: string, messageId: string, declared: readonly string[]) {
     const state = signal<ComponentProps>(NO_PROPS);
-    super(id, messageId, signal<ComponentProps>(NO_PROPS), state, "started", declared);
+    super(id, messageId, signal<ComponentProps>(NO_PROPS), state, "pending", declared);
     this.stateSignal = state;
   }
 
@@ -103,7 +103,7 @@ export class TamboComponentImpl extends PatchedComponent {
     const after = asProps(outcome.value);
     if (after === undefined) return notAnObject();
     this.stateSignal.value = after;
-    if (this.streaming.peek() === "started") this.streaming.value = "streaming";
+    if (this.streaming.peek() === "pending") this.streaming.value = "streaming";
     return outcome;
   }
 
@@ -111,7 +111,7 @@ export class TamboComponentImpl extends PatchedComponent {
   restore(props: ComponentProps, state: ComponentProps, error: ThreadlineError | undefined): void {
     this.props.value = props;
     this.stateSignal.value = state;
-    this.streaming.value = "done";
+    this.streaming.value = "complete";
     this.error.value = error;
   }
 }
@@ -126,7 +126,7 @@ export class ActivityComponentImpl extends PatchedComponent {
   readonly source = "activity" as const;
 
   constructor(private readonly activity: { readonly id: string; readonly activityType: ReadonlySignal<string>; readonly content: Signal<ComponentProps> }) {
-    super(activity.id, activity.id, activity.content, NO_STATE, "done", []);
+    super(activity.id, activity.id, activity.content, NO_STATE, "complete", []);
   }
 
   get name(): string {

@@ -8,7 +8,7 @@ const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnPrope
 
 /**
  * Per-prop status of a component whose props arrive as patches. The rule: a prop is `streaming`
- * while the latest delta touched it and `done` once a delta touched only other props (or the
+ * while the latest delta touched it and `complete` once a delta touched only other props (or the
  * component ended); props the schema declares start `pending`. The record is rebuilt only when a
  * status changes, so a thousand deltas to one prop write it once. Per delta the work is the keys
  * the delta touched plus the (usually one) prop still streaming, never the number of props.
@@ -41,7 +41,7 @@ export class PropStatusTracker {
     for (const key of this.streamingKeys) {
       if (keys.has(key)) continue;
       this.streamingKeys.delete(key);
-      write(key, "done");
+      write(key, "complete");
     }
     for (const key of keys) {
       if (hasOwn(props, key)) {
@@ -56,7 +56,7 @@ export class PropStatusTracker {
     if (next !== undefined) this.record.value = Object.freeze(next);
   }
 
-  /** Every prop of `props` is `done` (used when a settled component starts streaming again). */
+  /** Every prop of `props` is `complete` (used when a settled component starts streaming again). */
   settle(props: ComponentProps): void {
     this.streamingKeys.clear();
     this.record.value = allDone(props, this.record.peek());
@@ -64,8 +64,8 @@ export class PropStatusTracker {
 }
 
 /**
- * `propStatus` of a component: the tracked record while it streams; once it is `done`, every prop
- * it has is `done` (derived from the props, so props that change after the end — a whole
+ * `propStatus` of a component: the tracked record while it streams; once it is `complete`, every prop
+ * it has is `complete` (derived from the props, so props that change after the end — a whole
  * message replacing an activity's content — still read right). Computed on read only.
  */
 export function propStatusOf(
@@ -75,20 +75,20 @@ export function propStatusOf(
 ): ReadonlySignal<StatusRecord> {
   let last: StatusRecord | undefined;
   return computed(() => {
-    if (streaming.value !== "done") return tracked.value;
+    if (streaming.value !== "complete") return tracked.value;
     last = allDone(props.value, last);
     return last;
   });
 }
 
-/** `{ key: "done" }` for every key of `props`; `previous` itself when it already says exactly that. */
+/** `{ key: "complete" }` for every key of `props`; `previous` itself when it already says exactly that. */
 export function allDone(props: ComponentProps, previous: StatusRecord | undefined): StatusRecord {
   const keys = Object.keys(props);
   if (previous !== undefined) {
     const held = Object.keys(previous);
-    if (held.length === keys.length && keys.every((key) => hasOwn(previous, key) && previous[key] === "done")) return previous;
+    if (held.length === keys.length && keys.every((key) => hasOwn(previous, key) && previous[key] === "complete")) return previous;
   }
   const out: Record<string, PropStatus> = {};
-  for (const key of keys) setOwn(out, key, "done");
+  for (const key of keys) setOwn(out, key, "complete");
   return Object.freeze(out);
 }

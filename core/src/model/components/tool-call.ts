@@ -41,9 +41,9 @@ export class ToolCallComponentImpl implements ComponentNode {
     });
     this.streaming = computed(() => {
       if (call.status.value === "streaming" || cutOff(call.error.value)) {
-        return call.partialArgs.value === undefined ? "started" : "streaming";
+        return call.partialArgs.value === undefined ? "pending" : "streaming";
       }
-      return "done";
+      return "complete";
     });
     const declared = entry?.propNames ?? [];
     this.propStatus = declared.length === 0 ? call.argumentStatus : withPending(declared, call);

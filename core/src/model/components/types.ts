@@ -11,8 +11,8 @@ import type { ArgumentStatus, ToolCallNode } from "../types.js";
  * - `tool-call`: a call to a tool registered as renderable, its arguments as props.
  */
 
-/** `started` (nothing streamed yet) → `streaming` → `done`. */
-export type ComponentStreaming = "started" | "streaming" | "done";
+/** `pending` (nothing streamed yet) → `streaming` → `complete`. */
+export type ComponentStreaming = "pending" | "streaming" | "complete";
 
 /** Where one top-level prop stands: not seen yet, the last delta touched it, or settled. */
 export type PropStatus = ArgumentStatus;
@@ -38,7 +38,7 @@ export interface ComponentNode {
   readonly state: ReadonlySignal<ComponentProps>;
   readonly streaming: ReadonlySignal<ComponentStreaming>;
   /**
-   * Status per top-level prop: `streaming` while the latest delta touched it, `done` once a
+   * Status per top-level prop: `streaming` while the latest delta touched it, `complete` once a
    * later delta moved on to other props or the component ended, `pending` for a prop the
    * registered `propsSchema` declares that has not arrived. A new object only when a status
    * changes, never per delta of the same prop.
@@ -102,9 +102,9 @@ export interface ComponentNodeLike<P extends object = Record<string, unknown>, S
   readonly name: string | ReadonlySignal<string>;
   readonly props: ReadonlySignal<P>;
   readonly state: ReadonlySignal<S>;
-  /** `started` → `streaming` → `done`. */
+  /** `pending` → `streaming` → `complete`. */
   readonly streaming?: ReadonlySignal<ComponentStreaming>;
-  /** Per top-level prop: `pending` → `streaming` → `done`. */
+  /** Per top-level prop: `pending` → `streaming` → `complete`. */
   readonly propStatus?: ReadonlySignal<Readonly<Record<string, PropStatus>>>;
   readonly error?: ReadonlySignal<unknown>;
 }

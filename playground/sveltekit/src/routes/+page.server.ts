@@ -2,9 +2,10 @@
 // handed to the page's chat as its initial messages, so hydration neither fetches nor re-renders it.
 import { redirect } from "@sveltejs/kit";
 import { serverThreads } from "$shared/server-threads.js";
+import { appAgent } from "$lib/server/agent.js";
 import type { PageServerLoad } from "./$types";
 
-export const load: PageServerLoad = ({ url }) => {
+export const load: PageServerLoad = async ({ url }) => {
   const threadId = url.searchParams.get("thread");
   if (!threadId) {
     const next = new URL(url);
@@ -12,10 +13,13 @@ export const load: PageServerLoad = ({ url }) => {
     redirect(303, `${next.pathname}${next.search}`);
   }
   const stored = serverThreads.get(threadId);
+  // A run going on the thread (a reload mid-answer, another device): the page follows it.
+  const runs = await (await appAgent()).store.runsOf(threadId);
   return {
     threadId,
     scenario: url.searchParams.get("scenario") ?? undefined,
     messages: stored?.messages ?? [],
     state: stored?.state ?? {},
+    running: runs.some((run) => run.status === "running"),
   };
 };

@@ -1,8 +1,11 @@
-// The page's AG-UI endpoint: forwards each run to the agent server (AGENT_URL) and keeps the
-// thread it streams, for the page's server-rendered history.
-import { proxyAgentRequest } from "$shared/agent-proxy.js";
-import { serverThreads } from "$shared/server-threads.js";
+// The page's AG-UI endpoint, on Threadline's createAgentHandler (see $lib/server/agent.ts): POST
+// starts a run (or resumes one with Last-Event-ID), GET ?threadId= lists the thread's runs, DELETE
+// ?runId= stops one.
+import { appAgent } from "$lib/server/agent.js";
 import type { RequestHandler } from "./$types";
 
-export const POST: RequestHandler = ({ request }) =>
-  proxyAgentRequest(request, { agentUrl: process.env.AGENT_URL ?? "http://127.0.0.1:8787/agent", threads: serverThreads });
+const serve: RequestHandler = async ({ request }) => (await appAgent()).handler(request);
+
+export const POST = serve;
+export const GET = serve;
+export const DELETE = serve;

@@ -1,0 +1,39 @@
+// The full-stack apps' AG-UI route, on Threadline's createAgentHandler: each run is logged (so a
+// dropped connection resumes, a reload rejoins and another device follows) and forwarded to the
+// agent server (AGENT_URL: the scripted one, or Mastra); its events are folded as they pass, so
+// the server keeps each thread for the page's server-rendered history.
+// Web-standard Request → Response, so SvelteKit's +server.ts (and a Nuxt/h3 route) share it.
+import { foldEvents, HttpAgent, type AgentSource, type Message } from "@threadline/core";
+import { createAgentHandler, type AgentHandler, type RunStore } from "@threadline/core/server";
+import type { ServerThreads } from "./server-threads.js";
+
+export interface AgentRouteOptions {
+  /** The AG-UI endpoint answering the runs (the scripted server, Mastra…). */
+  readonly agentUrl: string;
+  readonly threads: ServerThreads;
+  /** The run log (THREADLINE_RUN_STORE: memory, or Redis). */
+  readonly store: RunStore;
+}
+
+export function agentRoute(options: AgentRouteOptions): AgentHandler {
+  return createAgentHandler({
+    store: options.store,
+    source: () => recorded(new HttpAgent({ url: options.agentUrl, reconnect: false }), options.threads),
+    onError: (error) => console.warn(`[agent route] ${error instanceof Error ? error.message : String(error)}`),
+  });
+}
+
+/** The agent, with each run folded as the page folds it and the thread kept — what arrived, however the run ended. */
+function recorded(agent: AgentSource, threads: ServerThreads): AgentSource {
+  return {
+    run: async (input, sink) => {
+      const events: unknown[] = [];
+      try {
+        return await agent.run(input, { ...sink, onEvent: (event) => (events.push(event), sink.onEvent(event)) });
+      } finally {
+        const folded = foldEvents(events, { messages: input.messages as Message[], state: input.state }, { onWarning: () => undefined });
+        threads.save({ threadId: input.threadId, messages: folded.messages, state: folded.state });
+      }
+    },
+  };
+}
