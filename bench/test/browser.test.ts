@@ -1,7 +1,7 @@
 // Cheap checks of W4's trace analysis and targets (no browser): run with `pnpm -C bench test`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { LaneName } from "../src/browser/build.js";
+import type { LaneName, MarkdownLaneName } from "../src/browser/build.js";
 import { evaluateBrowser, summarise, type Row, type Sample } from "../src/browser/report.js";
 import { analyseWindow, type TraceEvent } from "../src/browser/trace.js";
 
@@ -120,13 +120,19 @@ test("a binding that failed or did not run fails its W4 targets as not measured"
   assert.ok(checks.every((c) => !c.pass && c.measured === null));
 });
 
-test("W6 targets: flat per-token cost, ≥ 20× under marked, under the peers, no settled node touched", async () => {
+test("W6 targets: flat per-token cost, ≥ 20× under marked, under the peers (Shiki against Shiki, plain against plain), no settled node touched", async () => {
   const { evaluateMarkdown } = await import("../src/browser/markdown.js");
   const counts = { replacedPerDelta: 0.1, replacedMax: 2, openSlackMin: 3, settledTouched: 0 };
-  const row = (lane: "md-threadline" | "md-threadline-plain" | "md-marked" | "md-incremark" | "md-streamdown", kb: number, main: number, js = main / 2) =>
+  const row = (lane: MarkdownLaneName, kb: number, main: number, js = main / 2) =>
     ({ lane, bytes: kb * 1024, status: "ok" as const, samples: 3, jsUsPerDelta: js, mainUsPerDelta: main, counts: lane.startsWith("md-threadline") ? counts : null });
-  const rows = [row("md-threadline", 1, 100), row("md-threadline", 50, 140), row("md-threadline", 20, 120), row("md-threadline-plain", 20, 100), row("md-marked", 20, 3000), row("md-incremark", 20, 150), row("md-streamdown", 20, 900)];
+  const rows = [row("md-threadline", 1, 100), row("md-threadline", 50, 140), row("md-threadline", 20, 120), row("md-threadline-plain", 20, 100), row("md-marked", 20, 3000), row("md-incremark-shiki", 20, 130), row("md-incremark", 20, 110), row("md-streamdown", 20, 900)];
   assert.deepEqual(evaluateMarkdown(rows).map((c) => c.pass), [true, true, true, true, true, true, true]);
+  // incremark with Shiki is held against Threadline with Shiki (120), plain incremark against plain Threadline (100):
+  // each pairing fails on its own when the matching Threadline lane is the slower one.
+  const pairs = (shiki: number, plain: number) =>
+    evaluateMarkdown(rows.map((r) => (r.lane === "md-incremark-shiki" ? { ...r, mainUsPerDelta: shiki } : r.lane === "md-incremark" ? { ...r, mainUsPerDelta: plain } : r))).slice(2, 4).map((c) => c.pass);
+  assert.deepEqual(pairs(115, 110), [false, true]);
+  assert.deepEqual(pairs(130, 95), [true, false]);
   const worse = evaluateMarkdown([...rows.slice(0, 1), row("md-threadline", 50, 400), ...rows.slice(2, 4), row("md-marked", 20, 1000), ...rows.slice(5)]);
   assert.deepEqual(worse.map((c) => c.pass), [false, false, true, true, true, true, true]);
   const touched = evaluateMarkdown(rows.map((r) => (r.lane === "md-threadline" && r.bytes === 1024 ? { ...r, counts: { ...counts, settledTouched: 1, openSlackMin: -1 } } : r)));

@@ -9,7 +9,7 @@ import { build } from "vite";
 export const LANES = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue", "floor", "threadline-dom"] as const;
 export type LaneName = (typeof LANES)[number];
 /** W6's pages (streaming markdown), built with W4's. */
-export const MARKDOWN_LANES = ["md-threadline", "md-threadline-plain", "md-marked", "md-incremark", "md-streamdown"] as const;
+export const MARKDOWN_LANES = ["md-threadline", "md-threadline-plain", "md-marked", "md-incremark-shiki", "md-incremark", "md-streamdown"] as const;
 export type MarkdownLaneName = (typeof MARKDOWN_LANES)[number];
 
 export const LANE_TITLES: Record<LaneName, string> = {
