@@ -8,6 +8,7 @@ import { markdown } from "./markdown.js";
 import { reasoning } from "./reasoning.js";
 import { serverError } from "./server-error.js";
 import { sharedState } from "./shared-state.js";
+import { subagents } from "./subagents.js";
 import { weatherCard } from "./weather-card.js";
 
 /** In picker order. */
@@ -22,6 +23,7 @@ export const scenarios: readonly Scenario[] = [
   serverError,
   longThread,
   attachment,
+  subagents,
 ];
 
 export const DEFAULT_SCENARIO = "markdown";
