@@ -13,6 +13,7 @@ import { scenarioListing } from "./scenarios/index.js";
 import { createAgentHandler, memoryRunStore, toNodeListener, type RunStore } from "@threadline/core/server";
 import { describeRun } from "./run-request.js";
 import { scenarioSource } from "./scenario-source.js";
+import { SCRIPTED_CAPABILITIES } from "./capabilities.js";
 
 export interface ServerOptions {
   /** 0 (the default here) picks a free port; the CLI passes PORT or 8787. */
@@ -49,7 +50,14 @@ const CORS = {
 
 type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-const RESUMABLE_PATHS = new Set(["/resumable/agent", "/resumable/agent/connect", "/flaky/agent", "/flaky/agent/connect"]);
+const RESUMABLE_PATHS = new Set([
+  "/resumable/agent",
+  "/resumable/agent/connect",
+  "/resumable/agent/capabilities",
+  "/flaky/agent",
+  "/flaky/agent/connect",
+  "/flaky/agent/capabilities",
+]);
 
 /**
  * `/resumable/agent`: the same scenarios through Threadline's handler — numbered events, runs that
@@ -63,6 +71,7 @@ function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListene
     store: options.runStore ?? memoryRunStore(),
     headers: { ...CORS, "access-control-allow-methods": "GET, POST, DELETE, OPTIONS", "access-control-expose-headers": "x-threadline-resume, x-threadline-run-id" },
     source: (input, request) => scenarioSource(describeRun(input, new URL(request.url).searchParams, fallback), attempts),
+    capabilities: SCRIPTED_CAPABILITIES,
   });
   const listener = toNodeListener(handler);
   return (req, res) => {

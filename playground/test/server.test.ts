@@ -22,7 +22,7 @@ describe("GET /scenarios", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const { scenarios } = (await response.json()) as { scenarios: Record<string, unknown>[] };
     expect(scenarios.map((s) => s.name)).toEqual([
-      "markdown", "weather-card", "client-tool", "approval", "shared-state", "reasoning", "interrupt", "server-error", "long-thread",
+      "markdown", "weather-card", "client-tool", "approval", "shared-state", "reasoning", "interrupt", "server-error", "long-thread", "attachment", "subagents",
     ]);
     for (const s of scenarios) {
       expect(s).toEqual({
@@ -67,6 +67,16 @@ describe("refusals are JSON with a stable code", () => {
     expect((await refusal(get)).body.error.code).toBe("method_not_allowed");
     expect((await refusal(await fetch(`${server.origin}/nowhere`))).body.error.code).toBe("not_found");
   });
+});
+
+test("the resumable route declares the agent's capabilities (images in); the plain route has no discovery (404)", async () => {
+  const declared = await fetch(`${server.origin}/resumable/agent/capabilities`);
+  expect(declared.status).toBe(200);
+  expect(declared.headers.get("access-control-allow-origin")).toBe("*");
+  const capabilities = (await declared.json()) as { multimodal?: { input?: { image?: boolean } }; multiAgent?: { subagents?: { name: string }[] } };
+  expect(capabilities.multimodal?.input?.image).toBe(true);
+  expect(capabilities.multiAgent?.subagents?.map((s) => s.name)).toEqual(["researcher", "fact-checker"]);
+  expect((await fetch(`${server.origin}/agent/capabilities`)).status).toBe(404);
 });
 
 test("CORS preflight allows the Vite apps' requests", async () => {
