@@ -10,6 +10,7 @@ import { MARKDOWN_REPLY } from "../server/scenarios/markdown.js";
 import { ANSWER, THOUGHTS } from "../server/scenarios/reasoning.js";
 import { ERROR_MESSAGE, PARTIAL, RECOVERED } from "../server/scenarios/server-error.js";
 import { SEED_TODOS, SUGGESTIONS } from "../server/scenarios/shared-state.js";
+import { FACT_CHECKER, FACT_CHECKER_TEXT, FINAL_TEXT, RESEARCHER, RESEARCHER_TEXT, TOOL_NAME as RESEARCH_TOOL, subagents } from "../server/scenarios/subagents.js";
 import { weatherFor } from "../server/scenarios/weather-card.js";
 import { expect, test } from "vitest";
 import { ARTIFACTS, useApp, type AppPage } from "./harness.js";
@@ -270,6 +271,40 @@ export function appSuite(framework: AppName): void {
       const answer = page.messages("assistant").last().getByTestId(TEST_ID.messageText);
       expect(await textOf(answer)).toBe(await renderedText(page, markdownToHtml(ANSWER)));
       await page.screenshot("reasoning");
+    });
+  });
+
+  test("subagents: the research call's lane shows under it, collapsed, with name and status; opened, the researcher's text and its nested lane", async () => {
+    await withPage({ scenario: "subagents" }, async (page) => {
+      const turn = await page.turn();
+      await page.send(subagents.prompt);
+      await turn.settled("idle");
+      const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator(`[data-tool-name="${RESEARCH_TOOL}"]`));
+      const lane = call.locator(`[data-testid="${TEST_ID.subagentLane}"][data-name="${RESEARCHER}"]`);
+      expect(await lane.evaluate((el) => el.tagName)).toBe("DETAILS");
+      expect(await lane.getAttribute("data-status")).toBe("succeeded");
+      const summary = lane.locator(":scope > summary");
+      expect(await summary.innerText()).toMatch(new RegExp(`${RESEARCHER}[\\s\\S]*succeeded`));
+      expect(await lane.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      await summary.click();
+      expect(await lane.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      const own = lane.locator(`:scope > .subagent-body > [data-testid="${TEST_ID.subagentText}"]`);
+      expect(await textOf(own)).toBe(await renderedText(page, markdownToHtml(RESEARCHER_TEXT)));
+
+      const nested = lane.locator(`:scope > .subagent-body > [data-testid="${TEST_ID.subagentLane}"]`);
+      expect(await nested.getAttribute("data-name")).toBe(FACT_CHECKER);
+      expect(await nested.getAttribute("data-status")).toBe("succeeded");
+      await nested.locator(":scope > summary").click();
+      expect(await textOf(nested.getByTestId(TEST_ID.subagentText))).toBe(await renderedText(page, markdownToHtml(FACT_CHECKER_TEXT)));
+
+      // The subagents' messages are in their lanes only, not in the main list; the parent's answer follows.
+      const mainTexts = page.messages().getByTestId(TEST_ID.messageText);
+      expect(await mainTexts.filter({ hasText: "I looked through three sources" }).count()).toBe(0);
+      expect(await mainTexts.filter({ hasText: "Checked: the 1.0 changelog" }).count()).toBe(0);
+      expect(await page.lastAnswer()).toBe(await renderedText(page, markdownToHtml(FINAL_TEXT)));
+      // The handler declares image input (GET …/capabilities): the paperclip stays.
+      expect(await page.byTestId(TEST_ID.attach).count()).toBe(1);
+      await page.screenshot("subagents");
     });
   });
 

@@ -82,6 +82,10 @@ export const TEST_ID = {
   attachmentError: "attachment-error",
   /** A file of a sent message: an `img` for an image with a preview, else a chip; `data-type`, `data-mime-type`. */
   messageAttachment: "message-attachment",
+  /** A subagent lane under the tool call that spawned it (a `<details>`); `data-name`, `data-status`. */
+  subagentLane: "subagent-lane",
+  /** The text of one of a lane's messages. */
+  subagentText: "subagent-text",
 } as const;
 
 export type TestId = (typeof TEST_ID)[keyof typeof TEST_ID];
