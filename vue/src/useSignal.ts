@@ -47,3 +47,31 @@ export function followSignal<T>(source: NodeSource<ReadonlySignal<T>>, what: str
   );
   return Object.assign(ref, { dispose });
 }
+
+/**
+ * A ref that follows one of a node's views (`view(node)`) for whichever node `source` names, and
+ * holds `empty` while it names none or the view gives nothing to follow (a role without that view:
+ * nothing is subscribed for it). The per-message composables are this with their view.
+ */
+export function followView<N extends object, T>(
+  source: NodeSource<N>,
+  view: (node: N) => ReadonlySignal<T> | undefined,
+  empty: T,
+  what: string,
+): SignalRef<T> {
+  const ref = shallowRef<T>(empty);
+  const dispose = followNode(
+    source,
+    (node, live) => {
+      const signal = node === undefined ? undefined : view(node);
+      if (signal === undefined) {
+        ref.value = empty;
+        return [];
+      }
+      const unsubscribe = link(signal, ref, same, live);
+      return unsubscribe === undefined ? [] : [unsubscribe];
+    },
+    what,
+  );
+  return Object.assign(ref, { dispose });
+}
