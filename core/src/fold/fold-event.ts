@@ -23,7 +23,8 @@ export function foldEvent(thread: Thread, event: AGUIEvent): void {
   }
   if (!LEAVES_MESSAGES.has(event.type)) thread.messagesRevision++;
   batch(() => {
-    // Content attributed to a subagent: one lookup, so a name never announced is said once.
+    // Content attributed to a subagent: one lookup; a name no SUBAGENT_STARTED announced gets an
+    // `unknown` lane (legal in AG-UI 1.1, so no warning).
     const owner = (event as { subagentRunId?: unknown }).subagentRunId;
     if (typeof owner === "string" && !SUBAGENT_LIFECYCLE.has(event.type)) thread.lanes.attributed(owner, event);
     applyEvent(thread, event);
