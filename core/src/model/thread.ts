@@ -341,15 +341,18 @@ export class ThreadImpl implements Thread {
   addToolResult(node: ToolMessageNodeImpl): boolean {
     const call = this.callsById.get(node.toolCallId);
     const owner = call === undefined ? undefined : this.byId.get(call.messageId);
-    if (owner === undefined) {
-      this.append(node);
-      return false;
-    }
-    const list = this.list.peek();
-    let position = list.indexOf(owner) + 1;
-    while (position < list.length && list[position]!.role === "tool") position++;
-    batch(() => this.insertAt(position, node));
-    return true;
+    // One update: the list, and the call the result settles.
+    return batch(() => {
+      if (owner === undefined) {
+        this.append(node);
+        return false;
+      }
+      const list = this.list.peek();
+      let position = list.indexOf(owner) + 1;
+      while (position < list.length && list[position]!.role === "tool") position++;
+      this.insertAt(position, node);
+      return true;
+    });
   }
 
   registerToolCall(call: ToolCallNodeImpl): void {
