@@ -13,11 +13,11 @@ const fold = (thread: ThreadImpl, ...events: object[]) => {
 const start = { type: "RUN_STARTED", threadId: "t", runId: "r" };
 const cancelled = new ThreadlineError("TOOL_CANCELLED", "given up");
 
-/** A thread holding call `tc`, its arguments ended (`complete`) unless `ended` is false. */
-function callOf(ended = true): { thread: ThreadImpl; call: ToolCallNodeImpl } {
+/** A thread holding call `tc` with argument text `args`, ended unless `ended` is false. */
+function callOf(ended = true, args = '{"q":1}'): { thread: ThreadImpl; call: ToolCallNodeImpl } {
   const thread = createThread() as ThreadImpl;
   fold(thread, start, { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "lookup", parentMessageId: "a" });
-  fold(thread, { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta: '{"q":1}' });
+  fold(thread, { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta: args });
   if (ended) fold(thread, { type: "TOOL_CALL_END", toolCallId: "tc" });
   return { thread, call: thread.call("tc")! };
 }
@@ -67,15 +67,7 @@ describe("tool call transitions", () => {
   });
 
   it("a call that failed on its arguments cannot be approved or started", () => {
-    const thread = createThread() as ThreadImpl;
-    fold(
-      thread,
-      start,
-      { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "lookup" },
-      { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta: "{broken" },
-      { type: "TOOL_CALL_END", toolCallId: "tc" },
-    );
-    const call = thread.call("tc")!;
+    const { call } = callOf(true, "{broken");
     expect(call.status.value).toBe("failed");
     expect([call.requestApproval(), call.start()]).toEqual([false, false]);
     expect(call.error.value?.code).toBe("INVALID_TOOL_ARGS");
