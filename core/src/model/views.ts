@@ -53,6 +53,22 @@ export function toolCallResultSignal(node: ToolCallNode): ReadonlySignal<Message
   return result;
 }
 
+/**
+ * The signals of a tool call both bindings show one by one (Svelte stores, Vue refs); `result`,
+ * the answering message's content (`toolCallResultSignal`), comes on top.
+ */
+export const TOOL_CALL_SIGNALS = ["name", "argsText", "partialArgs", "args", "argumentStatus", "status", "error"] as const satisfies readonly (keyof ToolCallNode)[];
+
+export type ToolCallSignal = (typeof TOOL_CALL_SIGNALS)[number];
+
+/** Everything about one tool call at one moment: its id, the value of each of its signals, and `result`. */
+export type ToolCallView = { readonly id: string } & {
+  readonly [K in ToolCallSignal]: ToolCallNode[K] extends ReadonlySignal<infer V> ? V : never;
+} & {
+  /** The content of the tool message answering the call (the node is `node.result`). */
+  readonly result: MessageContent | undefined;
+};
+
 /** The registered name a component node renders under now (a signal name is read, tracked). */
 export function componentName(node: ComponentNodeLike): string {
   const { name } = node;
