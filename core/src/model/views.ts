@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
-import { contentText } from "./text-stream.js";
+import { contentText } from "../protocol/content-text.js";
 import type { ComponentNodeLike } from "./components/types.js";
 import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode } from "./types.js";
 import type { Attachment } from "./attachments.js";
