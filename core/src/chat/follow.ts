@@ -95,7 +95,7 @@ export class RunFollow {
   }
 
   private busy(): boolean {
-    return this.active.peek() || this.parts.turns.current !== undefined || this.parts.loop.activeRun.peek() !== undefined;
+    return this.active.peek() || this.parts.turns.activeRecord() !== undefined || this.parts.loop.activeRun.peek() !== undefined;
   }
 
   private start(runId: string): void {
@@ -103,7 +103,7 @@ export class RunFollow {
     const key = this.host.key();
     this.known.add(runId);
     this.active.value = true;
-    turns.following = true;
+    turns.followStarted();
     // Another tab of this origin generating shares this storage and writes the thread itself.
     let ownerTab = presence.peek().remoteTabsGenerating.peek() > 0;
     const watchTabs = effect(() => {
@@ -112,7 +112,7 @@ export class RunFollow {
     const finish = (): void => {
       watchTabs();
       this.active.value = false;
-      turns.following = false;
+      turns.followEnded();
       if (turns.disposed || key !== this.host.key()) return;
       this.host.serverGenerating(false);
       if (!ownerTab) storage.save();

@@ -72,8 +72,9 @@ export {
   messagePartsSignal,
   messageAttachmentsSignal,
   toolCallResultSignal,
+  TOOL_CALL_SIGNALS,
   threadViewSignal,
   componentName,
   unknownComponentNotice,
 } from "./views.js";
-export type { ThreadView } from "./views.js";
+export type { ThreadView, ToolCallSignal, ToolCallView } from "./views.js";

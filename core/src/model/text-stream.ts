@@ -1,6 +1,7 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import { TEXT_DELTA_LOG, TextBearingNode, type TextLog } from "./node-base.js";
 import type { MessageContent, MessageNode } from "./types.js";
+import { contentText } from "../protocol/content-text.js";
 
 /**
  * Streaming text for views that write the DOM themselves: instead of the whole text on every
@@ -84,13 +85,4 @@ function appendedSince(log: TextLog, seen: number): string | undefined {
   let joined = "";
   for (let write = seen + 1; write <= log.writes; write++) joined += deltas[write % TEXT_DELTA_LOG];
   return joined;
-}
-
-/** Content parts' text joined; a string as is; `""` for none. */
-export function contentText(content: MessageContent | undefined): string {
-  if (content === undefined) return "";
-  if (typeof content === "string") return content;
-  let text = "";
-  for (const part of content) if (part.type === "text") text += part.text;
-  return text;
 }
