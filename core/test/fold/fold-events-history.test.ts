@@ -4,7 +4,8 @@
 import type { Message } from "@ag-ui/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, foldEvents, type FoldEventsInit, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline, createThread, foldEvent, foldEvents, type ThreadlineWarning } from "../../src/index.js";
+import type { FoldEventsInit } from "../../src/fold/index.js";
 import { ThreadlineError } from "../../src/errors.js";
 import { streamArbitrary } from "./stream-generator.js";
 
