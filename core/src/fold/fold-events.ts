@@ -90,7 +90,7 @@ function fold(
       ? (event: AGUIEvent) => foldEvent(thread, event)
       : (event: AGUIEvent) => {
           if (untouched.reaches(event) || (event.type === "CUSTOM" && thread.hub.claimOf(event.name) !== undefined)) throw REACHED;
-          foldEvent(thread, event);
+          foldEvent(thread, untouched.withoutHeld(event));
         };
   const pipeline = createPipeline(sink, options);
   let error: ThreadlineError | undefined;

@@ -78,9 +78,11 @@ export class UntouchedHistory {
       case "MESSAGES_SNAPSHOT":
         return true;
       case "RUN_STARTED": {
+        // Input messages the history holds are skipped by the fold (see withoutHeld); any other
+        // that names a prior id (a result for an earlier call, say) reaches it.
         const input = event.input?.messages;
         if (input === undefined) return false;
-        for (const message of input) if (this.meetsMessage(message)) return true;
+        for (const message of input) if (!this.holds(message) && this.meetsMessage(message)) return true;
         return false;
       }
       case "SUBAGENT_STARTED":
@@ -94,6 +96,29 @@ export class UntouchedHistory {
     }
     const fields = event as { messageId?: unknown; parentMessageId?: unknown; toolCallId?: unknown; entityId?: unknown };
     return this.names(fields.messageId) || this.names(fields.toolCallId) || this.names(fields.parentMessageId) || this.names(fields.entityId);
+  }
+
+  /**
+   * The event as the fold should see it without the history: a RUN_STARTED input (which usually
+   * repeats the whole conversation) loses the messages the history holds, which a thread holding
+   * the history would skip too, so those cost a lookup each instead of a second fold.
+   */
+  withoutHeld(event: AGUIEvent): AGUIEvent {
+    if (event.type !== "RUN_STARTED") return event;
+    const input = event.input;
+    if (input?.messages === undefined || !input.messages.some((message) => this.holds(message))) return event;
+    return { ...event, input: { ...input, messages: input.messages.filter((message) => !this.holds(message)) } };
+  }
+
+  /** A prior message has this message's id (the first of the history with it: ids are unique). */
+  private holds(message: Message): boolean {
+    const id = message.id;
+    if (typeof id !== "string") return false;
+    for (let slot = hash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const entry = this.slots[slot]!;
+      if (entry === 0) return false;
+      if (entry > 0 && this.messages[entry - 1]!.id === id) return true;
+    }
   }
 
   private meetsMessage(message: Message): boolean {

@@ -50,6 +50,12 @@ const history: Message[] = [
   { id: "u2", role: "user", content: [{ type: "text", text: "more" }] } as Message,
 ];
 
+const started = (messages: unknown[]) => ({
+  type: "RUN_STARTED",
+  threadId: "t",
+  runId: "r2",
+  input: { threadId: "t", runId: "r2", messages, tools: [], context: [], state: {}, forwardedProps: {} },
+});
 const run = (...inner: object[]) => [{ type: "RUN_STARTED", threadId: "t", runId: "r2" }, ...inner, { type: "RUN_FINISHED", threadId: "t", runId: "r2" }];
 const text = (id: string, delta: string) => [
   { type: "TEXT_MESSAGE_START", messageId: id, role: "assistant" },
@@ -81,6 +87,14 @@ describe("foldEvents onto a history", () => {
     expect(result.messages.slice(history.length).map((m) => m.id)).toEqual(["new-1", "t2", "new-2"]);
   });
 
+  it("a RUN_STARTED input repeating the history skips the prior messages without folding them again", () => {
+    const input = [...history.map((m) => ({ ...m })), { id: "u3", role: "user", content: "new" }, { id: "u3", role: "user", content: "twice" }];
+    const { result, warnings } = expectSameAsEager([started(input), ...text("new-1", "x"), { type: "RUN_FINISHED", threadId: "t", runId: "r2" }], { messages: history });
+    history.forEach((message, i) => expect(result.messages[i]).toBe(message));
+    expect(result.messages.slice(history.length).map((m) => m.id)).toEqual(["u3", "new-1"]);
+    expect(warnings.map((w) => w.code)).toEqual(["DUPLICATE_MESSAGE_ID"]);
+  });
+
   // Each of these reads or changes a prior message: the call folds again with the whole history,
   // and every warning is delivered once.
   const reaching: [string, object[]][] = [
@@ -93,7 +107,7 @@ describe("foldEvents onto a history", () => {
     ["an activity delta on a prior activity", run({ type: "ACTIVITY_DELTA", messageId: "act-1", activityType: "plan", patch: [{ op: "add", path: "/steps/-", value: "b" }] })],
     ["an encrypted value for a prior message", run({ type: "REASONING_ENCRYPTED_VALUE", subtype: "message", entityId: "a1", encryptedValue: "xyz" })],
     ["an encrypted value for a prior tool call", run({ type: "REASONING_ENCRYPTED_VALUE", subtype: "tool-call", entityId: "call-1", encryptedValue: "xyz" })],
-    ["RUN_STARTED input holding the history", [{ type: "RUN_STARTED", threadId: "t", runId: "r2", input: { threadId: "t", runId: "r2", messages: [...history, { id: "u3", role: "user", content: "new" }], tools: [], context: [], state: {}, forwardedProps: {} } }, { type: "RUN_FINISHED", threadId: "t", runId: "r2" }]],
+    ["RUN_STARTED input answering a prior tool call", [started([...history, { id: "t3", role: "tool", toolCallId: "call-1", content: "late" }]), { type: "RUN_FINISHED", threadId: "t", runId: "r2" }]],
     ["a messages snapshot", run({ type: "MESSAGES_SNAPSHOT", messages: [history[0], { id: "x", role: "user", content: "y" }] })],
     ["a subagent lane the history fed", run({ type: "SUBAGENT_STARTED", subagentRunId: "sub-1", name: "helper" }, { type: "SUBAGENT_FINISHED", subagentRunId: "sub-1" })],
   ];
