@@ -38,37 +38,27 @@ export function foldEvents(
 ): FoldEventsResult {
   const history = init.messages ?? [];
   const untouched = history.length === 0 ? undefined : UntouchedHistory.of(history);
-  const source = new ReplayableEvents(events);
-  if (untouched !== undefined) {
-    let warned = 0;
-    const onWarning = options.onWarning ?? warnToConsole;
-    const counting: PipelineOptions = {
-      ...options,
-      onWarning: (warning: ThreadlineWarning) => {
-        warned++;
-        onWarning(warning);
-      },
-    };
-    const lazy = fold(source, { state: init.state }, counting, untouched);
-    if (lazy !== REACHED) {
-      const messages = new Array<Message>(history.length + lazy.messages.length);
-      for (let i = 0; i < history.length; i++) messages[i] = history[i]!;
-      for (let i = 0; i < lazy.messages.length; i++) messages[history.length + i] = lazy.messages[i]!;
-      return { ...lazy, messages };
-    }
-    // The warnings already delivered come again, in the same order, from the replayed prefix.
+  if (untouched === undefined) return fold(replayable(events), init, options, undefined) as FoldEventsResult;
+  const source = replayable(events);
+  // A second fold delivers the warnings of the replayed prefix again: those are skipped.
+  let delivered = 0;
+  let skip = 0;
+  const onWarning = options.onWarning ?? warnToConsole;
+  const counted: PipelineOptions = {
+    ...options,
+    onWarning: (warning: ThreadlineWarning) => {
+      if (skip > 0) return void skip--;
+      delivered++;
+      onWarning(warning);
+    },
+  };
+  const lazy = fold(source, { state: init.state }, counted, untouched);
+  if (lazy === REACHED) {
     source.rewind();
-    let skip = warned;
-    const replay: PipelineOptions = {
-      ...options,
-      onWarning: (warning: ThreadlineWarning) => {
-        if (skip > 0) skip--;
-        else onWarning(warning);
-      },
-    };
-    return fold(source, init, replay, undefined) as FoldEventsResult;
+    skip = delivered;
+    return fold(source, init, counted, undefined) as FoldEventsResult;
   }
-  return fold(source, init, options, undefined) as FoldEventsResult;
+  return { ...lazy, messages: history.concat(lazy.messages) };
 }
 
 /** Thrown out of the sink when an event reaches the history: the lazy attempt is abandoned. */
@@ -89,13 +79,13 @@ function fold(
     untouched === undefined
       ? (event: AGUIEvent) => foldEvent(thread, event)
       : (event: AGUIEvent) => {
-          if (untouched.reaches(event) || (event.type === "CUSTOM" && thread.hub.claimOf(event.name) !== undefined)) throw REACHED;
+          if (untouched.reaches(event)) throw REACHED;
           foldEvent(thread, untouched.withoutHeld(event));
         };
   const pipeline = createPipeline(sink, options);
   let error: ThreadlineError | undefined;
   try {
-    for (let raw = source.next(); raw !== DONE; raw = source.next()) pipeline.push(raw);
+    for (let step = source.next(); step.done !== true; step = source.next()) pipeline.push(step.value);
     pipeline.end();
   } catch (thrown) {
     if (thrown === REACHED) return REACHED;
@@ -111,48 +101,30 @@ function fold(
   return error === undefined ? result : { ...result, error };
 }
 
-const DONE: unique symbol = Symbol("done");
+interface ReplayableEvents {
+  next(): IteratorResult<unknown>;
+  rewind(): void;
+  /** Folding stopped early: a generator gets to run its `finally`, as a `for…of` would let it. */
+  close(): void;
+}
 
 /**
- * The caller's events, read once, and kept so a second fold can read them again from the start
- * (the iterable may be a generator). An iterator that throws is part of the stream: the throw is
- * kept and thrown again at the same place on the second reading.
+ * The caller's events, read once and kept, so a second fold can read them again from the start
+ * (the iterable may be a generator). A fold that ends on an error in the iterator reads no
+ * further, so only a completed prefix is ever replayed.
  */
-class ReplayableEvents {
-  private readonly seen: unknown[] = [];
-  private at = 0;
-  private iterator: Iterator<unknown> | undefined;
-  private failure: { error: unknown } | undefined;
-  private done = false;
-
-  constructor(private readonly events: Iterable<unknown>) {}
-
-  next(): unknown {
-    if (this.at < this.seen.length) return this.seen[this.at++];
-    if (this.failure !== undefined) throw this.failure.error;
-    if (this.done) return DONE;
-    try {
-      this.iterator ??= this.events[Symbol.iterator]();
-      const step = this.iterator.next();
-      if (step.done === true) {
-        this.done = true;
-        return DONE;
-      }
-      this.seen.push(step.value);
-      this.at++;
-      return step.value;
-    } catch (error) {
-      this.failure = { error };
-      throw error;
-    }
-  }
-
-  rewind(): void {
-    this.at = 0;
-  }
-
-  /** Folding stopped early: a generator gets to run its `finally`, as a `for…of` would let it. */
-  close(): void {
-    if (this.failure === undefined && !this.done) this.iterator?.return?.();
-  }
+function replayable(events: Iterable<unknown>): ReplayableEvents {
+  const seen: unknown[] = [];
+  let at = 0;
+  let iterator: Iterator<unknown> | undefined;
+  return {
+    next() {
+      if (at < seen.length) return { value: seen[at++] };
+      const step = (iterator ??= events[Symbol.iterator]()).next();
+      if (step.done !== true) at = seen.push(step.value);
+      return step;
+    },
+    rewind: () => void (at = 0),
+    close: () => void iterator?.return?.(),
+  };
 }

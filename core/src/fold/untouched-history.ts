@@ -7,10 +7,10 @@ import type { AGUIEvent, Message } from "@ag-ui/core";
  * which a call over a long history pays before its first event. Most calls only append: a run
  * streams new messages after the history and names none of it. So the fold starts without the
  * history, and this class answers one question per event — could folding it depend on a prior
- * message? — by looking the event's ids up among the history's ids (message ids, tool call ids
- * and subagent run ids). When one could, foldEvents folds again from the start with the whole
- * history as nodes, exactly as before; when none did, the result is the history, as the same
- * objects, followed by what the events made.
+ * message? — by looking the event's ids up among the history's message and tool call ids. When
+ * one could, foldEvents folds again from the start with the whole history as nodes, exactly as
+ * before; when none did, the result is the history, as the same objects, followed by what the
+ * events made.
  *
  * The ids are kept in an open-addressing table of their own rather than a Set: a Set of 5,000
  * string keys costs more to build (~55 ns an entry here) than the rest of a whole call. The hash
@@ -23,25 +23,24 @@ const PROBE_BUDGET = 8;
 
 export class UntouchedHistory {
   /**
-   * Open addressing: i + 1 for the id of messages[i], -(k + 1) for others[k] (a tool call or
-   * subagent run id), 0 for an empty slot. Message ids are read from the messages themselves,
-   * so the common entry costs no array of its own.
+   * Open addressing, at most a quarter full for one id a message: i + 1 for the id of
+   * messages[i], -(k + 1) for others[k] (a tool call id), 0 for an empty slot.
+   * Message ids are read from the messages themselves, so the common entry costs no array.
    */
-  private slots: Int32Array;
+  private readonly slots: Int32Array;
   private readonly others: string[] = [];
-  private mask: number;
-  private entries = 0;
-  private probeBudget: number;
-  private hasSubagents = false;
+  private readonly mask: number;
+  private budget: number;
+  private subagents = false;
   // The hot events repeat one id (a message's deltas, a call's args): checked once.
-  private lastClear: string | undefined = undefined;
+  private lastClear: unknown;
 
   private constructor(private readonly messages: readonly Message[]) {
-    let size = 16;
-    while (size < messages.length * 2) size *= 2;
+    let size = 64;
+    while (size < messages.length * 4) size *= 2;
     this.slots = new Int32Array(size);
     this.mask = size - 1;
-    this.probeBudget = 16 + messages.length * PROBE_BUDGET;
+    this.budget = 64 + messages.length * PROBE_BUDGET;
   }
 
   /**
@@ -52,18 +51,13 @@ export class UntouchedHistory {
     const history = new UntouchedHistory(messages);
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
-      if (typeof message?.id !== "string" || !history.addMessage(message.id, i)) return undefined;
+      if (!history.add(message?.id, i + 1)) return undefined;
       if (message.role === "assistant") {
-        const calls = message.toolCalls;
-        if (calls !== undefined) for (const call of calls) if (!history.addOther(call.id)) return undefined;
+        for (const call of message.toolCalls ?? []) if (!history.addOther(call.id)) return undefined;
       } else if (message.role === "tool" && !history.addOther(message.toolCallId)) {
         return undefined;
       }
-      const subagent = (message as { subagentRunId?: unknown }).subagentRunId;
-      if (typeof subagent === "string") {
-        history.hasSubagents = true;
-        if (!history.addOther(subagent)) return undefined;
-      }
+      if ((message as { subagentRunId?: unknown }).subagentRunId != null) history.subagents = true;
     }
     return history;
   }
@@ -71,28 +65,24 @@ export class UntouchedHistory {
   /**
    * Whether folding `event` could read or change a prior message (conservative: any of its ids
    * naming one, a whole-list event, input messages that meet the history, subagent lanes the
-   * history fed).
+   * history fed). CUSTOM events fold nothing on foldEvents' thread: it has no claims.
    */
   reaches(event: AGUIEvent): boolean {
     switch (event.type) {
       case "MESSAGES_SNAPSHOT":
         return true;
-      case "RUN_STARTED": {
+      case "RUN_STARTED":
         // Input messages the history holds are skipped by the fold (see withoutHeld); any other
         // that names a prior id (a result for an earlier call, say) reaches it.
-        const input = event.input?.messages;
-        if (input === undefined) return false;
-        for (const message of input) if (!this.holds(message) && this.meetsMessage(message)) return true;
-        return false;
-      }
+        return (event.input?.messages ?? []).some((message) => !this.holds(message) && this.meets(message));
       case "SUBAGENT_STARTED":
       case "SUBAGENT_FINISHED":
       case "SUBAGENT_ERROR":
         // The history's attributed messages made lanes of their own; lanes follow their own rules.
-        if (this.hasSubagents) return true;
+        if (this.subagents) return true;
         break;
       default:
-        if (this.hasSubagents && (event as { subagentRunId?: unknown }).subagentRunId != null) return true;
+        if (this.subagents && (event as { subagentRunId?: unknown }).subagentRunId != null) return true;
     }
     const fields = event as { messageId?: unknown; parentMessageId?: unknown; toolCallId?: unknown; entityId?: unknown };
     return this.names(fields.messageId) || this.names(fields.toolCallId) || this.names(fields.parentMessageId) || this.names(fields.entityId);
@@ -104,88 +94,57 @@ export class UntouchedHistory {
    * the history would skip too, so those cost a lookup each instead of a second fold.
    */
   withoutHeld(event: AGUIEvent): AGUIEvent {
-    if (event.type !== "RUN_STARTED") return event;
-    const input = event.input;
-    if (input?.messages === undefined || !input.messages.some((message) => this.holds(message))) return event;
-    return { ...event, input: { ...input, messages: input.messages.filter((message) => !this.holds(message)) } };
+    const input = event.type === "RUN_STARTED" ? event.input : undefined;
+    const kept = input?.messages?.filter((message) => !this.holds(message));
+    return kept === undefined || kept.length === input!.messages.length ? event : ({ ...event, input: { ...input, messages: kept } } as AGUIEvent);
   }
 
-  /** A prior message has this message's id (the first of the history with it: ids are unique). */
+  /** A prior message has this message's id. */
   private holds(message: Message): boolean {
-    const id = message.id;
-    if (typeof id !== "string") return false;
-    for (let slot = hash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const entry = this.slots[slot]!;
-      if (entry === 0) return false;
-      if (entry > 0 && this.messages[entry - 1]!.id === id) return true;
-    }
+    const slot = this.slotOf(message.id, true);
+    return slot >= 0 && this.slots[slot] !== 0;
   }
 
-  private meetsMessage(message: Message): boolean {
-    if (this.names(message.id)) return true;
-    if (message.role === "assistant") {
-      for (const call of message.toolCalls ?? []) if (this.names(call.id)) return true;
-    } else if (message.role === "tool") {
-      return this.names(message.toolCallId);
-    }
-    return false;
+  private meets(message: Message): boolean {
+    if (message.role === "assistant" && message.toolCalls?.some((call) => this.names(call.id))) return true;
+    return this.names(message.id) || (message.role === "tool" && this.names(message.toolCallId));
   }
 
-  /** An id any prior message uses, in any role (message, tool call, subagent run). */
+  /** An id any prior message uses, as its own or as a tool call's. */
   private names(id: unknown): boolean {
-    if (typeof id !== "string" || id === this.lastClear) return false;
+    if (id === this.lastClear || typeof id !== "string") return false;
+    const slot = this.slotOf(id, false);
+    if (slot >= 0 && this.slots[slot] === 0) {
+      this.lastClear = id;
+      return false;
+    }
+    return true; // found, or past the probe budget
+  }
+
+  /**
+   * The slot holding `id` (as a message's id only, when `message`), or the empty slot where it
+   * would go; -1 once the probes run over budget.
+   */
+  private slotOf(id: unknown, message: boolean): number {
+    if (typeof id !== "string") return -1;
     for (let slot = hash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
       const entry = this.slots[slot]!;
-      if (entry === 0) break;
-      if (this.keyOf(entry) === id) return true;
-    }
-    this.lastClear = id;
-    return false;
-  }
-
-  private keyOf(entry: number): string {
-    return entry > 0 ? this.messages[entry - 1]!.id : this.others[-entry - 1]!;
-  }
-
-  /** False for a second message with the same id, or when the probes run over budget. */
-  private addMessage(id: string, index: number): boolean {
-    for (let slot = hash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const entry = this.slots[slot]!;
-      if (entry === 0) {
-        this.slots[slot] = index + 1;
-        this.added();
-        return true;
-      }
-      if (--this.probeBudget < 0 || (entry > 0 && this.messages[entry - 1]!.id === id)) return false;
+      if (entry === 0 || ((entry > 0 || !message) && (entry > 0 ? this.messages[entry - 1]!.id : this.others[-entry - 1]) === id)) return slot;
+      if (--this.budget < 0) return -1;
     }
   }
 
-  /** Keeps the table at most half full (tool calls and subagent ids come on top of the messages). */
-  private added(): void {
-    if (++this.entries * 2 <= this.slots.length) return;
-    const old = this.slots;
-    this.slots = new Int32Array(old.length * 2);
-    this.mask = this.slots.length - 1;
-    for (const entry of old) {
-      if (entry === 0) continue;
-      let slot = hash(this.keyOf(entry)) & this.mask;
-      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
-      this.slots[slot] = entry;
-    }
+  /** False over budget, or for a second message with the same id. Another id may repeat. */
+  private add(id: unknown, entry: number): boolean {
+    const slot = this.slotOf(id, entry > 0);
+    if (slot < 0) return false;
+    if (this.slots[slot] === 0) this.slots[slot] = entry;
+    else if (entry > 0) return false;
+    return true;
   }
 
-  /** Another id a prior message holds; repeats are harmless (any match means "reached"). */
   private addOther(id: unknown): boolean {
-    if (typeof id !== "string") return false;
-    this.others.push(id);
-    for (let slot = hash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
-      if (this.slots[slot] === 0) {
-        this.slots[slot] = -this.others.length;
-        this.added();
-        return true;
-      }
-      if (--this.probeBudget < 0) return false;
-    }
+    return this.add(id, -this.others.push(id as string));
   }
 }
 
@@ -193,8 +152,6 @@ export class UntouchedHistory {
 function hash(id: string): number {
   const n = id.length;
   let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  const head = n < 4 ? n : 4;
-  for (let i = 0; i < head; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  for (let i = n > 16 ? n - 12 : head; i < n; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < n; i = i === 3 && n > 16 ? n - 12 : i + 1) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   return (h ^ (h >>> 15)) >>> 0;
 }
