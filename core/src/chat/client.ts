@@ -20,7 +20,6 @@ import type { OutgoingMessages } from "./attachments/outgoing.js";
 import type { ChatThreadKey } from "./thread-key.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
 import type { ClientTool } from "../tools/definition.js";
-import { resetThread } from "../run/thread-writes.js";
 import { checkMessages } from "../run/thread-writes.js";
 
 /**
@@ -216,7 +215,7 @@ export class ChatClient {
     this.parts.filter.recordClear({ messages: this.impl.toMessages(), runIds });
     this.outgoing.cancel("cleared");
     this.parts.turns.halt("the conversation was cleared", "cleared", () => {
-      resetThread(this.impl);
+      this.impl.reset();
       this.parts.turns.forgetRuns();
     });
     this.parts.storage.clear();

@@ -6,7 +6,6 @@ import { openPresence, type ChatParts } from "./assembly.js";
 import { RunFollow } from "./follow.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ChatClientOptions } from "./types.js";
-import { resetThread } from "../run/thread-writes.js";
 import { replaceMessages, replaceState } from "../run/thread-writes.js";
 
 /**
@@ -69,7 +68,7 @@ export class ChatThreadKey {
       this.parts.filter.reset();
       this.parts.presence.peek().dispose();
       this.parts.presence.value = openPresence(this.options, threadId, this.warn);
-      resetThread(this.parts.thread);
+      this.parts.thread.reset();
       this.parts.thread.threadId.value = threadId;
       this.parts.turns.forgetRuns();
       this.key = threadId;

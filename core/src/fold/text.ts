@@ -5,6 +5,7 @@ import {
   type TextBearingNodeImpl,
 } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
+import { bookkeepingOf } from "./run-bookkeeping.js";
 
 /**
  * TEXT_MESSAGE_* and REASONING_MESSAGE_*: both open a message (or reuse one with the same id),
@@ -22,8 +23,9 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
     activityCollision(thread, event);
     return;
   }
+  const book = bookkeepingOf(thread);
   let target: TextBearingNodeImpl | undefined = existing;
-  if (target !== undefined && !thread.runMessageIds.has(event.messageId)) {
+  if (book.openedFirstInRun(event.messageId) && target !== undefined) {
     // Reopening inside one run appends, as the reference does. A message of an earlier run (or of
     // the history) reopened by a later one is an agent reusing an id: still appended, but said.
     thread.warn({
@@ -34,7 +36,6 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
       event,
     });
   }
-  thread.runMessageIds.add(event.messageId);
   if (target === undefined) {
     const role = event.type === "REASONING_MESSAGE_START" ? "reasoning" : (event.role ?? "assistant");
     const created =
@@ -49,7 +50,7 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
   // A message reopened after its END keeps everything and receives more text (the reference appends).
   target.mergeMetadata(event.metadata);
   target.setStreaming(true);
-  thread.openMessages.add(target);
+  book.opened(target);
 }
 
 export function foldMessageContent(thread: ThreadImpl, event: Content): void {
@@ -82,7 +83,7 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
   }
   target.mergeMetadata(event.metadata);
   target.setStreaming(false);
-  thread.openMessages.delete(target);
+  bookkeepingOf(thread).closed(target);
 }
 
 function activityCollision(thread: ThreadImpl, event: Start | Content | End): void {

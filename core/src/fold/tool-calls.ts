@@ -4,6 +4,7 @@ import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/message-
 import type { ThreadImpl } from "../model/thread.js";
 import { ToolCallNodeImpl } from "../model/tool-call-node.js";
 import type { MessageContent } from "../model/types.js";
+import { bookkeepingOf } from "./run-bookkeeping.js";
 
 /**
  * TOOL_CALL_START attaches the call to its parent assistant message, creating one when there is
@@ -13,7 +14,8 @@ import type { MessageContent } from "../model/types.js";
 
 export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_START>): void {
   const { toolCallId, toolCallName } = event;
-  thread.runToolCallIds.add(toolCallId);
+  const book = bookkeepingOf(thread);
+  book.callStarted(toolCallId);
   const existing = thread.call(toolCallId);
   if (existing !== undefined) {
     // Idempotent, as the reference: a replayed start renames at most, and keeps the streamed args.
@@ -27,7 +29,7 @@ export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventTy
     }
     existing.mergeMetadata(event.metadata);
     existing.reopen(thread.parsers);
-    thread.openToolCalls.add(existing);
+    book.opened(existing);
     return;
   }
   const owner = resolveOwner(thread, event);
@@ -36,7 +38,7 @@ export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventTy
   call.mergeMetadata(event.metadata);
   owner.addToolCall(call);
   thread.registerToolCall(call);
-  thread.openToolCalls.add(call);
+  book.opened(call);
 }
 
 /**
@@ -81,24 +83,18 @@ function resolveOwner(
 }
 
 export function foldToolCallArgs(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_ARGS>): void {
-  const call = thread.call(event.toolCallId);
-  if (call === undefined) {
-    unknownCall(thread, event);
-    return;
-  }
+  const call = knownCall(thread, event);
+  if (call === undefined) return;
   call.appendArgs(event.delta);
   if (event.metadata !== undefined) call.mergeMetadata(event.metadata);
 }
 
 export function foldToolCallEnd(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_END>): void {
-  const call = thread.call(event.toolCallId);
-  if (call === undefined) {
-    unknownCall(thread, event);
-    return;
-  }
+  const call = knownCall(thread, event);
+  if (call === undefined) return;
   call.mergeMetadata(event.metadata);
   call.end();
-  thread.openToolCalls.delete(call);
+  bookkeepingOf(thread).closed(call);
 }
 
 export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_RESULT>): void {
@@ -112,34 +108,31 @@ export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventT
     });
     return;
   }
-  thread.answeredToolCallIds.add(toolCallId);
+  bookkeepingOf(thread).callAnswered(toolCallId);
   const result = new ToolMessageNodeImpl(messageId, toolCallId, ownJson(event.content as MessageContent));
   result.setSubagentRunId(event.subagentRunId);
   result.mergeMetadata(event.metadata);
-  const call = thread.call(toolCallId);
-  const owner = call === undefined ? undefined : thread.node(call.messageId);
-  if (owner === undefined) {
+  if (!thread.addToolResult(result)) {
     thread.warn({
       code: "UNKNOWN_TOOL_CALL",
       message: `TOOL_CALL_RESULT: no tool call with ID '${toolCallId}'; the result message '${messageId}' was appended at the end.`,
       event,
     });
-    thread.append(result);
-    return;
   }
-  const list = thread.list.peek();
-  let position = list.indexOf(owner) + 1;
-  while (position < list.length && list[position]!.role === "tool") position++;
-  thread.insertAt(position, result);
 }
 
-function unknownCall(
+/** The call an ARGS or END names, or a warning. */
+function knownCall(
   thread: ThreadImpl,
   event: AGUIEventOf<EventType.TOOL_CALL_ARGS> | AGUIEventOf<EventType.TOOL_CALL_END>,
-): void {
-  thread.warn({
-    code: "UNKNOWN_TOOL_CALL",
-    message: `${event.type}: No message found containing tool call with ID '${event.toolCallId}'.`,
-    event,
-  });
+): ToolCallNodeImpl | undefined {
+  const call = thread.call(event.toolCallId);
+  if (call === undefined) {
+    thread.warn({
+      code: "UNKNOWN_TOOL_CALL",
+      message: `${event.type}: No message found containing tool call with ID '${event.toolCallId}'.`,
+      event,
+    });
+  }
+  return call;
 }

@@ -65,6 +65,7 @@ export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store
 export type { Attachment, LocalPreviews, MediaPart } from "./attachments.js";
 export { subscribeText, currentText } from "./text-stream.js";
 export type { TextSink } from "./text-stream.js";
+export { MessageTextNode } from "./text-node.js";
 // What both bindings read: derived views of nodes (model/views.ts).
 export {
   messageTextSignal,

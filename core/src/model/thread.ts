@@ -8,12 +8,7 @@ import type { ComponentRegistry } from "./components/registry.js";
 import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
 import { GenerativeUi } from "./components/generative-ui.js";
-import {
-  nodeFromMessage,
-  type MessageNodeImpl,
-  type TextBearingNodeImpl,
-  type ToolMessageNodeImpl,
-} from "./message-nodes.js";
+import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from "./message-nodes.js";
 import { MessageTree } from "./message-tree.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
@@ -73,9 +68,30 @@ export interface ThreadImplOptions extends Omit<ThreadOptions, "tamboEvents"> {
 const EMPTY: readonly never[] = Object.freeze([]);
 
 /**
+ * How a run ended, as `endRun` records it: RUN_FINISHED with its outcome (success, interrupt or
+ * cancelled: the status follows it); a failure (RUN_ERROR, or the client rejected the stream);
+ * or the client stopped listening (stop, detach), which is neither and leaves no outcome.
+ */
+export type RunEnd =
+  | { readonly type: "finished"; readonly outcome: RunOutcome }
+  | { readonly type: "failed"; readonly error: ThreadlineError }
+  | { readonly type: "stopped" };
+
+/**
+ * What the fold remembers of the run under way (core/src/fold/run-bookkeeping.ts), kept on the
+ * thread for it. The model knows one thing about it: a run that ends abnormally asks it to cut
+ * off the messages and tool calls still streaming.
+ */
+export interface RunBookkeeping {
+  cutOff(): void;
+}
+
+/**
  * The thread: the signals of the public `Thread`, plus the indices that keep every streamed event
  * O(1) in the thread's length (id → message node, id → tool call, tool call id → its result). The
- * fold (core/src/fold) is the only writer during a run; the chat client writes tool-call states.
+ * fold (core/src/fold) is the only writer during a run; the chat client writes tool-call states
+ * through the calls' transitions. The run's status, error, outcome and interrupts are written
+ * only by `startRun`, `endRun`, `fail` and `reset`.
  */
 export class ThreadImpl implements Thread {
   readonly threadId: Signal<string | undefined>;
@@ -83,12 +99,7 @@ export class ThreadImpl implements Thread {
   /** The state, built on read from `stateDoc` (which the fold writes). */
   readonly state: ReadonlySignal<unknown>;
   readonly stateDoc: StateDocument;
-  readonly runId: Signal<string | undefined> = signal(undefined);
-  readonly status: Signal<ThreadStatus> = signal("idle");
-  readonly error: Signal<ThreadlineError | undefined> = signal(undefined);
-  readonly outcome: Signal<RunOutcome | undefined> = signal(undefined);
   readonly activeSteps: Signal<readonly ActiveStep[]> = signal(EMPTY);
-  readonly pendingInterrupts: Signal<readonly Interrupt[]> = signal(EMPTY);
   readonly tokens = new TokenLedger();
   readonly lanes: SubagentLanes;
 
@@ -98,14 +109,8 @@ export class ThreadImpl implements Thread {
   readonly select: (pointer: string) => ReadonlySignal<unknown>;
   readonly genui: GenerativeUi;
 
-  /** Tool calls this run started, and those answered: RUN_FINISHED derives pending calls. */
-  runToolCallIds = new Set<string>();
-  answeredToolCallIds = new Set<string>();
-  /** Messages this run opened: reopening one of an earlier run is warned about (MESSAGE_ID_REUSED). */
-  runMessageIds = new Set<string>();
-  /** Messages and tool calls between START and END, closed when a run ends abnormally. */
-  readonly openMessages = new Set<TextBearingNodeImpl>();
-  readonly openToolCalls = new Set<ToolCallNodeImpl>();
+  /** The fold's, made by it on first use; dropped with the conversation (`reset`). */
+  bookkeeping: RunBookkeeping | undefined = undefined;
   /**
    * Moves on with every write that can change what `toMessages()` returns: each folded event that
    * can touch messages (foldEvent) and each structural write below (`setList` also follows the
@@ -115,6 +120,11 @@ export class ThreadImpl implements Thread {
    */
   messagesRevision = 0;
 
+  readonly #runId = signal<string | undefined>(undefined);
+  readonly #status = signal<ThreadStatus>("idle");
+  readonly #error = signal<ThreadlineError | undefined>(undefined);
+  readonly #outcome = signal<RunOutcome | undefined>(undefined);
+  readonly #pendingInterrupts = signal<readonly Interrupt[]>(EMPTY);
   private readonly byId = new Map<string, MessageNodeImpl>();
   /** Local previews of user messages not in the thread yet (see `showPreviews`). */
   private waitingPreviews: Map<string, LocalPreviews> | undefined;
@@ -136,6 +146,26 @@ export class ThreadImpl implements Thread {
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
     }
+  }
+
+  get runId(): ReadonlySignal<string | undefined> {
+    return this.#runId;
+  }
+
+  get status(): ReadonlySignal<ThreadStatus> {
+    return this.#status;
+  }
+
+  get error(): ReadonlySignal<ThreadlineError | undefined> {
+    return this.#error;
+  }
+
+  get outcome(): ReadonlySignal<RunOutcome | undefined> {
+    return this.#outcome;
+  }
+
+  get pendingInterrupts(): ReadonlySignal<readonly Interrupt[]> {
+    return this.#pendingInterrupts;
   }
 
   get runUsage(): ReadonlySignal<readonly RunUsage[]> {
@@ -302,6 +332,29 @@ export class ThreadImpl implements Thread {
     for (const node of added) this.index(node);
   }
 
+  /**
+   * A tool message answering a call joins the thread right after the call's assistant message and
+   * that message's earlier results (TOOL_CALL_RESULT's place, and the client's results'). Returns
+   * false when the call or its message is not in the thread: the message is then appended at the
+   * end. O(thread) once per result.
+   */
+  addToolResult(node: ToolMessageNodeImpl): boolean {
+    const call = this.callsById.get(node.toolCallId);
+    const owner = call === undefined ? undefined : this.byId.get(call.messageId);
+    // One update: the list, and the call the result settles.
+    return batch(() => {
+      if (owner === undefined) {
+        this.append(node);
+        return false;
+      }
+      const list = this.list.peek();
+      let position = list.indexOf(owner) + 1;
+      while (position < list.length && list[position]!.role === "tool") position++;
+      this.insertAt(position, node);
+      return true;
+    });
+  }
+
   registerToolCall(call: ToolCallNodeImpl): void {
     if (this.callsById.has(call.id)) return;
     this.callsById.set(call.id, call);
@@ -310,14 +363,60 @@ export class ThreadImpl implements Thread {
     this.genui.toolCallAdded(call);
   }
 
-  /** A client that drops a run's open items (RUN_ERROR, or a stream it rejected). */
-  closeOpen(): void {
-    for (const node of this.openMessages) node.setStreaming(false);
-    for (const call of this.openToolCalls) call.cutOff();
-    this.lanes.cutOff();
-    this.openMessages.clear();
-    this.openToolCalls.clear();
-    this.genui.runFailed();
+  /*
+   * The run's lifecycle: `idle` → (`startRun`) `running` → (`endRun`) an end status. Neither
+   * checks the status it comes from: ordering is the pipeline's to verify (it refuses a
+   * RUN_FINISHED without RUN_STARTED), and what reaches the thread anyway — `foldEvent` fed by
+   * hand, `fail` for a stream that broke before RUN_STARTED — must still be recorded.
+   */
+
+  /** RUN_STARTED: a run is under way; the last run's error and outcome go. */
+  startRun(threadId: string, runId: string): void {
+    batch(() => {
+      this.threadId.value = threadId;
+      this.#runId.value = runId;
+      this.#status.value = "running";
+      this.#error.value = undefined;
+      this.#outcome.value = undefined;
+      this.activeSteps.value = EMPTY;
+      this.genui.runStarted();
+    });
+  }
+
+  /**
+   * The run ended (see `RunEnd`). Open steps close. A failed or stopped run also cuts off what was
+   * still open: messages stop streaming, unfinished tool calls and subagents fail; everything
+   * folded stays. A stopped run keeps its pending interrupts and its error.
+   */
+  endRun(end: RunEnd): void {
+    batch(() => {
+      this.activeSteps.value = EMPTY;
+      switch (end.type) {
+        case "finished": {
+          const outcome = end.outcome;
+          this.#pendingInterrupts.value = outcome.type === "interrupt" ? outcome.interrupts : EMPTY;
+          this.#status.value = outcome.type === "interrupt" ? "interrupted" : outcome.type === "cancelled" ? "cancelled" : "succeeded";
+          this.#outcome.value = outcome;
+          this.genui.runFinished();
+          return;
+        }
+        case "failed":
+          this.#status.value = "failed";
+          this.#error.value = end.error;
+          break;
+        case "stopped":
+          this.#status.value = "cancelled";
+          break;
+        default: {
+          const unreachable: never = end;
+          return unreachable;
+        }
+      }
+      this.#outcome.value = undefined;
+      this.bookkeeping?.cutOff();
+      this.lanes.cutOff();
+      this.genui.runFailed();
+    });
   }
 
   /** The client rejected the stream: the run failed with `error`; everything folded stays. */
@@ -326,12 +425,28 @@ export class ThreadImpl implements Thread {
       error instanceof ThreadlineError
         ? error
         : new ModelError("RUN_REJECTED", `The run was rejected: ${describeValue(error)}`, { cause: error });
+    this.endRun({ type: "failed", error: reason });
+  }
+
+  /**
+   * An empty conversation on the same thread (`clear()`, a thread switch): no messages, the
+   * default state `{}`, no run, no pending interrupts, no token usage, no subagents. Only when no
+   * run is active.
+   */
+  reset(): void {
     batch(() => {
-      this.status.value = "failed";
-      this.error.value = reason;
-      this.outcome.value = undefined;
+      this.setList(EMPTY);
+      this.#tree?.reset();
+      this.stateDoc.replace({});
+      this.bookkeeping = undefined;
+      this.#pendingInterrupts.value = EMPTY;
       this.activeSteps.value = EMPTY;
-      this.closeOpen();
+      this.#runId.value = undefined;
+      this.#outcome.value = undefined;
+      this.tokens.reset();
+      this.lanes.reset();
+      this.#error.value = undefined;
+      this.#status.value = "idle";
     });
   }
 

@@ -12,7 +12,6 @@ import { Stream, type EventStream, type MiddlewareEvent } from "../pipeline/even
 import { composeMiddleware, type Middleware } from "../pipeline/middleware.js";
 import type { RunEnded, RunMode, RunOutcomeBody, RunResult } from "./result.js";
 import type { SubscriberDispatch } from "./subscriber-dispatch.js";
-import { cancelRun } from "./thread-writes.js";
 
 type Terminal = AGUIEventOf<EventType.RUN_FINISHED> | AGUIEventOf<EventType.RUN_ERROR>;
 
@@ -150,7 +149,7 @@ export class RunSession {
     this.closed = true;
     this.stopGrace();
     this.controller.abort();
-    this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "cancelled", by: "client" });
+    this.close(() => this.sawEvent && this.host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
   }
 
   /** `detach()`: stop listening; the source is left to finish on its own, unheard. */
@@ -158,7 +157,7 @@ export class RunSession {
     if (this.closed) return;
     this.closed = true;
     this.stopGrace();
-    this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "detached" });
+    this.close(() => this.sawEvent && this.host.thread.endRun({ type: "stopped" }), { status: "detached" });
   }
 
   /** The run could not start or continue (also used by the loop for errors before the stream). */
@@ -299,7 +298,7 @@ export class RunSession {
     if (end === "aborted") {
       // The source gave up on its own (our aborts close the session first).
       this.closed = true;
-      return this.close(() => this.sawEvent && cancelRun(this.host.thread), { status: "cancelled", by: "client" });
+      return this.close(() => this.sawEvent && this.host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
     }
     try {
       // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).

@@ -7,12 +7,11 @@ import { messageListProblem } from "../protocol/message-list.js";
 import { RunLoopInputError } from "./errors.js";
 
 /**
- * The client's own writes to a thread, outside the fold: a subscriber's mutation, `setMessages`,
- * `addMessages`, `setState`, and ending a run the client stopped. Each costs O(what it writes)
- * and happens per mutation or per run, never per streamed event.
+ * The client's own writes to a thread's messages and state, outside the fold: a subscriber's
+ * mutation, `setMessages`, `addMessages`, `setState`. Each costs O(what it writes) and happens
+ * per mutation, never per streamed event. (Ending a run the client stopped, and resetting the
+ * conversation, are the thread's own transitions: `endRun`, `reset`.)
  */
-
-const NONE: readonly never[] = Object.freeze([]);
 
 /** Throws `INVALID_MESSAGES` naming the first entry that is not an AG-UI message. */
 export function checkMessages(value: unknown, where: string): readonly Message[] {
@@ -55,39 +54,4 @@ export function appendMessages(thread: ThreadImpl, messages: readonly Message[],
 /** As STATE_SNAPSHOT does: a private, unfrozen copy (the model patches it by copying paths). */
 export function replaceState(thread: ThreadImpl, state: unknown): void {
   thread.stateDoc.replace(copyJson(state));
-}
-
-/**
- * The client ended the run (stop or detach): neither success nor failure. Open messages stop
- * streaming and unfinished tool calls are cut off, as for a failed run; everything folded stays.
- */
-export function cancelRun(thread: ThreadImpl): void {
-  batch(() => {
-    thread.status.value = "cancelled";
-    thread.outcome.value = undefined;
-    thread.activeSteps.value = NONE;
-    thread.closeOpen();
-  });
-}
-
-/**
- * An empty conversation on the same thread (`clear()`, a thread switch): no messages, the default
- * state `{}`, no run, no pending interrupts. Only when no run is active.
- */
-export function resetThread(thread: ThreadImpl): void {
-  batch(() => {
-    replaceMessages(thread, NONE);
-    thread.peekTree()?.reset();
-    replaceState(thread, {});
-    thread.openMessages.clear();
-    thread.openToolCalls.clear();
-    thread.pendingInterrupts.value = NONE;
-    thread.activeSteps.value = NONE;
-    thread.runId.value = undefined;
-    thread.outcome.value = undefined;
-    thread.tokens.reset();
-    thread.lanes.reset();
-    thread.error.value = undefined;
-    thread.status.value = "idle";
-  });
 }

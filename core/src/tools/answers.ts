@@ -78,7 +78,9 @@ export class ToolAnswers {
     const call = thread.call(toolCallId);
     if (approval === undefined || call === undefined) return;
     if (approval.kind === "interrupt") {
-      call.status.value = response.approved ? "running" : "complete";
+      // Approved, the agent runs the call once resumed.
+      if (response.approved) call.start();
+      else call.withdrawApproval();
       const payload = response.reason === undefined ? { approved: response.approved } : { approved: response.approved, reason: response.reason };
       this.interruptAnswers.set(approval.interruptId, { interruptId: approval.interruptId, status: "resolved", payload });
     } else if (response.approved) {
@@ -96,8 +98,7 @@ export class ToolAnswers {
     const approval = this.config.approvals.byInterrupt(entry.interruptId);
     if (approval !== undefined) {
       this.config.approvals.take(approval.toolCallId);
-      const call = this.config.thread.call(approval.toolCallId);
-      if (call !== undefined && call.status.peek() === "awaiting-approval") call.status.value = "complete";
+      this.config.thread.call(approval.toolCallId)?.withdrawApproval();
     }
     this.interruptAnswers.set(entry.interruptId, entry);
   }

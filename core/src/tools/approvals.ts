@@ -19,7 +19,7 @@ export interface ApprovalResponse {
 /**
  * Tool calls waiting for the user's yes or no. Each sits in `awaiting-approval` on its node until
  * `take` hands it to whoever applies the answer, or `cancelAll` gives up on it (stop, clear, a new
- * message): then it becomes `error` with `TOOL_CANCELLED`, so no UI waits on it forever.
+ * message): then it becomes `failed` with `TOOL_CANCELLED`, so no UI waits on it forever.
  */
 export class Approvals {
   private readonly pending = new Map<string, PendingApproval>();
@@ -46,8 +46,9 @@ export class Approvals {
   request(approval: PendingApproval): void {
     const call = this.thread.call(approval.toolCallId);
     if (call === undefined) return;
+    // Kept even when the call cannot wait (it settled): an interrupt still needs its answer.
     this.pending.set(approval.toolCallId, approval);
-    call.status.value = "awaiting-approval";
+    call.requestApproval();
   }
 
   take(toolCallId: string): PendingApproval | undefined {
@@ -66,9 +67,7 @@ export class Approvals {
     batch(() => {
       for (const approval of this.pending.values()) {
         const call = this.thread.call(approval.toolCallId);
-        if (call === undefined || call.status.peek() !== "awaiting-approval") continue;
-        call.error.value = new ToolExecutionError("TOOL_CANCELLED", call.id, call.name.peek(), `Tool call '${call.id}' was cancelled before it was approved: ${reason}.`);
-        call.status.value = "failed";
+        if (call !== undefined) call.cancel(new ToolExecutionError("TOOL_CANCELLED", call.id, call.name.peek(), `Tool call '${call.id}' was cancelled before it was approved: ${reason}.`));
       }
     });
     this.pending.clear();

@@ -72,11 +72,14 @@ export class ToolRunner {
     this.throttles.get(stream.resolved.streamingMs as number)?.cancel(toolCallId);
   }
 
-  /** Runs the tool on the call's strict arguments; the call is `executing` until it ends. */
+  /**
+   * Runs the tool on the call's strict arguments; the call is `running` until it ends. A call
+   * that cannot start (see `ToolCallNodeImpl.start`) is not run.
+   */
   execute(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord): void {
+    if (!call.start()) return;
     const token = {};
     this.running.set(call.id, token);
-    call.status.value = "running";
     const signal = this.controller.signal;
     void this.run(call, resolved, record, signal).then((outcome) => {
       if (this.running.get(call.id) !== token) return; // invalidated meanwhile: dropped
@@ -96,9 +99,7 @@ export class ToolRunner {
     batch(() => {
       for (const id of this.running.keys()) {
         const call = thread.call(id);
-        if (call === undefined || call.status.peek() !== "running") continue;
-        call.error.value = new ToolExecutionError("TOOL_CANCELLED", id, call.name.peek(), `Tool call '${id}' was cancelled while it ran: ${reason}.`);
-        call.status.value = "failed";
+        if (call !== undefined) call.cancel(new ToolExecutionError("TOOL_CANCELLED", id, call.name.peek(), `Tool call '${id}' was cancelled while it ran: ${reason}.`));
       }
     });
     this.running.clear();

@@ -1,4 +1,3 @@
-import { batch } from "@preact/signals-core";
 import { ToolMessageNodeImpl } from "../model/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageContent } from "../model/types.js";
@@ -14,12 +13,12 @@ export interface ClientToolResult {
 }
 
 /**
- * Writes the client's result for a tool call into the thread, as a tool message placed right
- * after the call's assistant message (and after that message's earlier results), the same place
- * TOOL_CALL_RESULT puts it. The call's status becomes `done`, or `error` when `error` is set.
- * Only outside a run: during one the fold is the only writer of the message list, so results
- * that arrive mid-run wait (see the chat client's deferred actions). Returns false, writing
- * nothing, when the call is unknown or already answered. O(thread) once per result.
+ * Writes the client's result for a tool call into the thread, as a tool message in the place
+ * TOOL_CALL_RESULT puts one (`ThreadImpl.addToolResult`). The call's status becomes `succeeded`,
+ * or `failed` when `error` is set. Only outside a run: during one the fold is the only writer of
+ * the message list, so results that arrive mid-run wait (see the chat client's deferred actions).
+ * Returns false, writing nothing, when the call is unknown or already answered. O(thread) once
+ * per result.
  */
 export function insertToolResult(thread: ThreadImpl, result: ClientToolResult): boolean {
   const call = thread.call(result.toolCallId);
@@ -27,16 +26,6 @@ export function insertToolResult(thread: ThreadImpl, result: ClientToolResult): 
   if (thread.node(result.messageId) !== undefined) return false;
   const node = new ToolMessageNodeImpl(result.messageId, result.toolCallId, result.content);
   if (result.error !== undefined) node.error.value = result.error;
-  const owner = thread.node(call.messageId);
-  batch(() => {
-    if (owner === undefined) {
-      thread.append(node);
-      return;
-    }
-    const list = thread.list.peek();
-    let position = list.indexOf(owner) + 1;
-    while (position < list.length && list[position]!.role === "tool") position++;
-    thread.insertAt(position, node);
-  });
+  thread.addToolResult(node);
   return true;
 }
