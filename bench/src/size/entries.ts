@@ -46,7 +46,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "core-root": {
     title: "@threadline/core, every root export",
     code: `export * from "@threadline/core";\n`,
-    budget: 83.5 * KB,
+    budget: 84.0 * KB, // +0.5: foldEvents leaves an untouched history alone (issue 18, ~1 KB)
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
