@@ -18,22 +18,22 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "quick-start-svelte": {
     title: "Threadline quick start, Svelte (createChat + StreamingText + HttpAgent)",
     code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent } from "@threadline/core";\n`,
-    // 70.6 measured on 2026-12-02 after @ag-ui/core left the run-time imports, fast-json-patch's module files
-    // were imported by name and the protobuf decoder became lazy (#18; 73.7 before, 74.1 with #18's mount work).
+    // 70.8 measured on 2026-12-02 after @ag-ui/core left the run-time imports, fast-json-patch's module files
+    // were imported by name and the protobuf decoder became lazy (#18; 74.1 on main before it).
     budget: 71.4 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost.
   "with-persistence": {
     title: "quick start, Svelte + chatPersistence + indexedDbStorage (opt-in storage and thread list)",
-    // 76.4 measured: storage costs 5.7 KB, only to apps that import it.
+    // 76.5 measured: storage costs 5.7 KB, only to apps that import it.
     code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent, chatPersistence, indexedDbStorage } from "@threadline/core";\n`,
     budget: 77.2 * KB,
     side: "threadline",
   },
   "with-presence": {
     title: "quick start, Svelte + broadcastPresence (opt-in multi-tab presence)",
-    // 72.3 measured: presence costs 1.6 KB.
+    // 72.4 measured: presence costs 1.6 KB.
     code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent, broadcastPresence } from "@threadline/core";\n`,
     budget: 73.1 * KB,
     side: "threadline",
