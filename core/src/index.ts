@@ -82,8 +82,8 @@ export type {
   ToolResultInput,
   TurnResult,
 } from "./chat/index.js";
-export { defineTool, ChatInputError, ToolError, ToolExecutionError } from "./tools/index.js";
-export type { ApprovalResponse, ClientTool, JsonSchema, StandardSchemaLike, ToolExecuteContext } from "./tools/index.js";
+export { defineTool, strictModeUndo, ChatInputError, ToolError, ToolExecutionError } from "./tools/index.js";
+export type { ApprovalResponse, ClientTool, JsonSchema, StandardSchemaLike, ToolArgumentReading, ToolExecuteContext } from "./tools/index.js";
 // -- storage adapters --
 export { memoryStorage, localStorageAdapter, indexedDbStorage, PersistenceError } from "./persist/index.js";
 export type { IndexedDbStorageOptions, PersistenceAdapter, PersistenceErrorCode, StorageLike } from "./persist/index.js";

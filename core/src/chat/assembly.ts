@@ -16,6 +16,7 @@ import type { ToolAnswers } from "../tools/answers.js";
 import { ToolCallWatch } from "../tools/call-watch.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ToolRunner } from "../tools/execution.js";
+import { ARGUMENTS_AS_SENT, isToolArgumentReading, type ToolArgumentReading } from "../tools/argument-reading.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 
@@ -100,6 +101,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     warn,
     beforeRun: () => id.beforeRun(),
     settings: () => settings,
+    toolArguments: toolArgumentReading(options),
   });
   const { runner, answers } = turns;
   const watch = new ToolCallWatch({
@@ -127,6 +129,16 @@ export function openPresence(options: ChatClientOptions, threadId: string, warn:
     throw new ChatInputError("INVALID_OPTION", "`presence` must be broadcastPresence(options) (cross-tab), or false / absent (this tab only).", "presence");
   }
   return plugin.open(threadId, warn);
+}
+
+/** The `toolArguments` plug-in, or the arguments as sent. */
+function toolArgumentReading(options: ChatClientOptions): ToolArgumentReading {
+  const plugin = options.toolArguments;
+  if (plugin === undefined) return ARGUMENTS_AS_SENT;
+  if (!isToolArgumentReading(plugin)) {
+    throw new ChatInputError("INVALID_OPTION", "`toolArguments` must be strictModeUndo() (from @threadline/core), or absent (the arguments as sent).", "toolArguments");
+  }
+  return plugin;
 }
 
 /** The `persistence` plug-in's storage for the chat, or none. */

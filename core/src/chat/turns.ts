@@ -8,6 +8,7 @@ import type { Approvals } from "../tools/approvals.js";
 import { ToolAnswers } from "../tools/answers.js";
 import type { ToolSet } from "../tools/definition.js";
 import { ToolRunner } from "../tools/execution.js";
+import type { ToolArgumentReading } from "../tools/argument-reading.js";
 import type { ClearedRunFilter } from "./cleared-run-filter.js";
 import type { ChatStorage } from "./storage.js";
 import { ActionQueue } from "./action-queue.js";
@@ -62,6 +63,8 @@ export interface ChatTurnsConfig {
   readonly beforeRun: () => void;
   /** The settings in force for the next run. */
   readonly settings: () => { readonly tools: ToolSet; readonly context: readonly Context[] | undefined; readonly forwardedProps: unknown; readonly maxSteps: number };
+  /** How client tools' arguments are read (the chat's `toolArguments`). */
+  readonly toolArguments: ToolArgumentReading;
 }
 
 /**
@@ -101,7 +104,7 @@ export class ChatTurns {
   constructor(private readonly config: ChatTurnsConfig) {
     const { thread, approvals, createId, warn, storage } = config;
     // The runner and the answers are made here: the runner's reports come back to this loop.
-    this.runner = new ToolRunner({ thread, warn, finished: (id, record, outcome) => this.finished(id, record, outcome) });
+    this.runner = new ToolRunner({ thread, warn, reading: config.toolArguments, finished: (id, record, outcome) => this.finished(id, record, outcome) });
     this.answers = new ToolAnswers({ thread, approvals, runner: this.runner, createId, warn, save: () => storage.save() });
     this.deferred = new DeferredActions({ thread, answers: this.answers, report: config.report });
     this.phase = this.phaseSignal;

@@ -12,6 +12,7 @@ import type { FollowOptions } from "./follow.js";
 import type { AttachmentInput } from "./attachments/draft.js";
 import type { AttachmentOptions } from "./attachments/limits.js";
 import type { ClientTool } from "../tools/definition.js";
+import type { ToolArgumentReading } from "../tools/argument-reading.js";
 import type { RunLoopOptions } from "../run/options.js";
 import type { RunStatus } from "../run/result.js";
 
@@ -87,6 +88,12 @@ export interface ChatClientOptions extends ChatLoopOptions {
    * `false`): this tab's runs only.
    */
   readonly presence?: false | PresencePlugin;
+  /**
+   * How client tools' arguments are read against their `parameters` before `needsApproval` and
+   * `execute` see them: `strictModeUndo()` for a model in OpenAI-style strict mode (its `null`s
+   * for left-out optional parameters removed). Default: as the model sent them.
+   */
+  readonly toolArguments?: ToolArgumentReading;
   /**
    * Files in `sendMessage({ text, files })`: an `upload` hook (without one, files are inlined as
    * base64 data), and the limits (`maxFileSize`, `maxFiles`, `accept`) a file is refused by with

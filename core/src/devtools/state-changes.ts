@@ -1,5 +1,6 @@
-import jsonpatch from "fast-json-patch";
+/// <reference path="../json/fast-json-patch-modules.d.ts" />
 import type { Operation } from "fast-json-patch";
+import { compare } from "fast-json-patch/module/duplex.mjs";
 import { Replay, type SandboxOptions } from "./replay.js";
 
 /** One change of the state: the entry that made it, and the change as JSON Patch operations. */
@@ -39,5 +40,5 @@ export function stateChanges(events: readonly unknown[], n: number, options?: Sa
 function diff(before: unknown, after: unknown): Operation[] {
   const comparable =
     typeof before === "object" && before !== null && typeof after === "object" && after !== null && Array.isArray(before) === Array.isArray(after);
-  return comparable ? jsonpatch.compare(before, after) : [{ op: "replace", path: "", value: after }];
+  return comparable ? compare(before, after) : [{ op: "replace", path: "", value: after }];
 }

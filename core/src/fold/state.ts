@@ -1,6 +1,8 @@
+/// <reference path="../json/fast-json-patch-modules.d.ts" />
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
-import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
+import { JsonPatchError, validator } from "fast-json-patch/module/core.mjs";
+import { unescapePathComponent } from "fast-json-patch/module/helpers.mjs";
 import { describeValue } from "../describe-value.js";
 import { applyOperation, checkDepth, describePatchError } from "../json/json-patch.js";
 import { copyJson, jsonEqual } from "../json/json-value.js";
@@ -64,15 +66,15 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
  */
 function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh: Set<object>): boolean {
   if (op.op !== "add" && op.op !== "replace" && op.op !== "remove" && op.op !== "test") return false;
-  jsonpatch.validator(op, index);
+  validator(op, index);
   if (op.path === "") return false;
   const slash = op.path.indexOf("/", 1);
   const raw = slash === -1 ? op.path.slice(1) : op.path.slice(1, slash);
-  const key = raw.includes("~") ? jsonpatch.unescapePathComponent(raw) : raw;
+  const key = raw.includes("~") ? unescapePathComponent(raw) : raw;
   if (slash === -1) {
     // An operation on one of the root's own keys, with fast-json-patch's rules.
     if ((op.op === "replace" || op.op === "remove") && !doc.has(key)) {
-      throw new jsonpatch.JsonPatchError(
+      throw new JsonPatchError(
         "Cannot perform the operation at a path that does not exist",
         "OPERATION_PATH_UNRESOLVABLE",
         index,
@@ -82,7 +84,7 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
     if (op.op === "test") {
       // Our own equality: fast-json-patch's `_areEquals` throws on a null-prototype `value`.
       if (!jsonEqual(doc.get(key), op.value)) {
-        throw new jsonpatch.JsonPatchError("Test operation failed", "TEST_OPERATION_FAILED", index, op);
+        throw new JsonPatchError("Test operation failed", "TEST_OPERATION_FAILED", index, op);
       }
     } else if (op.op === "remove") doc.delete(key);
     else {

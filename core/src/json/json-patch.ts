@@ -1,5 +1,7 @@
-import jsonpatch from "fast-json-patch";
+/// <reference path="./fast-json-patch-modules.d.ts" />
 import type { Operation } from "fast-json-patch";
+import { applyOperation as applyLibraryOperation, JsonPatchError, validator } from "fast-json-patch/module/core.mjs";
+import { unescapePathComponent } from "fast-json-patch/module/helpers.mjs";
 import { deeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { copyJson } from "./json-value.js";
 
@@ -59,7 +61,7 @@ export function applyJsonPatch(document: unknown, patch: readonly Operation[]): 
   let root = document;
   try {
     if (!Array.isArray(patch)) {
-      throw new jsonpatch.JsonPatchError("Patch sequence must be an array", "SEQUENCE_NOT_AN_ARRAY");
+      throw new JsonPatchError("Patch sequence must be an array", "SEQUENCE_NOT_AN_ARRAY");
     }
     for (let i = 0; i < patch.length; i++) root = applyOperation(root, patch[i]!, i, fresh);
   } catch (error) {
@@ -73,11 +75,11 @@ export function applyJsonPatch(document: unknown, patch: readonly Operation[]): 
  * created so far: they are edited in place, everything else is copied first.
  */
 export function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>, levelsAbove = 0): unknown {
-  jsonpatch.validator(op, index);
+  validator(op, index);
   if (op.path !== "" && (root === null || typeof root !== "object")) {
     // fast-json-patch skips its checks on a falsy document and silently ignores some writes to
     // primitives; below a primitive there is nothing to address, so it is an error here.
-    throw new jsonpatch.JsonPatchError(
+    throw new JsonPatchError(
       "Cannot perform the operation below a document that is not an object or array",
       "OPERATION_PATH_UNRESOLVABLE",
       index,
@@ -90,7 +92,7 @@ export function applyOperation(root: unknown, op: Operation, index: number, fres
       // Reads only: no container is copied. The value is: fast-json-patch compares with
       // `value.hasOwnProperty(key)`, which throws on a null-prototype object (a JSON object all
       // the same), so the patch would fail with a TypeError instead of comparing.
-      return jsonpatch.applyOperation(root, { ...op, value: copyJson(op.value) }, true, true, true, index).newDocument;
+      return applyLibraryOperation(root, { ...op, value: copyJson(op.value) }, true, true, true, index).newDocument;
     case "add":
     case "replace":
     case "remove": {
@@ -98,7 +100,7 @@ export function applyOperation(root: unknown, op: Operation, index: number, fres
       if ("value" in op) checkDepth(op.value, levelsAbove + segments.length, op, index, root);
       const owned = "value" in op ? { ...op, value: copyJson(op.value) } : op;
       const target = copyPath(root, segments, fresh);
-      return jsonpatch.applyOperation(target, owned as Operation, true, true, true, index).newDocument;
+      return applyLibraryOperation(target, owned as Operation, true, true, true, index).newDocument;
     }
     case "copy":
     case "move":
@@ -129,7 +131,7 @@ function relocate(
   const fromSegments = splitPointer(op.from);
   const value = valueAt(root, fromSegments);
   if (value === undefined) {
-    throw new jsonpatch.JsonPatchError(
+    throw new JsonPatchError(
       "Cannot perform the operation from a path that does not exist",
       "OPERATION_FROM_UNRESOLVABLE",
       index,
@@ -146,7 +148,7 @@ function relocate(
   checkWalkable(root, pathSegments, op, index);
   if (op.op === "move") {
     if (op.from === "" || op.path.startsWith(`${op.from}/`)) {
-      throw new jsonpatch.JsonPatchError(
+      throw new JsonPatchError(
         "Cannot move a value into one of its own children",
         "OPERATION_PATH_CANNOT_ADD",
         index,
@@ -155,10 +157,10 @@ function relocate(
       );
     }
     root = copyPath(root, fromSegments, fresh);
-    root = jsonpatch.applyOperation(root, { op: "remove", path: op.from }, false, true, true).newDocument;
+    root = applyLibraryOperation(root, { op: "remove", path: op.from }, false, true, true).newDocument;
   }
   const target = copyPath(root, pathSegments, fresh);
-  return jsonpatch.applyOperation(target, { op: "add", path: op.path, value: moved }, false, true, true)
+  return applyLibraryOperation(target, { op: "add", path: op.path, value: moved }, false, true, true)
     .newDocument;
 }
 
@@ -170,9 +172,9 @@ export function checkDepth(value: unknown, levels: number, op: Operation, index:
   const budget = MAX_JSON_DEPTH - levels;
   if (deeperThan(value, Math.max(budget, 0)) === undefined) return;
   // A name of our own among fast-json-patch's, so the warning names the rule that was broken.
-  throw new jsonpatch.JsonPatchError(
+  throw new JsonPatchError(
     `The value would nest the document more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`,
-    "OPERATION_VALUE_TOO_DEEP" as ConstructorParameters<typeof jsonpatch.JsonPatchError>[1],
+    "OPERATION_VALUE_TOO_DEEP" as ConstructorParameters<typeof JsonPatchError>[1],
     index,
     op,
     root,
@@ -198,7 +200,7 @@ export function splitPointer(pointer: string): string[] {
   const segments = new Array<string>(raw.length - 1);
   for (let i = 1; i < raw.length; i++) {
     const s = raw[i]!;
-    segments[i - 1] = s.includes("~") ? jsonpatch.unescapePathComponent(s) : s;
+    segments[i - 1] = s.includes("~") ? unescapePathComponent(s) : s;
   }
   return segments;
 }
@@ -268,7 +270,7 @@ function checkWalkable(root: unknown, segments: readonly string[], op: Operation
     if (Array.isArray(node)) {
       if (segment === "-") key = node.length;
       else if (!/^\d+$/.test(segment)) {
-        throw new jsonpatch.JsonPatchError(
+        throw new JsonPatchError(
           "Expected an unsigned base-10 integer value, making the new referenced value the array element with the zero-based index",
           "OPERATION_PATH_ILLEGAL_ARRAY_INDEX",
           index,
@@ -280,7 +282,7 @@ function checkWalkable(root: unknown, segments: readonly string[], op: Operation
     if (t === segments.length - 1) return;
     node = (node as Record<string | number, unknown>)[key];
     if (node === null || typeof node !== "object") {
-      throw new jsonpatch.JsonPatchError(
+      throw new JsonPatchError(
         "Cannot perform operation at the desired path",
         "OPERATION_PATH_UNRESOLVABLE",
         index,

@@ -14,4 +14,4 @@ export type {
   RunFinishedOutcome,
   AgentCapabilities,
 } from "@ag-ui/core";
-export { EventType } from "@ag-ui/core";
+export { EventType } from "./event-type.js";

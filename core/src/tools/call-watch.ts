@@ -1,6 +1,5 @@
 import { describeValue } from "../describe-value.js";
 import type { WarningHandler } from "../errors.js";
-import { undoStrictMode } from "../json/strict-mode.js";
 import type { RegisteredComponent } from "../model/components/registry.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
@@ -152,7 +151,7 @@ export class ToolCallWatch {
     const rule = resolved.tool.needsApproval;
     if (typeof rule !== "function") return rule === true;
     try {
-      return rule.call(resolved.tool, undoStrictMode(resolved.jsonSchema, call.args.peek())) === true;
+      return rule.call(resolved.tool, this.host.runner.readArguments(resolved, call)) === true;
     } catch (error) {
       // When in doubt, ask.
       this.host.warn({ code: "NEEDS_APPROVAL_FAILED", message: `needsApproval of tool '${call.name.peek()}' threw (${describeValue(error, "message")}); asking for approval.` });

@@ -1,12 +1,12 @@
 import { describeValue } from "../describe-value.js";
 import { batch } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
-import { createStrictModeUndo, undoStrictMode } from "../json/strict-mode.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageContent } from "../model/types.js";
 import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
 import { ToolExecutionError } from "./errors.js";
 import { outputContent, validateWith, type ResolvedTool, type ToolExecuteContext } from "./definition.js";
+import type { ToolArgumentReading } from "./argument-reading.js";
 import type { RunRecord } from "./run-record.js";
 import { createKeyedThrottle, type KeyedThrottle } from "./keyed-throttle.js";
 
@@ -18,6 +18,8 @@ export type ToolOutcome =
 export interface ToolRunnerHost {
   readonly thread: ThreadImpl;
   readonly warn: WarningHandler;
+  /** How arguments are read against the tool's schema (the chat's `toolArguments`). */
+  readonly reading: ToolArgumentReading;
   /** An execution ended and was not invalidated meanwhile. */
   finished(toolCallId: string, record: RunRecord, outcome: ToolOutcome): void;
 }
@@ -55,7 +57,7 @@ export class ToolRunner {
   /** TOOL_CALL_START of a streaming tool with `execute`: partial calls follow its ARGS. */
   startStreaming(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord): void {
     if (resolved.streamingMs === undefined || resolved.tool.execute === undefined) return;
-    this.streams.set(call.id, { resolved, record, undo: createStrictModeUndo(resolved.jsonSchema) });
+    this.streams.set(call.id, { resolved, record, undo: this.host.reading.stream(resolved.jsonSchema) });
   }
 
   /** TOOL_CALL_ARGS: O(1) — a map lookup, and a throttle entry for a streaming tool. */
@@ -88,6 +90,11 @@ export class ToolRunner {
     });
   }
 
+  /** The ended call's arguments as `needsApproval` and `execute` see them. */
+  readArguments(resolved: ResolvedTool, call: ToolCallNodeImpl): unknown {
+    return this.host.reading.read(resolved.jsonSchema, call.args.peek());
+  }
+
   /** Every execution and partial call becomes stale; executing calls end as `TOOL_CANCELLED`. */
   invalidate(reason: string): void {
     this.controller.abort();
@@ -113,7 +120,7 @@ export class ToolRunner {
       type: "error",
       error: new ToolExecutionError(code, call.id, name, message, cause),
     });
-    let args = undoStrictMode(resolved.jsonSchema, call.args.peek());
+    let args = this.readArguments(resolved, call);
     if (resolved.validator !== undefined) {
       const checked = await validateWith(resolved.validator, args);
       if (!checked.ok) return fail("TOOL_INPUT_INVALID", `Tool '${name}': the arguments do not match its input schema: ${checked.problem}`);

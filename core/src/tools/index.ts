@@ -11,5 +11,7 @@ export type {
   ToolExecuteContext,
 } from "./definition.js";
 export type { ApprovalResponse } from "./approvals.js";
+export { strictModeUndo } from "./argument-reading.js";
+export type { ToolArgumentReading } from "./argument-reading.js";
 export { ChatInputError, ToolError, ToolExecutionError } from "./errors.js";
 export type { ChatInputErrorCode, ToolErrorCode } from "./errors.js";

@@ -1,4 +1,4 @@
-import { AGUIConnectNotImplementedError, type AgentCapabilities } from "@ag-ui/core";
+import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
 import { describeValue } from "../describe-value.js";
 import { ThreadlineError } from "../errors.js";
@@ -145,15 +145,23 @@ function startConnect(agent: AgUiAgentLike, input: RunAgentInput): Subscribable 
 
 function wrap(method: "run" | "connect", error: unknown): unknown {
   if (error instanceof ThreadlineError) return error;
-  // AbstractAgent.connect throws this when a subclass does not implement connect. The name check
-  // covers a second copy of @ag-ui/core in the app's bundle, where instanceof fails.
-  if (
-    error instanceof AGUIConnectNotImplementedError ||
-    (error instanceof Error && error.constructor.name === "AGUIConnectNotImplementedError")
-  ) {
+  if (isConnectNotImplemented(error)) {
     return new ConnectNotSupportedError("the agent does not implement connect");
   }
   return new SourceFailedError(`The agent's ${method}()`, error);
+}
+
+/**
+ * AbstractAgent.connect throws @ag-ui/core's AGUIConnectNotImplementedError when a subclass does
+ * not implement connect. It is recognised without importing the class (whose module would put all
+ * of @ag-ui/core into every bundle): by its class name, and by its message where a minifier has
+ * renamed the class. instanceof would also miss a second copy of @ag-ui/core.
+ */
+function isConnectNotImplemented(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.constructor.name === "AGUIConnectNotImplementedError" || error.message.startsWith("Connect not implemented."))
+  );
 }
 
 /**

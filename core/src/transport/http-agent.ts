@@ -9,7 +9,6 @@ import {
   UnexpectedContentTypeError,
 } from "./errors.js";
 import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-type.js";
-import { loadProto, ProtobufDecoder } from "./protobuf-decoder.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
 import { describeValue } from "../describe-value.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
@@ -252,8 +251,12 @@ export class HttpAgent implements AgentSource {
       if (follow.resumable) this.seenResumable = true;
       if (follow.resumable && runId !== null) sink.onResumable?.(runId);
       let decoder: StreamDecoder;
-      if (encoding === "protobuf") decoder = new ProtobufDecoder(await loadProto(), sink, maxEventSize);
-      else if (!follow.resumable) decoder = new SseDecoder(sink, maxEventSize);
+      if (encoding === "protobuf") {
+        // The decoder comes with @ag-ui/proto, on the first protobuf response: an app whose
+        // server answers SSE never loads either.
+        const { loadProto, ProtobufDecoder } = await import("./protobuf-decoder.js");
+        decoder = new ProtobufDecoder(await loadProto(), sink, maxEventSize);
+      } else if (!follow.resumable) decoder = new SseDecoder(sink, maxEventSize);
       else {
         let reconnected = resuming !== undefined;
         const sse: SseDecoder = new SseDecoder(

@@ -2,7 +2,7 @@
 // tool call (resume with { approved, reason }), plain interrupts, and moving on without answering.
 import { describe, expect, it } from "vitest";
 import type { ResumeEntry } from "@ag-ui/core";
-import { ChatInputError, type AssistantMessageNode } from "../../src/index.js";
+import { ChatInputError, strictModeUndo, type AssistantMessageNode } from "../../src/index.js";
 import { answer, chatFor, gate, manualSource, runFinished, runStarted, scriptedServer, sleep, toolCall, toolResults, until } from "./support.js";
 
 describe("client tools with needsApproval", () => {
@@ -54,6 +54,7 @@ describe("client tools with needsApproval", () => {
         needsApproval: (args: { amount: number }) => (asked.push(args), args.amount > 100),
         execute: () => "paid",
       }],
+      toolArguments: strictModeUndo(),
     });
 
     expect(await chat.sendMessage("pay")).toEqual({ status: "awaiting-input" });

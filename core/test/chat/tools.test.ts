@@ -2,7 +2,8 @@
 // human-in-the-loop results, tools the client does not have, streaming tools, bad definitions.
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ChatInputError, defineTool, fromEvents, type ClientTool, type ToolExecutionError } from "../../src/index.js";
+import { ChatInputError, defineTool, fromEvents, strictModeUndo, type ClientTool, type ToolExecutionError } from "../../src/index.js";
+import { undoStrictMode } from "../../src/json/index.js";
 import {
   answer,
   chatFor,
@@ -38,7 +39,7 @@ describe("executing client tools", () => {
         return `${args.city} in ${args.units}`;
       },
     });
-    const chat = chatFor(server.url, { tools: [weather] });
+    const chat = chatFor(server.url, { tools: [weather], toolArguments: strictModeUndo() });
 
     await chat.sendMessage("weather?");
 
@@ -47,6 +48,23 @@ describe("executing client tools", () => {
     expect(server.inputs[0]!.tools).toEqual([
       { name: "weather", description: "Weather for a city", parameters: weather.parameters },
     ]);
+  });
+
+  it("without toolArguments, execute gets the arguments as the model sent them; a wrong toolArguments is refused", async () => {
+    const server = await scriptedServer(async (input, send, index) => {
+      if (index === 0) await send(runStarted(input), ...toolCall("tc", "weather", { city: "Oslo", units: null }), runFinished(input));
+      else await send(...answer(input, "m2", "ok"));
+    });
+    const seen: unknown[] = [];
+    const parameters = { type: "object", properties: { city: { type: "string" }, units: { type: "string" } }, required: ["city"] };
+    const chat = chatFor(server.url, { tools: [{ name: "weather", parameters, execute: (args: unknown) => (seen.push(args), "ok") }] });
+
+    await chat.sendMessage("weather?");
+
+    expect(seen).toEqual([{ city: "Oslo", units: null }]);
+    expect(() => chatFor(server.url, { toolArguments: undoStrictMode as never })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION", message: expect.stringContaining("toolArguments") }),
+    );
   });
 
   it("arguments that fail inputSchema become an error result; execute is not called", async () => {

@@ -2,6 +2,7 @@
 // subscribables.
 import { describe, expect, it } from "vitest";
 import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
+import { AGUIConnectNotImplementedError } from "@ag-ui/core";
 import { Observable, from } from "rxjs";
 import { fromAgent, type AgUiAgentLike } from "../../src/index.js";
 import {
@@ -83,6 +84,16 @@ describe("fromAgent with a real @ag-ui/client HttpAgent", () => {
     const error = await rejection(source.connect!(input, collect().sink));
     expect(error).toBeInstanceOf(ConnectNotSupportedError);
     expect(error).toMatchObject({ code: "CONNECT_NOT_SUPPORTED" });
+  });
+
+  it("recognises the unimplemented-connect error without its class: after a minifier renamed it, or another error", async () => {
+    // What a minified app bundle throws: AG-UI's message, the class name gone.
+    const renamed = class e extends Error {};
+    const minified = { run: () => from([]), connect: () => { throw new renamed(new AGUIConnectNotImplementedError().message); } };
+    expect(await rejection(fromAgent(minified).connect!(input, collect().sink))).toBeInstanceOf(ConnectNotSupportedError);
+    const failing = { run: () => from([]), connect: () => { throw new Error("Connection refused"); } };
+    const error = await rejection(fromAgent(failing).connect!(input, collect().sink));
+    expect(error).toBeInstanceOf(SourceFailedError);
   });
 });
 
