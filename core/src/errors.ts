@@ -130,6 +130,7 @@ export const errorCodes = {
     "NOT_A_BRANCH",
     "ATTACHMENT_REJECTED",
     "ATTACHMENT_FAILED",
+    "PLUGIN_MISSING",
   ],
   persistence: [
     "PERSIST_QUOTA_EXCEEDED",

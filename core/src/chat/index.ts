@@ -17,6 +17,8 @@ export type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage.js
 export type { ChatPresence, PresencePlugin } from "./generation.js";
 export type { AttachmentInput } from "./attachments/draft.js";
 export type { AttachmentOptions, UploadHook, UploadInfo } from "./attachments/limits.js";
+export { chatAttachments } from "./attachments/outgoing.js";
+export type { AttachmentsPlugin, OutgoingHost, OutgoingMessages, OutgoingSkip } from "./outgoing.js";
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";
 export type { FollowOptions } from "./follow.js";

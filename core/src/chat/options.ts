@@ -8,7 +8,7 @@ import { checkToolNames } from "../tools/components.js";
 import { ChatThreadKey } from "./thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
 import { buildToolSet } from "../tools/definition.js";
-import { OutgoingMessages } from "./attachments/outgoing.js";
+import { openOutgoing, type OutgoingMessages } from "./outgoing.js";
 
 /** A chat built from its options. */
 export interface OpenedChat {
@@ -50,7 +50,7 @@ export function openChat(options: ChatClientOptions): OpenedChat {
     beforeRun: () => key.beforeRun(),
   });
   key = new ChatThreadKey(parts, options, warn, threadId, provisional);
-  const outgoing = new OutgoingMessages(options.attachments, made, createId, (error) => report(options, warn, error));
+  const outgoing = openOutgoing(options.attachments, { thread: made, createId, report: (error) => report(options, warn, error) });
   return { parts, settings, key, outgoing };
 }
 

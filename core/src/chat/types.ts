@@ -11,7 +11,7 @@ import type { ChatPersistence } from "./storage.js";
 import type { PresencePlugin } from "./generation.js";
 import type { FollowOptions } from "./follow.js";
 import type { AttachmentInput } from "./attachments/draft.js";
-import type { AttachmentOptions } from "./attachments/limits.js";
+import type { AttachmentsPlugin } from "./outgoing.js";
 import type { ClientTool } from "../tools/definition.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { RunStatus } from "../run/result.js";
@@ -84,11 +84,12 @@ export interface ChatClientOptions {
    */
   readonly presence?: false | PresencePlugin;
   /**
-   * Files in `sendMessage({ text, files })`: an `upload` hook (without one, files are inlined as
-   * base64 data), and the limits (`maxFileSize`, `maxFiles`, `accept`) a file is refused by with
-   * `ATTACHMENT_REJECTED`.
+   * Files in `sendMessage({ text, files })` and media parts in `{ content }`:
+   * `chatAttachments({ upload, maxFileSize, maxFiles, accept })` (without `upload`, files are
+   * inlined as base64 data; a file over the limits is refused with `ATTACHMENT_REJECTED`). Default:
+   * text only; files and media parts are refused with `PLUGIN_MISSING`.
    */
-  readonly attachments?: AttachmentOptions;
+  readonly attachments?: AttachmentsPlugin;
   /**
    * Follow, read-only, a run another client streams on this thread (another device, or a tab
    * with no `BroadcastChannel` to this one), from a resumable server (`createAgentHandler`): the
