@@ -100,7 +100,7 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
   }
-  for (const name of ["messages", "state", "components", "tamboEvents"] as const) {
+  for (const name of ["messages", "state", "components", "tamboEvents", "subagents"] as const) {
     if (options[name] !== undefined) {
       throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
     }
@@ -112,10 +112,13 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   return thread;
 }
 
-/** The chat's own thread: its id, messages, state, `components`, and `tamboEvents` (default on for a chat). */
+/** The chat's own thread: its id, messages, state, `components`, `tamboEvents` (default on for a chat) and `subagents`. */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
-  const { components, tamboEvents } = options;
-  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
+  const { components, tamboEvents, subagents } = options;
+  if (subagents !== undefined && (typeof subagents !== "object" || subagents === null || typeof subagents.open !== "function")) {
+    throw new ChatInputError("INVALID_OPTION", "`subagents` must be subagentLanes() (from @threadline/core), or absent.", "subagents");
+  }
+  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true, subagents });
 }
 
 function isRegistry(value: unknown): boolean {

@@ -3,6 +3,7 @@ import type { PipelineOptions } from "../pipeline/index.js";
 import type { GenerationPresenceOptions } from "./presence.js";
 import type { ContentPart } from "@ag-ui/core";
 import type { ComponentRegistry } from "../model/components/registry.js";
+import type { SubagentLanesPlugin } from "../model/lanes.js";
 import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
@@ -66,9 +67,15 @@ export interface ChatClientOptions {
    */
   readonly tamboEvents?: boolean;
   /**
+   * Follow subagents as lanes (`thread.subagents`, `thread.subagentsOf(toolCallId)`,
+   * `useSubagent`): `subagentLanes()`. Default: none; subagent messages fold into the main list,
+   * and the first subagent event is warned about once (`SUBAGENT_LANES_MISSING`).
+   */
+  readonly subagents?: SubagentLanesPlugin;
+  /**
    * Run on this thread (from `createThread`, or `store.startNew()` / `store.open(id)` of a
-   * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components` and
-   * `tamboEvents`, so those options may not be given with it. A thread without an id (a store's
+   * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components`,
+   * `tamboEvents` and `subagents`, so those options may not be given with it. A thread without an id (a store's
    * placeholder) is a new conversation: see `threadId`. The thread is the caller's: `switchThread`
    * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
    */

@@ -1,3 +1,4 @@
+import { subagentLanes } from "../model/subagent-lanes.js";
 import type { Interrupt, Message } from "@ag-ui/core";
 import { ThreadlineError } from "../errors.js";
 import { createPipeline, type PipelineOptions } from "../pipeline/index.js";
@@ -31,10 +32,12 @@ export function foldEvents(
   init: FoldEventsInit = {},
   options: PipelineOptions = {},
 ): FoldEventsResult {
+  // With lanes, so the subagent lifecycle is checked (and warned about) as a chat with them would.
   const thread = new ThreadImpl({
     messages: init.messages,
     state: init.state,
     onWarning: options.onWarning,
+    subagents: subagentLanes(),
   });
   const pipeline = createPipeline((event) => foldEvent(thread, event), options);
   let error: ThreadlineError | undefined;

@@ -12,7 +12,7 @@ import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from 
 import { MessageTree } from "./message-tree.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
-import { SubagentLanes } from "./subagent-lanes.js";
+import { untrackedLanes, type SubagentLanesPlugin, type ThreadLanes } from "./lanes.js";
 import { threadSnapshot } from "./snapshot.js";
 import { TokenLedger } from "./token-usage.js";
 import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
@@ -53,6 +53,12 @@ export interface ThreadOptions {
    * claims those names. Default false: the events then only reach listeners.
    */
   readonly tamboEvents?: boolean;
+  /**
+   * Subagent lanes (`subagents`, `subagent(id)`, `subagentsOf`): `subagentLanes()`. Without it
+   * subagent messages fold into the main list only, and the first is warned about
+   * (`SUBAGENT_LANES_MISSING`).
+   */
+  readonly subagents?: SubagentLanesPlugin;
 }
 
 /**
@@ -101,7 +107,7 @@ export class ThreadImpl implements Thread {
   readonly stateDoc: StateDocument;
   readonly activeSteps: Signal<readonly ActiveStep[]> = signal(EMPTY);
   readonly tokens = new TokenLedger();
-  readonly lanes: SubagentLanes;
+  readonly lanes: ThreadLanes;
 
   readonly warn: WarningHandler;
   readonly parsers: ToolArgsParserFactory;
@@ -136,7 +142,7 @@ export class ThreadImpl implements Thread {
     this.warn = options.onWarning ?? warnToConsole;
     this.parsers = options.toolArgsParser ?? createToolArgsParser;
     this.hub = new EventHub(this.warn);
-    this.lanes = new SubagentLanes(this.warn);
+    this.lanes = openLanes(options.subagents, this.warn);
     this.threadId = signal(options.threadId);
     this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
     this.state = this.stateDoc.value;
@@ -519,4 +525,12 @@ export class ThreadImpl implements Thread {
     this.genui.prune((messageId) => this.byId.has(messageId));
     this.lanes.rebuild(this.list.peek());
   }
+}
+
+function openLanes(plugin: SubagentLanesPlugin | undefined, warn: WarningHandler): ThreadLanes {
+  if (plugin === undefined) return untrackedLanes(warn);
+  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
+    throw new ModelError("INVALID_THREAD_OPTION", "`subagents` must be subagentLanes() (from @threadline/core), or absent.");
+  }
+  return plugin.open(warn);
 }
