@@ -33,7 +33,7 @@ export type { CustomInterruptsOptions, Middleware, Pipeline, PipelineOptions, Pr
 // -- thread and fold --
 export { createThread, createThreadStore, foldEvent, foldEvents, FoldError, ThreadlineFoldError } from "./fold/index.js";
 export type { FoldErrorCode, FoldEventsResult } from "./fold/index.js";
-export { AgentRunError, ComponentError, createComponentRegistry, ModelError, subagentLanes, subscribeText } from "./model/index.js";
+export { AgentRunError, ComponentError, createComponentRegistry, ModelError, messageBranches, subagentLanes, subscribeText } from "./model/index.js";
 export type {
   ArgumentStatus,
   AssistantMessageNode,

@@ -49,6 +49,12 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     budget: 76.2 * KB,
     side: "threadline",
   },
+  "with-branching": {
+    title: "quick start, Svelte + messageBranches (opt-in conversation branches)",
+    code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent, messageBranches } from "@threadline/core";\n`,
+    budget: 76.2 * KB,
+    side: "threadline",
+  },
   "quick-start-vue": {
     title: "Threadline quick start, Vue (useChat + StreamingText + HttpAgent)",
     code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,

@@ -100,7 +100,7 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
   }
-  for (const name of ["messages", "state", "components", "tamboEvents", "subagents"] as const) {
+  for (const name of ["messages", "state", "components", "tamboEvents", "subagents", "branching"] as const) {
     if (options[name] !== undefined) {
       throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
     }
@@ -112,13 +112,18 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   return thread;
 }
 
-/** The chat's own thread: its id, messages, state, `components`, `tamboEvents` (default on for a chat) and `subagents`. */
+/** The chat's own thread: its id, messages, state, `components`, `tamboEvents` (default on for a chat), `subagents` and `branching`. */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
-  const { components, tamboEvents, subagents } = options;
-  if (subagents !== undefined && (typeof subagents !== "object" || subagents === null || typeof subagents.open !== "function")) {
-    throw new ChatInputError("INVALID_OPTION", "`subagents` must be subagentLanes() (from @threadline/core), or absent.", "subagents");
+  const { components, tamboEvents, subagents, branching } = options;
+  checkThreadPlugin(subagents, "subagents", "subagentLanes()");
+  checkThreadPlugin(branching, "branching", "messageBranches()");
+  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true, subagents, branching });
+}
+
+function checkThreadPlugin(plugin: { readonly open: unknown } | undefined, name: string, maker: string): void {
+  if (plugin !== undefined && (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function")) {
+    throw new ChatInputError("INVALID_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`, name);
   }
-  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true, subagents });
 }
 
 function isRegistry(value: unknown): boolean {

@@ -4,6 +4,7 @@ import type { GenerationPresenceOptions } from "./presence.js";
 import type { ContentPart } from "@ag-ui/core";
 import type { ComponentRegistry } from "../model/components/registry.js";
 import type { SubagentLanesPlugin } from "../model/lanes.js";
+import type { BranchingPlugin } from "../model/branching.js";
 import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
@@ -73,9 +74,15 @@ export interface ChatClientOptions {
    */
   readonly subagents?: SubagentLanesPlugin;
   /**
+   * Keep each edit and regeneration as a branch (`thread.branches(id)`, `switchBranch`, stored
+   * with the thread): `messageBranches()`. Default: one path; `editMessage` and `regenerate`
+   * replace what followed, and every message has one alternative.
+   */
+  readonly branching?: BranchingPlugin;
+  /**
    * Run on this thread (from `createThread`, or `store.startNew()` / `store.open(id)` of a
    * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components`,
-   * `tamboEvents` and `subagents`, so those options may not be given with it. A thread without an id (a store's
+   * `tamboEvents`, `subagents` and `branching`, so those options may not be given with it. A thread without an id (a store's
    * placeholder) is a new conversation: see `threadId`. The thread is the caller's: `switchThread`
    * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
    */

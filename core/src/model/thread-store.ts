@@ -4,6 +4,7 @@ import { warnToConsole, type WarningHandler } from "../errors.js";
 import { ThreadStoreError } from "./components/errors.js";
 import type { ComponentRegistry } from "./components/registry.js";
 import type { SubagentLanesPlugin } from "./lanes.js";
+import type { BranchingPlugin } from "./branching.js";
 import type { MessageNodeImpl } from "./message-nodes.js";
 import type { ThreadImpl, ThreadOptions } from "./thread.js";
 import type { ToolArgsParserFactory } from "./tool-args.js";
@@ -19,6 +20,8 @@ export interface ThreadStoreOptions {
   readonly tamboEvents?: boolean;
   /** Subagent lanes in every thread (see `ThreadOptions.subagents`). */
   readonly subagents?: SubagentLanesPlugin;
+  /** Branches in every thread (see `ThreadOptions.branching`). */
+  readonly branching?: BranchingPlugin;
   readonly onWarning?: WarningHandler;
   readonly toolArgsParser?: ToolArgsParserFactory;
 }
@@ -134,7 +137,7 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   private create(threadId: string | undefined, init?: ThreadInit): ThreadImpl {
-    const { components, tamboEvents, toolArgsParser, subagents } = this.options;
+    const { components, tamboEvents, toolArgsParser, subagents, branching } = this.options;
     return this.makeThread({
       threadId,
       messages: init?.messages,
@@ -144,6 +147,7 @@ export class ThreadStoreImpl implements ThreadStore {
       components,
       tamboEvents: tamboEvents ?? true,
       subagents,
+      branching,
     });
   }
 

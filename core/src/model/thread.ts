@@ -9,7 +9,7 @@ import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
 import { GenerativeUi } from "./components/generative-ui.js";
 import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from "./message-nodes.js";
-import { MessageTree } from "./message-tree.js";
+import { linearHistory, type BranchingPlugin, type ThreadBranches } from "./branching.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
 import { untrackedLanes, type SubagentLanesPlugin, type ThreadLanes } from "./lanes.js";
@@ -59,6 +59,11 @@ export interface ThreadOptions {
    * (`SUBAGENT_LANES_MISSING`).
    */
   readonly subagents?: SubagentLanesPlugin;
+  /**
+   * Keep edits and regenerations as branches (`branches`, `switchBranch`): `messageBranches()`.
+   * Without it the history is one path: an edit or a regeneration replaces what followed.
+   */
+  readonly branching?: BranchingPlugin;
 }
 
 /**
@@ -134,7 +139,8 @@ export class ThreadImpl implements Thread {
   private readonly byId = new Map<string, MessageNodeImpl>();
   /** Local previews of user messages not in the thread yet (see `showPreviews`). */
   private waitingPreviews: Map<string, LocalPreviews> | undefined;
-  #tree: MessageTree | undefined;
+  #tree: ThreadBranches | undefined;
+  readonly #branching: BranchingPlugin | undefined;
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
   private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
 
@@ -143,6 +149,7 @@ export class ThreadImpl implements Thread {
     this.parsers = options.toolArgsParser ?? createToolArgsParser;
     this.hub = new EventHub(this.warn);
     this.lanes = openLanes(options.subagents, this.warn);
+    this.#branching = checkPlugin(options.branching, "branching", "messageBranches()");
     this.threadId = signal(options.threadId);
     this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
     this.state = this.stateDoc.value;
@@ -202,13 +209,13 @@ export class ThreadImpl implements Thread {
     return this.byId.get(id) as MessageNode | undefined;
   }
 
-  /** The conversation tree: edits and regenerations fork it; made on first use. */
-  get tree(): MessageTree {
-    return (this.#tree ??= new MessageTree(this));
+  /** The conversation's history (a tree with the branching plug-in, one path without); made on first use. */
+  get tree(): ThreadBranches {
+    return (this.#tree ??= this.#branching === undefined ? linearHistory(this) : this.#branching.open(this));
   }
 
-  /** The tree if one was made (nothing forked, nothing stored otherwise). */
-  peekTree(): MessageTree | undefined {
+  /** The history if it was made (nothing forked, nothing stored otherwise). */
+  peekTree(): ThreadBranches | undefined {
     return this.#tree;
   }
 
@@ -528,9 +535,15 @@ export class ThreadImpl implements Thread {
 }
 
 function openLanes(plugin: SubagentLanesPlugin | undefined, warn: WarningHandler): ThreadLanes {
-  if (plugin === undefined) return untrackedLanes(warn);
+  const checked = checkPlugin(plugin, "subagents", "subagentLanes()");
+  return checked === undefined ? untrackedLanes(warn) : checked.open(warn);
+}
+
+/** A thread option that takes a plug-in: undefined, or an object with `open`; else `INVALID_THREAD_OPTION`. */
+function checkPlugin<T extends { readonly open: unknown }>(plugin: T | undefined, name: string, maker: string): T | undefined {
+  if (plugin === undefined) return undefined;
   if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
-    throw new ModelError("INVALID_THREAD_OPTION", "`subagents` must be subagentLanes() (from @threadline/core), or absent.");
+    throw new ModelError("INVALID_THREAD_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`);
   }
-  return plugin.open(warn);
+  return plugin;
 }
