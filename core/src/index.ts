@@ -68,7 +68,7 @@ export type {
   UserMessageNode,
 } from "./model/index.js";
 // -- chat client and tools --
-export { ChatClient, MaxStepsError, chatPersistence, broadcastPresence, chatAttachments } from "./chat/index.js";
+export { ChatClient, MaxStepsError, chatPersistence, broadcastPresence, chatAttachments, followRuns } from "./chat/index.js";
 export type {
   AttachmentInput,
   AttachmentOptions,

@@ -55,6 +55,12 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     budget: 76.2 * KB,
     side: "threadline",
   },
+  "with-follow": {
+    title: "quick start, Svelte + followRuns (opt-in following other clients' runs)",
+    code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent, followRuns } from "@threadline/core";\n`,
+    budget: 76.2 * KB,
+    side: "threadline",
+  },
   "quick-start-vue": {
     title: "Threadline quick start, Vue (useChat + StreamingText + HttpAgent)",
     code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,

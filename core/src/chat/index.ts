@@ -22,6 +22,8 @@ export type { AttachmentsPlugin, OutgoingHost, OutgoingMessages, OutgoingSkip } 
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";
 export type { FollowOptions } from "./follow.js";
+export { followRuns } from "./follow.js";
+export type { ChatFollow, FollowHost, FollowPlugin } from "./follow-plugin.js";
 export { ClearedRunFilter } from "./cleared-run-filter.js";
 export type { ClearedConversation } from "./cleared-run-filter.js";
 export { GenerationPresence, broadcastPresence } from "./presence.js";

@@ -3,7 +3,7 @@ import type { WarningHandler } from "../errors.js";
 import type { ThreadIndex } from "../persist/thread-index.js";
 import type { AGUIEventOf, EventType } from "../protocol/events.js";
 import { openPresence, type ChatParts } from "./assembly.js";
-import { RunFollow } from "./follow.js";
+import { openFollow, type ChatFollow } from "./follow-plugin.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ChatClientOptions } from "./types.js";
 import { replaceMessages, replaceState } from "../run/thread-writes.js";
@@ -19,7 +19,7 @@ export class ChatThreadKey {
   private provisional: boolean;
 
   /** Read-only following of another client's run (`ChatClientOptions.follow`). */
-  readonly follow: RunFollow;
+  readonly follow: ChatFollow;
 
   constructor(
     private readonly parts: ChatParts,
@@ -30,7 +30,7 @@ export class ChatThreadKey {
   ) {
     this.key = key;
     this.provisional = provisional;
-    this.follow = new RunFollow(parts, options.follow, { key: () => this.key, serverGenerating: (value) => (this.serverGenerating.value = value) });
+    this.follow = openFollow(options.follow, parts, { key: () => this.key, serverGenerating: (value) => (this.serverGenerating.value = value) });
   }
 
   get id(): string {

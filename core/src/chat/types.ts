@@ -11,7 +11,7 @@ import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 import type { ChatPersistence } from "./storage.js";
 import type { PresencePlugin } from "./generation.js";
-import type { FollowOptions } from "./follow.js";
+import type { FollowPlugin } from "./follow-plugin.js";
 import type { AttachmentInput } from "./attachments/draft.js";
 import type { AttachmentsPlugin } from "./outgoing.js";
 import type { ClientTool } from "../tools/definition.js";
@@ -107,10 +107,10 @@ export interface ChatClientOptions {
   /**
    * Follow, read-only, a run another client streams on this thread (another device, or a tab
    * with no `BroadcastChannel` to this one), from a resumable server (`createAgentHandler`): the
-   * answer streams here too, then the finished thread stays. Asked when the thread is opened;
-   * `{ pollMs }` also asks while idle. See `RunFollow`. Default off.
+   * answer streams here too, then the finished thread stays: `followRuns()`, asked when the thread
+   * is opened; `followRuns({ pollMs })` also asks while idle. Default (or `false`): off.
    */
-  readonly follow?: boolean | FollowOptions;
+  readonly follow?: false | FollowPlugin;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
