@@ -40,6 +40,14 @@ export function evaluate(reports: Reports): Check[] {
       "issue 3: one delta costs the same with 10 and 5,000 prior messages",
     ),
     check(
+      "W1 foldEvents flat",
+      "foldEvents µs/delta at 5,000 prior within 1.3× of at 10 (whole call ÷ deltas)",
+      [cellValue(w1, "5000 prior", "Threadline foldEvents"), cellValue(w1, "10 prior", "Threadline foldEvents")],
+      (big, small) => Math.max(big / small, small / big),
+      (r) => r <= 1.3,
+      "issue 18: a call onto a long history costs about what it costs onto a short one (untouched history is not made into nodes)",
+    ),
+    check(
       "W1 vs floor",
       "Threadline ÷ floor (s += delta) ≤ 100 at every thread size",
       floorRatios.length === 4 ? floorRatios : [null],

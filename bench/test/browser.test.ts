@@ -138,3 +138,22 @@ test("W6 targets: flat per-token cost, ≥ 20× under marked, under the peers (S
   const touched = evaluateMarkdown(rows.map((r) => (r.lane === "md-threadline" && r.bytes === 1024 ? { ...r, counts: { ...counts, settledTouched: 1, openSlackMin: -1 } } : r)));
   assert.deepEqual(touched.slice(-2).map((c) => c.pass), [false, false]);
 });
+
+test("mount targets: heap and Svelte ratios are gated, the absolute Vue time only reported", async () => {
+  const { mountChecks } = await import("../src/browser/mount.js");
+  const row = (lane: LaneName, ms: number, heapMb: number) => ({ lane, priors: 1000, samples: 5, ms, heapMb });
+  const checks = mountChecks([row("threadline-vue", 40, 2.5), row("ai-sdk-vue", 120, 2.7), row("threadline-svelte", 30, 2.3), row("ai-sdk-svelte", 25, 3.9)]);
+  const byStart = (start: string) => checks.find((c) => c.name.startsWith(start))!;
+  assert.deepEqual(
+    checks.map((c) => [c.pass, c.gated]),
+    [
+      [false, false],
+      [true, true],
+      [false, true],
+      [true, true],
+    ],
+  );
+  assert.equal(byStart("Threadline Svelte mount").measured, 30 / 25);
+  // A lane that did not run is a miss, not a pass.
+  assert.equal(mountChecks([row("threadline-vue", 20, 2.5)]).find((c) => c.name.startsWith("Threadline Vue heap"))!.pass, false);
+});

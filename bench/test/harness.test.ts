@@ -41,12 +41,12 @@ function report(workload: WorkloadReport["workload"], rows: [string, Record<stri
   };
 }
 
-const w1 = (big: number) =>
+const w1 = (big: number, foldEventsBig = 1.2) =>
   report(
     "W1",
     [10, 100, 1000, 5000].map((n) => [
       `${n} prior`,
-      { Threadline: n === 5000 ? big : 1, "floor s += delta": 0.05 },
+      { Threadline: n === 5000 ? big : 1, "Threadline foldEvents": n === 5000 ? 2 * foldEventsBig : 2, "floor s += delta": 0.05 },
     ]),
   );
 const w2 = report("W2", [
@@ -77,6 +77,11 @@ test("targets pass on good ratios and fail on each bad one", () => {
   assert.deepEqual(
     flat.filter((c) => !c.pass).map((c) => c.name),
     ["W1 flat"],
+  );
+  const growing = evaluate({ W1: w1(1.2, 1.5), W2: w2, W3: w3, W5: w5(1), branches, memory: memory(560) });
+  assert.deepEqual(
+    growing.filter((c) => !c.pass).map((c) => c.name),
+    ["W1 foldEvents flat"],
   );
   const slow = evaluate({ W1: w1(1.2), W2: w2, W3: w3, W5: w5(2.5), branches, memory: memory(560) });
   assert.deepEqual(

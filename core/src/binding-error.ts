@@ -15,9 +15,7 @@ export type BindingErrorCode = "CHAT_NOT_PROVIDED" | "COMPONENT_NODE_MISSING" | 
  * A mistake in how the Svelte or Vue bindings were called; `code` says which. One class for both
  * bindings, so `@threadline/svelte` and `@threadline/vue` raise the same error for the same mistake.
  */
-export class BindingError extends ThreadlineError {
-  declare readonly code: BindingErrorCode;
-
+export class BindingError extends ThreadlineError<BindingErrorCode> {
   /** With `given`, the message ends with what was received instead (`…, got the number 3.`). */
   constructor(code: BindingErrorCode, message: string, ...given: [] | [unknown]) {
     super(code, given.length === 0 ? message : `${message}, got ${describeValue(given[0])}.`);

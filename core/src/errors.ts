@@ -191,13 +191,15 @@ for (const stage of Object.keys(errorCodes) as ErrorStage[]) {
  * Every error Threadline raises is a `ThreadlineError` with a stable `code`, so callers can
  * branch on `error.code` instead of parsing messages. Each stage has one subclass (ProtocolError,
  * TransportError, PipelineError, FoldError, ModelError, JsonError, RunError, ToolError, ChatInputError,
- * PersistenceError, ComponentError) next to the code that throws it.
+ * PersistenceError, ComponentError) next to the code that throws it. A stage's class is
+ * `ThreadlineError<TheStageCode>`, so its constructor takes only that stage's codes.
  */
-export class ThreadlineError extends Error {
-  readonly code: ErrorCode;
+export class ThreadlineError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** `options.cause` undefined is no cause at all (the error has no `cause` property then). */
+  constructor(code: C, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : options);
     this.name = new.target.name;
     this.code = code;
   }

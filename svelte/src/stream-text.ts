@@ -1,4 +1,5 @@
-import { checkedMessage, subscribeText, type MessageNode } from "@threadline/core";
+import { checkedMessage, type MessageNode } from "@threadline/core";
+import { MessageTextNode } from "@threadline/core/model";
 import type { ActionReturn } from "svelte/action";
 
 /**
@@ -10,28 +11,13 @@ import type { ActionReturn } from "svelte/action";
  * Actions do not run on the server: for server rendering use `<StreamingText {node} />`.
  */
 export function streamText(element: HTMLElement, node: MessageNode): ActionReturn<MessageNode> {
-  const text = element.ownerDocument.createTextNode("");
-  // Whatever the element held (server-rendered text being hydrated) gives way to our node.
-  element.replaceChildren(text);
-  const sink = {
-    reset: (value: string) => {
-      text.data = value;
-    },
-    append: (delta: string) => {
-      text.appendData(delta);
-    },
-  };
-  let current = node;
-  let stop = subscribeText(checkedMessage(node, "streamText"), sink);
+  const stream = new MessageTextNode(element, checkedMessage(node, "streamText"));
   return {
     update(next) {
-      if (next === current) return;
-      stop();
-      current = next;
-      stop = subscribeText(checkedMessage(next, "streamText"), sink);
+      if (next !== stream.node) stream.follow(checkedMessage(next, "streamText"));
     },
     destroy() {
-      stop();
+      stream.stop();
     },
   };
 }

@@ -1,45 +1,19 @@
 import { computed } from "@preact/signals-core";
-import {
-  type ArgumentStatus,
-  type ThreadlineError,
-  type ToolCallNode,
-  type ToolCallStatus,
-} from "@threadline/core";
-import { toolCallResultSignal, type MessageContent } from "@threadline/core/model";
+import type { ToolCallNode } from "@threadline/core";
+import { toolCallResultSignal, type ToolCallView } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { storeOf } from "./signal-store.js";
 
 /** Everything about one tool call at one moment (a new object whenever any of it changes). */
-export interface ToolCallView {
-  readonly id: string;
-  readonly name: string;
-  /** The raw argument text so far. */
-  readonly argsText: string;
-  /** Best-effort arguments while they stream (undefined until something can be shown). */
-  readonly partialArgs: unknown;
-  /** The strictly parsed arguments, from TOOL_CALL_END on. */
-  readonly args: unknown;
-  readonly argumentStatus: Readonly<Record<string, ArgumentStatus>>;
-  readonly status: ToolCallStatus;
-  /** The content of the tool message answering the call, as in `@threadline/vue` (the node is `node.result`). */
-  readonly result: MessageContent | undefined;
-  readonly error: ThreadlineError | undefined;
-}
+export type { ToolCallView };
 
 /**
  * `$call` is the whole `ToolCallView`; the fields are stores of their own, for a component that
  * shows only one of them (`const { status } = toolCall(node)` re-renders on status changes only).
  */
-export interface ToolCallStore extends Readable<ToolCallView> {
-  readonly name: Readable<string>;
-  readonly argsText: Readable<string>;
-  readonly partialArgs: Readable<unknown>;
-  readonly args: Readable<unknown>;
-  readonly argumentStatus: Readable<Readonly<Record<string, ArgumentStatus>>>;
-  readonly status: Readable<ToolCallStatus>;
-  readonly result: Readable<MessageContent | undefined>;
-  readonly error: Readable<ThreadlineError | undefined>;
-}
+export type ToolCallStore = Readable<ToolCallView> & {
+  readonly [K in Exclude<keyof ToolCallView, "id">]: Readable<ToolCallView[K]>;
+};
 
 const calls = new WeakMap<ToolCallNode, ToolCallStore>();
 

@@ -1,28 +1,12 @@
-import { checkedMessage, subscribeText, type MessageNode } from "@threadline/core";
+import { checkedMessage, type MessageNode } from "@threadline/core";
+import { MessageTextNode } from "@threadline/core/model";
 import { toRaw, type ObjectDirective } from "vue";
 
-/** What the directive keeps per element: the node it follows, its Text node, the unsubscribe. */
-interface Stream {
-  readonly node: MessageNode;
-  readonly text: Text;
-  readonly stop: () => void;
-}
-
-const streams = new WeakMap<HTMLElement, Stream>();
+/** What the directive keeps per element: the Text node following the message. */
+const streams = new WeakMap<HTMLElement, MessageTextNode>();
 
 function attach(element: HTMLElement, node: MessageNode): void {
-  const text = element.ownerDocument.createTextNode("");
-  // Whatever the element held (server-rendered or first-rendered text) gives way to our node.
-  element.replaceChildren(text);
-  const stop = subscribeText(checkedMessage(node, "v-stream-text"), {
-    reset: (value) => {
-      text.data = value;
-    },
-    append: (delta) => {
-      text.appendData(delta);
-    },
-  });
-  streams.set(element, { node, text, stop });
+  streams.set(element, new MessageTextNode(element, checkedMessage(node, "v-stream-text")));
 }
 
 function detach(element: HTMLElement): void {
@@ -45,7 +29,7 @@ export const streamText: ObjectDirective<HTMLElement, MessageNode> = {
   updated(element, binding) {
     const value = toRaw(binding.value);
     const stream = streams.get(element);
-    if (stream !== undefined && stream.node === value && element.childNodes.length === 1 && element.firstChild === stream.text) return;
+    if (stream !== undefined && stream.node === value && stream.shownIn(element)) return;
     detach(element);
     attach(element, value);
   },

@@ -1,16 +1,14 @@
 import { type ToolCallNode } from "@threadline/core";
-import { toolCallResultSignal, type MessageContent } from "@threadline/core/model";
+import { TOOL_CALL_SIGNALS, toolCallResultSignal, type MessageContent, type ToolCallSignal } from "@threadline/core/model";
 import { toRaw, toValue, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import type { NodeSource } from "./follow-node.js";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 import { followSignal } from "./useSignal.js";
 
-const TOOL_CALL_FIELDS = ["name", "argsText", "partialArgs", "args", "argumentStatus", "status", "error"] as const satisfies readonly (keyof ToolCallNode)[];
-
-export type ToolCallField = (typeof TOOL_CALL_FIELDS)[number] | "result";
+export type ToolCallField = ToolCallSignal | "result";
 
 /** Refs over one tool call's signals; each changes only when its own signal does. */
-export type ToolCallRefs<Absent = never> = FieldRefs<ToolCallNode, Exclude<ToolCallField, "result">, Absent> &
+export type ToolCallRefs<Absent = never> = FieldRefs<ToolCallNode, ToolCallSignal, Absent> &
   Disposable & {
     /** The content of the tool message answering the call, as in `@threadline/svelte` (the node is `node.result`). */
     readonly result: Readonly<ShallowRef<MessageContent | undefined>>;
@@ -26,7 +24,7 @@ export type ToolCallRefs<Absent = never> = FieldRefs<ToolCallNode, Exclude<ToolC
 export function useToolCall(node: MaybeRefOrGetter<ToolCallNode>): ToolCallRefs;
 export function useToolCall(node: NodeSource<ToolCallNode>): ToolCallRefs<undefined>;
 export function useToolCall(node: NodeSource<ToolCallNode>): ToolCallRefs<undefined> {
-  const fields = followFields<ToolCallNode, Exclude<ToolCallField, "result">>(node, TOOL_CALL_FIELDS, "useToolCall()");
+  const fields = followFields<ToolCallNode, ToolCallSignal>(node, TOOL_CALL_SIGNALS, "useToolCall()");
   const result = followSignal<MessageContent | undefined>(() => {
     const call = toValue(node);
     return call == null ? undefined : toolCallResultSignal(toRaw(call));

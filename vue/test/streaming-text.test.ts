@@ -86,12 +86,13 @@ describe("StreamingText", () => {
     expect(subscriptions.live).toBe(0);
   });
 
-  test("renderToString shows the current text and leaves no subscription", async () => {
+  test("renderToString shows the current text and subscribes to nothing", async () => {
     const thread = createThread();
     fold(thread, start("m1"), content("m1", "Streamed "), content("m1", "<so far>"));
     const html = await renderToString(createSSRApp({ render: () => h(StreamingText, { node: nodeOf(thread, "m1") }) }));
     expect(html).toBe("<span>Streamed &lt;so far&gt;</span>");
-    expect(subscriptions.made).toBe(1);
+    // The text is read (currentText), never subscribed to: the server keeps no effect or signal.
+    expect(subscriptions.made).toBe(0);
     expect(subscriptions.live).toBe(0);
   });
 

@@ -1,10 +1,11 @@
-// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR] [--workloads=w4,w6]`
+// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR] [--workloads=w4,w6,mount]`
 // W4: the same chat page built five ways with Vite (production build), served on 127.0.0.1,
 // driven in Debian's Chromium; timing from a Chrome DevTools Protocol trace of each streaming
 // window. Prints the tables, merges them into bench/results.json under `browser`, and with
 // --check exits 1 when a target of issues 9, 10 and 12 is missed. Then W6 (markdown.ts): streaming
 // markdown, Threadline's core/markdown against marked + DOMPurify, @incremark/core and
-// svelte-streamdown (issue 20), merged under `markdown`.
+// svelte-streamdown (issue 20), merged under `markdown`. W4 ends with the mount measure (mount.ts,
+// issue 18); `--workloads=mount` runs that alone, on the same pages.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,8 @@ import { analyseWindow, traced } from "./trace.js";
 import { formatMarkdown, runMarkdownBench } from "./markdown.js";
 
 const MODES: readonly Mode[] = ["paced", "burst"];
+/** What `--profile` can record: a streaming window, or a mount (issue 18). */
+const PROFILED = [...MODES, "mount"] as const;
 const DELTAS = 2000;
 
 const args = process.argv.slice(2);
@@ -46,11 +49,11 @@ if (
   !(runs >= 1) ||
   lanes.some((l) => !LANES.includes(l)) ||
   sizes.some((s) => !(s >= 0)) ||
-  workloads.some((w) => w !== "w4" && w !== "w6") ||
-  (profileArg && (profileArg.length !== 3 || !LANES.includes(profileArg[0] as LaneName) || !MODES.includes(profileArg[2] as Mode)))
+  workloads.some((w) => w !== "w4" && w !== "w6" && w !== "mount") ||
+  (profileArg && (profileArg.length !== 3 || !LANES.includes(profileArg[0] as LaneName) || !PROFILED.includes(profileArg[2] as (typeof PROFILED)[number])))
 ) {
   console.error(
-    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst] [--no-minify] [--traces=DIR] [--workloads=w4,w6]`,
+    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst|mount] [--no-minify] [--traces=DIR] [--workloads=w4,w6,mount]`,
   );
   process.exit(2);
 }
@@ -88,7 +91,8 @@ const key = (lane: LaneName, priors: number, mode: Mode): string => `${lane}|${p
 
 let exitCode = 0;
 try {
-  if (workloads.includes("w4")) {
+  const streaming = workloads.includes("w4");
+  if (streaming || workloads.includes("mount")) {
     for (const lane of lanes) {
       const page = await chromium.context.newPage();
       const entry: LanePage = { page, session: await chromium.context.newCDPSession(page), failure: undefined };
@@ -137,14 +141,14 @@ try {
 
     // Warm-up: the first run of each cell also counts DOM mutations (a MutationObserver costs
     // time, so the timed runs go without it) and checks the final DOM.
-    for (const priors of sizes) {
+    for (const priors of streaming ? sizes : []) {
       for (const lane of lanes) {
         for (const mode of MODES) for (let w = 0; w < warmups; w++) await run(lane, priors, mode, w === 0, false);
       }
       log(`✓ warm-up and counting at ${priors} prior messages (${elapsed()})`);
     }
     // Timed runs, round-robin over lanes so drift on a shared machine falls on every lane alike.
-    for (let round = 1; round <= rounds; round++) {
+    for (let round = 1; streaming && round <= rounds; round++) {
       for (const priors of sizes) {
         for (const lane of lanes) {
           if (round > runs && SLOW.includes(lane)) continue;
@@ -172,18 +176,28 @@ try {
     log(`✓ mount measured (${elapsed()})`);
 
     if (profileArg) {
-      const [lane, priors, mode] = [profileArg[0] as LaneName, Number(profileArg[1]), profileArg[2] as Mode];
+      const [lane, priors, what] = [profileArg[0] as LaneName, Number(profileArg[1]), profileArg[2] as (typeof PROFILED)[number]];
       const entry = pages.get(lane);
       if (!entry) throw new Error(`--profile: lane ${lane} is not among --lanes`);
-      await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
-      await entry.session.send("HeapProfiler.collectGarbage");
-      const file = join(tmpdir(), `w4-${lane}-${priors}-${mode}.cpuprofile`);
-      const { summary } = await profiled(entry.session, () => entry.page.evaluate((m) => window.w4.stream(m), mode), file);
-      console.log(`\n### CPU profile: ${LANE_TITLES[lane]}, ${priors} prior, ${mode} (written to ${file})\n\n${summary}`);
+      const file = join(tmpdir(), `w4-${lane}-${priors}-${what}.cpuprofile`);
+      let summary: string;
+      if (what === "mount") {
+        // Warmed like the measured mounts: one mount first, then a profiled one from nothing.
+        await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
+        await entry.page.evaluate(() => window.w4.teardown());
+        await entry.session.send("HeapProfiler.collectGarbage");
+        ({ summary } = await profiled(entry.session, () => entry.page.evaluate((n) => window.w4.setup(n, false), priors), file));
+        await entry.page.evaluate(() => window.w4.teardown());
+      } else {
+        await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
+        await entry.session.send("HeapProfiler.collectGarbage");
+        ({ summary } = await profiled(entry.session, () => entry.page.evaluate((m) => window.w4.stream(m), what), file));
+      }
+      console.log(`\n### CPU profile: ${LANE_TITLES[lane]}, ${priors} prior, ${what} (written to ${file})\n\n${summary}`);
     }
 
     const rows: Row[] = [];
-    for (const priors of sizes) {
+    for (const priors of streaming ? sizes : []) {
       for (const lane of lanes) {
         for (const mode of MODES) {
           const failure = pages.get(lane)?.failure;
@@ -196,42 +210,52 @@ try {
     const checks = evaluateBrowser(rows);
     const mountTargets = mountChecks(mountRows);
     const cpu = cpus()[0]?.model ?? "unknown cpu";
-    const results: BrowserResults = {
-      command: ["pnpm bench:browser", ...args].join(" "),
-      date: new Date().toISOString(),
-      machine: { nproc: availableParallelism(), cpu, node: process.version, platform: `${process.platform}-${process.arch}`, chromium: chromium.version },
-      mode: quick ? "quick" : "full",
-      deltas: DELTAS,
-      warmups,
-      method:
-        "From a CDP trace of each run, on the page main thread's CPU clock (tts/tdur) between the w4-start/w4-end marks: JS = union of V8 entries (v8.callFunction, FunctionCall, RunMicrotasks, script evaluation/compilation) and MinorGC/MajorGC, minus rendering nested in them; main thread = union of RunTask; ÷ deltas; medians of the timed runs; JS ÷ floor = median of per-round ratios",
-      rows,
-      checks,
-      mount: mountRows,
-      mountChecks: mountTargets,
-    };
-    for (const priors of sizes) console.log(`\n${formatTable(rows, priors)}`);
-    console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, Chromium ${chromium.version}, ${results.machine.platform}`);
-    console.log(
-      `Command: ${results.command}; medians of ${rounds} timed run(s) (${runs} for the @ai-sdk lanes) after ${warmups} warm-up(s); written to bench/results.json (browser)`,
-    );
-    console.log(`\n${formatMountTable(mountRows)}`);
-    if (sizes.includes(1000)) console.log(`\n${formatBrowserChecks(checks)}`);
-    // Reported, not yet gated by --check: the mount targets are issue 18's, still open.
-    if (sizes.includes(1000)) console.log(`\n${formatBrowserChecks(mountTargets).replace("### W4 targets (`pnpm bench:browser --check`, at 1,000 prior messages)", "### Mount targets (issue 18; reported, not gated by --check)")}`);
-
+    const machine = { nproc: availableParallelism(), cpu, node: process.version, platform: `${process.platform}-${process.arch}`, chromium: chromium.version };
     const file = join(benchDir, "results.json");
     const existing: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-    writeFileSync(file, `${JSON.stringify({ ...existing, browser: results }, null, 2)}\n`);
+    if (streaming) {
+      const results: BrowserResults = {
+        command: ["pnpm bench:browser", ...args].join(" "),
+        date: new Date().toISOString(),
+        machine,
+        mode: quick ? "quick" : "full",
+        deltas: DELTAS,
+        warmups,
+        method:
+          "From a CDP trace of each run, on the page main thread's CPU clock (tts/tdur) between the w4-start/w4-end marks: JS = union of V8 entries (v8.callFunction, FunctionCall, RunMicrotasks, script evaluation/compilation) and MinorGC/MajorGC, minus rendering nested in them; main thread = union of RunTask; ÷ deltas; medians of the timed runs; JS ÷ floor = median of per-round ratios",
+        rows,
+        checks,
+        mount: mountRows,
+        mountChecks: mountTargets,
+      };
+      for (const priors of sizes) console.log(`\n${formatTable(rows, priors)}`);
+      console.log(`\nMachine: ${machine.nproc} cores (${cpu}), Node ${process.version}, Chromium ${chromium.version}, ${machine.platform}`);
+      console.log(
+        `Command: ${results.command}; medians of ${rounds} timed run(s) (${runs} for the @ai-sdk lanes) after ${warmups} warm-up(s); written to bench/results.json (browser)`,
+      );
+      writeFileSync(file, `${JSON.stringify({ ...existing, browser: results }, null, 2)}\n`);
+    } else {
+      // A mount-only run replaces the mount figures of the last full run and leaves its W4 rows.
+      const previous = (existing["browser"] ?? {}) as Record<string, unknown>;
+      console.log(`\nMachine: ${machine.nproc} cores (${cpu}), Node ${process.version}, Chromium ${chromium.version}, ${machine.platform}`);
+      writeFileSync(file, `${JSON.stringify({ ...existing, browser: { ...previous, mount: mountRows, mountChecks: mountTargets } }, null, 2)}\n`);
+    }
+    console.log(`\n${formatMountTable(mountRows)}`);
+    if (sizes.includes(1000) && streaming) console.log(`\n${formatBrowserChecks(checks)}`);
+    if (sizes.includes(1000)) console.log(`\n${formatBrowserChecks(mountTargets, "Mount targets (issue 18)")}`);
 
     if (rows.some((r) => r.status !== "ok")) exitCode = 1;
     if (checking) {
-      if (quick || !sizes.includes(1000) || lanes.length !== LANES.length) {
+      const mountLanes: readonly LaneName[] = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue"];
+      if (quick || !sizes.includes(1000) || (streaming ? lanes.length !== LANES.length : mountLanes.some((l) => !lanes.includes(l)))) {
         log("--check needs the full run (every lane, 1,000 prior messages, no --quick); not checked");
         exitCode = 1;
-      } else if (checks.some((c) => !c.pass)) {
-        log(`✗ ${checks.filter((c) => !c.pass).length} W4 target(s) missed`);
-        exitCode = 1;
+      } else {
+        const missed = [...checks, ...mountTargets.filter((c) => c.gated)].filter((c) => !c.pass);
+        if (missed.length > 0) {
+          log(`✗ ${missed.length} target(s) missed: ${missed.map((c) => c.name).join("; ")}`);
+          exitCode = 1;
+        }
       }
     }
   }

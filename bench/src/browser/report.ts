@@ -180,8 +180,8 @@ export function evaluateBrowser(rows: readonly Row[]): BrowserCheck[] {
   return checks;
 }
 
-export function formatBrowserChecks(checks: readonly BrowserCheck[]): string {
-  const lines = ["### W4 targets (`pnpm bench:browser --check`, at 1,000 prior messages)", "", "| target | measured | |", "| --- | ---: | --- |"];
+export function formatBrowserChecks(checks: readonly BrowserCheck[], title = "W4 targets"): string {
+  const lines = [`### ${title} (\`pnpm bench:browser --check\`, at 1,000 prior messages)`, "", "| target | measured | |", "| --- | ---: | --- |"];
   for (const c of checks) {
     const measured = c.measured === null ? "not measured" : `${counted(c.measured)}${c.unit}`;
     lines.push(`| ${c.target} | ${measured} | ${c.pass ? "pass" : "**FAIL**"} |`);

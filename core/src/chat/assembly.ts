@@ -3,18 +3,19 @@ import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ClearedRunFilter } from "./cleared-run-filter.js";
 import { localGeneration, type ChatPresence } from "./generation.js";
-import type { AGUIEventOf, Context, EventType } from "../protocol/events.js";
+import type { Context } from "../protocol/events.js";
 import { Approvals } from "../tools/approvals.js";
 import { NO_STORAGE, type ChatStorage, type ChatStorageHost } from "./storage.js";
 import { ChatTurns } from "./turns.js";
+import { ChatThreadId } from "./thread-id.js";
 import type { ChatClientOptions } from "./types.js";
 import type { ToolSet } from "../tools/definition.js";
 import { incomingGuard } from "./incoming-guard.js";
 import { RunLoop } from "../run/loop.js";
-import { ToolAnswers } from "../tools/answers.js";
+import type { ToolAnswers } from "../tools/answers.js";
 import { ToolCallWatch } from "../tools/call-watch.js";
 import { ChatInputError } from "../tools/errors.js";
-import { ToolRunner } from "../tools/execution.js";
+import type { ToolRunner } from "../tools/execution.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 
@@ -29,6 +30,8 @@ export interface ChatSettings {
 /** The chat client's working parts. */
 export interface ChatParts {
   readonly thread: ThreadImpl;
+  /** The thread's id (the storage key), provisional until the agent names the thread. */
+  readonly threadId: ChatThreadId;
   readonly loop: RunLoop;
   readonly turns: ChatTurns;
   readonly runner: ToolRunner;
@@ -46,14 +49,12 @@ export interface AssemblyInput {
   readonly options: ChatClientOptions;
   readonly thread: ThreadImpl;
   readonly threadId: string;
+  /** `threadId` is a new conversation's, until the agent's first RUN_STARTED names the thread. */
+  readonly provisional: boolean;
   readonly settings: ChatSettings;
   readonly warn: WarningHandler;
   readonly createId: () => string;
   readonly report: (error: ThreadlineError) => void;
-  /** RUN_STARTED of the chat's own run, folded; the tool-call watch calls it first (the chat may re-key there). */
-  readonly runStarted: (event: AGUIEventOf<EventType.RUN_STARTED>) => void;
-  /** See `ChatTurnsConfig.beforeRun`. */
-  readonly beforeRun: () => void;
 }
 
 /**
@@ -62,7 +63,8 @@ export interface AssemblyInput {
  * (re-keying on the chat's first RUN_STARTED, client tool calls, coalesced saves) →
  * `ToolRunner` / `Approvals` → `ToolAnswers` → `ChatTurns`, which decides the next run. The
  * guard is ordinary middleware, the innermost, so it sees events as the source sent them; the
- * watch is the only listener after the fold.
+ * watch is the only listener after the fold. Each part is built after what it needs;
+ * `ChatTurns` makes the runner and the answers itself, since the runner reports back to it.
  */
 export function assembleChat(input: AssemblyInput): ChatParts {
   const { options, thread, threadId, settings, warn, createId, report } = input;
@@ -84,40 +86,37 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     onError: report,
   });
   const storage = openStorage(options, { thread, key: threadId, report, warn, resumePoint: () => loop.resumePoint() });
+  const id = new ChatThreadId({ thread, storage, presence, openPresence: (next) => openPresence(options, next, warn) }, threadId, input.provisional);
   const approvals = new Approvals(thread);
-  // `turns` is created below; the runner reports to it only after a tool ran, long after this.
-  let turns!: ChatTurns;
-  const runner = new ToolRunner({ thread, warn, finished: (id, record, outcome) => turns.finished(id, record, outcome) });
-  const answers = new ToolAnswers({ thread, approvals, runner, createId, warn, save: () => storage.save() });
-  turns = new ChatTurns({
+  const turns = new ChatTurns({
     thread,
     loop,
-    runner,
     approvals,
-    answers,
-    storage: () => storage,
+    storage,
     filter,
     resetPresence: () => presence.peek().reset(),
     createId,
     report,
     warn,
-    beforeRun: input.beforeRun,
+    beforeRun: () => id.beforeRun(),
     settings: () => settings,
   });
+  const { runner, answers } = turns;
   const watch = new ToolCallWatch({
     thread,
     runner,
     approvals,
     warn,
-    current: () => turns.current,
+    current: () => turns.activeRecord(),
     tracked: (id, record) => answers.tracked(id, record),
     deliver: (id, record, outcome) => turns.finished(id, record, outcome),
-    runStarted: input.runStarted,
+    // First after the fold: the chat re-keys the thread on its first RUN_STARTED.
+    runStarted: (event) => id.named(event),
     folded: () => storage.scheduleSave(),
   });
   answers.watch = watch;
   const stopWatching = watch.attach();
-  return { thread, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
+  return { thread, threadId: id, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
 }
 
 /** The presence of `threadId`: the `presence` plug-in's, or this tab's runs only. */

@@ -142,7 +142,7 @@ export class ChatClient {
   regenerate(messageId?: string): Promise<TurnResult> {
     checkRegenerable(this.impl, messageId);
     return new Promise((resolve) => {
-      this.stopForBranch("the answer is being regenerated");
+      this.parts.turns.stopForBranch("the answer is being regenerated");
       this.parts.turns.request({ kind: "regenerate", ...(messageId === undefined ? {} : { messageId }), resolve });
     });
   }
@@ -158,7 +158,7 @@ export class ChatClient {
     checkEditable(this.impl, messageId);
     return this.outgoing.send(content, (user) =>
       new Promise((resolve) => {
-        this.stopForBranch("the message was edited");
+        this.parts.turns.stopForBranch("the message was edited");
         this.parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
       }),
     );
@@ -174,19 +174,13 @@ export class ChatClient {
     checkSwitch(this.impl, messageId, index);
     if (this.parts.turns.disposed) return;
     if (this.parts.approvals.size > 0) this.parts.turns.halt("the user switched branches", "stopped");
-    else this.stopForBranch("the user switched branches");
+    else this.parts.turns.stopForBranch("the user switched branches");
     if (this.impl.tree.switchTo(messageId, index)) this.parts.storage.save();
   }
 
   /** The alternatives at a message of the active path (`thread.branches`); reactive. */
   branches(messageId: string): Branches | undefined {
     return this.impl.branches(messageId);
-  }
-
-  /** Stop, then branch: never interleaved with a run or a tool still running. */
-  private stopForBranch(reason: string): void {
-    const { turns, runner } = this.parts;
-    if (!turns.disposed && !turns.hydrating && (turns.current !== undefined || runner.executingCount > 0)) turns.halt(reason, "stopped");
   }
 
   /**
@@ -196,7 +190,7 @@ export class ChatClient {
    */
   stop(): void {
     if (this.parts.turns.disposed) return;
-    const record = this.parts.turns.current;
+    const record = this.parts.turns.activeRecord();
     if (record !== undefined) this.parts.filter.runSettled(record.serverRunId ?? record.runId);
     this.outgoing.cancel("stopped");
     this.parts.turns.halt("the user stopped the run", "stopped");
@@ -210,7 +204,7 @@ export class ChatClient {
    */
   clear(): void {
     if (this.parts.turns.disposed) return;
-    const record = this.parts.turns.current;
+    const record = this.parts.turns.activeRecord();
     const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
     this.parts.filter.recordClear({ messages: this.impl.toMessages(), runIds });
     this.outgoing.cancel("cleared");
@@ -245,7 +239,6 @@ export class ChatClient {
       toolCallId,
       record,
       outcome,
-      generation: this.parts.turns.generation,
     });
   }
 
@@ -263,7 +256,6 @@ export class ChatClient {
       kind: "approval",
       toolCallId,
       response: clean,
-      generation: this.parts.turns.generation,
     });
   }
 
@@ -375,8 +367,7 @@ export class ChatClient {
   dispose(): void {
     if (this.parts.turns.disposed) return;
     this.outgoing.cancel("disposed");
-    this.parts.turns.halt("the chat was disposed", "disposed");
-    this.parts.turns.disposed = true;
+    this.parts.turns.dispose();
     this.parts.stopWatching();
     this.parts.loop.dispose();
     void this.parts.storage.dispose();

@@ -8,12 +8,17 @@ import type { RunRecord } from "../tools/run-record.js";
 import type { ToolOutcome } from "../tools/execution.js";
 import type { ToolAnswers } from "../tools/answers.js";
 
+/** An answer the user or a tool gives; while a run streams it waits for the run to end. */
+export type DeferredAnswer =
+  | { readonly kind: "result"; readonly toolCallId: string; readonly record: RunRecord | undefined; readonly outcome: ToolOutcome }
+  | { readonly kind: "approval"; readonly toolCallId: string; readonly response: ApprovalResponse }
+  /** An interrupt answered after RUN_FINISHED arrived but before its stream ended. */
+  | { readonly kind: "interrupt"; readonly entry: ResumeEntry };
+
 /** Asked for while a run streams; applied in order when it ends. */
 export type Deferred =
-  | { readonly kind: "result"; readonly toolCallId: string; readonly record: RunRecord | undefined; readonly outcome: ToolOutcome; readonly generation: number }
-  | { readonly kind: "approval"; readonly toolCallId: string; readonly response: ApprovalResponse; readonly generation: number }
-  /** An interrupt answered after RUN_FINISHED arrived but before its stream ended. */
-  | { readonly kind: "interrupt"; readonly entry: ResumeEntry; readonly generation: number }
+  /** `generation`: the turn's when it was asked for (an older one's answer is dropped). */
+  | (DeferredAnswer & { readonly generation: number })
   /** `setState` while a run streams: a user edit, applied when the stream ends. */
   | { readonly kind: "state"; readonly update: StateUpdate };
 

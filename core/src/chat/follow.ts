@@ -101,7 +101,7 @@ class RunFollow implements ChatFollow {
   }
 
   private busy(): boolean {
-    return this.active.peek() || this.parts.turns.current !== undefined || this.parts.loop.activeRun.peek() !== undefined;
+    return this.active.peek() || this.parts.turns.activeRecord() !== undefined || this.parts.loop.activeRun.peek() !== undefined;
   }
 
   private start(runId: string): void {
@@ -109,7 +109,7 @@ class RunFollow implements ChatFollow {
     const key = this.host.key();
     this.known.add(runId);
     this.active.value = true;
-    turns.following = true;
+    turns.followStarted();
     // Another tab of this origin generating shares this storage and writes the thread itself.
     let ownerTab = presence.peek().remoteTabsGenerating.peek() > 0;
     const watchTabs = effect(() => {
@@ -118,7 +118,7 @@ class RunFollow implements ChatFollow {
     const finish = (): void => {
       watchTabs();
       this.active.value = false;
-      turns.following = false;
+      turns.followEnded();
       if (turns.disposed || key !== this.host.key()) return;
       this.host.serverGenerating(false);
       if (!ownerTab) storage.save();

@@ -22,10 +22,10 @@ export function answerInterrupt(
   if (typeof interruptId !== "string") throw new ChatInputError("INVALID_ARGUMENT", `${method} needs the interrupt's id (a string).`, "interruptId");
   const pending = thread.pendingInterrupts.peek().some((interrupt) => interrupt.id === interruptId);
   // While a run is active, only interrupts its own RUN_FINISHED just raised can be answered.
-  const answerable = turns.current === undefined || thread.status.peek() === "interrupted";
+  const answerable = turns.activeRecord() === undefined || thread.status.peek() === "interrupted";
   if (!pending || !answerable || answers.isAnswered(interruptId)) {
     throw new ChatInputError("UNKNOWN_INTERRUPT", `${method}: interrupt '${interruptId}' is not pending (or was already answered).`, "interruptId");
   }
   const entry: ResumeEntry = payload === undefined ? { interruptId, status } : { interruptId, status, payload };
-  return turns.act(() => answers.answerInterrupt(entry), { kind: "interrupt", entry, generation: turns.generation });
+  return turns.act(() => answers.answerInterrupt(entry), { kind: "interrupt", entry });
 }

@@ -36,20 +36,17 @@ export function openChat(options: ChatClientOptions): OpenedChat {
   const threadId = givenId ?? options.threadId ?? createId();
   const made = given ?? newThread(options, threadId, warn);
   checkToolNames(settings.tools, made.genui.registry);
-  // `key` needs the parts; the parts call it only once a run starts, long after this.
-  let key!: ChatThreadKey;
   const parts = assembleChat({
     options,
     thread: made,
     threadId,
+    provisional,
     settings,
     warn,
     createId,
     report: (error) => report(options, warn, error),
-    runStarted: (event) => key.named(event),
-    beforeRun: () => key.beforeRun(),
   });
-  key = new ChatThreadKey(parts, options, warn, threadId, provisional);
+  const key = new ChatThreadKey(parts, options);
   const outgoing = openOutgoing(options.attachments, { thread: made, createId, report: (error) => report(options, warn, error) });
   return { parts, settings, key, outgoing };
 }

@@ -1,63 +1,29 @@
 import { batch, signal } from "@preact/signals-core";
-import type { WarningHandler } from "../errors.js";
 import type { ThreadIndex } from "../persist/thread-index.js";
-import type { AGUIEventOf, EventType } from "../protocol/events.js";
-import { openPresence, type ChatParts } from "./assembly.js";
+import type { ChatParts } from "./assembly.js";
 import { openFollow, type ChatFollow } from "./follow-plugin.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ChatClientOptions } from "./types.js";
 import { replaceMessages, replaceState } from "../run/thread-writes.js";
 
 /**
- * Which stored thread a chat is on: its id, which is the storage key and names the cross-tab
- * presence channel. A new conversation's id is provisional until the agent names it; a switch
- * moves storage and presence to another id and reads what is stored there.
+ * Which stored thread a chat is on, past its id (`ChatThreadId`): a switch moves storage and
+ * presence to another id and reads what is stored there; opening reads it too, and asks a
+ * resumable server about the thread's runs.
  */
 export class ChatThreadKey {
-  private key: string;
-  /** A new conversation whose id the agent has not named yet (see `ChatClientOptions.threadId`). */
-  private provisional: boolean;
-
   /** Read-only following of another client's run (`ChatClientOptions.follow`). */
   readonly follow: ChatFollow;
 
   constructor(
     private readonly parts: ChatParts,
-    private readonly options: ChatClientOptions,
-    private readonly warn: WarningHandler,
-    key: string,
-    provisional: boolean,
+    options: ChatClientOptions,
   ) {
-    this.key = key;
-    this.provisional = provisional;
-    this.follow = openFollow(options.follow, parts, { key: () => this.key, serverGenerating: (value) => (this.serverGenerating.value = value) });
+    this.follow = openFollow(options.follow, parts, { key: () => this.id, serverGenerating: (value) => (this.serverGenerating.value = value) });
   }
 
   get id(): string {
-    return this.key;
-  }
-
-  /** A placeholder thread gets the provisional id only when it is first sent to the agent. */
-  beforeRun(): void {
-    if (this.parts.thread.threadId.peek() === undefined) this.parts.thread.threadId.value = this.key;
-  }
-
-  /**
-   * A RUN_STARTED of this chat's run. The first one of a new conversation names the thread: the
-   * storage key and the cross-tab channel move to that id (the run under way is announced on
-   * the new channel). Later ones change nothing here.
-   */
-  named(event: AGUIEventOf<EventType.RUN_STARTED>): void {
-    if (!this.provisional || this.parts.turns.current === undefined) return;
-    this.provisional = false;
-    const id = event.threadId;
-    if (typeof id !== "string" || id === "" || id === this.key) return;
-    this.key = id;
-    this.parts.storage.rename(id);
-    this.parts.presence.peek().dispose();
-    const presence = openPresence(this.options, id, this.warn);
-    presence.observeEvent(event);
-    this.parts.presence.value = presence;
+    return this.parts.threadId.value;
   }
 
   /** Stops the turn, empties the thread and moves to `threadId`; resolves when its record is read. */
@@ -66,13 +32,10 @@ export class ChatThreadKey {
       // Pending writes are pinned to the old thread's content before it goes.
       this.parts.storage.switchTo(threadId);
       this.parts.filter.reset();
-      this.parts.presence.peek().dispose();
-      this.parts.presence.value = openPresence(this.options, threadId, this.warn);
+      this.parts.threadId.moveTo(threadId);
       this.parts.thread.reset();
       this.parts.thread.threadId.value = threadId;
       this.parts.turns.forgetRuns();
-      this.key = threadId;
-      this.provisional = false;
     });
     return this.hydrate();
   }
@@ -80,15 +43,14 @@ export class ChatThreadKey {
   hydrate(): Promise<void> {
     // A new conversation has nothing stored yet: its first message must not wait for a read.
     // Without storage, only a chat that follows other clients' runs asks the server on opening.
-    if (this.provisional || (!this.parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
-    const key = this.key;
-    this.parts.turns.hydrating = true;
+    if (this.parts.threadId.provisional || (!this.parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
+    const key = this.id;
+    this.parts.turns.hydrationStarted();
     return (this.parts.storage.enabled ? this.parts.storage.hydrate() : Promise.resolve())
-      .then(() => (this.key !== key || this.parts.turns.disposed ? undefined : this.askServer(key)))
+      .then(() => (this.id !== key || this.parts.turns.disposed ? undefined : this.askServer(key)))
       .then(() => {
-        if (this.key !== key || this.parts.turns.disposed) return;
-        this.parts.turns.hydrating = false;
-        this.parts.turns.advance();
+        if (this.id !== key || this.parts.turns.disposed) return;
+        this.parts.turns.hydrated();
         this.follow.schedule();
       });
   }
@@ -106,7 +68,7 @@ export class ChatThreadKey {
   private async askServer(key: string): Promise<void> {
     const point = this.parts.storage.hydratedResume;
     const runs = await this.parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
-    if (runs === undefined || this.key !== key || this.parts.turns.disposed) return;
+    if (runs === undefined || this.id !== key || this.parts.turns.disposed) return;
     // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows it).
     const held = point !== undefined && runs.some((run) => run.runId === point.runId);
     const rejoin = held && !this.parts.presence.peek().sessionGenerating.peek();

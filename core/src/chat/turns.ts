@@ -5,16 +5,16 @@ import type { Context, Message, ResumeEntry } from "../protocol/events.js";
 import type { RunLoop } from "../run/loop.js";
 import type { RejoinParams } from "../run/options.js";
 import type { Approvals } from "../tools/approvals.js";
-import type { ToolAnswers } from "../tools/answers.js";
+import { ToolAnswers } from "../tools/answers.js";
 import type { ToolSet } from "../tools/definition.js";
-import type { ToolRunner } from "../tools/execution.js";
+import { ToolRunner } from "../tools/execution.js";
 import type { ClearedRunFilter } from "./cleared-run-filter.js";
 import type { ChatStorage } from "./storage.js";
 import { ActionQueue } from "./action-queue.js";
 import { answerStart, editStart } from "./branches.js";
 import { advertisedTools } from "../tools/components.js";
 import { MaxStepsError } from "./errors.js";
-import { DeferredActions, type Deferred } from "./deferred.js";
+import { DeferredActions, type DeferredAnswer } from "./deferred.js";
 import { resolveStateUpdate, writeState, type StateUpdate } from "./state.js";
 import type { TurnResult } from "./types.js";
 import { decideContinuation } from "./continuation.js";
@@ -51,10 +51,8 @@ export type QueuedTurn =
 export interface ChatTurnsConfig {
   readonly thread: ThreadImpl;
   readonly loop: RunLoop;
-  readonly runner: ToolRunner;
   readonly approvals: Approvals;
-  readonly answers: ToolAnswers;
-  readonly storage: () => ChatStorage;
+  readonly storage: ChatStorage;
   readonly filter: ClearedRunFilter;
   readonly resetPresence: () => void;
   readonly createId: () => string;
@@ -81,13 +79,17 @@ export interface ChatTurnsConfig {
 export class ChatTurns {
   readonly phase: ReadonlySignal<TurnPhase>;
   readonly error: ReadonlySignal<ThreadlineError | undefined>;
-  generation = 0;
-  current: RunRecord | undefined;
-  hydrating = false;
-  /** Following another client's run (`RunFollow`): turns wait for it to end. */
-  following = false;
-  disposed = false;
+  /** Runs the client tools; it reports each execution that ends back here (`finished`). */
+  readonly runner: ToolRunner;
+  readonly answers: ToolAnswers;
 
+  private generation = 0;
+  private current: RunRecord | undefined;
+  /** The stored thread is being read: turns wait for it. */
+  private hydratingNow = false;
+  /** Following another client's run (`RunFollow`): turns wait for it to end. */
+  private following = false;
+  private disposedNow = false;
   private readonly phaseSignal = signal<TurnPhase>("idle");
   private readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   private last: RunRecord | undefined;
@@ -97,15 +99,65 @@ export class ChatTurns {
   private waiters: ((result: TurnResult) => void)[] = [];
 
   constructor(private readonly config: ChatTurnsConfig) {
-    this.deferred = new DeferredActions({ thread: config.thread, answers: config.answers, report: config.report });
+    const { thread, approvals, createId, warn, storage } = config;
+    // The runner and the answers are made here: the runner's reports come back to this loop.
+    this.runner = new ToolRunner({ thread, warn, finished: (id, record, outcome) => this.finished(id, record, outcome) });
+    this.answers = new ToolAnswers({ thread, approvals, runner: this.runner, createId, warn, save: () => storage.save() });
+    this.deferred = new DeferredActions({ thread, answers: this.answers, report: config.report });
     this.phase = this.phaseSignal;
     this.error = this.errorSignal;
   }
 
+  get disposed(): boolean {
+    return this.disposedNow;
+  }
+
+  /** True while the stored thread is read (between `hydrationStarted` and `hydrated`). */
+  get hydrating(): boolean {
+    return this.hydratingNow;
+  }
+
+  /** The record of the chat's run under way, if one is (the tool-call watch follows its events). */
+  activeRecord(): RunRecord | undefined {
+    return this.current;
+  }
+
+  /** The stored thread is being read: turns asked for meanwhile wait. */
+  hydrationStarted(): void {
+    this.hydratingNow = true;
+  }
+
+  /** The stored thread has been read: what waited goes on. */
+  hydrated(): void {
+    this.hydratingNow = false;
+    this.advance();
+  }
+
+  /** Another client's run is followed (`RunFollow`) until `followEnded`: turns wait for it. */
+  followStarted(): void {
+    this.following = true;
+  }
+
+  followEnded(): void {
+    this.following = false;
+  }
+
+  /** `dispose()`: the turn under way ends, and every later request is refused. */
+  dispose(): void {
+    if (this.disposedNow) return;
+    this.halt("the chat was disposed", "disposed");
+    this.disposedNow = true;
+  }
+
+  /** Stops the turn under way (a run, or client tools still running) before a branch changes; not while hydrating. */
+  stopForBranch(reason: string): void {
+    if (!this.disposedNow && !this.hydratingNow && (this.current !== undefined || this.runner.executingCount > 0)) this.halt(reason, "stopped");
+  }
+
   /** A user turn: starts now, or after the turn under way (continuations included) settles. */
   request(turn: QueuedTurn): void {
-    if (this.disposed) return turn.resolve({ status: "skipped", reason: "disposed" });
-    if (this.hydrating || this.following || this.current !== undefined || this.config.runner.executingCount > 0 || this.queued.size > 0) {
+    if (this.disposedNow) return turn.resolve({ status: "skipped", reason: "disposed" });
+    if (this.hydratingNow || this.following || this.current !== undefined || this.runner.executingCount > 0 || this.queued.size > 0) {
       this.queued.push(turn);
       return;
     }
@@ -116,11 +168,11 @@ export class ChatTurns {
    * Runs `apply` now, or (given `deferred`) when the active run ends; resolves when the turn
    * settles.
    */
-  act(apply: () => void, deferred?: Deferred): Promise<TurnResult> {
+  act(apply: () => void, deferred?: DeferredAnswer): Promise<TurnResult> {
     return new Promise((resolve) => {
-      if (this.disposed) return resolve({ status: "cancelled" });
+      if (this.disposedNow) return resolve({ status: "cancelled" });
       this.waiters.push(resolve);
-      if (this.current !== undefined && deferred !== undefined) this.deferred.push(deferred);
+      if (this.current !== undefined && deferred !== undefined) this.deferred.push({ ...deferred, generation: this.generation });
       else {
         apply();
         this.advance();
@@ -136,23 +188,23 @@ export class ChatTurns {
    * `dispose()` drop it. Not a turn: nothing is resolved or advanced by it.
    */
   editState(update: StateUpdate): void {
-    if (this.disposed) return;
+    if (this.disposedNow) return;
     if (this.current !== undefined) {
       this.deferred.push({ kind: "state", update });
       return;
     }
     writeState(this.config.thread, resolveStateUpdate(this.config.thread, update));
-    this.config.storage().save();
+    this.config.storage.save();
   }
 
   /** A tool finished (invalidated executions never get here). */
   finished(toolCallId: string, record: RunRecord, outcome: ToolOutcome): void {
-    if (this.disposed || record.generation !== this.generation) return;
+    if (this.disposedNow || record.generation !== this.generation) return;
     if (this.current !== undefined) {
       this.deferred.push({ kind: "result", toolCallId, record, outcome, generation: this.generation });
       return;
     }
-    this.config.answers.applyResult(toolCallId, record, outcome);
+    this.answers.applyResult(toolCallId, record, outcome);
     this.advance();
   }
 
@@ -161,15 +213,16 @@ export class ChatTurns {
    * keep waiting on tools, or settle.
    */
   advance(): void {
-    if (this.disposed || this.hydrating || this.following || this.current !== undefined) return;
-    const { thread, runner } = this.config;
+    if (this.disposedNow || this.hydratingNow || this.following || this.current !== undefined) return;
+    const { thread } = this.config;
+    const runner = this.runner;
     // Tools still running: whatever comes next (a resume, a follow-up) carries their results.
     if (runner.executingCount > 0) {
       this.phaseSignal.value = "running";
       return;
     }
     const pending = thread.pendingInterrupts.peek();
-    const resume = this.config.answers.resumeFor(pending);
+    const resume = this.answers.resumeFor(pending);
     if (resume !== undefined) {
       this.steps = 0;
       this.errorSignal.value = undefined;
@@ -210,9 +263,9 @@ export class ChatTurns {
    */
   halt(reason: string, skip: "stopped" | "cleared" | "disposed", afterStop?: () => void): void {
     this.generation++;
-    this.config.runner.invalidate(reason);
+    this.runner.invalidate(reason);
     this.config.approvals.cancelAll(reason);
-    this.config.answers.forgetInterruptAnswers();
+    this.answers.forgetInterruptAnswers();
     const record = this.current;
     this.current = undefined;
     if (record !== undefined) record.outcome = "cancelled";
@@ -229,7 +282,7 @@ export class ChatTurns {
   /** The runs before this moment are forgotten (clear, setMessages, a thread switch). */
   forgetRuns(): void {
     this.last = undefined;
-    this.config.answers.forget();
+    this.answers.forget();
   }
 
   private startTurn(turn: QueuedTurn): void {
@@ -249,13 +302,13 @@ export class ChatTurns {
     if (turn.kind === "message" && turn.replaces !== undefined && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-edit" });
     this.generation++;
     // Cancelled while the calls are still on the path, so each is cancelled once, here.
-    this.config.runner.invalidate("a new turn started");
+    this.runner.invalidate("a new turn started");
     this.config.approvals.cancelAll("a new turn started");
-    this.config.answers.forgetInterruptAnswers();
+    this.answers.forgetInterruptAnswers();
     const parentRunId = fork === undefined ? undefined : thread.tree.parentRunIdAt(fork);
     if (fork !== undefined) thread.tree.branchAt(fork);
     // After the fork: calls left on the abandoned branch need no answer.
-    this.config.answers.abandonOutstanding();
+    this.answers.abandonOutstanding();
     this.steps = 0;
     this.errorSignal.value = undefined;
     this.waiters.push(turn.resolve);
@@ -271,7 +324,7 @@ export class ChatTurns {
     const record = newRunRecord(runId, kind, this.generation, settings.tools);
     this.current = record;
     this.last = record;
-    this.config.answers.forgetInterruptAnswers();
+    this.answers.forgetInterruptAnswers();
     // After `run` has set `submitted`, in one batch: status never shows `streaming` first.
     batch(() => {
       this.startLoopRun(record, settings, params);
@@ -309,11 +362,11 @@ export class ChatTurns {
     const { outcome, continuable, error } = runEnd(result);
     record.outcome = outcome;
     if (error !== undefined) this.fail(error);
-    if (result.status === "succeeded") this.config.answers.answerNamedPending(record);
+    if (result.status === "succeeded") this.answers.answerNamedPending(record);
     this.drainDeferred(continuable);
     // After the deferred answers: a result the user gave a rendered call during the run wins.
-    if (continuable) this.config.answers.answerRendered(record);
-    this.config.storage().save();
+    if (continuable) this.answers.answerRendered(record);
+    this.config.storage.save();
     this.advance();
   }
 
@@ -324,7 +377,7 @@ export class ChatTurns {
     record.outcome = "failed";
     this.fail(ThreadlineError.from(error, "The run"));
     this.drainDeferred(false);
-    this.config.storage().save();
+    this.config.storage.save();
     this.advance();
   }
 

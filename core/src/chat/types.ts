@@ -1,5 +1,4 @@
-import type { ThreadlineError, WarningHandler } from "../errors.js";
-import type { PipelineOptions } from "../pipeline/index.js";
+import type { ThreadlineError } from "../errors.js";
 import type { GenerationPresenceOptions } from "./presence.js";
 import type { ContentPart } from "@ag-ui/core";
 import type { ComponentRegistry } from "../model/components/registry.js";
@@ -15,9 +14,8 @@ import type { FollowPlugin } from "./follow-plugin.js";
 import type { AttachmentInput } from "./attachments/draft.js";
 import type { AttachmentsPlugin } from "./outgoing.js";
 import type { ClientTool } from "../tools/definition.js";
-import type { Middleware } from "../pipeline/middleware.js";
+import type { RunLoopOptions } from "../run/options.js";
 import type { RunStatus } from "../run/result.js";
-import type { RunSubscriber } from "../run/subscriber.js";
 
 /**
  * `submitted` (a run was requested, nothing heard yet) → `streaming` (events arriving, or client
@@ -32,7 +30,13 @@ export type ChatPresenceOptions = Pick<
   "channelName" | "heartbeatMs" | "ttlMs" | "createChannel" | "clock" | "tabId"
 >;
 
-export interface ChatClientOptions {
+/** The options a chat hands its run loop as they are (each documented on `RunLoopOptions`). */
+type ChatLoopOptions = Pick<
+  RunLoopOptions,
+  "middleware" | "subscribers" | "peerProtocolVersion" | "validation" | "schemas" | "terminalGraceMs" | "now" | "onWarning" | "forwardedProps"
+>;
+
+export interface ChatClientOptions extends ChatLoopOptions {
   /**
    * Where runs go: an `AgentSource` (`HttpAgent`, `fromEvents`…) or any AG-UI agent object
    * (`@ag-ui/client` agents), recognised by `runAgent` / `abortRun` or a `run` declaring exactly one
@@ -115,21 +119,10 @@ export interface ChatClientOptions {
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
   readonly onError?: (error: ThreadlineError) => void;
-  readonly onWarning?: WarningHandler;
   /** AG-UI `context` sent with every run. */
   readonly context?: readonly Context[];
-  readonly forwardedProps?: unknown;
-  readonly middleware?: readonly Middleware[];
-  readonly subscribers?: readonly RunSubscriber[];
-  readonly peerProtocolVersion?: string;
-  readonly validation?: PipelineOptions["validation"];
-  readonly schemas?: PipelineOptions["schemas"];
-  /** How long a run's stream may stay open after its terminal event (see `RunLoopOptions.terminalGraceMs`). Default 500. */
-  readonly terminalGraceMs?: number;
   /** Makes run, message and thread ids. Default `crypto.randomUUID()`. */
   readonly createId?: () => string;
-  /** Clock for interrupt expiry. Default `Date.now`. */
-  readonly now?: () => number;
 }
 
 /** What `updateOptions` can change; each applies from the next run on. */

@@ -19,15 +19,14 @@ export type DevtoolsErrorCode =
   | "INSPECTOR_OPTION_INVALID"
   | "INSPECTOR_NO_DOM";
 
-export class DevtoolsError extends ThreadlineError {
-  declare readonly code: DevtoolsErrorCode;
+export class DevtoolsError extends ThreadlineError<DevtoolsErrorCode> {
   /** For fixture errors: the 1-based line (or array position) that was wrong. */
   readonly line: number | undefined;
   /** What was received there, as it was. */
   readonly received: unknown;
 
   constructor(code: DevtoolsErrorCode, message: string, details: { line?: number; received?: unknown; cause?: unknown } = {}) {
-    super(code, message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(code, message, { cause: details.cause });
     this.line = details.line;
     this.received = details.received;
   }

@@ -13,8 +13,7 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  */
 export type FoldErrorCode = (typeof errorCodes.fold)[number];
 
-export class FoldError extends ThreadlineError {
-  declare readonly code: FoldErrorCode;
+export class FoldError extends ThreadlineError<FoldErrorCode> {
   /** The type of the refused event, when there was one. */
   readonly eventType: string | undefined;
 

@@ -5,12 +5,6 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  * JSON (`PartialJsonError` carries the offset), or a value that refers back to itself
  * (`CircularValueError` carries the path). Catch this class and branch on `code`.
  */
-export class JsonError extends ThreadlineError {
-  declare readonly code: JsonErrorCode;
-
-  constructor(code: JsonErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
-}
+export class JsonError extends ThreadlineError<JsonErrorCode> {}
 
 export type JsonErrorCode = (typeof errorCodes.json)[number];

@@ -42,6 +42,9 @@ const MAX_DEPTH = 256;
 type Cache = WeakMap<object, WeakMap<object, unknown>>;
 
 /** What an object schema (with its `allOf` and chosen union branch merged) says about keys. */
+/** How a schema's parts were found for a value: the same for every value, or not. */
+type Composition = "fixed" | "by-value" | "unsure";
+
 interface ObjectView {
   properties: Map<string, unknown>;
   required: Set<string>;
@@ -138,13 +141,7 @@ class StrictModeWalk {
     const cached = this.views.get(s);
     if (cached !== undefined) return cached;
     const view: ObjectView = { properties: new Map(), required: new Set(), patterns: [], additional: "unset", unsure: false };
-    let dependsOnValue = false;
-    const seen = new Set<object>();
-    const work: unknown[] = [s];
-    while (work.length > 0) {
-      const node = resolve(work.pop(), this.root);
-      if (!isObject(node) || seen.has(node)) continue;
-      seen.add(node);
+    const composition = this.eachPart(s, value, (node) => {
       const properties = node["properties"];
       if (isObject(properties)) {
         for (const key of Object.keys(properties)) if (!view.properties.has(key)) view.properties.set(key, properties[key]);
@@ -165,17 +162,37 @@ class StrictModeWalk {
       if (additional === true || (isObject(additional) && Object.keys(additional).length === 0)) view.additional = "allow";
       else if (isObject(additional) && view.additional !== "allow") view.additional = { schema: additional };
       else if (additional === false && view.additional === "unset") view.additional = "drop";
+      return false;
+    });
+    view.unsure = composition === "unsure";
+    if (composition === "fixed") this.views.set(s, view);
+    return view;
+  }
+
+  /**
+   * Calls `visit` on `s` and on each schema it is made of for `value` — its `allOf` parts and the
+   * one union branch that fits — each once, `$ref`s resolved, until `visit` returns true. Says
+   * whether a union was met (`by-value`: another value may be described otherwise) and whether
+   * one had no single fitting branch (`unsure`).
+   */
+  private eachPart(s: SchemaObject, value: unknown, visit: (node: SchemaObject) => boolean): Composition {
+    let composition: Composition = "fixed";
+    const seen = new Set<object>();
+    const work: unknown[] = [s];
+    while (work.length > 0) {
+      const node = resolve(work.pop(), this.root);
+      if (!isObject(node) || seen.has(node)) continue;
+      seen.add(node);
+      if (visit(node)) break;
       if (Array.isArray(node["allOf"])) for (const branch of node["allOf"]) work.push(branch);
       const union = node["anyOf"] ?? node["oneOf"];
       if (Array.isArray(union)) {
-        dependsOnValue = true;
         const branch = this.pickBranch(union, value);
-        if (branch === undefined) view.unsure = true;
-        else work.push(branch);
+        if (branch !== undefined) work.push(branch);
+        if (composition !== "unsure") composition = branch === undefined ? "unsure" : "by-value";
       }
     }
-    if (!dependsOnValue) this.views.set(s, view);
-    return view;
+    return composition;
   }
 
   /** The one union branch that fits `value`, or undefined when none or several do. */
@@ -219,21 +236,12 @@ class StrictModeWalk {
 
   /** The schema (itself, an `allOf` part or the fitting union branch) that describes items. */
   private arraySchema(s: SchemaObject, value: readonly unknown[]): SchemaObject | undefined {
-    const seen = new Set<object>();
-    const work: unknown[] = [s];
-    while (work.length > 0) {
-      const node = resolve(work.pop(), this.root);
-      if (!isObject(node) || seen.has(node)) continue;
-      seen.add(node);
-      if (hasOwn(node, "items") || hasOwn(node, "prefixItems")) return node;
-      if (Array.isArray(node["allOf"])) for (const branch of node["allOf"]) work.push(branch);
-      const union = node["anyOf"] ?? node["oneOf"];
-      if (Array.isArray(union)) {
-        const branch = this.pickBranch(union, value);
-        if (branch !== undefined) work.push(branch);
-      }
-    }
-    return undefined;
+    let found: SchemaObject | undefined;
+    this.eachPart(s, value, (node) => {
+      if (hasOwn(node, "items") || hasOwn(node, "prefixItems")) found = node;
+      return found !== undefined;
+    });
+    return found;
   }
 }
 

@@ -9,8 +9,7 @@ import { ThreadlineError } from "../errors.js";
  */
 export type MarkdownErrorCode = "MARKDOWN_NOT_A_MESSAGE" | "MARKDOWN_BAD_OPTION" | "MARKDOWN_RENDER_FAILED";
 
-export class MarkdownError extends ThreadlineError {
-  declare readonly code: MarkdownErrorCode;
+export class MarkdownError extends ThreadlineError<MarkdownErrorCode> {
   /** What was received, kept for the caller to inspect. */
   readonly received: unknown;
 

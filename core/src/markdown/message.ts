@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { subscribeText } from "../model/text-stream.js";
+import { currentText, subscribeText } from "../model/text-stream.js";
 import type { MessageNode } from "../model/types.js";
 import { MarkdownError } from "./errors.js";
 import { markdownToHtml } from "./html.js";
@@ -29,16 +29,7 @@ export function streamMarkdown(container: HTMLElement, node: MessageNode, option
 /** The message's markdown as it is now, as markup (server rendering). */
 export function markdownHtml(node: MessageNode, options?: MarkdownOptions): string {
   checked(node, "markdownHtml");
-  let text = "";
-  subscribeText(node, {
-    reset: (value) => {
-      text = value;
-    },
-    append: (delta) => {
-      text += delta;
-    },
-  })();
-  return markdownToHtml(text, options);
+  return markdownToHtml(currentText(node), options);
 }
 
 function checked(node: MessageNode, where: string): void {

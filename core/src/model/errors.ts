@@ -7,13 +7,7 @@ import { MAX_JSON_DEPTH } from "../json/json-depth.js";
  * the thread's or the thread store's API. Catch this class and branch on `code`; the
  * subclasses below carry their code's details and are deprecated as names to catch.
  */
-export class ModelError extends ThreadlineError {
-  declare readonly code: ModelErrorCode;
-
-  constructor(code: ModelErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
-}
+export class ModelError extends ThreadlineError<ModelErrorCode> {}
 
 export type ModelErrorCode = (typeof errorCodes.model)[number];
 

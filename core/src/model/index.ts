@@ -67,14 +67,16 @@ export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store
 export type { Attachment, LocalPreviews, MediaPart } from "./attachments.js";
 export { subscribeText, currentText } from "./text-stream.js";
 export type { TextSink } from "./text-stream.js";
+export { MessageTextNode } from "./text-node.js";
 // What both bindings read: derived views of nodes (model/views.ts).
 export {
   messageTextSignal,
   messagePartsSignal,
   messageAttachmentsSignal,
   toolCallResultSignal,
+  TOOL_CALL_SIGNALS,
   threadViewSignal,
   componentName,
   unknownComponentNotice,
 } from "./views.js";
-export type { ThreadView } from "./views.js";
+export type { ThreadView, ToolCallSignal, ToolCallView } from "./views.js";

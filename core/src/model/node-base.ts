@@ -61,14 +61,16 @@ export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
  * with the last, so a view learns what one notification appended without comparing strings: every
  * write of `content` made through this node meanwhile counts (`writes`); `replacedAt` is the count
  * at the last write that was not an append; `deltas` holds the last TEXT_DELTA_LOG appended
- * deltas, slot = write count % the size. A subscriber starts from a reset, so it never needs a
- * write made before it came, and a thread of thousands of finished messages keeps no logs.
+ * deltas, slot = write count % the size, made by the first append (a view showing a thousand
+ * finished messages subscribes to each, and most never get another token). A subscriber starts
+ * from a reset, so it never needs a write made before it came, and a thread of thousands of
+ * finished messages nobody shows keeps no logs.
  */
 export interface TextLog {
   writes: number;
   replacedAt: number;
   subscribers: number;
-  readonly deltas: string[];
+  deltas: string[] | undefined;
 }
 
 /** Bits of `BaseNode.flags`. */
@@ -235,7 +237,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
   /** A text subscriber came: the log is made with the first. */
   addTextSubscriber(): TextLog {
     const rare = (this.rare ??= {});
-    const log = (rare.textLog ??= { writes: 0, replacedAt: 0, subscribers: 0, deltas: new Array<string>(TEXT_DELTA_LOG) });
+    const log = (rare.textLog ??= { writes: 0, replacedAt: 0, subscribers: 0, deltas: undefined });
     log.subscribers++;
     return log;
   }
@@ -255,7 +257,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
       const writes = ++log.writes;
       // Content parts (a multimodal message) become plain text: that is a replacement, not an append.
       if (current !== undefined && typeof current !== "string") log.replacedAt = writes;
-      log.deltas[writes % TEXT_DELTA_LOG] = delta;
+      (log.deltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
     }
     this.setContent(((typeof current === "string" ? current : "") + delta) as C);
   }

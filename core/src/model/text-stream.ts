@@ -1,6 +1,7 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import { TEXT_DELTA_LOG, TextBearingNode, type TextLog } from "./node-base.js";
 import type { MessageContent, MessageNode } from "./types.js";
+import { contentText } from "../protocol/content-text.js";
 
 /**
  * Streaming text for views that write the DOM themselves: instead of the whole text on every
@@ -64,36 +65,24 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
 
 /**
  * The message's text now, read once and subscribed to nothing: what a server render shows and
- * what a view paints before it subscribes.
+ * what a view paints before it subscribes. Reads the content without making its signal, so a
+ * view that mounts a thousand finished messages pays no signal, log or effect for this.
  */
 export function currentText(node: MessageNode): string {
-  let value = "";
-  subscribeText(node, {
-    reset: (text) => {
-      value = text;
-    },
-    append: (delta) => {
-      value += delta;
-    },
-  })();
-  return value;
+  if (node.role === "activity") return "";
+  const content = node instanceof TextBearingNode ? (node as TextBearingNode<MessageContent | undefined>).peekContent() : node.content.peek();
+  return contentText(content as MessageContent | undefined);
 }
 
 /** The deltas appended after write `seen`, joined; undefined when anything else was written. */
 function appendedSince(log: TextLog, seen: number): string | undefined {
   const count = log.writes - seen;
   if (count < 1 || count > TEXT_DELTA_LOG || log.replacedAt > seen) return undefined;
-  if (count === 1) return log.deltas[log.writes % TEXT_DELTA_LOG];
+  const deltas = log.deltas;
+  // No ring yet: nothing was appended (every write since was a replacement).
+  if (deltas === undefined) return undefined;
+  if (count === 1) return deltas[log.writes % TEXT_DELTA_LOG];
   let joined = "";
-  for (let write = seen + 1; write <= log.writes; write++) joined += log.deltas[write % TEXT_DELTA_LOG];
+  for (let write = seen + 1; write <= log.writes; write++) joined += deltas[write % TEXT_DELTA_LOG];
   return joined;
-}
-
-/** Content parts' text joined; a string as is; `""` for none. */
-export function contentText(content: MessageContent | undefined): string {
-  if (content === undefined) return "";
-  if (typeof content === "string") return content;
-  let text = "";
-  for (const part of content) if (part.type === "text") text += part.text;
-  return text;
 }

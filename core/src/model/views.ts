@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
-import { contentText } from "./text-stream.js";
+import { contentText } from "../protocol/content-text.js";
 import type { ComponentNodeLike } from "./components/types.js";
 import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode } from "./types.js";
 import type { Attachment } from "./attachments.js";
@@ -52,6 +52,22 @@ export function toolCallResultSignal(node: ToolCallNode): ReadonlySignal<Message
   }
   return result;
 }
+
+/**
+ * The signals of a tool call both bindings show one by one (Svelte stores, Vue refs); `result`,
+ * the answering message's content (`toolCallResultSignal`), comes on top.
+ */
+export const TOOL_CALL_SIGNALS = ["name", "argsText", "partialArgs", "args", "argumentStatus", "status", "error"] as const satisfies readonly (keyof ToolCallNode)[];
+
+export type ToolCallSignal = (typeof TOOL_CALL_SIGNALS)[number];
+
+/** Everything about one tool call at one moment: its id, the value of each of its signals, and `result`. */
+export type ToolCallView = { readonly id: string } & {
+  readonly [K in ToolCallSignal]: ToolCallNode[K] extends ReadonlySignal<infer V> ? V : never;
+} & {
+  /** The content of the tool message answering the call (the node is `node.result`). */
+  readonly result: MessageContent | undefined;
+};
 
 /** The registered name a component node renders under now (a signal name is read, tracked). */
 export function componentName(node: ComponentNodeLike): string {

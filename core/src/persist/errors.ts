@@ -23,8 +23,7 @@ export type PersistenceOperation = "read" | "write" | "remove" | "configure";
  * A storage failure. Never thrown into the chat: it is delivered to `onError` and held in the
  * `persistenceError` signal. `key` is the storage key (the thread id), `operation` what was tried.
  */
-export class PersistenceError extends ThreadlineError {
-  declare readonly code: PersistenceErrorCode;
+export class PersistenceError extends ThreadlineError<PersistenceErrorCode> {
   readonly key: string;
   readonly operation: PersistenceOperation;
   /** Where a corrupt or unreadable record was moved to, when it was set aside. */
@@ -35,7 +34,7 @@ export class PersistenceError extends ThreadlineError {
     message: string,
     details: { key: string; operation: PersistenceOperation; setAsideKey?: string; cause?: unknown },
   ) {
-    super(code, message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(code, message, { cause: details.cause });
     this.key = details.key;
     this.operation = details.operation;
     this.setAsideKey = details.setAsideKey;

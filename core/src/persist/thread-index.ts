@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from "@preact/signals-core";
+import { contentText } from "../protocol/content-text.js";
 import type { Message } from "../protocol/events.js";
 import { describeValue } from "../describe-value.js";
 import type { PersistenceAdapter } from "./adapter.js";
@@ -189,8 +190,7 @@ export class ThreadIndex {
 /** The title the index gives a thread: the first line of its first user message's text, shortened. */
 export function threadTitle(firstUserMessage: Message | undefined): string {
   if (firstUserMessage === undefined || firstUserMessage.role !== "user") return "";
-  const content = firstUserMessage.content;
-  const text = typeof content === "string" ? content : content.map((part) => (part.type === "text" ? part.text : "")).join(" ");
+  const text = contentText(firstUserMessage.content, " ");
   const line = text.trim().split("\n")[0]?.trim() ?? "";
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
 }

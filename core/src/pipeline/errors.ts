@@ -6,13 +6,7 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  * schema validation without schemas, a chunk that skipped expansion). Catch this class and branch
  * on `code`.
  */
-export class PipelineError extends ThreadlineError {
-  declare readonly code: PipelineErrorCode;
-
-  constructor(code: PipelineErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
-}
+export class PipelineError extends ThreadlineError<PipelineErrorCode> {}
 
 export type PipelineErrorCode = (typeof errorCodes.pipeline)[number];
 

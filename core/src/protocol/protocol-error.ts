@@ -19,8 +19,7 @@ export interface ProtocolErrorDetails {
  * The stream broke a rule of the AG-UI protocol. Everything delivered before the offending
  * event stays delivered; nothing after it is processed.
  */
-export class ProtocolError extends ThreadlineError {
-  declare readonly code: ProtocolErrorCode;
+export class ProtocolError extends ThreadlineError<ProtocolErrorCode> {
   /** The offending event as received, or `undefined` for a stream that ended too early. */
   readonly event: unknown;
   /** Zero-based position of the offending event in the stream (the stream length at its end). */
@@ -31,7 +30,7 @@ export class ProtocolError extends ThreadlineError {
       details.event === undefined && code === "TRUNCATED_RUN"
         ? `at the end of the stream, after ${details.index} events`
         : `at event #${details.index}`;
-    super(code, `${message} [${code} ${where}]`, details.cause === undefined ? undefined : { cause: details.cause });
+    super(code, `${message} [${code} ${where}]`, { cause: details.cause });
     this.event = details.event;
     this.index = details.index;
   }

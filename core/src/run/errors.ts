@@ -7,13 +7,7 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  * end-of-run effect that threw, the chat's `maxSteps` reached). Catch this class and branch on
  * `code`; the subclasses below carry their code's details and are deprecated as names to catch.
  */
-export class RunError extends ThreadlineError {
-  declare readonly code: RunErrorCode;
-
-  constructor(code: RunErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
-}
+export class RunError extends ThreadlineError<RunErrorCode> {}
 
 export type RunErrorCode = (typeof errorCodes.run)[number];
 
@@ -66,7 +60,7 @@ export class SubscriberError extends RunError {
   readonly hook: string;
 
   constructor(hook: string, detail: string, cause?: unknown) {
-    super("SUBSCRIBER_FAILED", `Subscriber hook ${hook} ${detail}`, cause === undefined ? undefined : { cause });
+    super("SUBSCRIBER_FAILED", `Subscriber hook ${hook} ${detail}`, { cause });
     this.hook = hook;
   }
 }
@@ -110,6 +104,6 @@ export class RunLoopInputError extends RunError {
   declare readonly code: "INVALID_MESSAGES" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE";
 
   constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
-    super(code, message, cause === undefined ? undefined : { cause });
+    super(code, message, { cause });
   }
 }

@@ -1,4 +1,5 @@
 import type { WarningHandler } from "../errors.js";
+import { contentText } from "../protocol/content-text.js";
 import type { Message } from "../protocol/events.js";
 import { compareVersions, parseVersion } from "../protocol/version.js";
 
@@ -145,6 +146,6 @@ function flattenContent(message: Message, warn: WarningHandler): Message {
         `the content DROPS non-text parts (${dropped.join(", ")}).`,
     });
   }
-  const text = content.filter(isText).map((p) => p.text).join("");
+  const text = contentText(content.filter(isText));
   return { ...message, content: text } as Message;
 }

@@ -42,8 +42,7 @@ const STATUS: Readonly<Record<AgentHandlerErrorCode, number>> = {
 };
 
 /** A request the handler refuses; `toResponse()` is what the client receives. */
-export class AgentHandlerError extends ThreadlineError {
-  declare readonly code: AgentHandlerErrorCode;
+export class AgentHandlerError extends ThreadlineError<AgentHandlerErrorCode> {
   readonly status: number;
 
   constructor(code: AgentHandlerErrorCode, message: string, options?: { cause?: unknown }) {
@@ -62,8 +61,7 @@ export class AgentHandlerError extends ThreadlineError {
 }
 
 /** The run store failed (a lost Redis connection, a command error). */
-export class RunStoreError extends ThreadlineError {
-  declare readonly code: "RUN_STORE_FAILED";
+export class RunStoreError extends ThreadlineError<"RUN_STORE_FAILED"> {
   constructor(what: string, cause: unknown) {
     super("RUN_STORE_FAILED", `The run store failed to ${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }

@@ -1,15 +1,14 @@
 import { AgentHandlerError } from "./errors.js";
 import {
-  DEFAULT_MAX_EVENTS,
-  DEFAULT_TTL_MS,
   type LoggedEvent,
   type NewRun,
   type RunLookup,
   type RunRecord,
+  type RunRetention,
   type RunStore,
   type RunStoreOptions,
   type RunWriter,
-  tombstoneMs,
+  runRetention,
 } from "./run-store.js";
 
 /** One run held in memory: its events from `firstSeq` on, and who waits for the next one. */
@@ -121,28 +120,26 @@ class MemoryRunStore implements RunStore {
   private readonly runs = new Map<string, MemoryRun>();
   private readonly byThread = new Map<string, Set<string>>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private readonly ttlMs: number;
-  private readonly maxEvents: number;
+  private readonly retention: RunRetention;
 
   constructor(options: RunStoreOptions) {
-    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
-    this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+    this.retention = runRetention(options);
   }
 
   async create(init: NewRun): Promise<RunWriter | undefined> {
     if (this.runs.has(init.runId)) return undefined;
-    const run = new MemoryRun(init, this.maxEvents);
+    const run = new MemoryRun(init, this.retention.maxEvents);
     this.runs.set(init.runId, run);
     let ids = this.byThread.get(init.threadId);
     if (!ids) this.byThread.set(init.threadId, (ids = new Set()));
     ids.add(init.runId);
     // A run that never ends (a writer that died) still leaves after its deadline plus retention.
-    this.later(init.deadline - Date.now() + this.ttlMs, () => this.expire(run));
+    this.later(init.deadline - Date.now() + this.retention.ttlMs, () => this.expire(run));
     return {
       append: (data) => run.append(data),
       end: async () => {
         run.end(Date.now());
-        this.later(this.ttlMs, () => this.expire(run));
+        this.later(this.retention.ttlMs, () => this.expire(run));
       },
       onFailure: () => undefined,
     };
@@ -183,7 +180,7 @@ class MemoryRunStore implements RunStore {
     if (run.expired) return;
     run.expire();
     // Kept as a tombstone for one more TTL, so a late resume hears "expired", not "unknown".
-    this.later(tombstoneMs(this.ttlMs), () => this.forget(run));
+    this.later(this.retention.tombstoneMs, () => this.forget(run));
   }
 
   private forget(run: MemoryRun): void {

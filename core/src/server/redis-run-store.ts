@@ -2,16 +2,15 @@ import { AgentHandlerError, RunStoreError } from "./errors.js";
 import { MemoryRun } from "./memory-run-store.js";
 import { connectionOf, duplicateOf, type RedisClientLike, type RedisConnection } from "./redis-client.js";
 import {
-  DEFAULT_MAX_EVENTS,
-  DEFAULT_TTL_MS,
   type LoggedEvent,
   type NewRun,
   type RunLookup,
   type RunRecord,
+  type RunRetention,
   type RunStore,
   type RunStoreOptions,
   type RunWriter,
-  tombstoneMs,
+  runRetention,
 } from "./run-store.js";
 
 export interface RedisRunStoreOptions extends RunStoreOptions {
@@ -57,8 +56,7 @@ export function redisRunStore(client: RedisClientLike, options: RedisRunStoreOpt
 class RedisRunStore implements RunStore {
   private readonly redis: RedisConnection;
   private readonly prefix: string;
-  private readonly ttlMs: number;
-  private readonly maxEvents: number;
+  private readonly retention: RunRetention;
   private readonly blockMs: number;
   /** Runs this instance writes: local followers read them here, without a round trip. */
   private readonly local = new Map<string, MemoryRun>();
@@ -72,8 +70,7 @@ class RedisRunStore implements RunStore {
   ) {
     this.redis = connectionOf(client);
     this.prefix = options.keyPrefix ?? "threadline:";
-    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
-    this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+    this.retention = runRetention(options);
     this.blockMs = options.blockMs ?? 2_000;
   }
 
@@ -90,8 +87,8 @@ class RedisRunStore implements RunStore {
   async create(init: NewRun): Promise<RunWriter | undefined> {
     const record: StoredRecord = { ...init, status: "running" };
     // The record outlives the events by one TTL, so a late resume hears "expired", not "unknown".
-    const keepMs = Math.max(1, init.deadline - Date.now()) + this.ttlMs + tombstoneMs(this.ttlMs);
-    const eventsMs = Math.max(1, init.deadline - Date.now()) + this.ttlMs;
+    const keepMs = Math.max(1, init.deadline - Date.now()) + this.retention.ttlMs + this.retention.tombstoneMs;
+    const eventsMs = Math.max(1, init.deadline - Date.now()) + this.retention.ttlMs;
     const runKey = this.runKey(init.runId);
     const eventsKey = this.eventsKey(init.runId);
     const created = await this.send("create a run", ["SET", runKey, JSON.stringify(record), "NX", "PX", String(keepMs)]);
@@ -103,7 +100,7 @@ class RedisRunStore implements RunStore {
       this.send("create a run", ["PEXPIRE", this.threadKey(init.threadId), String(keepMs)]),
     ]);
 
-    const run = new MemoryRun(init, this.maxEvents);
+    const run = new MemoryRun(init, this.retention.maxEvents);
     this.local.set(init.runId, run);
     let failure: Error | undefined;
     const listeners: ((error: Error) => void)[] = [];
@@ -115,7 +112,7 @@ class RedisRunStore implements RunStore {
     const checkWritten = (reply: unknown): void => {
       if (reply === null || reply === 0) fail(new RunStoreError("append an event", "the run's stream is gone (Redis restarted or flushed?)"));
     };
-    const maxLen = String(this.maxEvents);
+    const maxLen = String(this.retention.maxEvents);
     // Appends made in one tick go out together as one script of XADDs (one command per batch,
     // not per event); commands on a connection run in order, so the log keeps the seq order.
     let batch: string[] = [];
@@ -146,11 +143,11 @@ class RedisRunStore implements RunStore {
         flush();
         await flushing;
         if (failure) throw failure;
-        const ended: StoredRecord = { ...record, status: "ended", endedAt, lastSeq: run.last, expiresAt: endedAt + this.ttlMs };
+        const ended: StoredRecord = { ...record, status: "ended", endedAt, lastSeq: run.last, expiresAt: endedAt + this.retention.ttlMs };
         const [marker, saved] = await Promise.all([
           this.send("end a run", ["XADD", eventsKey, "NOMKSTREAM", END_ID, "end", "1"]),
-          this.send("end a run", ["SET", runKey, JSON.stringify(ended), "XX", "PX", String(this.ttlMs + tombstoneMs(this.ttlMs))]),
-          this.send("end a run", ["PEXPIRE", eventsKey, String(this.ttlMs)]),
+          this.send("end a run", ["SET", runKey, JSON.stringify(ended), "XX", "PX", String(this.retention.ttlMs + this.retention.tombstoneMs)]),
+          this.send("end a run", ["PEXPIRE", eventsKey, String(this.retention.ttlMs)]),
         ]);
         if (marker === null || saved === null) throw new RunStoreError("end a run", "the run's log is gone (Redis restarted or flushed?)");
       },
@@ -228,7 +225,7 @@ class RedisRunStore implements RunStore {
         const seq = seqOf(id);
         if (seq === undefined) continue;
         if (first && seq > cursor + 1) {
-          throw new AgentHandlerError("EVENTS_TRIMMED", `Run '${runId}' no longer holds event ${cursor + 1} (it keeps the last ${this.maxEvents}).`);
+          throw new AgentHandlerError("EVENTS_TRIMMED", `Run '${runId}' no longer holds event ${cursor + 1} (it keeps the last ${this.retention.maxEvents}).`);
         }
         first = false;
         batch.push({ seq, data: fields[1] ?? "" });

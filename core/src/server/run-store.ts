@@ -83,7 +83,15 @@ export interface RunStoreOptions {
 export const DEFAULT_TTL_MS = 10 * 60 * 1000;
 export const DEFAULT_MAX_EVENTS = 100_000;
 
-/** How long an expired run is still known as expired (then it is unknown): `ttlMs`, at least a minute. */
-export function tombstoneMs(ttlMs: number): number {
-  return Math.max(ttlMs, 60_000);
+/** `RunStoreOptions` with the defaults in, as every store applies them. */
+export interface RunRetention {
+  readonly ttlMs: number;
+  readonly maxEvents: number;
+  /** How long an expired run is still known as expired (then it is unknown): `ttlMs`, at least a minute. */
+  readonly tombstoneMs: number;
+}
+
+export function runRetention(options: RunStoreOptions): RunRetention {
+  const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+  return { ttlMs, maxEvents: options.maxEvents ?? DEFAULT_MAX_EVENTS, tombstoneMs: Math.max(ttlMs, 60_000) };
 }

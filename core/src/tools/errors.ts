@@ -4,13 +4,7 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  * A client tool could not give its call an output (`ToolExecutionError` names the call), or a tool
  * helper was misused (`INVALID_INTERVAL` for a keyed throttle). Catch this class and branch on `code`.
  */
-export class ToolError extends ThreadlineError {
-  declare readonly code: ToolErrorCode;
-
-  constructor(code: ToolErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
-}
+export class ToolError extends ThreadlineError<ToolErrorCode> {}
 
 export type ToolErrorCode = (typeof errorCodes.tools)[number];
 
@@ -47,8 +41,7 @@ export type ToolErrorCode = (typeof errorCodes.tools)[number];
  *   `onError`): a file could not be read, or the `upload` hook failed or answered with something
  *   that is not a URL or a source. Nothing was sent.
  */
-export class ChatInputError extends ThreadlineError {
-  declare readonly code: ChatInputErrorCode;
+export class ChatInputError extends ThreadlineError<ChatInputErrorCode> {
   /** The option or argument at fault, such as `maxSteps` or `tools[2]`. */
   readonly option: string | undefined;
 
@@ -81,7 +74,7 @@ export class ToolExecutionError extends ToolError {
   readonly toolName: string;
 
   constructor(code: ToolExecutionError["code"], toolCallId: string, toolName: string, message: string, cause?: unknown) {
-    super(code, message, cause === undefined ? undefined : { cause });
+    super(code, message, { cause });
     this.toolCallId = toolCallId;
     this.toolName = toolName;
   }

@@ -7,9 +7,7 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  * `HttpError` and `StreamTruncatedError` are the subclasses worth catching on their own. The other
  * subclasses below carry their code's details and are deprecated as names to catch.
  */
-export class TransportError extends ThreadlineError {
-  declare readonly code: TransportErrorCode;
-}
+export class TransportError extends ThreadlineError<TransportErrorCode> {}
 
 /** The codes of the transport's errors (listed in `errorCodes.transport`). */
 export type TransportErrorCode = (typeof errorCodes.transport)[number];
@@ -155,7 +153,7 @@ export class StreamTruncatedError extends TransportError {
     super(
       "STREAM_TRUNCATED",
       `Stream truncated (${reason}) after ${eventsDelivered} event(s): ${detail}`,
-      cause === undefined ? undefined : { cause },
+      { cause },
     );
     this.reason = reason;
     this.eventsDelivered = eventsDelivered;

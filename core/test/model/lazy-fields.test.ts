@@ -1,6 +1,7 @@
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
 import { createThread, foldEvent, subscribeText, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
+import { currentText } from "../../src/model/index.js";
 
 /**
  * Rarely written node fields (metadata, subagentRunId, name, encryptedValue, a tool message's
@@ -130,5 +131,19 @@ describe("the delta log behind subscribeText", () => {
     expect(second).toEqual(["reset:ab", "append:c", "append:d"]);
     expect(third).toEqual(["reset:abcde", "append:f"]);
     expect(log(thread, "m1")).toBeUndefined();
+  });
+  it("currentText reads without making a record or a log; the delta ring waits for the first append", () => {
+    const thread = createThread({ messages: [{ id: "m1", role: "assistant", content: "done" }] });
+    const m1 = node(thread, "m1") as unknown as { rare?: unknown; textLog?: { deltas?: unknown } };
+    expect(currentText(node(thread, "m1"))).toBe("done");
+    expect(m1.rare).toBeUndefined();
+    const calls: string[] = [];
+    const stop = subscribeText(node(thread, "m1"), sink(calls));
+    // A mounted finished message: subscribed, but no 16-slot ring until a token comes.
+    expect(m1.textLog?.deltas).toBeUndefined();
+    fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, content("!"));
+    expect(m1.textLog?.deltas).toHaveLength(16);
+    stop();
+    expect(calls).toEqual(["reset:done", "append:!"]);
   });
 });

@@ -66,36 +66,39 @@ class FileSender implements OutgoingMessages {
     const epoch = this.epoch;
     const urls = this.makePreviews(draft);
     const built = this.build(draft, this.controller.signal);
-    const previous = this.tail;
-    let handedOn!: () => void;
-    this.tail = new Promise((resolve) => (handedOn = resolve));
     this.preparing++;
-    const done = (): void => {
+    // Settles when the files are ready (or failed) and every earlier message was handed on: this
+    // message's turn. `tail` is its first reaction, so the next message goes only after this one.
+    const turn = Promise.allSettled([built, this.tail]).then(([content]) => {
       this.preparing--;
-      handedOn();
-    };
-    return (async (): Promise<TurnResult> => {
-      let content: ContentPart[];
-      try {
-        content = await built;
-      } catch (error) {
-        await previous;
-        done();
-        this.revoke(draft.id);
-        if (epoch !== this.epoch) return { status: "skipped", reason: this.skip };
-        const failure = error instanceof ChatInputError ? error : new ChatInputError("ATTACHMENT_FAILED", `sendMessage: a file could not be read (${describeValue(error, "message")}); nothing was sent.`, "files");
-        this.report(failure);
-        return { status: "failed", error: failure };
-      }
-      await previous;
-      done();
-      if (epoch !== this.epoch) {
-        this.revoke(draft.id);
-        return { status: "skipped", reason: this.skip };
-      }
-      if (urls !== undefined) this.thread.showPreviews(draft.id, urls);
-      return deliver(userMessage(draft.id, content));
-    })();
+      return content;
+    });
+    this.tail = turn.then(() => undefined);
+    return turn.then((content) => this.handOn(draft.id, epoch, urls, content, deliver));
+  }
+
+  /** A message's turn came: it goes, unless cancelled meanwhile or its files failed. */
+  private handOn(
+    id: string,
+    epoch: number,
+    urls: (string | undefined)[] | undefined,
+    content: PromiseSettledResult<ContentPart[]>,
+    deliver: (message: Message) => Promise<TurnResult>,
+  ): TurnResult | Promise<TurnResult> {
+    if (content.status === "rejected") {
+      this.revoke(id);
+      if (epoch !== this.epoch) return { status: "skipped", reason: this.skip };
+      const error: unknown = content.reason;
+      const failure = error instanceof ChatInputError ? error : new ChatInputError("ATTACHMENT_FAILED", `sendMessage: a file could not be read (${describeValue(error, "message")}); nothing was sent.`, "files");
+      this.report(failure);
+      return { status: "failed", error: failure };
+    }
+    if (epoch !== this.epoch) {
+      this.revoke(id);
+      return { status: "skipped", reason: this.skip };
+    }
+    if (urls !== undefined) this.thread.showPreviews(id, urls);
+    return deliver(userMessage(id, content.value));
   }
 
   /** `stop()`, `clear()`, `dispose()`: uploads are aborted and messages still on their way are dropped. */

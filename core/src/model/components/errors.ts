@@ -16,8 +16,7 @@ export type ComponentErrorCode = (typeof errorCodes.component)[number];
  * The component stage's one class. `componentId` is the component's id; for a registry error
  * (`INVALID_COMPONENT`, `COMPONENT_ALREADY_REGISTERED`) there is no node yet and it is the name.
  */
-export class ComponentError extends ThreadlineError {
-  declare readonly code: ComponentErrorCode;
+export class ComponentError extends ThreadlineError<ComponentErrorCode> {
   readonly componentId: string;
 
   constructor(code: ComponentErrorCode, componentId: string, message: string, options?: { cause?: unknown }) {

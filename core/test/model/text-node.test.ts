@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+// MessageTextNode: the one Text node both bindings' streamText run, and what it does at mount.
+import { describe, expect, it } from "vitest";
+import { createThread, foldEvent, type AGUIEvent, type MessageNode, type Thread } from "../../src/index.js";
+import { MessageTextNode } from "../../src/model/index.js";
+
+const fold = (thread: Thread, ...events: object[]) => {
+  for (const event of events) foldEvent(thread, event as AGUIEvent);
+};
+const start = (messageId: string) => ({ type: "TEXT_MESSAGE_START", messageId, role: "assistant" });
+const content = (messageId: string, delta: string) => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta });
+const nodeOf = (thread: Thread, id: string): MessageNode => thread.messages.value.find((m) => m.id === id)!;
+
+/** Counts character-data writes and child-list changes under `element`. */
+function watch(element: HTMLElement): { records: () => MutationRecord[] } {
+  const observer = new MutationObserver(() => {});
+  observer.observe(element, { subtree: true, childList: true, characterData: true });
+  return { records: () => observer.takeRecords() };
+}
+
+describe("MessageTextNode", () => {
+  it("takes over the Text node already rendered, writing nothing when it shows the text", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "Hello"));
+    const element = document.createElement("li");
+    element.textContent = "Hello";
+    const rendered = element.firstChild;
+    const mutations = watch(element);
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    expect(stream.text).toBe(rendered);
+    expect(mutations.records()).toEqual([]);
+    fold(thread, content("m1", ", world"));
+    expect(element.textContent).toBe("Hello, world");
+    expect(element.firstChild).toBe(rendered);
+    expect(mutations.records().map((r) => r.type)).toEqual(["characterData"]);
+    stream.stop();
+    fold(thread, content("m1", "!"));
+    expect(element.textContent).toBe("Hello, world");
+  });
+
+  it("corrects an adopted Text node that shows other text (rendered before the last token)", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "ab"));
+    const element = document.createElement("p");
+    element.textContent = "a";
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    expect(element.textContent).toBe("ab");
+    expect(stream.shownIn(element)).toBe(true);
+    stream.stop();
+  });
+
+  it("replaces anything else in the element with its own Text node, and follows a new message in it", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "one"), start("m2"), content("m2", "two"));
+    const element = document.createElement("p");
+    element.append(document.createElement("b"), "stale");
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    expect(element.childNodes.length).toBe(1);
+    expect(element.textContent).toBe("one");
+    const text = stream.text;
+    stream.follow(nodeOf(thread, "m2"));
+    expect(stream.node).toBe(nodeOf(thread, "m2"));
+    expect(element.firstChild).toBe(text);
+    fold(thread, content("m1", " ignored"), content("m2", "!"));
+    expect(element.textContent).toBe("two!");
+    element.textContent = "re-rendered";
+    expect(stream.shownIn(element)).toBe(false);
+    stream.stop();
+  });
+
+  it("an empty element gets a new Text node (a message with no text yet)", () => {
+    const thread = createThread();
+    fold(thread, start("m1"));
+    const element = document.createElement("li");
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    expect(element.firstChild).toBe(stream.text);
+    fold(thread, content("m1", "x"));
+    expect(element.textContent).toBe("x");
+    stream.stop();
+  });
+});
