@@ -66,6 +66,7 @@ export const errorCodes = {
     "SUBAGENT_NOT_RUNNING",
     "SUBAGENT_RESTARTED",
     "SUBAGENT_UNANNOUNCED",
+    "SUBAGENT_LANES_MISSING",
   ],
   model: [
     "RUN_REJECTED",
@@ -79,6 +80,7 @@ export const errorCodes = {
     "INVALID_THREAD_ID",
     "UNKNOWN_THREAD",
     "STORE_DISPOSED",
+    "INVALID_THREAD_OPTION",
   ],
   json: [
     "CIRCULAR_VALUE",
@@ -130,6 +132,7 @@ export const errorCodes = {
     "NOT_A_BRANCH",
     "ATTACHMENT_REJECTED",
     "ATTACHMENT_FAILED",
+    "PLUGIN_MISSING",
   ],
   persistence: [
     "PERSIST_QUOTA_EXCEEDED",

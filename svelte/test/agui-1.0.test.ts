@@ -5,7 +5,7 @@ import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
 import RunReport from "./components/RunReport.svelte";
-import { customInterrupts, type Middleware } from "@threadline/core";
+import { customInterrupts, subagentLanes, type Middleware } from "@threadline/core";
 import type { UseChatReturn as Chat } from "../src/index.js";
 import { scriptedAgent, type ScriptedAgent } from "./support/scripted-agent.js";
 
@@ -15,7 +15,7 @@ function mount(agent: ScriptedAgent, tools: string[] = [], middleware: Middlewar
   let chat: Chat | undefined;
   const declared = tools.map((name) => ({ name, description: name, parameters: { type: "object", properties: {} } }));
   render(RunReport, {
-    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, tools: declared, middleware },
+    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, tools: declared, middleware, subagents: subagentLanes() },
     onchat: (c: Chat) => (chat = c),
   });
   if (chat === undefined) throw new Error("RunReport did not report its chat");

@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from "@testing-library/svelte";
 import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
-import type { Message } from "@threadline/core";
+import { chatAttachments, type Message } from "@threadline/core";
 
 type ContentPart = Exclude<Extract<Message, { role: "user" }>["content"], string>[number];
 import AttachmentsApp from "./components/AttachmentsApp.svelte";
@@ -16,7 +16,7 @@ function mount(agent: ScriptedAgent, attachments?: { maxFileSize: number }): Cha
   let n = 0;
   let chat: Chat | undefined;
   render(AttachmentsApp, {
-    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, ...(attachments ? { attachments } : {}) },
+    options: { agent, threadId: "t1", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, attachments: chatAttachments(attachments) },
     onchat: (c: Chat) => (chat = c),
   });
   if (chat === undefined) throw new Error("AttachmentsApp did not report its chat");

@@ -2,7 +2,7 @@
 // `switchBranch` and the `branches(id)` store, rendered by a real component against a real AG-UI
 // server; a switch re-renders the list and the changed picker, nothing else.
 import { fireEvent, render, screen } from "@testing-library/svelte";
-import { HttpAgent } from "@threadline/core";
+import { HttpAgent, messageBranches } from "@threadline/core";
 import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { afterEach, expect, test } from "vitest";
@@ -33,7 +33,7 @@ const shown = () => [...screen.getByTestId("messages").children].map((li) => li.
 
 test("regenerate keeps the old answer as a branch; the picker switches; edit forks a sibling", async () => {
   server = await answering();
-  const chat = createChat({ agent: new HttpAgent({ url: server.url }), threadId: "t-branch", presence: false });
+  const chat = createChat({ agent: new HttpAgent({ url: server.url }), threadId: "t-branch", presence: false, branching: messageBranches() });
   const renders = new Renders();
   render(BranchApp, { chat, renders });
   await chat.sendMessage("q1");

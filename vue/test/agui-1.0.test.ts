@@ -2,7 +2,7 @@
 // capabilities), rendered by a real component over a real ChatClient.
 import { flushPromises, mount, type VueWrapper } from "@vue/test-utils";
 import { afterEach, describe, expect, test } from "vitest";
-import { customInterrupts, type Middleware } from "@threadline/core";
+import { customInterrupts, subagentLanes, type Middleware } from "@threadline/core";
 import RunReport from "./RunReport.vue";
 import { runStarted } from "./support/events.js";
 import { ids, queuedAgent, type ScriptedAgent } from "./support/sources.js";
@@ -16,7 +16,7 @@ afterEach(() => {
 function open(agent: ScriptedAgent, tools: string[] = [], middleware: Middleware[] = []) {
   const declared = tools.map((name) => ({ name, description: name, parameters: { type: "object", properties: {} } }));
   const wrapper = mount(RunReport, {
-    props: { options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, tools: declared, middleware } },
+    props: { options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, tools: declared, middleware, subagents: subagentLanes() } },
   });
   mounted.push(wrapper);
   return { wrapper, chat: wrapper.vm.chat };

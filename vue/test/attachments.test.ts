@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
 import { effectScope } from "vue";
 import { afterEach, describe, expect, test } from "vitest";
-import type { Message } from "@threadline/core";
+import { chatAttachments, type Message } from "@threadline/core";
 
 type ContentPart = Exclude<Extract<Message, { role: "user" }>["content"], string>[number];
 import AttachmentsApp from "./AttachmentsApp.vue";
@@ -19,7 +19,7 @@ function mount(agent: ScriptedAgent, attachments?: { maxFileSize: number }): Cha
   let chat: Chat | undefined;
   render(AttachmentsApp, {
     props: {
-      options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, ...(attachments ? { attachments } : {}) },
+      options: { agent, threadId: "t1", presence: false, createId: ids(), onWarning: () => {}, attachments: chatAttachments(attachments) },
       onchat: (c: Chat) => (chat = c),
     },
   });

@@ -1,7 +1,7 @@
 // The conversation tree through the Vue binding (issue 22): `editMessage`, `regenerate(id)`,
 // `switchBranch` and the `branches(id)` ref, rendered by real components against a real AG-UI
 // server; a switch re-renders the changed messages, not the shared prefix.
-import { ChatClient, HttpAgent } from "@threadline/core";
+import { ChatClient, HttpAgent, messageBranches } from "@threadline/core";
 import { cleanup } from "@testing-library/vue";
 import { flushPromises, mount } from "@vue/test-utils";
 import { afterEach, beforeEach, expect, test } from "vitest";
@@ -32,7 +32,7 @@ async function answering(): Promise<AgentServer> {
 
 test("regenerate keeps the old answer as a branch; the picker switches; edit forks a sibling", async () => {
   server = await answering();
-  const client = new ChatClient({ agent: new HttpAgent({ url: server.url }), threadId: "t-branch", presence: false });
+  const client = new ChatClient({ agent: new HttpAgent({ url: server.url }), threadId: "t-branch", presence: false, branching: messageBranches() });
   const wrapper = mount(BranchView, { props: { chat: client } });
   const shown = () => wrapper.findAll("li").map((li) => li.text().replace(/\s+/g, " ").replace(/ ?‹ ?/g, " ‹ ").trim()).join(" | ");
   await client.sendMessage("q1");

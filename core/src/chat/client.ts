@@ -16,7 +16,7 @@ import type { AgentCapabilities } from "@ag-ui/core";
 import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome } from "./input.js";
-import type { OutgoingMessages } from "./attachments/outgoing.js";
+import type { OutgoingMessages } from "./outgoing.js";
 import type { ChatThreadKey } from "./thread-key.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
 import type { ClientTool } from "../tools/definition.js";

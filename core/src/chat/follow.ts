@@ -1,4 +1,5 @@
 import { batch, effect, signal, type ReadonlySignal } from "@preact/signals-core";
+import type { ChatFollow, FollowHost, FollowPlugin } from "./follow-plugin.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ResumePoint } from "../run/options.js";
 import type { RunSubscriber } from "../run/subscriber.js";
@@ -6,7 +7,7 @@ import { replaceMessages, replaceState } from "../run/thread-writes.js";
 import type { ServerRun } from "../transport/source.js";
 import type { ChatParts } from "./assembly.js";
 
-/** `ChatClientOptions.follow` as an object. */
+/** `followRuns(options)`: how the chat looks for other clients' runs. */
 export interface FollowOptions {
   /**
    * While the chat is idle, ask the server this often (ms) whether a run is going on the thread,
@@ -17,6 +18,16 @@ export interface FollowOptions {
 }
 
 /**
+ * Follows, read-only, runs other clients stream on the chat's thread (from a resumable server):
+ * `new ChatClient({ agent, follow: followRuns() })`, `followRuns({ pollMs })` to also ask while
+ * idle. The options are checked here (`INVALID_OPTION`). A chat without it follows nothing.
+ */
+export function followRuns(options: FollowOptions = {}): FollowPlugin {
+  const pollMs = checkPoll((options as FollowOptions | null)?.pollMs);
+  return { open: (parts, host) => new RunFollow(parts, pollMs, host) };
+}
+
+/**
  * Follows, read-only, a run someone else (another device, a tab without `BroadcastChannel`
  * between them) is streaming on this thread from a resumable server: the run's log is replayed
  * from its start, then followed live, through the chat's pipeline and fold. Read-only: no client
@@ -24,15 +35,14 @@ export interface FollowOptions {
  * thread is not written to storage while a tab of the same origin generates (that tab owns it).
  * A message sent meanwhile waits for the followed run to end.
  */
-export class RunFollow {
-  readonly enabled: boolean;
+class RunFollow implements ChatFollow {
+  readonly enabled = true;
   /** True while this chat follows another client's run. */
   readonly following: ReadonlySignal<boolean>;
 
   private readonly active = signal(false);
   /** Runs this chat made, rejoined or followed: never followed (again). */
   private readonly known = new Set<string>();
-  private readonly pollMs: number | undefined;
   /**
    * Runs started after this (epoch ms, the server's clock) are replayed even when they ended
    * between two polls, so the thread ends as the other device's did. Set when polling starts.
@@ -42,14 +52,10 @@ export class RunFollow {
 
   constructor(
     private readonly parts: ChatParts,
-    option: boolean | FollowOptions | undefined,
-    /** The thread id now, and the server flag the chat's `sessionGenerating` reads. */
-    private readonly host: { key(): string; serverGenerating(value: boolean): void },
+    private readonly pollMs: number | undefined,
+    private readonly host: FollowHost,
   ) {
-    this.enabled = option !== undefined && option !== false;
-    this.pollMs = typeof option === "object" ? checkPoll(option.pollMs) : undefined;
     this.following = this.active;
-    if (!this.enabled) return;
     effect(() => {
       const run = parts.loop.activeRun.value;
       if (run !== undefined) this.known.add(run.runId);
@@ -61,7 +67,7 @@ export class RunFollow {
    * not make. `from`: a stored resume point of that run, whose thread is rolled back to its start.
    */
   consider(runs: readonly ServerRun[], from?: ResumePoint): void {
-    if (!this.enabled || this.busy()) return;
+    if (this.busy()) return;
     const run = [...runs].reverse().find((r) => !this.known.has(r.runId) && (r.status === "running" || r.startedAt >= this.since));
     if (run === undefined) return;
     if (from !== undefined && from.runId === run.runId) {

@@ -17,9 +17,13 @@ export type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage.js
 export type { ChatPresence, PresencePlugin } from "./generation.js";
 export type { AttachmentInput } from "./attachments/draft.js";
 export type { AttachmentOptions, UploadHook, UploadInfo } from "./attachments/limits.js";
+export { chatAttachments } from "./attachments/outgoing.js";
+export type { AttachmentsPlugin, OutgoingHost, OutgoingMessages, OutgoingSkip } from "./outgoing.js";
 export type { StateUpdate, StateUpdater } from "./state.js";
 export type { StatusNote } from "./status-note.js";
 export type { FollowOptions } from "./follow.js";
+export { followRuns } from "./follow.js";
+export type { ChatFollow, FollowHost, FollowPlugin } from "./follow-plugin.js";
 export { ClearedRunFilter } from "./cleared-run-filter.js";
 export type { ClearedConversation } from "./cleared-run-filter.js";
 export { GenerationPresence, broadcastPresence } from "./presence.js";

@@ -1,3 +1,4 @@
+import type { ContentPart } from "@ag-ui/core";
 import { describeValue } from "../describe-value.js";
 import type { ApprovalResponse } from "../tools/approvals.js";
 import { outputContent } from "../tools/definition.js";
@@ -35,4 +36,60 @@ export function toApprovalResponse(response: ApprovalResponse): ApprovalResponse
     throw new ChatInputError("INVALID_ARGUMENT", "respondToApproval needs { approved: boolean, reason?: string }.", "response");
   }
   return answer.reason === undefined ? { approved: answer.approved } : { approved: answer.approved, reason: answer.reason as string };
+}
+
+/** `sendMessage`'s argument with its shape checked: one of a string, `{ content }`, `{ text, files }`. */
+export type CheckedMessageInput =
+  | { readonly id: string; readonly content: string | readonly unknown[] }
+  | { readonly id: string; readonly text: string; readonly files: readonly unknown[] };
+
+/**
+ * Checks the shape of `sendMessage`'s argument (not its parts or files); throws `ChatInputError`
+ * (`INVALID_ARGUMENT`) for a malformed one. A content array is returned unchecked, non-empty.
+ */
+export function checkMessageInput(input: unknown, createId: () => string): CheckedMessageInput {
+  if (typeof input === "string") {
+    if (input.trim() === "") throw invalidMessage("sendMessage needs some text; got an empty string.");
+    return { id: createId(), content: input };
+  }
+  const value = input as { content?: unknown; text?: unknown; files?: unknown; id?: unknown } | null;
+  if (typeof value !== "object" || value === null) throw invalidMessage("sendMessage needs a string, { text, files } or { content: string | ContentPart[] }.");
+  if (value.id !== undefined && (typeof value.id !== "string" || value.id === "")) throw invalidMessage("sendMessage: `id` must be a non-empty string.");
+  const id = (value.id as string | undefined) ?? createId();
+  if ("content" in value && value.content !== undefined) {
+    if (value.text !== undefined || value.files !== undefined) throw invalidMessage("sendMessage takes `content`, or `text` and `files`, not both.");
+    const content = value.content;
+    if (typeof content === "string") {
+      if (content.trim() === "") throw invalidMessage("sendMessage needs some content; got an empty string.");
+      return { id, content };
+    }
+    if (!Array.isArray(content) || content.length === 0) throw invalidMessage("sendMessage: `content` must be a non-empty string or a non-empty array of content parts.");
+    return { id, content };
+  }
+  if (value.text === undefined && value.files === undefined) throw invalidMessage("sendMessage: `content` must be a non-empty string or a non-empty array of content parts.");
+  if (value.text !== undefined && typeof value.text !== "string") throw invalidMessage("sendMessage: `text` must be a string.");
+  if (value.files !== undefined && !Array.isArray(value.files)) throw invalidMessage("sendMessage: `files` must be an array of files, blobs, URLs or content parts.");
+  const text = (value.text as string | undefined) ?? "";
+  const files = (value.files as readonly unknown[] | undefined) ?? [];
+  if (files.length === 0 && text.trim() === "") throw invalidMessage("sendMessage needs some text or a file; got neither.");
+  return { id, text, files };
+}
+
+/**
+ * A content part's shape: a string `type`, and a text part's `text`; `where` names it in the
+ * error. Media parts are checked further by the attachments plug-in (or refused without it).
+ */
+export function checkContentPart(part: unknown, where: string): ContentPart {
+  if (typeof part !== "object" || part === null || typeof (part as { type?: unknown }).type !== "string") {
+    throw invalidMessage(`sendMessage: ${where} is not a content part (it needs a string \`type\`).`);
+  }
+  const typed = part as ContentPart;
+  if (typed.type === "text" && typeof typed.text !== "string") throw invalidMessage(`sendMessage: ${where} is a text part without a string \`text\`.`);
+  return { ...typed };
+}
+
+export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(["image", "audio", "video", "document"]);
+
+export function invalidMessage(message: string): ChatInputError {
+  return new ChatInputError("INVALID_ARGUMENT", message, "message");
 }

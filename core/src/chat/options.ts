@@ -8,7 +8,7 @@ import { checkToolNames } from "../tools/components.js";
 import { ChatThreadKey } from "./thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
 import { buildToolSet } from "../tools/definition.js";
-import { OutgoingMessages } from "./attachments/outgoing.js";
+import { openOutgoing, type OutgoingMessages } from "./outgoing.js";
 
 /** A chat built from its options. */
 export interface OpenedChat {
@@ -47,7 +47,7 @@ export function openChat(options: ChatClientOptions): OpenedChat {
     report: (error) => report(options, warn, error),
   });
   const key = new ChatThreadKey(parts, options);
-  const outgoing = new OutgoingMessages(options.attachments, made, createId, (error) => report(options, warn, error));
+  const outgoing = openOutgoing(options.attachments, { thread: made, createId, report: (error) => report(options, warn, error) });
   return { parts, settings, key, outgoing };
 }
 
@@ -97,7 +97,7 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
   }
-  for (const name of ["messages", "state", "components", "tamboEvents"] as const) {
+  for (const name of ["messages", "state", "components", "tamboEvents", "subagents", "branching"] as const) {
     if (options[name] !== undefined) {
       throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
     }
@@ -109,10 +109,18 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   return thread;
 }
 
-/** The chat's own thread: its id, messages, state, `components`, and `tamboEvents` (default on for a chat). */
+/** The chat's own thread: its id, messages, state, `components`, `tamboEvents` (default on for a chat), `subagents` and `branching`. */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
-  const { components, tamboEvents } = options;
-  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true });
+  const { components, tamboEvents, subagents, branching } = options;
+  checkThreadPlugin(subagents, "subagents", "subagentLanes()");
+  checkThreadPlugin(branching, "branching", "messageBranches()");
+  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true, subagents, branching });
+}
+
+function checkThreadPlugin(plugin: { readonly open: unknown } | undefined, name: string, maker: string): void {
+  if (plugin !== undefined && (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function")) {
+    throw new ChatInputError("INVALID_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`, name);
+  }
 }
 
 function isRegistry(value: unknown): boolean {

@@ -1,7 +1,7 @@
 import { batch, signal } from "@preact/signals-core";
 import type { ThreadIndex } from "../persist/thread-index.js";
 import type { ChatParts } from "./assembly.js";
-import { RunFollow } from "./follow.js";
+import { openFollow, type ChatFollow } from "./follow-plugin.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ChatClientOptions } from "./types.js";
 import { replaceMessages, replaceState } from "../run/thread-writes.js";
@@ -13,13 +13,13 @@ import { replaceMessages, replaceState } from "../run/thread-writes.js";
  */
 export class ChatThreadKey {
   /** Read-only following of another client's run (`ChatClientOptions.follow`). */
-  readonly follow: RunFollow;
+  readonly follow: ChatFollow;
 
   constructor(
     private readonly parts: ChatParts,
     options: ChatClientOptions,
   ) {
-    this.follow = new RunFollow(parts, options.follow, { key: () => this.id, serverGenerating: (value) => (this.serverGenerating.value = value) });
+    this.follow = openFollow(options.follow, parts, { key: () => this.id, serverGenerating: (value) => (this.serverGenerating.value = value) });
   }
 
   get id(): string {

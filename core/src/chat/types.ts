@@ -2,15 +2,17 @@ import type { ThreadlineError } from "../errors.js";
 import type { GenerationPresenceOptions } from "./presence.js";
 import type { ContentPart } from "@ag-ui/core";
 import type { ComponentRegistry } from "../model/components/registry.js";
+import type { SubagentLanesPlugin } from "../model/lanes.js";
+import type { BranchingPlugin } from "../model/branching.js";
 import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 import type { ChatPersistence } from "./storage.js";
 import type { PresencePlugin } from "./generation.js";
-import type { FollowOptions } from "./follow.js";
+import type { FollowPlugin } from "./follow-plugin.js";
 import type { AttachmentInput } from "./attachments/draft.js";
-import type { AttachmentOptions } from "./attachments/limits.js";
+import type { AttachmentsPlugin } from "./outgoing.js";
 import type { ClientTool } from "../tools/definition.js";
 import type { ToolArgumentReading } from "../tools/argument-reading.js";
 import type { RunLoopOptions } from "../run/options.js";
@@ -71,9 +73,21 @@ export interface ChatClientOptions extends ChatLoopOptions {
    */
   readonly tamboEvents?: boolean;
   /**
+   * Follow subagents as lanes (`thread.subagents`, `thread.subagentsOf(toolCallId)`,
+   * `useSubagent`): `subagentLanes()`. Default: none; subagent messages fold into the main list,
+   * and the first subagent event is warned about once (`SUBAGENT_LANES_MISSING`).
+   */
+  readonly subagents?: SubagentLanesPlugin;
+  /**
+   * Keep each edit and regeneration as a branch (`thread.branches(id)`, `switchBranch`, stored
+   * with the thread): `messageBranches()`. Default: one path; `editMessage` and `regenerate`
+   * replace what followed, and every message has one alternative.
+   */
+  readonly branching?: BranchingPlugin;
+  /**
    * Run on this thread (from `createThread`, or `store.startNew()` / `store.open(id)` of a
-   * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components` and
-   * `tamboEvents`, so those options may not be given with it. A thread without an id (a store's
+   * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components`,
+   * `tamboEvents`, `subagents` and `branching`, so those options may not be given with it. A thread without an id (a store's
    * placeholder) is a new conversation: see `threadId`. The thread is the caller's: `switchThread`
    * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
    */
@@ -95,18 +109,19 @@ export interface ChatClientOptions extends ChatLoopOptions {
    */
   readonly toolArguments?: ToolArgumentReading;
   /**
-   * Files in `sendMessage({ text, files })`: an `upload` hook (without one, files are inlined as
-   * base64 data), and the limits (`maxFileSize`, `maxFiles`, `accept`) a file is refused by with
-   * `ATTACHMENT_REJECTED`.
+   * Files in `sendMessage({ text, files })` and media parts in `{ content }`:
+   * `chatAttachments({ upload, maxFileSize, maxFiles, accept })` (without `upload`, files are
+   * inlined as base64 data; a file over the limits is refused with `ATTACHMENT_REJECTED`). Default:
+   * text only; files and media parts are refused with `PLUGIN_MISSING`.
    */
-  readonly attachments?: AttachmentOptions;
+  readonly attachments?: AttachmentsPlugin;
   /**
    * Follow, read-only, a run another client streams on this thread (another device, or a tab
    * with no `BroadcastChannel` to this one), from a resumable server (`createAgentHandler`): the
-   * answer streams here too, then the finished thread stays. Asked when the thread is opened;
-   * `{ pollMs }` also asks while idle. See `RunFollow`. Default off.
+   * answer streams here too, then the finished thread stays: `followRuns()`, asked when the thread
+   * is opened; `followRuns({ pollMs })` also asks while idle. Default (or `false`): off.
    */
-  readonly follow?: boolean | FollowOptions;
+  readonly follow?: false | FollowPlugin;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */

@@ -1,3 +1,4 @@
+import { subagentLanes } from "../model/subagent-lanes.js";
 import type { AGUIEvent, Interrupt, Message } from "@ag-ui/core";
 import { ThreadlineError, warnToConsole, type ThreadlineWarning } from "../errors.js";
 import { createPipeline, type PipelineOptions } from "../pipeline/index.js";
@@ -70,10 +71,12 @@ function fold(
   options: PipelineOptions,
   untouched: UntouchedHistory | undefined,
 ): FoldEventsResult | typeof REACHED {
+  // With lanes, so the subagent lifecycle is checked (and warned about) as a chat with them would.
   const thread = new ThreadImpl({
     messages: init.messages,
     state: init.state,
     onWarning: options.onWarning,
+    subagents: subagentLanes(),
   });
   const sink =
     untouched === undefined

@@ -1,7 +1,9 @@
 // The signal graph's public surface. Node classes stay internal: the public types expose
 // read-only signals, and only the fold (and the chat client) write.
 export type { ThreadOptions } from "./thread.js";
+export type { SubagentLanesPlugin, ThreadLanes } from "./lanes.js";
 export type { ForkRecord, TreeRecord } from "./message-tree.js";
+export type { BranchingPlugin, ThreadBranches } from "./branching.js";
 export { AgentRunError, CustomClaimError, ModelError, ToolArgsError, ToolResultError } from "./errors.js";
 export type { ModelErrorCode } from "./errors.js";
 export { InvalidPointerError } from "./select.js";

@@ -1,6 +1,7 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { Message } from "@ag-ui/core";
 import type { WarningHandler } from "../errors.js";
+import type { BranchingPlugin, ThreadBranches } from "./branching.js";
 import { nodeFromMessage, type MessageNodeImpl } from "./message-nodes.js";
 import type { Branches, MessageNode } from "./types.js";
 
@@ -50,6 +51,15 @@ interface Fork {
 const ROOT = null;
 
 /**
+ * Keeps every edit and regeneration as a branch the user can switch back to (`thread.branches`,
+ * `switchBranch`, stored with the thread): `new ChatClient({ agent, branching: messageBranches() })`
+ * or `createThread({ branching: messageBranches() })`. Without it the history is one path.
+ */
+export function messageBranches(): BranchingPlugin {
+  return { open: (host) => new MessageTree(host) };
+}
+
+/**
  * The conversation as a tree of messages. The thread's `messages` is the active path — what the
  * agent receives and what is rendered; every other branch sits in a fork as a suffix of nodes.
  * Editing a user message or regenerating an answer forks the path at that message
@@ -60,7 +70,7 @@ const ROOT = null;
  * The tree costs nothing per streamed event: it is only read when asked (`branches`) and only
  * written by the user's actions and once per run end (`runEnded`).
  */
-export class MessageTree {
+export class MessageTree implements ThreadBranches {
   private forks: Fork[] = [];
   private readonly runEnds = new Map<string, string>();
   /** Moves on when forks are made, restored or dropped (a switch moves the list instead). */

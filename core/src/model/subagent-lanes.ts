@@ -2,6 +2,7 @@ import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { StageErrorCode, WarningHandler } from "../errors.js";
 import { ownJson } from "../json/json-value.js";
+import type { SubagentLanesPlugin, ThreadLanes } from "./lanes.js";
 import type { MessageNodeImpl } from "./message-nodes.js";
 import type { MessageNode, SubagentFailure, SubagentLane, SubagentSnapshot, SubagentStatus } from "./types.js";
 
@@ -54,6 +55,15 @@ export class SubagentLaneImpl implements SubagentLane {
 }
 
 /**
+ * Follows subagents as lanes (`thread.subagents`, `subagentsOf(toolCallId)`, `useSubagent`):
+ * `createThread({ subagents: subagentLanes() })` or `new ChatClient({ agent, subagents:
+ * subagentLanes() })`. Without it subagent messages still fold, into the main list only.
+ */
+export function subagentLanes(): SubagentLanesPlugin {
+  return { open: (warn) => new SubagentLanes(warn) };
+}
+
+/**
  * The thread's subagent lanes, indexed so that each event costs O(1) in the thread's length: id →
  * lane, tool call id → the lanes it spawned, and the lanes no other lane spawned (`roots`). A lane's
  * message list is written when one of its messages is added or removed, never per delta.
@@ -63,7 +73,7 @@ export class SubagentLaneImpl implements SubagentLane {
  * (AG-UI 1.1 lets a producer tag work it cannot report the lifecycle of). A later SUBAGENT_STARTED
  * fills such a lane in. Only a `parentSubagentRunId` no start announced is `SUBAGENT_UNANNOUNCED`.
  */
-export class SubagentLanes {
+export class SubagentLanes implements ThreadLanes {
   readonly roots: Signal<readonly SubagentLaneImpl[]> = signal(EMPTY);
   private readonly byId = new Map<string, SubagentLaneImpl>();
   private readonly byToolCall = new Map<string, Signal<readonly SubagentLaneImpl[]>>();

@@ -3,6 +3,8 @@ import type { AGUIEvent, Message } from "@ag-ui/core";
 import { warnToConsole, type WarningHandler } from "../errors.js";
 import { ThreadStoreError } from "./components/errors.js";
 import type { ComponentRegistry } from "./components/registry.js";
+import type { SubagentLanesPlugin } from "./lanes.js";
+import type { BranchingPlugin } from "./branching.js";
 import type { MessageNodeImpl } from "./message-nodes.js";
 import type { ThreadImpl, ThreadOptions } from "./thread.js";
 import type { ToolArgsParserFactory } from "./tool-args.js";
@@ -16,6 +18,10 @@ export interface ThreadStoreOptions {
   readonly components?: ComponentRegistry;
   /** Fold Tambo's CUSTOM events in every thread (see `ThreadOptions.tamboEvents`). Default true. */
   readonly tamboEvents?: boolean;
+  /** Subagent lanes in every thread (see `ThreadOptions.subagents`). */
+  readonly subagents?: SubagentLanesPlugin;
+  /** Branches in every thread (see `ThreadOptions.branching`). */
+  readonly branching?: BranchingPlugin;
   readonly onWarning?: WarningHandler;
   readonly toolArgsParser?: ToolArgsParserFactory;
 }
@@ -131,7 +137,7 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   private create(threadId: string | undefined, init?: ThreadInit): ThreadImpl {
-    const { components, tamboEvents, toolArgsParser } = this.options;
+    const { components, tamboEvents, toolArgsParser, subagents, branching } = this.options;
     return this.makeThread({
       threadId,
       messages: init?.messages,
@@ -140,6 +146,8 @@ export class ThreadStoreImpl implements ThreadStore {
       toolArgsParser,
       components,
       tamboEvents: tamboEvents ?? true,
+      subagents,
+      branching,
     });
   }
 

@@ -9,10 +9,10 @@ import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
 import { GenerativeUi } from "./components/generative-ui.js";
 import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from "./message-nodes.js";
-import { MessageTree } from "./message-tree.js";
+import { linearHistory, type BranchingPlugin, type ThreadBranches } from "./branching.js";
 import { createSelector } from "./select.js";
 import { StateDocument } from "./state-document.js";
-import { SubagentLanes } from "./subagent-lanes.js";
+import { untrackedLanes, type SubagentLanesPlugin, type ThreadLanes } from "./lanes.js";
 import { threadSnapshot } from "./snapshot.js";
 import { TokenLedger } from "./token-usage.js";
 import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
@@ -53,6 +53,17 @@ export interface ThreadOptions {
    * claims those names. Default false: the events then only reach listeners.
    */
   readonly tamboEvents?: boolean;
+  /**
+   * Subagent lanes (`subagents`, `subagent(id)`, `subagentsOf`): `subagentLanes()`. Without it
+   * subagent messages fold into the main list only, and the first is warned about
+   * (`SUBAGENT_LANES_MISSING`).
+   */
+  readonly subagents?: SubagentLanesPlugin;
+  /**
+   * Keep edits and regenerations as branches (`branches`, `switchBranch`): `messageBranches()`.
+   * Without it the history is one path: an edit or a regeneration replaces what followed.
+   */
+  readonly branching?: BranchingPlugin;
 }
 
 /**
@@ -101,7 +112,7 @@ export class ThreadImpl implements Thread {
   readonly stateDoc: StateDocument;
   readonly activeSteps: Signal<readonly ActiveStep[]> = signal(EMPTY);
   readonly tokens = new TokenLedger();
-  readonly lanes: SubagentLanes;
+  readonly lanes: ThreadLanes;
 
   readonly warn: WarningHandler;
   readonly parsers: ToolArgsParserFactory;
@@ -128,7 +139,8 @@ export class ThreadImpl implements Thread {
   private readonly byId = new Map<string, MessageNodeImpl>();
   /** Local previews of user messages not in the thread yet (see `showPreviews`). */
   private waitingPreviews: Map<string, LocalPreviews> | undefined;
-  #tree: MessageTree | undefined;
+  #tree: ThreadBranches | undefined;
+  readonly #branching: BranchingPlugin | undefined;
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
   private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
 
@@ -136,7 +148,8 @@ export class ThreadImpl implements Thread {
     this.warn = options.onWarning ?? warnToConsole;
     this.parsers = options.toolArgsParser ?? createToolArgsParser;
     this.hub = new EventHub(this.warn);
-    this.lanes = new SubagentLanes(this.warn);
+    this.lanes = openLanes(options.subagents, this.warn);
+    this.#branching = checkPlugin(options.branching, "branching", "messageBranches()");
     this.threadId = signal(options.threadId);
     this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
     this.state = this.stateDoc.value;
@@ -196,13 +209,13 @@ export class ThreadImpl implements Thread {
     return this.byId.get(id) as MessageNode | undefined;
   }
 
-  /** The conversation tree: edits and regenerations fork it; made on first use. */
-  get tree(): MessageTree {
-    return (this.#tree ??= new MessageTree(this));
+  /** The conversation's history (a tree with the branching plug-in, one path without); made on first use. */
+  get tree(): ThreadBranches {
+    return (this.#tree ??= this.#branching === undefined ? linearHistory(this) : this.#branching.open(this));
   }
 
-  /** The tree if one was made (nothing forked, nothing stored otherwise). */
-  peekTree(): MessageTree | undefined {
+  /** The history if it was made (nothing forked, nothing stored otherwise). */
+  peekTree(): ThreadBranches | undefined {
     return this.#tree;
   }
 
@@ -519,4 +532,18 @@ export class ThreadImpl implements Thread {
     this.genui.prune((messageId) => this.byId.has(messageId));
     this.lanes.rebuild(this.list.peek());
   }
+}
+
+function openLanes(plugin: SubagentLanesPlugin | undefined, warn: WarningHandler): ThreadLanes {
+  const checked = checkPlugin(plugin, "subagents", "subagentLanes()");
+  return checked === undefined ? untrackedLanes(warn) : checked.open(warn);
+}
+
+/** A thread option that takes a plug-in: undefined, or an object with `open`; else `INVALID_THREAD_OPTION`. */
+function checkPlugin<T extends { readonly open: unknown }>(plugin: T | undefined, name: string, maker: string): T | undefined {
+  if (plugin === undefined) return undefined;
+  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
+    throw new ModelError("INVALID_THREAD_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`);
+  }
+  return plugin;
 }

@@ -81,6 +81,7 @@ export class RunLoop {
         onWarning: this.warn,
         components: options.components,
         tamboEvents: options.tamboEvents,
+        subagents: options.subagents,
       });
     if (!(thread instanceof ThreadImpl)) {
       throw new FoldError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");

@@ -1,4 +1,5 @@
 // The options of a RunLoop and of one run.
+import type { SubagentLanesPlugin } from "../model/lanes.js";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { ComponentRegistry } from "../model/components/registry.js";
 import type { Thread } from "../model/types.js";
@@ -22,6 +23,8 @@ export interface RunLoopOptions {
   readonly components?: ComponentRegistry;
   /** For a new thread: fold Tambo's CUSTOM events (see `ThreadOptions.tamboEvents`). Default false, as `createThread`. */
   readonly tamboEvents?: boolean;
+  /** For a new thread: follow subagents as lanes, `subagentLanes()` (see `ThreadOptions.subagents`). */
+  readonly subagents?: SubagentLanesPlugin;
   readonly middleware?: readonly Middleware[];
   readonly subscribers?: readonly RunSubscriber[];
   /**

@@ -4,7 +4,7 @@
 import { resolveObjectURL } from "node:buffer";
 import type { ContentPart, ToolMessage } from "@ag-ui/core";
 import { describe, expect, it, vi } from "vitest";
-import { ChatInputError, type ThreadlineError, type ToolMessageNode, type UserMessageNode } from "../../src/index.js";
+import { ChatInputError, chatAttachments, type ThreadlineError, type ToolMessageNode, type UserMessageNode } from "../../src/index.js";
 import { answer, chatFor, gate, manualSource, runFinished, runStarted, scriptedServer, toolCall, toolResults, until } from "./support.js";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff]);
@@ -15,7 +15,7 @@ const userNode = (chat: ReturnType<typeof chatFor>, id: string) => chat.thread.m
 describe("sendMessage({ text, files })", () => {
   it("inlines a File as a base64 data source after the text part: the request body carries the parts", async () => {
     const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "a cat")));
-    const chat = chatFor(server.url);
+    const chat = chatFor(server.url, { attachments: chatAttachments() });
     const result = await chat.sendMessage({ id: "u1", text: "what is this?", files: [png()] });
     expect(result).toEqual({ status: "idle" });
     const sent = server.inputs[0]!.messages[0]!;
@@ -32,7 +32,7 @@ describe("sendMessage({ text, files })", () => {
 
   it("sends files without text, blobs without names, URLs by reference and data: URLs inline, and ready parts as they are", async () => {
     const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "ok")));
-    const chat = chatFor(server.url);
+    const chat = chatFor(server.url, { attachments: chatAttachments() });
     const ready: ContentPart = { type: "document", source: { type: "file", value: "file-abc", provider: "openai" } };
     await chat.sendMessage({
       files: [new Blob(["hello"], { type: "text/plain" }), "https://cdn.test/photos/dog.JPG", new URL("https://cdn.test/talk"), "data:text/plain;base64,aGk=", "data:,a%20b", ready],
@@ -50,7 +50,7 @@ describe("sendMessage({ text, files })", () => {
 
   it("text alone stays a plain string; an empty message or a malformed file is INVALID_ARGUMENT", () => {
     const { source, runs } = manualSource();
-    const chat = chatFor(source);
+    const chat = chatFor(source, { attachments: chatAttachments() });
     void chat.sendMessage({ text: "plain" });
     expect(runs[0]!.input.messages[0]!.content).toBe("plain");
     for (const bad of [{ text: " " }, { files: [] }, { text: "x", files: "nope" }, { files: [42] }, { files: ["not a url"] }, { files: [{ type: "image" }] }, { content: "x", text: "y" }]) {
@@ -63,7 +63,7 @@ describe("sendMessage({ text, files })", () => {
 describe("limits", () => {
   it("refuses a file over maxFileSize with ATTACHMENT_REJECTED naming it, its size and the limit; nothing is sent or lost", async () => {
     const server = await scriptedServer(async (input, send) => send(...answer(input, `a${input.messages.length}`, "ok")));
-    const chat = chatFor(server.url, { attachments: { maxFileSize: 8 } });
+    const chat = chatFor(server.url, { attachments: chatAttachments({ maxFileSize: 8 }) });
     await chat.sendMessage("first");
     const before = chat.thread.toMessages();
     let error: unknown;
@@ -84,7 +84,7 @@ describe("limits", () => {
 
   it("refuses types `accept` does not list, too many files, and oversized inline data in ready parts", () => {
     const { source, runs } = manualSource();
-    const chat = chatFor(source, { attachments: { accept: ["image/*"], maxFiles: 2, maxFileSize: 4 } });
+    const chat = chatFor(source, { attachments: chatAttachments({ accept: ["image/*"], maxFiles: 2, maxFileSize: 4 }) });
     expect(() => chat.sendMessage({ files: [new File(["%PDF"], "a.pdf", { type: "application/pdf" })] })).toThrow(
       /files\[0\] 'a\.pdf' \(application\/pdf, 4 bytes\) is not an accepted type \(accepted: image\/\*\)/,
     );
@@ -98,9 +98,40 @@ describe("limits", () => {
 
   it("checks the attachments option itself (INVALID_OPTION)", () => {
     const { source } = manualSource();
-    expect(() => chatFor(source, { attachments: { maxFileSize: 0 } })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", option: "attachments.maxFileSize" }));
-    expect(() => chatFor(source, { attachments: { accept: ["images"] } })).toThrow(expect.objectContaining({ option: "attachments.accept" }));
-    expect(() => chatFor(source, { attachments: { upload: "s3" as never } })).toThrow(expect.objectContaining({ option: "attachments.upload" }));
+    expect(() => chatFor(source, { attachments: chatAttachments({ maxFileSize: 0 }) })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", option: "attachments.maxFileSize" }));
+    expect(() => chatFor(source, { attachments: chatAttachments({ accept: ["images"] }) })).toThrow(expect.objectContaining({ option: "attachments.accept" }));
+    expect(() => chatFor(source, { attachments: chatAttachments({ upload: "s3" as never }) })).toThrow(expect.objectContaining({ option: "attachments.upload" }));
+  });
+
+  it("the options object itself, without chatAttachments(), is refused naming the option", () => {
+    const { source } = manualSource();
+    expect(() => chatFor(source, { attachments: { maxFileSize: 8 } as never })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", option: "attachments" }));
+  });
+});
+
+describe("without the attachments plug-in", () => {
+  it("text and text parts are sent; files and media parts throw PLUGIN_MISSING naming the plug-in, and nothing is sent", async () => {
+    const { source, runs } = manualSource();
+    const chat = chatFor(source);
+    const file = new File(["hi"], "note.txt", { type: "text/plain" });
+    const image = { type: "image", source: { type: "url", value: "https://x.test/a.png" } } as ContentPart;
+    for (const input of [{ text: "see", files: [file] }, { content: [{ type: "text", text: "see" }, image] }]) {
+      let thrown: unknown;
+      try {
+        void chat.sendMessage(input as never);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ChatInputError);
+      expect(thrown).toMatchObject({ code: "PLUGIN_MISSING", option: "attachments", message: expect.stringContaining("chatAttachments()") });
+    }
+    expect(runs).toHaveLength(0);
+    expect(chat.thread.messages.value).toHaveLength(0);
+    void chat.sendMessage({ content: [{ type: "text", text: "plain" }], id: "u1" });
+    await until(() => runs.length === 1);
+    expect(runs[0]!.input.messages).toMatchObject([{ id: "u1", role: "user", content: [{ type: "text", text: "plain" }] }]);
+    void chat.sendMessage({ text: "no files", files: [] });
+    expect(() => chat.sendMessage({ content: [{ text: "no type" }] } as never)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
   });
 });
 
@@ -112,7 +143,7 @@ describe("the upload hook", () => {
       seen.push({ bytes: file.size, name: info.name, mimeType: info.mimeType, size: info.size, type: info.type });
       return info.name === "cat.png" ? `https://files.test/${info.name}` : { type: "file" as const, value: "file-9", provider: "openai" };
     });
-    const chat = chatFor(server.url, { attachments: { upload } });
+    const chat = chatFor(server.url, { attachments: chatAttachments({ upload }) });
     await chat.sendMessage({ text: "two", files: [png(), new File(["x"], "notes.txt", { type: "text/plain" })] });
     expect(seen).toEqual([
       { bytes: PNG.length, name: "cat.png", mimeType: "image/png", size: PNG.length, type: "image" },
@@ -127,7 +158,7 @@ describe("the upload hook", () => {
   it("a failed upload resolves { status: 'failed' } with ATTACHMENT_FAILED, reports it, and sends nothing", async () => {
     const { source, runs } = manualSource();
     const errors: ThreadlineError[] = [];
-    const chat = chatFor(source, { onError: (error) => errors.push(error), attachments: { upload: async () => Promise.reject(new Error("bucket is full")) } });
+    const chat = chatFor(source, { onError: (error) => errors.push(error), attachments: chatAttachments({ upload: async () => Promise.reject(new Error("bucket is full")) }) });
     const result = await chat.sendMessage({ text: "hi", files: [png()] });
     expect(result).toMatchObject({ status: "failed", error: { code: "ATTACHMENT_FAILED" } });
     expect((result as { error: Error }).error.message).toMatch(/uploading 'cat\.png' failed \(bucket is full\); nothing was sent/);
@@ -135,7 +166,7 @@ describe("the upload hook", () => {
     expect(runs).toHaveLength(0);
     expect(chat.thread.messages.value).toHaveLength(0);
 
-    const odd = chatFor(source, { onError: () => {}, attachments: { upload: async () => 42 as never } });
+    const odd = chatFor(source, { onError: () => {}, attachments: chatAttachments({ upload: async () => 42 as never }) });
     const answered = await odd.sendMessage({ files: [png()] });
     expect((answered as { error: Error }).error.message).toMatch(/the upload hook returned .*42.* not a URL or a source/);
   });
@@ -144,7 +175,7 @@ describe("the upload hook", () => {
     const { source, runs } = manualSource();
     const uploaded = gate<string>();
     let signal: AbortSignal | undefined;
-    const chat = chatFor(source, { attachments: { upload: (_file, info) => ((signal = info.signal), uploaded.promise) } });
+    const chat = chatFor(source, { attachments: chatAttachments({ upload: (_file, info) => ((signal = info.signal), uploaded.promise) }) });
     const first = chat.sendMessage({ id: "u1", text: "photo", files: [png()] });
     const second = chat.sendMessage({ id: "u2", content: "after it" });
     await Promise.resolve();
@@ -162,7 +193,7 @@ describe("the upload hook", () => {
     expect(await second).toEqual({ status: "idle" });
 
     const stalled = gate<string>();
-    const stopping = chatFor(source, { attachments: { upload: (_file, info) => ((signal = info.signal), stalled.promise) } });
+    const stopping = chatFor(source, { attachments: chatAttachments({ upload: (_file, info) => ((signal = info.signal), stalled.promise) }) });
     const pending = stopping.sendMessage({ text: "never", files: [png()] });
     stopping.stop();
     expect(signal?.aborted).toBe(true);
@@ -176,7 +207,7 @@ describe("the upload hook", () => {
 describe("previews", () => {
   it("a local file shows by its object URL until the chat is disposed, then by its inline data", async () => {
     const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "ok")));
-    const chat = chatFor(server.url);
+    const chat = chatFor(server.url, { attachments: chatAttachments() });
     await chat.sendMessage({ id: "u1", text: "look", files: [png()] });
     const node = userNode(chat, "u1");
     const [local] = node.attachments.value;
@@ -200,10 +231,10 @@ describe("previews", () => {
     });
     const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation((url) => void revoked.push(url));
     try {
-      const chat = chatFor(source, { onError: () => {}, attachments: { upload: async () => Promise.reject(new Error("offline")) } });
+      const chat = chatFor(source, { onError: () => {}, attachments: chatAttachments({ upload: async () => Promise.reject(new Error("offline")) }) });
       await chat.sendMessage({ files: [png()] });
       expect(revoked).toEqual(["blob:test/0"]);
-      const inline = chatFor(source);
+      const inline = chatFor(source, { attachments: chatAttachments() });
       void inline.sendMessage({ files: [png()] });
       await until(() => inline.thread.messages.value.length === 1);
       inline.clear();
@@ -219,7 +250,7 @@ describe("previews", () => {
     const original = URL.createObjectURL;
     Object.defineProperty(URL, "createObjectURL", { value: undefined, configurable: true, writable: true });
     try {
-      const chat = chatFor(source);
+      const chat = chatFor(source, { attachments: chatAttachments() });
       void chat.sendMessage({ id: "u1", files: [png()] });
       await until(() => runs.length === 1);
       expect(userNode(chat, "u1").attachments.value[0]).toMatchObject({ preview: "data" });

@@ -10,6 +10,7 @@ import {
   ChatClient,
   ChatInputError,
   memoryStorage,
+  messageBranches,
   type AssistantMessageNode,
   type MessageNode,
 } from "../../src/index.js";
@@ -17,6 +18,8 @@ import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids as testIds, manualSource, runStarted, scriptedServer, textMessage, toolCall, until, warnings } from "./support.js";
 import { chatPersistence } from "../../src/chat/persistence.js";
 
+/** A chat with the branching plug-in (the subject of most of this file). */
+const branchingChat = (...[agent, options = {}]: Parameters<typeof chatFor>) => chatFor(agent, { branching: messageBranches(), ...options });
 const ids = (chat: ChatClient) => chat.thread.messages.value.map((m) => m.id);
 const contentOf = (node: MessageNode | undefined) => (node as { content: { value: unknown } } | undefined)?.content.value;
 const texts = (chat: ChatClient) => chat.thread.messages.value.map(contentOf);
@@ -28,9 +31,9 @@ async function echoServer() {
 }
 
 /** Two turns: q1 → answer 0, q2 → answer 1. */
-async function twoTurns(options: Parameters<typeof chatFor>[1] = {}) {
+async function twoTurns(options: Parameters<typeof chatFor>[1] = {}, make = branchingChat) {
   const server = await echoServer();
-  const chat = chatFor(server.url, options);
+  const chat = make(server.url, options);
   await chat.sendMessage("q1");
   await chat.sendMessage("q2");
   return { server, chat };
@@ -205,7 +208,7 @@ describe("persistence", () => {
     expect(record.branches?.forks).toHaveLength(1);
     expect(record.branches?.forks[0]).toMatchObject({ position: 1, active: 1, paths: [expect.any(Array), null] });
     // Ids of its own: the test's id generator restarts per client.
-    const second = chatFor(server.url, { persistence: chatPersistence({ adapter }), createId: testIds("reloaded") });
+    const second = branchingChat(server.url, { persistence: chatPersistence({ adapter }), createId: testIds("reloaded") });
     await second.ready;
     expect((await second.listThreads())[0]).toMatchObject({ id: "thread-1", branches: 1 });
 
@@ -243,7 +246,7 @@ describe("persistence", () => {
       },
     });
     const seen = warnings();
-    const chat = chatFor((await echoServer()).url, { persistence: chatPersistence({ adapter }), onWarning: seen.onWarning });
+    const chat = branchingChat((await echoServer()).url, { persistence: chatPersistence({ adapter }), onWarning: seen.onWarning });
     await chat.ready;
     expect(chat.branches("a1")).toMatchObject({ count: 2, index: 1 });
     expect(seen.codes).toContain("STORED_BRANCH_INVALID");
@@ -255,7 +258,7 @@ describe("persistence", () => {
 describe("edits and regeneration while a run streams", () => {
   it("stop, then branch: the streaming run is aborted before the new one starts, and its partial answer is kept", async () => {
     const { source, runs } = manualSource();
-    const chat = chatFor(source);
+    const chat = branchingChat(source);
     const first = chat.sendMessage("q");
     await until(() => runs.length === 1);
     runs[0]!.emit(runStarted(runs[0]!.input), { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "half" });
@@ -278,7 +281,7 @@ describe("edits and regeneration while a run streams", () => {
   it("a running tool and a waiting approval of the abandoned branch are cancelled exactly once", async () => {
     const { source, runs } = manualSource();
     let aborts = 0;
-    const chat = chatFor(source, {
+    const chat = branchingChat(source, {
       tools: [
         { name: "slow", execute: (_args, { signal }) => new Promise((resolve) => signal.addEventListener("abort", () => (aborts++, resolve("late")))) },
         { name: "risky", needsApproval: true, execute: () => "ran" },
@@ -319,7 +322,7 @@ describe("edits and regeneration while a run streams", () => {
 
   it("switching branches while a run streams stops it first", async () => {
     const { source, runs } = manualSource();
-    const chat = chatFor(source);
+    const chat = branchingChat(source);
     const turn = (text: string, id: string) => {
       const done = chat.sendMessage(text);
       return until(() => runs.length > 0 && runs.at(-1)!.input.messages.length > 0 && runs.at(-1)!.input.messages.at(-1)!.content === text).then(() => {
@@ -341,5 +344,40 @@ describe("edits and regeneration while a run streams", () => {
     expect(await regen).toEqual({ status: "cancelled" });
     expect(texts(chat)).toEqual(["q1", "answer x1"]);
     expect(chat.status.value).toBe("idle");
+  });
+});
+
+describe("without the messageBranches() plug-in", () => {
+  it("an edit and a regeneration replace what followed: one path, one alternative per message, no parentRunId", async () => {
+    const { server, chat } = await twoTurns({}, chatFor);
+    const q2 = chat.thread.messages.value[2]!.id;
+    await chat.editMessage(q2, "q2 again");
+    expect(texts(chat)).toEqual(["q1", "answer 0", "q2 again", "answer 2"]);
+    expect(server.inputs[2]!.parentRunId).toBeUndefined();
+    expect(sentTexts(server.inputs[2]!)).toEqual(["q1", "answer 0", "q2 again"]);
+    await chat.regenerate();
+    expect(texts(chat)).toEqual(["q1", "answer 0", "q2 again", "answer 3"]);
+    const branches = chat.branches(chat.thread.messages.value[2]!.id)!;
+    expect([branches.count, branches.index]).toEqual([1, 0]);
+    expect(chat.branches(chat.thread.messages.value[2]!.id)).toBe(branches);
+    expect(() => chat.switchBranch(q2, 1)).toThrow(expect.objectContaining({ code: "MESSAGE_NOT_ON_PATH" }));
+    expect(() => chat.switchBranch(chat.thread.messages.value[2]!.id, 1)).toThrow(expect.objectContaining({ code: "NOT_A_BRANCH" }));
+  });
+
+  it("a stored thread with branches loads its active path and warns once (STORED_BRANCHES_IGNORED)", async () => {
+    const adapter = memoryStorage();
+    const { chat } = await twoTurns({ persistence: chatPersistence({ adapter }) });
+    await chat.regenerate();
+    await chat.whenSaved();
+    const seen = warnings();
+    const plain = chatFor((await echoServer()).url, { persistence: chatPersistence({ adapter }), threadId: chat.threadId, onWarning: seen.onWarning });
+    await plain.ready;
+    expect(texts(plain)).toEqual(texts(chat));
+    expect(seen.codes).toContain("STORED_BRANCHES_IGNORED");
+  });
+
+  it("refuses a `branching` value that is not the plug-in (INVALID_OPTION)", () => {
+    const { source } = manualSource();
+    expect(() => chatFor(source, { branching: true as never })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", option: "branching" }));
   });
 });

@@ -3,6 +3,7 @@
 import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
 import { describe, expect, it } from "vitest";
 import {
+  chatAttachments,
   ChatClient,
   ChatInputError,
   fromEvents,
@@ -38,9 +39,9 @@ describe("sending messages", () => {
     expect(chat.isRunning.value).toBe(false);
   });
 
-  it("accepts content parts and an id of the caller's choosing", async () => {
+  it("accepts content parts (media ones with the attachments plug-in) and an id of the caller's choosing", async () => {
     const server = await scriptedServer(async (input, send) => send(...answer(input, "m1", "nice picture")));
-    const chat = chatFor(server.url);
+    const chat = chatFor(server.url, { attachments: chatAttachments() });
     await chat.sendMessage({ id: "mine", content: [{ type: "text", text: "look" }, { type: "image", source: { type: "url", value: "https://x/y.png" } }] });
     expect(server.inputs[0]!.messages[0]).toMatchObject({ id: "mine", role: "user", content: [{ type: "text", text: "look" }, { type: "image" }] });
   });

@@ -4,6 +4,7 @@
 // thread's history before the run, and `tools` / `context` / `forwardedProps` are the run's.
 import { EventSchemas } from "@ag-ui/core/schemas";
 import {
+  subagentLanes,
   AgentRunError,
   HttpAgent,
   type AGUIEvent,
@@ -44,6 +45,7 @@ export async function runOverHttp(
     ...(options.threadId === undefined ? {} : { threadId: options.threadId }),
     onWarning: (warning) => warnings.push(warning),
     onError: (error) => hookErrors.push(error),
+    subagents: subagentLanes(),
     subscribers: [{ onEvent: ({ event }) => void events.push(event) }],
   });
   try {

@@ -4,13 +4,13 @@
 import type { Message } from "@ag-ui/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, foldEvents, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline, createThread, foldEvent, foldEvents, subagentLanes, type ThreadlineWarning } from "../../src/index.js";
 import type { FoldEventsInit } from "../../src/fold/index.js";
 import { ThreadlineError } from "../../src/errors.js";
 import { streamArbitrary } from "./stream-generator.js";
 
 function eagerFold(events: Iterable<unknown>, init: FoldEventsInit, onWarning: (w: ThreadlineWarning) => void) {
-  const thread = createThread({ messages: init.messages, state: init.state, onWarning });
+  const thread = createThread({ messages: init.messages, state: init.state, onWarning, subagents: subagentLanes() });
   const pipeline = createPipeline((event) => foldEvent(thread, event), { onWarning });
   let error: ThreadlineError | undefined;
   try {

@@ -2,7 +2,7 @@
 // one lane per invocation, nested under the lane or tool call that spawned it, holding its messages.
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, foldEvents, type AGUIEvent, type Thread, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline, createThread, foldEvent, subagentLanes, foldEvents, type AGUIEvent, type Thread, type ThreadlineWarning } from "../../src/index.js";
 
 const ev = (event: Record<string, unknown>) => event as unknown as AGUIEvent;
 
@@ -32,9 +32,9 @@ function delegation(): AGUIEvent[] {
   ];
 }
 
-function streamed(events: readonly unknown[]) {
+function streamed(events: readonly unknown[], lanes = true) {
   const warnings: ThreadlineWarning[] = [];
-  const thread = createThread({ onWarning: (w) => warnings.push(w) });
+  const thread = createThread({ onWarning: (w) => warnings.push(w), ...(lanes ? { subagents: subagentLanes() } : {}) });
   const pipeline = createPipeline((event) => foldEvent(thread, event), { onWarning: (w) => warnings.push(w) });
   for (const event of events) pipeline.push(event);
   return { thread, pipeline, warnings };
@@ -119,7 +119,7 @@ describe("subagent lanes", () => {
 describe("subagent lanes: bad input is warned about, nothing else is lost", () => {
   it("SUBAGENT_FINISHED / SUBAGENT_ERROR for a lane that is not running: SUBAGENT_NOT_RUNNING", () => {
     const warnings: ThreadlineWarning[] = [];
-    const thread = createThread({ onWarning: (w) => warnings.push(w) });
+    const thread = createThread({ onWarning: (w) => warnings.push(w), subagents: subagentLanes() });
     foldEvent(thread, ev({ type: "SUBAGENT_FINISHED", subagentRunId: "ghost" }));
     expect(thread.subagent("ghost")).toBeUndefined();
     foldEvent(thread, ev({ type: "SUBAGENT_STARTED", subagentRunId: "s", name: "x" }));
@@ -136,7 +136,7 @@ describe("subagent lanes: bad input is warned about, nothing else is lost", () =
 
   it("a second SUBAGENT_STARTED: SUBAGENT_RESTARTED; a running lane keeps its fields, an ended one reopens with its messages", () => {
     const warnings: ThreadlineWarning[] = [];
-    const thread = createThread({ onWarning: (w) => warnings.push(w) });
+    const thread = createThread({ onWarning: (w) => warnings.push(w), subagents: subagentLanes() });
     foldEvent(thread, ev({ type: "SUBAGENT_STARTED", subagentRunId: "s", name: "first" }));
     foldEvent(thread, ev({ type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant", subagentRunId: "s" }));
     foldEvent(thread, ev({ type: "SUBAGENT_STARTED", subagentRunId: "s", name: "second" }));
@@ -167,7 +167,7 @@ describe("subagent lanes: bad input is warned about, nothing else is lost", () =
 
   it("foldEvent alone: an unannounced parent gets an 'unknown' lane and the child nests under it", () => {
     const warnings: ThreadlineWarning[] = [];
-    const thread = createThread({ onWarning: (w) => warnings.push(w) });
+    const thread = createThread({ onWarning: (w) => warnings.push(w), subagents: subagentLanes() });
     foldEvent(thread, ev({ type: "SUBAGENT_STARTED", subagentRunId: "child", name: "c", parentSubagentRunId: "missing" }));
     expect(warnings.map((w) => w.code)).toEqual(["SUBAGENT_UNANNOUNCED"]);
     const parent = thread.subagent("missing")!;
@@ -187,14 +187,14 @@ describe("subagent lanes and snapshots", () => {
     ]);
     // Restored from its messages alone (persistence, foldEvents, a history snapshot), the lanes
     // come back with their messages; what only SUBAGENT_* said is not in the messages: `unknown`.
-    const restored = createThread({ messages: snapshot.messages });
+    const restored = createThread({ messages: snapshot.messages, subagents: subagentLanes() });
     expect(restored.snapshot().subagents.map((lane) => [lane.id, lane.status, lane.messageIds])).toEqual([
       ["s1", "unknown", ["m2"]],
       ["s2", "unknown", ["m3"]],
     ]);
     const folded = foldEvents(delegation());
     expect(folded.error).toBeUndefined();
-    expect(createThread({ messages: folded.messages }).snapshot().subagents.map((lane) => lane.messageIds)).toEqual([["m2"], ["m3"]]);
+    expect(createThread({ messages: folded.messages, subagents: subagentLanes() }).snapshot().subagents.map((lane) => lane.messageIds)).toEqual([["m2"], ["m3"]]);
   });
 
   it("MESSAGES_SNAPSHOT re-derives membership; announced lanes stay, unknown lanes no message names go", () => {
@@ -216,5 +216,33 @@ describe("subagent lanes and snapshots", () => {
     expect(thread.subagent("history")).toBeUndefined();
     expect(thread.subagent("s1")!.status.value).toBe("succeeded");
     expect(thread.subagents.value.map((lane) => lane.id)).toEqual(["s1"]);
+  });
+});
+
+describe("without the subagentLanes() plug-in", () => {
+  it("subagent messages fold into the main list; one SUBAGENT_LANES_MISSING warning names the plug-in; the lane views are empty", () => {
+    const { thread, warnings } = streamed(delegation(), false);
+    // The same main list a thread with lanes has (the tool result sits after its call).
+    expect(thread.toMessages()).toEqual(streamed(delegation()).thread.toMessages());
+    expect(thread.messages.value.map((node) => node.id)).toEqual(["m1", "m4", "m2", "m3"]);
+    expect(thread.messages.value.map((node) => node.subagentRunId.value)).toEqual([undefined, undefined, "s1", "s2"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ code: "SUBAGENT_LANES_MISSING", message: expect.stringContaining("subagentLanes()") });
+    expect(thread.subagents.value).toEqual([]);
+    expect(thread.subagent("s1")).toBeUndefined();
+    expect(thread.subagentsOf("tc1").value).toEqual([]);
+    expect(thread.snapshot().subagents).toEqual([]);
+  });
+
+  it("restored messages that name a subagent load as ordinary messages, warned about once", () => {
+    const warnings: ThreadlineWarning[] = [];
+    const { messages } = foldEvents(delegation());
+    const thread = createThread({ messages, onWarning: (w) => warnings.push(w) });
+    expect(thread.messages.value).toHaveLength(4);
+    expect(warnings.map((w) => w.code)).toEqual(["SUBAGENT_LANES_MISSING"]);
+  });
+
+  it("refuses a `subagents` value that is not the plug-in (INVALID_THREAD_OPTION)", () => {
+    expect(() => createThread({ subagents: true as never })).toThrow(expect.objectContaining({ code: "INVALID_THREAD_OPTION" }));
   });
 });

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
 import type { ChatClientOptions } from "../../src/chat/types.js";
-import { chatPersistence } from "../../src/chat/index.js";
+import { chatPersistence, followRuns } from "../../src/chat/index.js";
 import { memoryStorage } from "../../src/persist/index.js";
 import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
@@ -73,7 +73,7 @@ describe("follow: a second device on the thread", () => {
     await gate.atGate;
 
     const callsB: string[] = [];
-    const b = chatOn(server.url, "thread-f", callsB, { follow: true });
+    const b = chatOn(server.url, "thread-f", callsB, { follow: followRuns() });
     await b.ready;
     await expect.poll(() => b.following.peek()).toBe(true);
     expect(b.sessionGenerating.peek()).toBe(true);
@@ -104,7 +104,7 @@ describe("follow: a second device on the thread", () => {
     const agent = scriptedAgent(script, { gapMs: 5 });
     const server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
     open.push(server);
-    const b = chatOn(server.url, "thread-p", [], { follow: { pollMs: 100 } });
+    const b = chatOn(server.url, "thread-p", [], { follow: followRuns({ pollMs: 100 }) });
     await b.ready;
     expect(b.following.peek()).toBe(false);
     const a = chatOn(server.url, "thread-p", []);
@@ -126,7 +126,7 @@ describe("follow: a second device on the thread", () => {
     const a = chatOn(server.url, "thread-s", []);
     const turn = a.sendMessage("what time is it?");
     await gate.atGate;
-    const b = chatOn(server.url, "thread-s", [], { follow: true });
+    const b = chatOn(server.url, "thread-s", [], { follow: followRuns() });
     await b.ready;
     await expect.poll(() => b.following.peek()).toBe(true);
     await b.stop();
@@ -138,6 +138,7 @@ describe("follow: a second device on the thread", () => {
   });
 
   it("rejects a pollMs that is not a number of milliseconds ≥ 100", () => {
-    expect(() => new ChatClient({ agent: new HttpAgent({ url: "http://127.0.0.1:9/agent" }), threadId: "t", presence: false, follow: { pollMs: 5 } })).toThrow(/follow.pollMs/);
+    expect(() => new ChatClient({ agent: new HttpAgent({ url: "http://127.0.0.1:9/agent" }), threadId: "t", presence: false, follow: followRuns({ pollMs: 5 }) })).toThrow(/follow.pollMs/);
+    expect(() => new ChatClient({ agent: new HttpAgent({ url: "http://127.0.0.1:9/agent" }), threadId: "t", presence: false, follow: true as never })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", option: "follow" }));
   });
 });

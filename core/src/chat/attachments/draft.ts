@@ -1,6 +1,6 @@
 import type { ContentPart, PartSource } from "@ag-ui/core";
 import { base64Bytes } from "../../model/attachments.js";
-import { ChatInputError } from "../../tools/errors.js";
+import { checkContentPart, checkMessageInput, invalidMessage, MEDIA_PART_TYPES } from "../input.js";
 import { bytesToBase64 } from "./base64.js";
 import { accepts, formatBytes, rejected, type AttachmentLimits } from "./limits.js";
 
@@ -28,8 +28,6 @@ export interface Draft {
   readonly files: readonly PendingFile[];
 }
 
-const MEDIA = new Set(["image", "audio", "video", "document"]);
-
 type MediaKind = "image" | "audio" | "video" | "document";
 
 // As protocol/legacy-content.ts reads a retired binary part; not imported from there, which
@@ -46,27 +44,17 @@ const SOURCES = new Set(["data", "url", "file"]);
  * `ATTACHMENT_REJECTED` for a file the limits refuse (naming it, its size or type, the limit).
  */
 export function draftMessage(input: unknown, createId: () => string, limits: AttachmentLimits): Draft {
-  if (typeof input === "string") {
-    if (input.trim() === "") throw invalid("sendMessage needs some text; got an empty string.");
-    return { id: createId(), content: input, files: [] };
+  const checked = checkMessageInput(input, createId);
+  const { id } = checked;
+  if (!("files" in checked)) {
+    if (typeof checked.content === "string") return { id, content: checked.content, files: [] };
+    const parts = checked.content.map((part: unknown, i) => checkPart(part, `content[${i}]`, limits));
+    const media = parts.filter((part) => MEDIA_PART_TYPES.has(part.type)).length;
+    if (media > limits.maxFiles) throw rejected("content", `(${media} media parts)`, `exceeds the limit of ${limits.maxFiles} files per message`);
+    return { id, content: parts, files: [] };
   }
-  const value = input as { content?: unknown; text?: unknown; files?: unknown; id?: unknown } | null;
-  if (typeof value !== "object" || value === null) throw invalid("sendMessage needs a string, { text, files } or { content: string | ContentPart[] }.");
-  if (value.id !== undefined && (typeof value.id !== "string" || value.id === "")) throw invalid("sendMessage: `id` must be a non-empty string.");
-  const id = (value.id as string | undefined) ?? createId();
-  if ("content" in value && value.content !== undefined) {
-    if (value.text !== undefined || value.files !== undefined) throw invalid("sendMessage takes `content`, or `text` and `files`, not both.");
-    return { id, ...fromContent(value.content, limits), files: [] };
-  }
-  if (value.text === undefined && value.files === undefined) throw invalid("sendMessage: `content` must be a non-empty string or a non-empty array of content parts.");
-  if (value.text !== undefined && typeof value.text !== "string") throw invalid("sendMessage: `text` must be a string.");
-  if (value.files !== undefined && !Array.isArray(value.files)) throw invalid("sendMessage: `files` must be an array of files, blobs, URLs or content parts.");
-  const text = (value.text as string | undefined) ?? "";
-  const files = (value.files as readonly unknown[] | undefined) ?? [];
-  if (files.length === 0) {
-    if (text.trim() === "") throw invalid("sendMessage needs some text or a file; got neither.");
-    return { id, content: text, files: [] };
-  }
+  const { text, files } = checked;
+  if (files.length === 0) return { id, content: text, files: [] };
   if (files.length > limits.maxFiles) throw rejected("files", `(${files.length} files)`, `exceed the limit of ${limits.maxFiles} per message`);
   const content: (ContentPart | undefined)[] = text.trim() === "" ? [] : [{ type: "text", text }];
   const pending: PendingFile[] = [];
@@ -79,18 +67,6 @@ export function draftMessage(input: unknown, createId: () => string, limits: Att
     else content.push(checkPart(file, where, limits));
   });
   return { id, content, files: pending };
-}
-
-function fromContent(content: unknown, limits: AttachmentLimits): { content: string | ContentPart[] } {
-  if (typeof content === "string") {
-    if (content.trim() === "") throw invalid("sendMessage needs some content; got an empty string.");
-    return { content };
-  }
-  if (!Array.isArray(content) || content.length === 0) throw invalid("sendMessage: `content` must be a non-empty string or a non-empty array of content parts.");
-  const parts = content.map((part: unknown, i) => checkPart(part, `content[${i}]`, limits));
-  const media = parts.filter((part) => MEDIA.has(part.type)).length;
-  if (media > limits.maxFiles) throw rejected("content", `(${media} media parts)`, `exceeds the limit of ${limits.maxFiles} files per message`);
-  return { content: parts };
 }
 
 function isBlob(value: unknown): value is Blob {
@@ -112,20 +88,13 @@ function checkBlob(blob: Blob, index: number, where: string, limits: AttachmentL
  * types pass as they are (the outgoing stage upgrades retired ones).
  */
 function checkPart(part: unknown, where: string, limits: AttachmentLimits): ContentPart {
-  if (typeof part !== "object" || part === null || typeof (part as { type?: unknown }).type !== "string") {
-    throw invalid(`sendMessage: ${where} is not a content part (it needs a string \`type\`).`);
-  }
-  const typed = part as ContentPart;
-  if (typed.type === "text") {
-    if (typeof typed.text !== "string") throw invalid(`sendMessage: ${where} is a text part without a string \`text\`.`);
-    return { ...typed };
-  }
-  if (!MEDIA.has(typed.type)) return { ...typed };
+  const typed = checkContentPart(part, where);
+  if (!MEDIA_PART_TYPES.has(typed.type)) return typed;
   const source = (typed as { source?: unknown }).source as Partial<PartSource> | undefined;
   if (typeof source !== "object" || source === null || !SOURCES.has(source.type as string) || typeof source.value !== "string" || source.value === "") {
-    throw invalid(`sendMessage: ${where} (${typed.type}) needs a \`source\` of type data, url or file with a non-empty \`value\`.`);
+    throw invalidMessage(`sendMessage: ${where} (${typed.type}) needs a \`source\` of type data, url or file with a non-empty \`value\`.`);
   }
-  if (source.type === "data" && typeof source.mimeType !== "string") throw invalid(`sendMessage: ${where} has a data source without its \`mimeType\`.`);
+  if (source.type === "data" && typeof source.mimeType !== "string") throw invalidMessage(`sendMessage: ${where} has a data source without its \`mimeType\`.`);
   const mimeType = typeof source.mimeType === "string" ? source.mimeType : undefined;
   const filename = (typed as { metadata?: { filename?: unknown } }).metadata?.filename;
   const label = typeof filename === "string" ? `'${filename}' ` : "";
@@ -136,7 +105,7 @@ function checkPart(part: unknown, where: string, limits: AttachmentLimits): Cont
   if (mimeType !== undefined && !accepts(limits.accept, mimeType)) {
     throw rejected(where, `${label}(${mimeType})`, `is not an accepted type (accepted: ${limits.accept.join(", ")})`);
   }
-  return { ...typed, source: { ...source } as PartSource };
+  return { ...typed, source: { ...source } as PartSource } as ContentPart;
 }
 
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s;
@@ -151,7 +120,7 @@ function urlPart(value: string, where: string): ContentPart {
     try {
       payload = base64 ? data[3]! : bytesToBase64(new TextEncoder().encode(decodeURIComponent(data[3]!)));
     } catch {
-      throw invalid(`sendMessage: ${where} is a data: URL whose payload cannot be decoded.`);
+      throw invalidMessage(`sendMessage: ${where} is a data: URL whose payload cannot be decoded.`);
     }
     return { type: mediaKindOf(mimeType), source: { type: "data", value: payload, mimeType } };
   }
@@ -159,7 +128,7 @@ function urlPart(value: string, where: string): ContentPart {
   try {
     url = new URL(value);
   } catch {
-    throw invalid(`sendMessage: ${where} ('${value.slice(0, 80)}') is not an absolute URL.`);
+    throw invalidMessage(`sendMessage: ${where} ('${value.slice(0, 80)}') is not an absolute URL.`);
   }
   const mimeType = mimeFromPath(url.pathname);
   return { type: mediaKindOf(mimeType ?? ""), source: mimeType === undefined ? { type: "url", value } : { type: "url", value, mimeType } };
@@ -178,6 +147,3 @@ function mimeFromPath(pathname: string): string | undefined {
   return dot < 0 ? undefined : EXTENSIONS[pathname.slice(dot + 1).toLowerCase()];
 }
 
-function invalid(message: string): ChatInputError {
-  return new ChatInputError("INVALID_ARGUMENT", message, "message");
-}

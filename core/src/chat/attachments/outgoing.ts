@@ -4,15 +4,26 @@ import type { ThreadlineError } from "../../errors.js";
 import type { ThreadImpl } from "../../model/thread.js";
 import type { Message } from "../../protocol/events.js";
 import { ChatInputError } from "../../tools/errors.js";
+import { userMessage, type AttachmentsPlugin, type OutgoingHost, type OutgoingMessages, type OutgoingSkip } from "../outgoing.js";
 import type { TurnResult } from "../types.js";
 import { blobToBase64 } from "./base64.js";
 import { draftMessage, type Draft, type PendingFile } from "./draft.js";
 import { attachmentLimits, type AttachmentLimits, type AttachmentOptions, type UploadHook } from "./limits.js";
 
-type Skip = "stopped" | "cleared" | "disposed";
+/**
+ * Files in `sendMessage({ text, files })` and media parts in `{ content }`: `new ChatClient({ agent,
+ * attachments: chatAttachments({ upload, maxFileSize, maxFiles, accept }) })`. The options are
+ * checked here (a bad one throws `ChatInputError` `INVALID_OPTION` naming it). A chat without it
+ * sends text only, and the app ships none of this.
+ */
+export function chatAttachments(options?: AttachmentOptions): AttachmentsPlugin {
+  const limits = attachmentLimits(options);
+  const upload = options?.upload;
+  return { open: (host) => new FileSender(limits, upload, host) };
+}
 
 /**
- * The user messages on their way out. A message with files is checked at once (a refused file
+ * The user messages on their way out, with files. A message with files is checked at once (a refused file
  * throws, nothing is sent), then its files are read (base64) or uploaded — several messages' files
  * at the same time — and the messages are handed to the turns in the order they were sent: a
  * message sent while an earlier one's files are still on their way waits for it, so nothing
@@ -20,27 +31,28 @@ type Skip = "stopped" | "cleared" | "disposed";
  * message enters the thread; those URLs are revoked on `clear()` and `dispose()`, and at once for
  * a message that is never sent.
  */
-export class OutgoingMessages {
-  private readonly limits: AttachmentLimits;
-  private readonly upload: UploadHook | undefined;
+class FileSender implements OutgoingMessages {
+  private readonly thread: ThreadImpl;
+  private readonly createId: () => string;
+  private readonly report: (error: ThreadlineError) => void;
   /** Settles once every message sent so far has been handed on (or dropped). */
   private tail: Promise<void> = Promise.resolve();
   private preparing = 0;
   /** Moves on with `cancel`: a message prepared under an older epoch is dropped. */
   private epoch = 0;
-  private skip: Skip = "stopped";
+  private skip: OutgoingSkip = "stopped";
   private controller = new AbortController();
   /** The object URLs this chat made, by message id. */
   private readonly previews = new Map<string, string[]>();
 
   constructor(
-    options: AttachmentOptions | undefined,
-    private readonly thread: ThreadImpl,
-    private readonly createId: () => string,
-    private readonly report: (error: ThreadlineError) => void,
+    private readonly limits: AttachmentLimits,
+    private readonly upload: UploadHook | undefined,
+    host: OutgoingHost,
   ) {
-    this.limits = attachmentLimits(options);
-    this.upload = options?.upload;
+    this.thread = host.thread;
+    this.createId = host.createId;
+    this.report = host.report;
   }
 
   /**
@@ -50,7 +62,7 @@ export class OutgoingMessages {
    */
   send(input: unknown, deliver: (message: Message) => Promise<TurnResult>): Promise<TurnResult> {
     const draft = draftMessage(input, this.createId, this.limits);
-    if (draft.files.length === 0 && this.preparing === 0) return deliver(message(draft.id, draft.content as Message["content"]));
+    if (draft.files.length === 0 && this.preparing === 0) return deliver(userMessage(draft.id, draft.content as Message["content"]));
     const epoch = this.epoch;
     const urls = this.makePreviews(draft);
     const built = this.build(draft, this.controller.signal);
@@ -86,11 +98,11 @@ export class OutgoingMessages {
       return { status: "skipped", reason: this.skip };
     }
     if (urls !== undefined) this.thread.showPreviews(id, urls);
-    return deliver(message(id, content.value));
+    return deliver(userMessage(id, content.value));
   }
 
   /** `stop()`, `clear()`, `dispose()`: uploads are aborted and messages still on their way are dropped. */
-  cancel(skip: Skip): void {
+  cancel(skip: OutgoingSkip): void {
     if (this.preparing > 0) {
       this.epoch++;
       this.skip = skip;
@@ -152,8 +164,4 @@ function uploadedSource(answer: unknown, file: PendingFile, label: string): Part
     return { ...source, mimeType: source.mimeType ?? file.mimeType } as PartSource;
   }
   throw new ChatInputError("ATTACHMENT_FAILED", `sendMessage: the upload hook returned ${describeValue(answer)} for ${label}, not a URL or a source ({ type: "url" | "file" | "data", value }); nothing was sent.`, "files");
-}
-
-function message(id: string, content: Message["content"]): Message {
-  return { id, role: "user", content } as Message;
 }
