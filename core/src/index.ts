@@ -31,7 +31,7 @@ export type { AgentSource, AgUiAgentLike, HttpAgentOptions, HttpHeaders, Transpo
 export { createPipeline, customInterrupts, MiddlewareError, PipelineError, ProtocolError, ThreadlineProtocolError } from "./pipeline/index.js";
 export type { CustomInterruptsOptions, Middleware, Pipeline, PipelineOptions, ProtocolErrorCode } from "./pipeline/index.js";
 // -- thread and fold --
-export { createThread, createThreadStore, foldEvent, foldEvents, FoldError, messageBranches, subagentLanes, ThreadlineFoldError } from "./fold/index.js";
+export { createThread, createThreadStore, foldEvent, foldEvents, FoldError, generativeUi, messageBranches, subagentLanes, ThreadlineFoldError } from "./fold/index.js";
 export type { FoldErrorCode, FoldEventsResult } from "./fold/index.js";
 export { AgentRunError, ComponentError, createComponentRegistry, ModelError, subscribeText } from "./model/index.js";
 export type {

@@ -86,18 +86,16 @@ export function checkMaxSteps(value: unknown): number {
  * Throws `INVALID_OPTION` naming the option at fault.
  */
 export function givenThread(options: ChatClientOptions): ThreadImpl | undefined {
-  const { thread, components, tamboEvents } = options;
-  if (components !== undefined && !isRegistry(components)) {
-    throw new ChatInputError("INVALID_OPTION", "`components` must be a ComponentRegistry (from createComponentRegistry()).", "components");
+  const { thread } = options;
+  if ((options as { readonly tamboEvents?: unknown }).tamboEvents !== undefined) {
+    throw new ChatInputError("INVALID_OPTION", "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners).", "tamboEvents");
   }
-  if (tamboEvents !== undefined && typeof tamboEvents !== "boolean") {
-    throw new ChatInputError("INVALID_OPTION", `\`tamboEvents\` must be a boolean, got ${String(tamboEvents)}.`, "tamboEvents");
-  }
+  checkThreadPlugin(options.components, "components", "generativeUi({ registry })");
   if (thread === undefined) return undefined;
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
   }
-  for (const name of ["messages", "state", "components", "tamboEvents", "subagents", "branching"] as const) {
+  for (const name of ["messages", "state", "components", "subagents", "branching"] as const) {
     if (options[name] !== undefined) {
       throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
     }
@@ -109,21 +107,16 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   return thread;
 }
 
-/** The chat's own thread: its id, messages, state, `components`, `tamboEvents` (default on for a chat), `subagents` and `branching`. */
+/** The chat's own thread: its id, messages, state, `components`, `subagents` and `branching`. */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
-  const { components, tamboEvents, subagents, branching } = options;
+  const { components, subagents, branching } = options;
   checkThreadPlugin(subagents, "subagents", "subagentLanes()");
   checkThreadPlugin(branching, "branching", "messageBranches()");
-  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, tamboEvents: tamboEvents ?? true, subagents, branching });
+  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, subagents, branching });
 }
 
 function checkThreadPlugin(plugin: { readonly open: unknown } | undefined, name: string, maker: string): void {
   if (plugin !== undefined && (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function")) {
     throw new ChatInputError("INVALID_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`, name);
   }
-}
-
-function isRegistry(value: unknown): boolean {
-  const r = value as { get?: unknown; has?: unknown; tools?: unknown } | null;
-  return typeof r === "object" && r !== null && typeof r.get === "function" && typeof r.has === "function" && typeof r.tools === "function";
 }

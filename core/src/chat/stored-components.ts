@@ -51,6 +51,10 @@ export function storedComponents(thread: ThreadImpl): StoredComponent[] {
  */
 export function restoreComponents(thread: ThreadImpl, entries: readonly unknown[] | undefined, warn: WarningHandler): void {
   if (entries === undefined) return;
+  if (entries.length > 0 && !thread.genui.enabled) {
+    warn({ code: "STORED_COMPONENT_SKIPPED", message: `${entries.length} stored Tambo component(s) were not restored: the chat has no generative UI (\`components: generativeUi({ registry })\`).` });
+    return;
+  }
   entries.forEach((entry, i) => {
     const problem = restoreOne(thread, entry);
     if (problem !== undefined) warn({ code: "STORED_COMPONENT_SKIPPED", message: `Stored component components[${i}] was not restored: ${problem}.` });

@@ -1,7 +1,7 @@
 import type { ThreadlineError } from "../errors.js";
 import type { GenerationPresenceOptions } from "./presence.js";
 import type { ContentPart } from "@ag-ui/core";
-import type { ComponentRegistry } from "../model/components/registry.js";
+import type { GenerativeUiPlugin } from "../model/components/plugin.js";
 import type { SubagentLanesPlugin } from "../model/lanes.js";
 import type { BranchingPlugin } from "../model/branching.js";
 import type { Thread } from "../model/types.js";
@@ -57,21 +57,16 @@ export interface ChatClientOptions extends ChatLoopOptions {
   readonly state?: unknown;
   readonly tools?: readonly ClientTool[];
   /**
-   * Generative UI: a call to a tool registered here renders as a component (its arguments are the
-   * props), and the registered components are advertised to the agent with the client tools in
-   * `RunAgentInput.tools`. A client tool may not share a name with a component (`TOOL_NAME_CLASH`).
-   * A call the agent does not answer itself is answered by the client with `{ "rendered": true }`
-   * when the run ends (see `ComponentDefinition.followUp` / `awaitResult`).
+   * Generative UI: `generativeUi({ registry, tambo })`. A call to a tool in `registry` renders as
+   * a component (its arguments are the props), and the registered components are advertised to
+   * the agent with the client tools in `RunAgentInput.tools`; a client tool may not share a name
+   * with a component (`TOOL_NAME_CLASH`). A call the agent does not answer itself is answered by
+   * the client with `{ "rendered": true }` when the run ends (see `ComponentDefinition.followUp` /
+   * `awaitResult`). Tambo's CUSTOM events fold too (`tambo: false` leaves them to listeners).
+   * Default: none; activity messages are still components, and the first Tambo event is warned
+   * about once (`GENERATIVE_UI_MISSING`) and only reaches listeners.
    */
-  readonly components?: ComponentRegistry;
-  /**
-   * Fold Tambo's CUSTOM events (`tambo.component.*` into component parts, `tambo.run.awaiting_input`
-   * into `thread.awaitingInput`, which the chat's continuation reads, `tambo.message.parent`).
-   * Default true: a chat renders what the agent streams. (`createThread`, `RunLoop` and
-   * `foldEvents` default to false, matching @ag-ui/client.) With false, those events only reach
-   * listeners, and the chat continues from RUN_FINISHED alone.
-   */
-  readonly tamboEvents?: boolean;
+  readonly components?: GenerativeUiPlugin;
   /**
    * Follow subagents as lanes (`thread.subagents`, `thread.subagentsOf(toolCallId)`,
    * `useSubagent`): `subagentLanes()`. Default: none; subagent messages fold into the main list,
@@ -87,7 +82,7 @@ export interface ChatClientOptions extends ChatLoopOptions {
   /**
    * Run on this thread (from `createThread`, or `store.startNew()` / `store.open(id)` of a
    * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components`,
-   * `tamboEvents`, `subagents` and `branching`, so those options may not be given with it. A thread without an id (a store's
+   * `subagents` and `branching`, so those options may not be given with it. A thread without an id (a store's
    * placeholder) is a new conversation: see `threadId`. The thread is the caller's: `switchThread`
    * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
    */

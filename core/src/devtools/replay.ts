@@ -1,8 +1,7 @@
 import { ThreadlineError, type ThreadlineWarning } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { makeThread } from "../fold/make-thread.js";
-import { TAMBO_EVENTS } from "../fold/tambo-components.js";
-import type { ComponentRegistry } from "../model/components/registry.js";
+import type { GenerativeUiPlugin } from "../model/components/plugin.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { AGUIEvent } from "../protocol/events.js";
@@ -10,17 +9,14 @@ import { createPipeline, type Pipeline } from "../pipeline/index.js";
 
 /** How a sandbox thread is made: the options that change what the fold builds from the same events. */
 export interface SandboxOptions {
-  /** Calls to tools registered here fold into components (as on the recorded thread). */
-  readonly components?: ComponentRegistry;
-  /** Fold Tambo's CUSTOM events into components. */
-  readonly tamboEvents?: boolean;
+  /** Generative UI (`generativeUi({ registry, tambo })`), as on the recorded thread. */
+  readonly components?: GenerativeUiPlugin;
 }
 
-/** The sandbox options that rebuild `thread` faithfully: its component registry and Tambo folds. */
+/** The sandbox options that rebuild `thread` faithfully: its generative-UI plug-in. */
 export function sandboxOptionsOf(thread: ThreadImpl): SandboxOptions {
-  const components = thread.genui.registry;
-  const tamboEvents = thread.hub.claimOf(TAMBO_EVENTS.componentStart) !== undefined;
-  return components === undefined ? { tamboEvents } : { components, tamboEvents };
+  const components = thread.componentsPlugin;
+  return components === undefined ? {} : { components };
 }
 
 /**

@@ -9,6 +9,7 @@ import { foldRunError, foldRunFinished, foldRunStarted, foldStepFinished, foldSt
 import { foldStateDelta, foldStateSnapshot } from "./state.js";
 import { foldMessageContent, foldMessageEnd, foldMessageStart } from "./text.js";
 import { foldToolCallArgs, foldToolCallEnd, foldToolCallResult, foldToolCallStart } from "./tool-calls.js";
+import { isTamboEvent } from "./tambo-names.js";
 
 /**
  * Folds one verified, chunk-expanded event into the thread, inside one `batch()`, writing only the
@@ -105,7 +106,10 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
     }
     case "CUSTOM": {
       const claim = thread.hub.claimOf(event.name);
-      if (claim === undefined) return;
+      if (claim === undefined) {
+        if (isTamboEvent(event.name)) thread.genui.tamboUnfolded(event);
+        return;
+      }
       try {
         claim(event, thread);
       } catch (error) {

@@ -3,9 +3,11 @@ export { createThread, createThreadStore } from "./make-thread.js";
 // subpath stays the light, mostly type-only part.
 export { subagentLanes } from "../model/subagent-lanes.js";
 export { messageBranches } from "../model/message-tree.js";
+export { generativeUi } from "./generative-ui-plugin.js";
+export type { GenerativeUiOptions } from "./generative-ui-plugin.js";
 export { foldEvent } from "./fold-event.js";
 export { foldEvents } from "./fold-events.js";
 export type { FoldEventsInit, FoldEventsResult } from "./fold-events.js";
 export { FoldError, ThreadlineFoldError } from "./errors.js";
 export type { FoldErrorCode } from "./errors.js";
-export { TAMBO_EVENTS } from "./tambo-components.js";
+export { TAMBO_EVENTS } from "./tambo-names.js";

@@ -4,10 +4,12 @@ import { ThreadlineError } from "../errors.js";
 import { describePatchError, type PatchOutcome } from "../json/json-patch.js";
 import { AssistantMessageNodeImpl } from "../model/assistant-node.js";
 import { ComponentError } from "../model/components/errors.js";
+import type { GenerativeUi } from "../model/components/generative-ui.js";
 import type { TamboComponentImpl } from "../model/components/node.js";
 import type { PendingToolCall } from "../model/components/types.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
+import { TAMBO_EVENTS } from "./tambo-names.js";
 
 /**
  * Tambo's generative-UI events, carried in CUSTOM (payloads as Tambo's client types them):
@@ -22,22 +24,13 @@ import { refuseForbiddenPaths } from "./patch-paths.js";
  * before is lost and the stream goes on. Other `tambo.*` names are not claimed: listeners get them.
  */
 
-export const TAMBO_EVENTS = Object.freeze({
-  componentStart: "tambo.component.start",
-  propsDelta: "tambo.component.props_delta",
-  stateDelta: "tambo.component.state_delta",
-  componentEnd: "tambo.component.end",
-  awaitingInput: "tambo.run.awaiting_input",
-  messageParent: "tambo.message.parent",
-});
-
 /** Claims the Tambo names on `thread`; returns the function that releases them. */
-export function installTamboEvents(thread: ThreadImpl): () => void {
+export function installTamboEvents(thread: ThreadImpl, ui: GenerativeUi): () => void {
   const releases = [
-    thread.claimCustom(TAMBO_EVENTS.componentStart, (event) => start(thread, event)),
+    thread.claimCustom(TAMBO_EVENTS.componentStart, (event) => start(thread, ui, event)),
     thread.claimCustom(TAMBO_EVENTS.propsDelta, (event) => delta(thread, event, "props")),
     thread.claimCustom(TAMBO_EVENTS.stateDelta, (event) => delta(thread, event, "state")),
-    thread.claimCustom(TAMBO_EVENTS.componentEnd, (event) => end(thread, event)),
+    thread.claimCustom(TAMBO_EVENTS.componentEnd, (event) => end(thread, ui, event)),
     thread.claimCustom(TAMBO_EVENTS.awaitingInput, (event) => awaitingInput(thread, event)),
     thread.claimCustom(TAMBO_EVENTS.messageParent, (event) => messageParent(thread, event)),
   ];
@@ -66,7 +59,7 @@ function payload(thread: ThreadImpl, event: CustomEvent, fields: readonly string
   return undefined;
 }
 
-function start(thread: ThreadImpl, event: CustomEvent): void {
+function start(thread: ThreadImpl, ui: GenerativeUi, event: CustomEvent): void {
   const value = payload(thread, event, ["messageId", "componentId", "componentName"]);
   if (value === undefined) return;
   const { messageId, componentId, componentName } = value as { messageId: string; componentId: string; componentName: string };
@@ -87,7 +80,7 @@ function start(thread: ThreadImpl, event: CustomEvent): void {
     });
     return;
   }
-  thread.genui.startTambo(componentId, componentName, owner);
+  ui.startTambo(componentId, componentName, owner);
 }
 
 function delta(thread: ThreadImpl, event: CustomEvent, target: "props" | "state"): void {
@@ -111,9 +104,9 @@ function delta(thread: ThreadImpl, event: CustomEvent, target: "props" | "state"
   }
 }
 
-function end(thread: ThreadImpl, event: CustomEvent): void {
+function end(thread: ThreadImpl, ui: GenerativeUi, event: CustomEvent): void {
   const component = known(thread, event);
-  if (component !== undefined) thread.genui.endTambo(component);
+  if (component !== undefined) ui.endTambo(component);
 }
 
 /** The component a delta or end names, or a warning. */

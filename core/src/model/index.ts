@@ -4,6 +4,7 @@ export type { ThreadOptions } from "./thread.js";
 export type { SubagentLanesPlugin, ThreadLanes } from "./lanes.js";
 export type { ForkRecord, TreeRecord } from "./message-tree.js";
 export type { BranchingPlugin, ThreadBranches } from "./branching.js";
+export type { GenerativeUiPlugin } from "./components/plugin.js";
 export { AgentRunError, CustomClaimError, ModelError, ToolArgsError, ToolResultError } from "./errors.js";
 export type { ModelErrorCode } from "./errors.js";
 export { InvalidPointerError } from "./select.js";

@@ -2,11 +2,11 @@ import { batch, computed, signal, type ReadonlySignal, type Signal } from "@prea
 import type { AGUIEvent, Message } from "@ag-ui/core";
 import { warnToConsole, type WarningHandler } from "../errors.js";
 import { ThreadStoreError } from "./components/errors.js";
-import type { ComponentRegistry } from "./components/registry.js";
+import type { GenerativeUiPlugin } from "./components/plugin.js";
 import type { SubagentLanesPlugin } from "./lanes.js";
 import type { BranchingPlugin } from "./branching.js";
 import type { MessageNodeImpl } from "./message-nodes.js";
-import type { ThreadImpl, ThreadOptions } from "./thread.js";
+import { refuseRemoved, type ThreadImpl, type ThreadOptions } from "./thread.js";
 import type { ToolArgsParserFactory } from "./tool-args.js";
 import type { Thread } from "./types.js";
 
@@ -14,10 +14,8 @@ import type { Thread } from "./types.js";
 export const PLACEHOLDER_THREAD_ID = "placeholder";
 
 export interface ThreadStoreOptions {
-  /** Passed to every thread: calls to these tools render as components. */
-  readonly components?: ComponentRegistry;
-  /** Fold Tambo's CUSTOM events in every thread (see `ThreadOptions.tamboEvents`). Default true. */
-  readonly tamboEvents?: boolean;
+  /** Generative UI for every thread, `generativeUi({ registry })` (see `ThreadOptions.components`). */
+  readonly components?: GenerativeUiPlugin;
   /** Subagent lanes in every thread (see `ThreadOptions.subagents`). */
   readonly subagents?: SubagentLanesPlugin;
   /** Branches in every thread (see `ThreadOptions.branching`). */
@@ -77,6 +75,7 @@ export class ThreadStoreImpl implements ThreadStore {
     private readonly options: ThreadStoreOptions,
     private readonly makeThread: ThreadFactory,
   ) {
+    refuseRemoved(options);
     this.warn = options.onWarning ?? warnToConsole;
     this.threads = signal(new Map([[PLACEHOLDER_THREAD_ID, this.placeholder()]]));
     this.current = computed(() => this.threads.value.get(this.currentId.value) ?? this.threads.value.get(PLACEHOLDER_THREAD_ID)!);
@@ -137,7 +136,7 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   private create(threadId: string | undefined, init?: ThreadInit): ThreadImpl {
-    const { components, tamboEvents, toolArgsParser, subagents, branching } = this.options;
+    const { components, toolArgsParser, subagents, branching } = this.options;
     return this.makeThread({
       threadId,
       messages: init?.messages,
@@ -145,7 +144,6 @@ export class ThreadStoreImpl implements ThreadStore {
       onWarning: this.warn,
       toolArgsParser,
       components,
-      tamboEvents: tamboEvents ?? true,
       subagents,
       branching,
     });

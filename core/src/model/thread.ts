@@ -4,10 +4,9 @@ import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { ModelError } from "./errors.js";
 import { copyJson } from "../json/json-value.js";
-import type { ComponentRegistry } from "./components/registry.js";
 import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
-import { GenerativeUi } from "./components/generative-ui.js";
+import { ThreadComponents, type GenerativeUiPlugin } from "./components/plugin.js";
 import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from "./message-nodes.js";
 import { linearHistory, type BranchingPlugin, type ThreadBranches } from "./branching.js";
 import { createSelector } from "./select.js";
@@ -45,14 +44,13 @@ export interface ThreadOptions {
   readonly onWarning?: WarningHandler;
   /** Seam for the incremental tool-argument parser (one per tool call). */
   readonly toolArgsParser?: ToolArgsParserFactory;
-  /** Generative UI: calls to a tool registered here show as component parts (see `ComponentRegistry`). */
-  readonly components?: ComponentRegistry;
   /**
-   * Fold Tambo's CUSTOM events (`tambo.component.*`, `tambo.run.awaiting_input`,
-   * `tambo.message.parent`) into component parts, `awaitingInput` and `parentMessageId`; this
-   * claims those names. Default false: the events then only reach listeners.
+   * Generative UI: `generativeUi({ registry, tambo })`. Renderable tool calls from the registry
+   * and the Tambo fold (component parts, `awaitingInput`, `parentMessageId`). Without it a thread
+   * has activity components only; the first Tambo event is warned about (`GENERATIVE_UI_MISSING`)
+   * and, like any unclaimed CUSTOM event, only reaches listeners.
    */
-  readonly tamboEvents?: boolean;
+  readonly components?: GenerativeUiPlugin;
   /**
    * Subagent lanes (`subagents`, `subagent(id)`, `subagentsOf`): `subagentLanes()`. Without it
    * subagent messages fold into the main list only, and the first is warned about
@@ -64,16 +62,6 @@ export interface ThreadOptions {
    * Without it the history is one path: an edit or a regeneration replaces what followed.
    */
   readonly branching?: BranchingPlugin;
-}
-
-/**
- * How core builds a thread: the public options, except that `tamboEvents` arrives as the claims to
- * install. Those folds live in core/src/fold, which the model does not import; the fold side's
- * `makeThread` (core/src/fold/make-thread.ts) turns `tamboEvents: true` into them.
- */
-export interface ThreadImplOptions extends Omit<ThreadOptions, "tamboEvents"> {
-  /** Installs CUSTOM claims on the new thread before anything is folded into it. */
-  readonly customFolds?: (thread: ThreadImpl) => void;
 }
 
 const EMPTY: readonly never[] = Object.freeze([]);
@@ -118,7 +106,9 @@ export class ThreadImpl implements Thread {
   readonly parsers: ToolArgsParserFactory;
   readonly hub: EventHub;
   readonly select: (pointer: string) => ReadonlySignal<unknown>;
-  readonly genui: GenerativeUi;
+  readonly genui: ThreadComponents;
+  /** The generative-UI plug-in the thread was made with (a replay sandbox is made with it too). */
+  readonly componentsPlugin: GenerativeUiPlugin | undefined;
 
   /** The fold's, made by it on first use; dropped with the conversation (`reset`). */
   bookkeeping: RunBookkeeping | undefined = undefined;
@@ -144,7 +134,7 @@ export class ThreadImpl implements Thread {
   private readonly callsById = new Map<string, ToolCallNodeImpl>();
   private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
 
-  constructor(options: ThreadImplOptions = {}) {
+  constructor(options: ThreadOptions = {}) {
     this.warn = options.onWarning ?? warnToConsole;
     this.parsers = options.toolArgsParser ?? createToolArgsParser;
     this.hub = new EventHub(this.warn);
@@ -154,8 +144,9 @@ export class ThreadImpl implements Thread {
     this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
     this.state = this.stateDoc.value;
     this.select = createSelector(this.stateDoc);
-    this.genui = new GenerativeUi(this, options.components);
-    options.customFolds?.(this);
+    refuseRemoved(options);
+    this.componentsPlugin = checkPlugin(options.components, "components", "generativeUi({ registry })");
+    this.genui = this.componentsPlugin === undefined ? new ThreadComponents(this) : this.componentsPlugin.open(this);
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
     }
@@ -546,4 +537,14 @@ function checkPlugin<T extends { readonly open: unknown }>(plugin: T | undefined
     throw new ModelError("INVALID_THREAD_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`);
   }
   return plugin;
+}
+
+/**
+ * `tamboEvents` was an option of threads, thread stores and RunLoop until generative UI became a
+ * plug-in; it is refused, not ignored, so an app relying on it learns what to give instead.
+ */
+export function refuseRemoved(options: object): void {
+  if ((options as { readonly tamboEvents?: unknown }).tamboEvents !== undefined) {
+    throw new ModelError("INVALID_THREAD_OPTION", "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners).");
+  }
 }

@@ -3,7 +3,7 @@ import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { makeThread } from "../fold/make-thread.js";
 import { FoldError } from "../fold/errors.js";
-import { ThreadImpl } from "../model/thread.js";
+import { refuseRemoved, ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Message } from "../protocol/events.js";
@@ -72,6 +72,7 @@ export class RunLoop {
   private generationCount = 0;
 
   constructor(private readonly options: RunLoopOptions) {
+    refuseRemoved(options);
     this.warn = options.onWarning ?? warnToConsole;
     this.createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     const thread =
@@ -80,7 +81,6 @@ export class RunLoop {
         threadId: options.threadId ?? this.createId(),
         onWarning: this.warn,
         components: options.components,
-        tamboEvents: options.tamboEvents,
         subagents: options.subagents,
       });
     if (!(thread instanceof ThreadImpl)) {

@@ -1,7 +1,7 @@
 // The options of a RunLoop and of one run.
 import type { SubagentLanesPlugin } from "../model/lanes.js";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
-import type { ComponentRegistry } from "../model/components/registry.js";
+import type { GenerativeUiPlugin } from "../model/components/plugin.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../protocol/events.js";
@@ -19,10 +19,8 @@ export interface RunLoopOptions {
   readonly thread?: Thread;
   /** For a new thread, its id. Default: `createId()`. */
   readonly threadId?: string;
-  /** For a new thread: calls to tools registered here render as components (see `ThreadOptions.components`). */
-  readonly components?: ComponentRegistry;
-  /** For a new thread: fold Tambo's CUSTOM events (see `ThreadOptions.tamboEvents`). Default false, as `createThread`. */
-  readonly tamboEvents?: boolean;
+  /** For a new thread: generative UI, `generativeUi({ registry })` (see `ThreadOptions.components`). */
+  readonly components?: GenerativeUiPlugin;
   /** For a new thread: follow subagents as lanes, `subagentLanes()` (see `ThreadOptions.subagents`). */
   readonly subagents?: SubagentLanesPlugin;
   readonly middleware?: readonly Middleware[];

@@ -7,8 +7,7 @@ import {
   memoryStorage,
   type AssistantMessageNode,
   type Thread,
-  type ThreadlineWarning,
-} from "../../src/index.js";
+  type ThreadlineWarning, generativeUi } from "../../src/index.js";
 import { STORED_THREAD_VERSION, type StoredThread } from "../../src/persist/index.js";
 import { chatFor, runFinished, runStarted, scriptedServer, textMessage } from "./support.js";
 import { chatPersistence } from "../../src/chat/persistence.js";
@@ -43,7 +42,7 @@ describe("components in the stored thread", () => {
       ),
     );
     const adapter = memoryStorage();
-    const first = chatFor(server.url, { components: registry(), persistence: chatPersistence({ adapter }) });
+    const first = chatFor(server.url, { components: generativeUi({ registry: registry() }), persistence: chatPersistence({ adapter }) });
     await first.sendMessage("Weather?");
     await first.whenSaved();
     const before = first.thread.snapshot().components;
@@ -56,7 +55,7 @@ describe("components in the stored thread", () => {
       { id: "c2", name: "WeatherCard", messageId: "m1", index: 2, props: { city: "Rome" }, state: {}, ended: true },
     ]);
 
-    const second = chatFor(server.url, { components: registry(), persistence: chatPersistence({ adapter }) });
+    const second = chatFor(server.url, { components: generativeUi({ registry: registry() }), persistence: chatPersistence({ adapter }) });
     await second.ready;
     const after = second.thread.snapshot().components;
     expect(after).toEqual(before);
@@ -93,7 +92,7 @@ describe("components in the stored thread", () => {
       ],
     ]);
     const warnings: ThreadlineWarning[] = [];
-    const chat = chatFor("http://127.0.0.1:9/", { components: registry(), persistence: chatPersistence({ adapter }), onWarning: (w) => warnings.push(w) });
+    const chat = chatFor("http://127.0.0.1:9/", { components: generativeUi({ registry: registry() }), persistence: chatPersistence({ adapter }), onWarning: (w) => warnings.push(w) });
     await chat.ready;
 
     const cut = chat.thread.component("c1");
@@ -145,7 +144,7 @@ describe("components in the stored thread", () => {
       ),
     );
     const warnings: string[] = [];
-    const chat = chatFor(server.url, { onWarning: (w) => warnings.push(w.code) });
+    const chat = chatFor(server.url, { components: generativeUi(), onWarning: (w) => warnings.push(w.code) });
     await chat.sendMessage("one");
     const old = chat.thread.component("c1");
     chat.clear();

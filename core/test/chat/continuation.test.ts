@@ -1,7 +1,7 @@
 // The acceptance races of issue 7 (research/tambo-tanstack.md B2.4, Part C #5 #8 #9, Part D):
 // client tools, continuation, queueing and stop, against a real AG-UI server over HTTP.
 import { describe, expect, it } from "vitest";
-import type { AssistantMessageNode, ToolCallNode, ToolExecutionError } from "../../src/index.js";
+import { generativeUi, type AssistantMessageNode, type ToolCallNode, type ToolExecutionError } from "../../src/index.js";
 import {
   answer,
   chatFor,
@@ -250,7 +250,7 @@ describe("continuation after client tools", () => {
       } else await send(...answer(input, "m2", "thanks"));
     });
     // A tool without execute: only the named pending call makes the client wait for it.
-    const chat = chatFor(server.url, { tools: [{ name: "a" }] });
+    const chat = chatFor(server.url, { components: generativeUi(), tools: [{ name: "a" }] });
 
     expect(await chat.sendMessage("go")).toEqual({ status: "awaiting-input" });
     expect(await chat.addToolResult({ toolCallId: "tc-a", output: "by hand" })).toEqual({ status: "idle" });

@@ -10,8 +10,7 @@ import {
   type ComponentNode,
   type ComponentRegistry,
   type Thread,
-  type ThreadlineWarning,
-} from "../../src/index.js";
+  type ThreadlineWarning, generativeUi } from "../../src/index.js";
 import { chatFor, gate, runFinished, runStarted, scriptedServer, textMessage, toolResults } from "./support.js";
 
 const custom = (name: string, value: unknown) => ({ type: "CUSTOM", name, value });
@@ -65,7 +64,7 @@ describe("a ChatClient with a component registry, over HTTP", () => {
       );
     });
     const warnings: ThreadlineWarning[] = [];
-    const chat = chatFor(server.url, { components: weatherRegistry(), onWarning: (w) => warnings.push(w) });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: weatherRegistry() }), onWarning: (w) => warnings.push(w) });
 
     const turn = chat.sendMessage("Weather?");
     const thread = chat.thread;
@@ -120,7 +119,7 @@ describe("a ChatClient with a component registry, over HTTP", () => {
   it("registered components are advertised after the client tools in RunAgentInput.tools", async () => {
     const server = await scriptedServer(async (input, send) => send(runStarted(input), ...textMessage("m1", "ok"), runFinished(input)));
     const chat = chatFor(server.url, {
-      components: weatherRegistry(),
+      components: generativeUi({ registry: weatherRegistry() }),
       tools: [{ name: "get_time", description: "The time", parameters: { type: "object", properties: {} }, execute: () => "noon" }],
     });
 
@@ -145,9 +144,9 @@ describe("a ChatClient with a component registry, over HTTP", () => {
       }
       return "accepted";
     };
-    expect(clash(() => chatFor(server.url, { components, tools: [{ name: "a" }, { name: "show_weather" }] }))).toEqual(["TOOL_NAME_CLASH", "tools[1]"]);
+    expect(clash(() => chatFor(server.url, { components: generativeUi({ registry: components }), tools: [{ name: "a" }, { name: "show_weather" }] }))).toEqual(["TOOL_NAME_CLASH", "tools[1]"]);
 
-    const chat = chatFor(server.url, { components, tools: [{ name: "a" }] });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: components }), tools: [{ name: "a" }] });
     expect(clash(() => chat.updateOptions({ tools: [{ name: "WeatherCard" }] }))).toEqual(["TOOL_NAME_CLASH", "tools[0]"]);
     // The tools in force did not change.
     await chat.sendMessage("hi");
@@ -158,7 +157,7 @@ describe("a ChatClient with a component registry, over HTTP", () => {
     const server = await scriptedServer(async (input, send) => send(runStarted(input), ...textMessage("m1", "ok"), runFinished(input)));
     const components = createComponentRegistry();
     const warnings: string[] = [];
-    const chat = chatFor(server.url, { components, tools: [{ name: "chart", execute: () => "drawn" }], onWarning: (w) => warnings.push(w.code) });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: components }), tools: [{ name: "chart", execute: () => "drawn" }], onWarning: (w) => warnings.push(w.code) });
     components.register("chart", { description: "late" });
     components.register("map");
 
@@ -169,7 +168,7 @@ describe("a ChatClient with a component registry, over HTTP", () => {
     expect(warnings).toEqual(["TOOL_NAME_CLASH"]);
   });
 
-  it("tamboEvents is on for a chat; with false the Tambo events only reach listeners", async () => {
+  it("Tambo events fold with generativeUi(); without it they warn once and only reach listeners; tambo: false leaves them to listeners", async () => {
     const server = await scriptedServer(async (input, send) =>
       send(
         runStarted(input),
@@ -178,17 +177,29 @@ describe("a ChatClient with a component registry, over HTTP", () => {
         runFinished(input),
       ),
     );
-    const on = chatFor(server.url);
+    const on = chatFor(server.url, { components: generativeUi() });
     await on.sendMessage("hi");
     expect(on.thread.component("c1")?.source).toBe("tambo");
 
+    const warnings: string[] = [];
+    const heardBare: string[] = [];
+    const bare = chatFor(server.url, { onWarning: (w) => warnings.push(w.code) });
+    bare.thread.onCustom("*", (event) => heardBare.push(event.name));
+    await bare.sendMessage("hi");
+    await bare.sendMessage("again");
+    expect(bare.thread.component("c1")).toBeUndefined();
+    expect(bare.thread.message("m1")).toBeUndefined();
+    expect(heardBare).toEqual(["tambo.component.start", "tambo.component.end", "tambo.component.start", "tambo.component.end"]);
+    expect(warnings).toEqual(["GENERATIVE_UI_MISSING"]);
+
     const heard: string[] = [];
-    const off = chatFor(server.url, { tamboEvents: false });
+    const off = chatFor(server.url, { components: generativeUi({ tambo: false }), onWarning: (w) => warnings.push(w.code) });
     off.thread.onCustom("*", (event) => heard.push(event.name));
     await off.sendMessage("hi");
     expect(off.thread.component("c1")).toBeUndefined();
     expect(off.thread.message("m1")).toBeUndefined();
     expect(heard).toEqual(["tambo.component.start", "tambo.component.end"]);
+    expect(warnings).toEqual(["GENERATIVE_UI_MISSING"]);
   });
 
   it("bad generative-UI options are INVALID_OPTION errors naming the option", () => {
@@ -202,7 +213,10 @@ describe("a ChatClient with a component registry, over HTTP", () => {
       return "accepted";
     };
     expect(option({ components: { names: [] } })).toBe("INVALID_OPTION:components");
+    // The old forms: a registry given directly, and the Tambo switch.
+    expect(option({ components: weatherRegistry() })).toBe("INVALID_OPTION:components");
     expect(option({ tamboEvents: "yes" })).toBe("INVALID_OPTION:tamboEvents");
+    expect(option({ tamboEvents: true, components: generativeUi() })).toBe("INVALID_OPTION:tamboEvents");
   });
 
   it("the rendered call's answer reaches the agent with the next message", async () => {
@@ -217,7 +231,7 @@ describe("a ChatClient with a component registry, over HTTP", () => {
         );
       } else await send(runStarted(input), ...textMessage("m2", "Anything else?"), runFinished(input));
     });
-    const chat = chatFor(server.url, { components: weatherRegistry() });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: weatherRegistry() }) });
     await chat.sendMessage("Weather?");
     await chat.sendMessage("Thanks");
 

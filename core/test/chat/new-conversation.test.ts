@@ -10,8 +10,7 @@ import {
   createThreadStore,
   fromEvents,
   HttpAgent,
-  memoryStorage,
-} from "../../src/index.js";
+  memoryStorage, generativeUi } from "../../src/index.js";
 import { PLACEHOLDER_THREAD_ID } from "../../src/model/index.js";
 import { THREAD_INDEX_KEY, type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids, manualSource, runFinished, scriptedServer, textMessage, toolCall, toolResults, until } from "./support.js";
@@ -117,7 +116,7 @@ describe("a chat on a ThreadStore's thread", () => {
   it("runs on the placeholder; RUN_STARTED moves it to the real id in the store and in storage", async () => {
     const server = await namingServer((index) => (index === 0 ? toolCall("tc1", "card", { title: "T" }, "m0") : []));
     const components = createComponentRegistry({ card: { followUp: false } });
-    const store = createThreadStore({ components });
+    const store = createThreadStore({ components: generativeUi({ registry: components }) });
     const adapter = memoryStorage();
     const placeholder = store.startNew();
     const chat = chatFor(server.url, { threadId: undefined, thread: placeholder, persistence: chatPersistence({ adapter }) });

@@ -4,7 +4,7 @@
 // `tambo.run.awaiting_input`, folded by the thread, leads to exactly one continuation.
 import type { RunAgentInput, ToolMessage } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, type ComponentDefinition } from "../../src/index.js";
+import { createComponentRegistry, type ComponentDefinition, generativeUi } from "../../src/index.js";
 import { answer, chatFor, gate, roles, runFinished, runStarted, scriptedServer, toolCall, toolResults, until } from "./support.js";
 
 const registry = (definition: ComponentDefinition = {}) =>
@@ -24,7 +24,7 @@ describe("calls that render a component", () => {
       if (index === 0) await send(runStarted(input), ...toolCall("tc1", "card", { title: "Hi" }, "m1"), runFinished(input));
       else await send(...answer(input, "m2", "Shown."));
     });
-    const chat = chatFor(server.url, { components: registry() });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry() }) });
 
     expect(await chat.sendMessage("show")).toEqual({ status: "idle" });
 
@@ -42,7 +42,7 @@ describe("calls that render a component", () => {
       if (index === 0) await send(runStarted(input), ...toolCall("tc1", "card", { title: "Hi" }, "m1"), runFinished(input));
       else await send(...answer(input, "m2", "ok"));
     });
-    const chat = chatFor(server.url, { components: registry({ followUp: false }) });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry({ followUp: false }) }) });
 
     expect(await chat.sendMessage("show")).toEqual({ status: "idle" });
     expect(server.served).toHaveLength(1);
@@ -58,7 +58,7 @@ describe("calls that render a component", () => {
         runFinished(input),
       ),
     );
-    const chat = chatFor(server.url, { components: registry() });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry() }) });
 
     expect(await chat.sendMessage("show")).toEqual({ status: "idle" });
     expect(server.served).toHaveLength(1);
@@ -72,7 +72,7 @@ describe("calls that render a component", () => {
         await send(runStarted(input), ...toolCall("tc1", "card", { title: "Hi" }, "m1"), ...toolCall("tc2", "lookup", { q: 1 }, "m1"), runFinished(input));
       } else await send(...answer(input, `m${index + 1}`, "done"));
     });
-    const chat = chatFor(server.url, { components: registry(), tools: [{ name: "lookup", execute: () => slow.promise }] });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry() }), tools: [{ name: "lookup", execute: () => slow.promise }] });
 
     const turn = chat.sendMessage("go");
     // The card is answered when the first run ends; the round still waits for the client tool.
@@ -94,7 +94,7 @@ describe("calls that render a component", () => {
       if (index === 0) await send(runStarted(input), ...toolCall("tc1", "card", { title: "Delete?" }, "m1"), runFinished(input));
       else await send(...answer(input, "m2", "Deleted."));
     });
-    const chat = chatFor(server.url, { components: registry({ awaitResult: true }) });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry({ awaitResult: true }) }) });
 
     expect(await chat.sendMessage("delete it")).toEqual({ status: "awaiting-input" });
     expect(chat.status.value).toBe("awaiting-input");
@@ -122,7 +122,7 @@ describe("calls that render a component", () => {
         );
       } else await send(...answer(input, "m2", "ok"));
     });
-    const chat = chatFor(server.url, { components: registry() });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry() }) });
 
     expect(await chat.sendMessage("show")).toEqual({ status: "idle" });
     expect(chat.thread.component("tc1")?.props.value).toEqual({ title: "Whole" });
@@ -134,7 +134,7 @@ describe("calls that render a component", () => {
       if (index === 0) await send(runStarted(input), ...toolCall("tc1", "card", undefined, "m1", '{"title": nope'), runFinished(input));
       else await send(...answer(input, "m2", "Sorry."));
     });
-    const chat = chatFor(server.url, { components: registry(), onWarning: () => {} });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry() }), onWarning: () => {} });
 
     expect(await chat.sendMessage("show")).toEqual({ status: "idle" });
     const sent = resultOf(server.inputs[1]!, "tc1");
@@ -147,7 +147,7 @@ describe("calls that render a component", () => {
       if (index === 0) await send(runStarted(input), ...toolCall("tc1", "card", { title: "Hi" }, "m1"), { type: "RUN_ERROR", message: "model down" });
       else await send(...answer(input, "m2", "Back."));
     });
-    const chat = chatFor(server.url, { components: registry(), onError: () => {} });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry() }), onError: () => {} });
 
     expect((await chat.sendMessage("show")).status).toBe("failed");
     expect(chat.thread.toolCall("tc1")?.result.value).toBeUndefined();
@@ -173,6 +173,7 @@ describe("tambo.run.awaiting_input, folded by the thread", () => {
     });
     const ran: string[] = [];
     const chat = chatFor(server.url, {
+      components: generativeUi(),
       tools: [
         { name: "a", execute: async () => (ran.push("a"), "A") },
         { name: "b", execute: async () => (ran.push("b"), "B") },
@@ -207,7 +208,7 @@ describe("tambo.run.awaiting_input, folded by the thread", () => {
         );
       } else await send(...answer(input, "m2", "ok"));
     });
-    const chat = chatFor(server.url, { components: registry() });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: registry() }) });
 
     expect(await chat.sendMessage("go")).toEqual({ status: "idle" });
     expect(server.served).toHaveLength(2);
@@ -221,7 +222,7 @@ describe("tambo.run.awaiting_input, folded by the thread", () => {
       else await send(...answer(input, "m2", "ok"));
     });
     const heard: string[] = [];
-    const chat = chatFor(server.url, { tamboEvents: false, tools: [{ name: "a", execute: () => "A" }] });
+    const chat = chatFor(server.url, { components: generativeUi({ tambo: false }), tools: [{ name: "a", execute: () => "A" }] });
     chat.thread.onCustom("tambo.run.awaiting_input", (event) => heard.push(event.name));
 
     expect(await chat.sendMessage("go")).toEqual({ status: "idle" });

@@ -7,8 +7,7 @@ import {
   createThread,
   foldEvent,
   fromEvents,
-  type Thread,
-} from "../../src/index.js";
+  type Thread, generativeUi } from "../../src/index.js";
 import { RunLoop } from "../../src/run/index.js";
 import { parseFixture, recordEvents, replayEvents, toFixture, type EventRecorder } from "../../src/devtools/index.js";
 import { answer, chatFor, gate, runFinished, runStarted, scriptedServer, textMessage, toolCall, until } from "../chat/support.js";
@@ -77,12 +76,12 @@ describe("export → import → replay", () => {
       await send(runStarted(input), ...toolCall("tc1", "render", { title: "Hi" }, undefined), ...textMessage("m1", "done"), runFinished(input));
     });
     const components = createComponentRegistry({ render: { description: "a card" } });
-    const chat = chatFor(server.url, { components });
+    const chat = chatFor(server.url, { components: generativeUi({ registry: components }) });
     const recorder = recordEvents(chat);
     await chat.sendMessage("show a card");
     const events = parseFixture(toFixture(recorder.events()));
 
-    const loop = new RunLoop({ source: fromEvents(events), thread: createThread({ components }) });
+    const loop = new RunLoop({ source: fromEvents(events), thread: createThread({ components: generativeUi({ registry: components }) }) });
     const result = await loop.run();
     expect(result.status).toBe("succeeded");
     expect(loop.thread.toMessages()).toEqual(chat.thread.toMessages());

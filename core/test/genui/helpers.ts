@@ -6,8 +6,7 @@ import {
   type AssistantMessageNode,
   type ComponentNode,
   type Thread,
-  type ThreadlineWarning,
-} from "../../src/index.js";
+  type ThreadlineWarning, generativeUi } from "../../src/index.js";
 import { type ThreadOptions } from "../../src/model/index.js";
 
 export const fold = (thread: Thread, ...events: object[]): void => {
@@ -29,7 +28,7 @@ export const set = (path: string, value: unknown) => ({ op: "add", path, value }
 /** A thread folding Tambo events, with its warnings collected. */
 export function tamboThread(options: ThreadOptions = {}): { thread: Thread; warnings: ThreadlineWarning[] } {
   const warnings: ThreadlineWarning[] = [];
-  const thread = createThread({ tamboEvents: true, onWarning: (w) => warnings.push(w), ...options });
+  const thread = createThread({ components: generativeUi(), onWarning: (w) => warnings.push(w), ...options });
   return { thread, warnings };
 }
 

@@ -1,6 +1,6 @@
 // A RunLoop that makes its own thread hands it the generative-UI options (it used to drop them).
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, fromEvents } from "../../src/index.js";
+import { createComponentRegistry, fromEvents, generativeUi } from "../../src/index.js";
 import { RunLoop } from "../../src/run/index.js";
 import { cEnd, cStart, custom } from "./helpers.js";
 
@@ -17,7 +17,7 @@ const events = [
 
 describe("RunLoop's own thread", () => {
   it("gets `components` and `tamboEvents`", async () => {
-    const loop = new RunLoop({ source: fromEvents(events), threadId: "t1", components: createComponentRegistry({ Card: {} }), tamboEvents: true });
+    const loop = new RunLoop({ source: fromEvents(events), threadId: "t1", components: generativeUi({ registry: createComponentRegistry({ Card: {} }) }) });
     await loop.run();
     expect(loop.thread.component("c1")?.source).toBe("tambo");
     expect(loop.thread.component("tc1")?.props.value).toEqual({ title: "T" });

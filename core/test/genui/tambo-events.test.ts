@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ComponentError, createComponentRegistry, createThread } from "../../src/index.js";
+import { ComponentError, createComponentRegistry, createThread, generativeUi } from "../../src/index.js";
 import { componentSnapshot } from "../../src/model/index.js";
 import {
   assistant,
@@ -89,7 +89,7 @@ describe("Tambo component events", () => {
     const components = createComponentRegistry({
       WeatherCard: { propsSchema: { type: "object", properties: { city: { type: "string" }, temperature: { type: "number" } } } },
     });
-    const { thread } = tamboThread({ components });
+    const { thread } = tamboThread({ components: generativeUi({ registry: components }) });
     fold(thread, started(), cStart("c1", "WeatherCard"));
     const [card] = componentsOf(thread, "m1");
     expect(card!.propStatus.value).toEqual({ city: "pending", temperature: "pending" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThreadStore, fromEvents, type Thread, type ThreadlineWarning } from "../../src/index.js";
+import { createThreadStore, fromEvents, type Thread, type ThreadlineWarning, generativeUi } from "../../src/index.js";
 import { PLACEHOLDER_THREAD_ID, ThreadStoreError } from "../../src/model/index.js";
 import { RunLoop } from "../../src/run/index.js";
 import { cProps, cStart, countWrites, fold, set, started } from "./helpers.js";
@@ -120,7 +120,7 @@ describe("thread store", () => {
   });
 
   it("switching threads while one streams keeps the other streaming in the background", () => {
-    const store = createThreadStore();
+    const store = createThreadStore({ components: generativeUi() });
     const a = store.switchTo("A");
     const b = store.open("B");
     fold(a, started("ra", "A"), cStart("c1", "Card"), cProps("c1", [set("/n", 1)]));
@@ -136,20 +136,26 @@ describe("thread store", () => {
     bMessages.stop();
   });
 
-  it("threads get the store's registry and Tambo folding", () => {
-    const store = createThreadStore();
+  it("threads get the store's generative UI; without it Tambo events are not folded", () => {
+    const store = createThreadStore({ components: generativeUi() });
     const thread = store.open("A");
     fold(thread, started("r", "A"), cStart("c1", "Card"));
     expect(thread.component("c1")?.name).toBe("Card");
-    const off = createThreadStore({ tamboEvents: false }).open("A");
+    const off = createThreadStore({ components: generativeUi({ tambo: false }) }).open("A");
     fold(off, started("r", "A"), cStart("c1", "Card"));
     expect(off.component("c1")).toBeUndefined();
+    const warnings: string[] = [];
+    const none = createThreadStore({ onWarning: (w) => warnings.push(w.code) }).open("A");
+    fold(none, started("r", "A"), cStart("c1", "Card"));
+    expect(none.component("c1")).toBeUndefined();
+    expect(warnings).toEqual(["GENERATIVE_UI_MISSING"]);
+    expect(() => createThreadStore({ tamboEvents: true } as object)).toThrow(/tamboEvents/);
   });
 });
 
 describe("thread store with a real run loop", () => {
   it("the user's message shows on the placeholder at once; the run's RUN_STARTED moves it, and the run keeps streaming into it", async () => {
-    const store = createThreadStore({ onWarning: () => {} });
+    const store = createThreadStore({ components: generativeUi(), onWarning: () => {} });
     const placeholder = store.startNew();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));

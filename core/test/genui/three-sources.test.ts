@@ -1,6 +1,6 @@
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, createPipeline, createThread, foldEvent, type ComponentNode, type Thread } from "../../src/index.js";
+import { createComponentRegistry, createPipeline, createThread, foldEvent, type ComponentNode, type Thread, generativeUi } from "../../src/index.js";
 import { cEnd, cProps, cStart, set } from "./helpers.js";
 
 /** Every component in the thread, in display order, from one model: parts and activity messages. */
@@ -33,7 +33,7 @@ describe("components from all three sources, one model", () => {
     const components = createComponentRegistry({
       Chart: { propsSchema: { type: "object", properties: { series: { type: "array" }, title: { type: "string" } } } },
     });
-    const thread = createThread({ components, tamboEvents: true, onWarning: (w) => expect.fail(`${w.code}: ${w.message}`) });
+    const thread = createThread({ components: generativeUi({ registry: components }), onWarning: (w) => expect.fail(`${w.code}: ${w.message}`) });
     const pipeline = createPipeline((event) => foldEvent(thread, event));
     const recorders = new Map<string, ReturnType<typeof record>>();
     // A renderer: a new component shows up → start recording what it would show.

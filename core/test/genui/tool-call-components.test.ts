@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, createThread, type ComponentNode } from "../../src/index.js";
+import { createComponentRegistry, createThread, type ComponentNode, generativeUi } from "../../src/index.js";
 import { ToolArgsError } from "../../src/model/index.js";
 import { assistant, countWrites, fold, runError, started, timeline } from "./helpers.js";
 
@@ -19,7 +19,7 @@ const end = (toolCallId: string) => ({ type: "TOOL_CALL_END", toolCallId });
 
 describe("tool calls registered as renderable", () => {
   it("stream as a component part: partialArgs are the props, then the strict args; per-prop status follows the parser", () => {
-    const thread = createThread({ components: registry() });
+    const thread = createThread({ components: generativeUi({ registry: registry() }) });
     fold(thread, started(), { type: "TEXT_MESSAGE_START", messageId: "m1" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "Look:" });
     fold(thread, call("t1", "WeatherCard"), call("t2", "lookup"));
     const message = assistant(thread, "m1");
@@ -74,7 +74,7 @@ describe("tool calls registered as renderable", () => {
   it("whole messages (initial messages, RUN_STARTED input, MESSAGES_SNAPSHOT) render their renderable calls too", () => {
     const toolCall = (id: string, name: string, argsText: string) => ({ id, type: "function" as const, function: { name, arguments: argsText } });
     const thread = createThread({
-      components: registry(),
+      components: generativeUi({ registry: registry() }),
       messages: [{ id: "m0", role: "assistant", toolCalls: [toolCall("h1", "WeatherCard", '{"city":"Rome","temperature":30}')] }],
     });
     const old = thread.component("h1")!;
@@ -97,7 +97,7 @@ describe("tool calls registered as renderable", () => {
   });
 
   it("arguments that are not JSON: the component keeps its partial props and shows the call's error", () => {
-    const thread = createThread({ components: registry() });
+    const thread = createThread({ components: generativeUi({ registry: registry() }) });
     fold(thread, started(), call("t1", "WeatherCard"), args("t1", '{"city":"Oslo",}'), end("t1"));
     const card = thread.component("t1")!;
     expect(card.error.value).toBeInstanceOf(ToolArgsError);
@@ -107,7 +107,7 @@ describe("tool calls registered as renderable", () => {
   });
 
   it("a run that fails mid-arguments leaves the component streaming where it stopped, with the cut-off error", () => {
-    const thread = createThread({ components: registry() });
+    const thread = createThread({ components: generativeUi({ registry: registry() }) });
     fold(thread, started(), call("t1", "WeatherCard"), args("t1", '{"city":"Os'), runError());
     const card = thread.component("t1")!;
     expect(card.error.value?.code).toBe("INCOMPLETE_TOOL_ARGS");
@@ -121,7 +121,7 @@ describe("tool calls registered as renderable", () => {
     expect(assistant(plain, "m1").parts.value.map((p) => p.type)).toEqual(["tool-call"]);
 
     const components = createComponentRegistry();
-    const thread = createThread({ components });
+    const thread = createThread({ components: generativeUi({ registry: components }) });
     fold(thread, started(), call("t1", "Chart"));
     components.register("Chart");
     fold(thread, call("t2", "Chart"));

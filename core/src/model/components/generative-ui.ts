@@ -1,33 +1,33 @@
-import { signal, type Signal } from "@preact/signals-core";
 import type { AssistantMessageNodeImpl } from "../assistant-node.js";
 import { ComponentError } from "./errors.js";
-import { PatchedComponent, TamboComponentImpl, type ActivityComponentImpl } from "./node.js";
+import { TamboComponentImpl } from "./node.js";
+import { ThreadComponents } from "./plugin.js";
 import type { ComponentRegistry } from "./registry.js";
-import type { AwaitingInput, ComponentProps } from "./types.js";
+import type { ComponentProps } from "./types.js";
 import type { ThreadlineError } from "../../errors.js";
 import type { ThreadImpl } from "../thread.js";
 import { ToolCallComponentImpl } from "./tool-call.js";
 import type { ToolCallNodeImpl } from "../tool-call-node.js";
 
 /**
- * A thread's generative-UI bookkeeping: Tambo components by id, the components still streaming
- * in the current run (closed when it ends), the renderable-tool registry, and the run's
- * awaiting-input pause. The fold and the thread call in at the few points that matter; every
- * call is O(1) or O(the components it touches).
+ * A thread's generative UI, the plug-in's side of `ThreadComponents`: Tambo components by id,
+ * the components still streaming in the current run (closed when it ends), the renderable-tool
+ * registry, and the run's awaiting-input pause. The fold and the thread call in at the few
+ * points that matter; every call is O(1) or O(the components it touches).
  */
-export class GenerativeUi {
-  readonly awaitingInput: Signal<AwaitingInput | undefined> = signal(undefined);
+export class GenerativeUi extends ThreadComponents {
   private readonly byId = new Map<string, TamboComponentImpl>();
-  /** Components the current run is streaming: ended at RUN_FINISHED, cut off if the run fails. */
-  private readonly open = new Set<PatchedComponent>();
   private readonly toolViews = new WeakMap<ToolCallNodeImpl, ToolCallComponentImpl>();
 
-  constructor(
-    private readonly thread: ThreadImpl,
-    readonly registry: ComponentRegistry | undefined,
-  ) {}
+  constructor(thread: ThreadImpl, registry: ComponentRegistry | undefined) {
+    super(thread, registry);
+  }
 
-  component(id: string): TamboComponentImpl | undefined {
+  override get enabled(): boolean {
+    return true;
+  }
+
+  override component(id: string): TamboComponentImpl | undefined {
     return this.byId.get(id);
   }
 
@@ -45,7 +45,7 @@ export class GenerativeUi {
    * at `at` among `owner`'s parts. False, with nothing changed, when the thread already holds a
    * component with that id.
    */
-  restoreTambo(
+  override restoreTambo(
     saved: { readonly id: string; readonly name: string; readonly props: ComponentProps; readonly state: ComponentProps; readonly error: ThreadlineError | undefined },
     owner: AssistantMessageNodeImpl,
     at: number,
@@ -62,7 +62,7 @@ export class GenerativeUi {
    * The message list was rewritten (a snapshot, `setMessages`, a clear): Tambo components whose
    * message left the thread are forgotten, so their ids can start again. O(components).
    */
-  prune(holds: (messageId: string) => boolean): void {
+  override prune(holds: (messageId: string) => boolean): void {
     if (this.byId.size === 0) return;
     for (const [id, component] of this.byId) {
       if (!holds(component.messageId)) this.byId.delete(id);
@@ -74,18 +74,11 @@ export class GenerativeUi {
     this.open.delete(component);
   }
 
-  /** An activity's content was written by a snapshot or delta that touched `keys`. */
-  activityStreamed(component: ActivityComponentImpl, keys: ReadonlySet<string>): void {
-    component.reopen(this.thread.status.peek() === "running");
-    component.contentChanged(keys);
-    if (component.isOpen) this.open.add(component);
-  }
-
   /**
    * A tool call joined the thread (streamed or arriving whole). If its tool is registered, its
    * part becomes a component part. Idempotent; the view is made once per call.
    */
-  toolCallAdded(call: ToolCallNodeImpl): void {
+  override toolCallAdded(call: ToolCallNodeImpl): void {
     const registry = this.registry;
     if (registry === undefined) return;
     const entry = registry.get(call.name.peek());
@@ -98,16 +91,12 @@ export class GenerativeUi {
   }
 
   /** The view of a tool call as a component, if its tool is renderable. */
-  toolCallComponent(call: ToolCallNodeImpl): ToolCallComponentImpl | undefined {
+  override toolCallComponent(call: ToolCallNodeImpl): ToolCallComponentImpl | undefined {
     return this.toolViews.get(call);
   }
 
-  runStarted(): void {
-    this.awaitingInput.value = undefined;
-  }
-
   /** RUN_FINISHED: what the run streamed is final. A Tambo component never ended is a warning. */
-  runFinished(): void {
+  override runFinished(): void {
     for (const component of this.open) {
       if (component instanceof TamboComponentImpl) {
         this.thread.warn({
@@ -125,7 +114,7 @@ export class GenerativeUi {
    * still streaming are touched: a Tambo component is cut off (`error`), an activity simply ends.
    * Components of earlier runs keep their state.
    */
-  runFailed(): void {
+  override runFailed(): void {
     for (const component of this.open) {
       if (component instanceof TamboComponentImpl) {
         component.fail(

@@ -1,0 +1,104 @@
+import { signal, type Signal } from "@preact/signals-core";
+import type { CustomEvent } from "@ag-ui/core";
+import type { ThreadlineError } from "../../errors.js";
+import type { AssistantMessageNodeImpl } from "../assistant-node.js";
+import type { ThreadImpl } from "../thread.js";
+import type { ToolCallNodeImpl } from "../tool-call-node.js";
+import type { ActivityComponentImpl, PatchedComponent, TamboComponentImpl } from "./node.js";
+import type { ComponentRegistry } from "./registry.js";
+import type { ToolCallComponentImpl } from "./tool-call.js";
+import type { AwaitingInput, ComponentProps } from "./types.js";
+
+/**
+ * The `components` option of `createThread`, a thread store, `RunLoop` and `new ChatClient`:
+ * made by `generativeUi({ registry, tambo })`. Generative UI is a plug-in so that a chat without
+ * it ships none of the Tambo fold, the renderable tool calls or the strict-mode reading of their
+ * props; a thread holds only `ThreadComponents`.
+ */
+export interface GenerativeUiPlugin {
+  /** The renderable components (advertised to the agent as tools by a chat), if any. */
+  readonly registry: ComponentRegistry | undefined;
+  /** Opens one thread's generative UI; called once, when the thread is made. */
+  readonly open: (thread: ThreadImpl) => ThreadComponents;
+}
+
+/**
+ * A thread's components without the generative-UI plug-in: activity messages (plain AG-UI
+ * messages, which are components whatever the options) still stream and end with their run;
+ * there are no Tambo components and no renderable tool calls. The first Tambo event the thread
+ * meets is warned about once, `GENERATIVE_UI_MISSING`, naming the plug-in; the event still goes
+ * to `onCustom` listeners, like any CUSTOM event nobody folds. The plug-in (`GenerativeUi`)
+ * extends this with the rest.
+ */
+export class ThreadComponents {
+  readonly awaitingInput: Signal<AwaitingInput | undefined> = signal(undefined);
+  /** Components the current run is streaming: ended at RUN_FINISHED, cut off if the run fails. */
+  protected readonly open = new Set<PatchedComponent>();
+  #warned = false;
+
+  constructor(
+    protected readonly thread: ThreadImpl,
+    readonly registry: ComponentRegistry | undefined = undefined,
+  ) {}
+
+  /** Whether the thread has the plug-in (and so can hold Tambo components). */
+  get enabled(): boolean {
+    return false;
+  }
+
+  component(_id: string): TamboComponentImpl | undefined {
+    return undefined;
+  }
+
+  /** A Tambo component read back from storage; false when it cannot be placed (see `GenerativeUi`). */
+  restoreTambo(
+    _saved: { readonly id: string; readonly name: string; readonly props: ComponentProps; readonly state: ComponentProps; readonly error: ThreadlineError | undefined },
+    _owner: AssistantMessageNodeImpl,
+    _at: number,
+  ): boolean {
+    return false;
+  }
+
+  /** The message list was rewritten; components whose message left are forgotten. */
+  prune(_holds: (messageId: string) => boolean): void {}
+
+  /** A tool call joined the thread; only the plug-in renders it. */
+  toolCallAdded(_call: ToolCallNodeImpl): void {}
+
+  toolCallComponent(_call: ToolCallNodeImpl): ToolCallComponentImpl | undefined {
+    return undefined;
+  }
+
+  /** An activity's content was written by a snapshot or delta that touched `keys`. */
+  activityStreamed(component: ActivityComponentImpl, keys: ReadonlySet<string>): void {
+    component.reopen(this.thread.status.peek() === "running");
+    component.contentChanged(keys);
+    if (component.isOpen) this.open.add(component);
+  }
+
+  /** A Tambo CUSTOM event that no claim folds (the thread has no plug-in, or `tambo: false`). */
+  tamboUnfolded(event: CustomEvent): void {
+    if (this.enabled || this.#warned) return;
+    this.#warned = true;
+    this.thread.warn({
+      code: "GENERATIVE_UI_MISSING",
+      message: `CUSTOM '${event.name}' is a Tambo component event, but this thread has no generative UI: it only reaches onCustom listeners. Give the chat (or createThread) \`components: generativeUi({ registry })\` to fold it.`,
+      event,
+    });
+  }
+
+  runStarted(): void {
+    this.awaitingInput.value = undefined;
+  }
+
+  /** RUN_FINISHED: what the run streamed is final. */
+  runFinished(): void {
+    for (const component of this.open) component.end();
+    this.open.clear();
+  }
+
+  /** The run failed: the components it was still streaming end. */
+  runFailed(): void {
+    this.runFinished();
+  }
+}
