@@ -150,6 +150,8 @@ export const errorCodes = {
     "COMPONENT_CUT_OFF",
     "INVALID_COMPONENT",
     "COMPONENT_ALREADY_REGISTERED",
+    // warnings (onWarning): a Tambo event on a thread without `components: generativeUi()`
+    "GENERATIVE_UI_MISSING",
   ],
   /** `@threadline/core/server`: the handler's refusals (`AgentHandlerError`) and its run store (`RunStoreError`). */
   server: [

@@ -1,7 +1,7 @@
 // Generative components as the core builds them (ComponentNode), rendered by ThreadComponent:
 // Tambo-style CUSTOM events on a core thread, and activity messages through a ChatClient.
 import { render, screen } from "@testing-library/svelte";
-import { createComponentRegistry, createPipeline, createThread, foldEvent } from "@threadline/core";
+import { createComponentRegistry, createPipeline, generativeUi, createThread, foldEvent } from "@threadline/core";
 import { flushSync } from "svelte";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import GenUiApp from "./components/GenUiApp.svelte";
@@ -28,7 +28,7 @@ const end = (componentId: string) => custom("tambo.component.end", { componentId
 
 test("Tambo components: streamed props re-render only their own component; unknown names fall back", () => {
   const warnings: unknown[] = [];
-  const thread = createThread({ threadId: "t1", tamboEvents: true, onWarning: (w) => warnings.push(w) });
+  const thread = createThread({ threadId: "t1", components: generativeUi(), onWarning: (w) => warnings.push(w) });
   const pipeline = createPipeline((event) => foldEvent(thread, event));
   const push = (...events: object[]) => {
     for (const event of events) pipeline.push(event);
@@ -100,10 +100,10 @@ test("useChat with core's registry: Tambo events and a renderable tool call rend
   const agent = scriptedAgent();
   const renders = new Renders();
   let chat!: UseChatReturn;
-  // `components` here is core's framework-agnostic ComponentRegistry; GenUiMessage maps the same
+  // `components` here is core's generative-UI plug-in with its framework-agnostic ComponentRegistry; GenUiMessage maps the same
   // name to a Svelte component (its `ComponentMap`).
   const { unmount } = render(GenUiApp, {
-    options: { agent, threadId: "t-reg", presence: false, components: createComponentRegistry({ weather: { followUp: false } }) },
+    options: { agent, threadId: "t-reg", presence: false, components: generativeUi({ registry: createComponentRegistry({ weather: { followUp: false } }) }) },
     renders,
     onchat: (c: UseChatReturn) => (chat = c),
   });
@@ -124,5 +124,31 @@ test("useChat with core's registry: Tambo events and a renderable tool call rend
   expect(screen.getByTestId("city-tc1").textContent).toBe("Riga");
   expect(screen.getByTestId("temperature-tc1").textContent).toBe("9");
   expect(chat.chat.thread.toolCall("tc1")?.result.value?.content.value).toBe('{"rendered":true}');
+  unmount();
+});
+
+test("useChat without generativeUi(): Tambo events draw nothing, warn GENERATIVE_UI_MISSING once, and the text still renders", async () => {
+  const agent = scriptedAgent();
+  const renders = new Renders();
+  const warnings: string[] = [];
+  let chat!: UseChatReturn;
+  const { unmount } = render(GenUiApp, {
+    options: { agent, threadId: "t-bare", presence: false, onWarning: (w: { code: string }) => warnings.push(w.code) },
+    renders,
+    onchat: (c: UseChatReturn) => (chat = c),
+  });
+  const turn = chat.sendMessage("Weather?");
+  const run = await agent.nextRun();
+  expect(run.input.tools).toEqual([]);
+  run.started();
+  run.push(text.start("a1"), text.delta("a1", "Here:"), text.end("a1"));
+  run.push(start("a1", "w1", "weather"), props("w1", { op: "add", path: "/city", value: "Oslo" }), end("w1"));
+  run.finished();
+  expect(await turn).toEqual({ status: "idle" });
+  flushSync();
+  expect(screen.getByText("Here:")).toBeTruthy();
+  expect(screen.queryByTestId("city-w1")).toBeNull();
+  expect(chat.chat.thread.component("w1")).toBeUndefined();
+  expect(warnings).toEqual(["GENERATIVE_UI_MISSING"]);
   unmount();
 });

@@ -1,6 +1,6 @@
 // Core's own ComponentNodes (Tambo CUSTOM events, activity messages) rendered through the message
 // parts and <ThreadComponent>: live props, per-prop status, state, and who re-renders.
-import { ChatClient, createComponentRegistry, createThread, createThreadStore, foldEvent, type Thread } from "@threadline/core";
+import { ChatClient, createComponentRegistry, createThread, createThreadStore, foldEvent, generativeUi, type Thread } from "@threadline/core";
 import { cleanup, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
 import { defineComponent, h, nextTick, shallowRef } from "vue";
@@ -29,7 +29,7 @@ async function fold(thread: Thread, ...events: object[]): Promise<void> {
 }
 
 test("a Tambo component streams its props into the registered component; only that component re-renders per delta", async () => {
-  const thread = createThread({ threadId: "t1", tamboEvents: true });
+  const thread = createThread({ threadId: "t1", components: generativeUi() });
   render(GenUiView, { props: { thread } });
   await fold(thread, runStarted("t1", "r1"), textStart("m1"), textContent("m1", "Here is the weather:"));
   await fold(thread, custom("tambo.component.start", { messageId: "m1", componentId: "c1", componentName: "Weather" }));
@@ -74,12 +74,12 @@ test("an activity message renders as the component named by its activity type, f
 
 test("useChat with core's registry: Tambo events and a renderable tool call render through provideComponents", async () => {
   const agent = queuedAgent();
-  // `components` in the chat options is core's ComponentRegistry; provideComponents maps the same
+  // `components` in the chat options is core's generative-UI plug-in (with its ComponentRegistry); provideComponents maps the same
   // names to Vue components (the binding's ComponentMap).
   let chat!: ChatClient;
   const App = defineComponent({
     setup() {
-      const used = useChat({ agent, threadId: "t-reg", presence: false, components: createComponentRegistry({ Weather: { followUp: false } }) });
+      const used = useChat({ agent, threadId: "t-reg", presence: false, components: generativeUi({ registry: createComponentRegistry({ Weather: { followUp: false } }) }) });
       chat = used.chat.value;
       provideComponents({ Weather: WeatherCard });
       return () => h(ThreadView, { thread: used.chat.value.thread });
@@ -129,5 +129,40 @@ test("useChat re-keys when the `thread` it is given changes (a chat per ThreadSt
   await nextTick();
   expect(used.chat.value.thread).toBe(second);
   expect(used.chat.value).not.toBe(before);
+  unmount();
+});
+
+test("useChat without generativeUi(): Tambo events draw nothing, warn GENERATIVE_UI_MISSING once, provideComponents still maps names", async () => {
+  const agent = queuedAgent();
+  const warnings: string[] = [];
+  let chat!: ChatClient;
+  const App = defineComponent({
+    setup() {
+      const used = useChat({ agent, threadId: "t-bare", presence: false, onWarning: (w) => warnings.push(w.code) });
+      chat = used.chat.value;
+      provideComponents({ Weather: WeatherCard });
+      return () => h(ThreadView, { thread: used.chat.value.thread });
+    },
+  });
+  const { unmount } = render(App);
+  const turn = chat.sendMessage("Weather?");
+  expect((await agent.started(0)).tools).toEqual([]);
+  agent.runs[0]!.push(
+    runStarted("t-bare", agent.inputs[0]!.runId),
+    textStart("m1"),
+    textContent("m1", "Here:"),
+    textEnd("m1"),
+    custom("tambo.component.start", { messageId: "m1", componentId: "c1", componentName: "Weather" }),
+    custom("tambo.component.props_delta", { componentId: "c1", operations: [add("/city", "Oslo")] }),
+    custom("tambo.component.end", { componentId: "c1" }),
+    runFinished("t-bare", agent.inputs[0]!.runId),
+  );
+  agent.runs[0]!.close();
+  expect(await turn).toEqual({ status: "idle" });
+  await nextTick();
+  expect(screen.queryByTestId("weather-c1")).toBeNull();
+  expect(screen.getByText("Here:")).toBeTruthy();
+  expect(chat.thread.component("c1")).toBeUndefined();
+  expect(warnings).toEqual(["GENERATIVE_UI_MISSING"]);
   unmount();
 });

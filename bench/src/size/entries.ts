@@ -34,6 +34,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
         ["subagents", "subagentLanes", "subagent lanes", 68.3],
         ["branching", "messageBranches", "conversation branches", 68.1],
         ["follow", "followRuns", "following other clients' runs", 67.4],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 80],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,

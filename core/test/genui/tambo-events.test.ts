@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ComponentError, createComponentRegistry, createThread, generativeUi } from "../../src/index.js";
+import { ComponentError, createComponentRegistry, createThread, generativeUi, type ThreadlineError, type ThreadlineWarning } from "../../src/index.js";
 import { componentSnapshot } from "../../src/model/index.js";
 import {
   assistant,
@@ -337,13 +337,39 @@ describe("unknown names and bad payloads", () => {
     expect(warnings.map((w) => w.code)).toEqual(["COMPONENT_MESSAGE_NOT_ASSISTANT"]);
   });
 
-  it("without tamboEvents the names are not claimed: they only reach listeners, and can be claimed by the app", () => {
-    const thread = createThread();
+  it("without generative UI the names are not claimed: they reach listeners, warn once (GENERATIVE_UI_MISSING), and can be claimed by the app", () => {
+    const warnings: ThreadlineWarning[] = [];
+    const thread = createThread({ onWarning: (w) => warnings.push(w) });
     const heard: unknown[] = [];
     thread.onCustom("tambo.component.start", (event) => heard.push(event.value));
-    fold(thread, started(), cStart("c1", "Card"));
+    fold(thread, started(), cStart("c1", "Card"), cEnd("c1"), cStart("c2", "Card"), custom("tambo.other", {}));
     expect(thread.messages.value).toEqual([]);
-    expect(heard).toHaveLength(1);
+    expect(heard).toHaveLength(2);
+    expect(warnings.map((w) => w.code)).toEqual(["GENERATIVE_UI_MISSING"]);
+    expect(warnings[0]!.message).toContain("generativeUi(");
     expect(() => thread.claimCustom("tambo.component.start", () => {})).not.toThrow();
+  });
+
+  it("with generativeUi({ tambo: false }) the names are not claimed and nothing is warned", () => {
+    const warnings: ThreadlineWarning[] = [];
+    const thread = createThread({ components: generativeUi({ tambo: false }), onWarning: (w) => warnings.push(w) });
+    fold(thread, started(), cStart("c1", "Card"));
+    expect(thread.component("c1")).toBeUndefined();
+    expect(warnings).toEqual([]);
+  });
+
+  it("the old thread options are refused with INVALID_THREAD_OPTION naming them", () => {
+    const code = (options: object) => {
+      try {
+        createThread(options);
+      } catch (error) {
+        return `${(error as ThreadlineError).code}: ${(error as Error).message}`;
+      }
+      return "accepted";
+    };
+    expect(code({ tamboEvents: true })).toMatch(/^INVALID_THREAD_OPTION: `tamboEvents`/);
+    expect(code({ components: createComponentRegistry() })).toMatch(/^INVALID_THREAD_OPTION: `components` must be generativeUi/);
+    expect(() => generativeUi({ tambo: "yes" } as unknown as { tambo: boolean })).toThrow(/tambo/);
+    expect(() => generativeUi({ registry: {} } as never)).toThrow(/registry/);
   });
 });
