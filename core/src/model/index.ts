@@ -66,6 +66,8 @@ export { PLACEHOLDER_THREAD_ID } from "./thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store.js";
 export type { Attachment, LocalPreviews, MediaPart } from "./attachments.js";
 export { subscribeText, currentText } from "./text-stream.js";
+// The checks both bindings make before they read a node or a signal (their BindingError is on the root).
+export { checkedMessage, isSignalLike } from "../binding-error.js";
 export type { TextSink } from "./text-stream.js";
 export { MessageTextNode } from "./text-node.js";
 // What both bindings read: derived views of nodes (model/views.ts).
