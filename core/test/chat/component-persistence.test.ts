@@ -11,7 +11,7 @@ import {
 } from "../../src/index.js";
 import { STORED_THREAD_VERSION, type StoredThread } from "../../src/persist/index.js";
 import { chatFor, runFinished, runStarted, scriptedServer, textMessage } from "./support.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 const custom = (name: string, value: unknown) => ({ type: "CUSTOM", name, value });
 const add = (path: string, value: unknown) => ({ op: "add", path, value });

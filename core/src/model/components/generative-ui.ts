@@ -1,5 +1,5 @@
 import { signal, type Signal } from "@preact/signals-core";
-import type { AssistantMessageNodeImpl } from "../assistant-node.js";
+import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import { ComponentError } from "./errors.js";
 import { PatchedComponent, TamboComponentImpl, type ActivityComponentImpl } from "./node.js";
 import type { ComponentRegistry } from "./registry.js";
@@ -7,7 +7,7 @@ import type { AwaitingInput, ComponentProps } from "./types.js";
 import type { ThreadlineError } from "../../errors.js";
 import type { ThreadImpl } from "../thread.js";
 import { ToolCallComponentImpl } from "./tool-call.js";
-import type { ToolCallNodeImpl } from "../tool-call-node.js";
+import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
 
 /**
  * A thread's generative-UI bookkeeping: Tambo components by id, the components still streaming
