@@ -4,8 +4,8 @@
 // /server, /markdown and /devtools are their own features).
 export { errorCodes, ThreadlineError, warnToConsole } from "./errors.js";
 export type { ErrorCode, ErrorStage, StageErrorCode, ThreadlineWarning, WarningHandler } from "./errors.js";
-// The bindings' misuse error (and the two checks both bindings share).
-export { BindingError, checkedMessage, isSignalLike } from "./binding-error.js";
+// The bindings' misuse error (the two checks both bindings share are on /model).
+export { BindingError } from "./binding-error.js";
 export type { BindingErrorCode } from "./binding-error.js";
 // -- protocol --
 export { EventType } from "./protocol/index.js";

@@ -35,8 +35,8 @@ const NEVER: readonly (readonly [string, string])[] = [
   ["model", "run"],
 ];
 
-/** Multi-tab presence is the chat's: no file outside chat/ imports it. */
-const CHAT_ONLY = /from "[^"]*\/chat\/presence(-channel)?\.js"/;
+/** Multi-tab presence (chat/presence/) is the chat's: no file outside chat/ imports it. */
+const CHAT_ONLY = /from "[^"]*\/chat\/presence\/[^"]*\.js"/;
 
 function filesOf(folder: string): string[] {
   return readdirSync(join(SRC, folder), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts"));

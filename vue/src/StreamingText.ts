@@ -1,4 +1,5 @@
-import { checkedMessage, type MessageNode } from "@threadline/core";
+import type { MessageNode } from "@threadline/core";
+import { checkedMessage } from "@threadline/core/model";
 import { currentText } from "@threadline/core/model";
 import { h, toRaw, withDirectives, type FunctionalComponent } from "vue";
 import { streamText } from "./stream-text.js";

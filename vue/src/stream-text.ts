@@ -1,4 +1,5 @@
-import { checkedMessage, type MessageNode } from "@threadline/core";
+import type { MessageNode } from "@threadline/core";
+import { checkedMessage } from "@threadline/core/model";
 import { MessageTextNode } from "@threadline/core/model";
 import { toRaw, type ObjectDirective } from "vue";
 

@@ -17,7 +17,7 @@ import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome } from "./input.js";
 import type { OutgoingMessages } from "./outgoing.js";
-import type { ChatThreadKey } from "./thread-key.js";
+import type { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
 import type { ClientTool } from "../tools/definition.js";
 import { checkMessages } from "../run/thread-writes.js";

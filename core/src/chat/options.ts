@@ -5,7 +5,7 @@ import { ThreadImpl } from "../model/thread.js";
 import { assembleChat, type ChatParts, type ChatSettings } from "./assembly.js";
 import { ChatInputError } from "../tools/errors.js";
 import { checkToolNames } from "../tools/components.js";
-import { ChatThreadKey } from "./thread-key.js";
+import { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
 import { buildToolSet } from "../tools/definition.js";
 import { openOutgoing, type OutgoingMessages } from "./outgoing.js";

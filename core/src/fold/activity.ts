@@ -3,7 +3,7 @@ import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
 import { applyJsonPatch, describePatchError } from "../json/json-patch.js";
 import { copyJson } from "../json/json-value.js";
-import { ActivityMessageNodeImpl } from "../model/message-nodes.js";
+import { ActivityMessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { activityPatched, activitySnapshotted } from "./activity-components.js";
 import { FoldError } from "./errors.js";

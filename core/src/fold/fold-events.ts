@@ -1,4 +1,4 @@
-import { subagentLanes } from "../model/subagent-lanes.js";
+import { subagentLanes } from "../model/subagents/subagent-lanes.js";
 import type { AGUIEvent, Interrupt, Message } from "@ag-ui/core";
 import { ThreadlineError, warnToConsole, type ThreadlineWarning } from "../errors.js";
 import { createPipeline, type PipelineOptions } from "../pipeline/index.js";

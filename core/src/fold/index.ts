@@ -1,8 +1,8 @@
 export { createThread, createThreadStore } from "./make-thread.js";
 // The thread plug-ins (options of createThread and the chat), here beside createThread: the model
 // subpath stays the light, mostly type-only part.
-export { subagentLanes } from "../model/subagent-lanes.js";
-export { messageBranches } from "../model/message-tree.js";
+export { subagentLanes } from "../model/subagents/subagent-lanes.js";
+export { messageBranches } from "../model/branches/message-tree.js";
 export { generativeUi } from "./generative-ui-plugin.js";
 export type { GenerativeUiOptions } from "./generative-ui-plugin.js";
 export { foldEvent } from "./fold-event.js";

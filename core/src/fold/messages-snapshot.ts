@@ -1,5 +1,5 @@
 import type { AGUIEventOf, EventType, Message } from "@ag-ui/core";
-import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
+import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { messageListProblem } from "../protocol/message-list.js";
 import { FoldError } from "./errors.js";

@@ -1,6 +1,6 @@
-import type { TextBearingNodeImpl } from "../model/message-nodes.js";
+import type { TextBearingNodeImpl } from "../model/messages/message-nodes.js";
 import type { RunBookkeeping, ThreadImpl } from "../model/thread.js";
-import { ToolCallNodeImpl } from "../model/tool-call-node.js";
+import { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
 
 /** A message or tool call between its START and END. */
 type Streamed = TextBearingNodeImpl | ToolCallNodeImpl;

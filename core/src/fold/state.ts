@@ -6,7 +6,7 @@ import { unescapePathComponent } from "fast-json-patch/module/helpers.mjs";
 import { describeValue } from "../describe-value.js";
 import { applyOperation, checkDepth, describePatchError } from "../json/json-patch.js";
 import { copyJson, jsonEqual } from "../json/json-value.js";
-import type { StateDocument } from "../model/state-document.js";
+import type { StateDocument } from "../model/state/state-document.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { FoldError } from "./errors.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";

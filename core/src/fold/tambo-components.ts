@@ -2,7 +2,7 @@ import type { CustomEvent } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { ThreadlineError } from "../errors.js";
 import { describePatchError, type PatchOutcome } from "../json/json-patch.js";
-import { AssistantMessageNodeImpl } from "../model/assistant-node.js";
+import { AssistantMessageNodeImpl } from "../model/messages/assistant-node.js";
 import { ComponentError } from "../model/components/errors.js";
 import type { GenerativeUi } from "../model/components/generative-ui.js";
 import type { TamboComponentImpl } from "../model/components/node.js";

@@ -3,7 +3,7 @@ import {
   AssistantMessageNodeImpl,
   PlainMessageNodeImpl,
   type TextBearingNodeImpl,
-} from "../model/message-nodes.js";
+} from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 

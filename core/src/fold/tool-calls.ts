@@ -1,8 +1,8 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
-import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/message-nodes.js";
+import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
-import { ToolCallNodeImpl } from "../model/tool-call-node.js";
+import { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
 import type { MessageContent } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 

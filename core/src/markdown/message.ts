@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { currentText, subscribeText } from "../model/text-stream.js";
+import { currentText, subscribeText } from "../model/views/text-stream.js";
 import type { MessageNode } from "../model/types.js";
 import { MarkdownError } from "./errors.js";
 import { markdownToHtml } from "./html.js";

@@ -1,6 +1,6 @@
 import type { Env, Token } from "markdown-it";
 import remend from "remend";
-import type { TextSink } from "../model/text-stream.js";
+import type { TextSink } from "../model/views/text-stream.js";
 import { blockGroups, closesFence, fenceOpener, isClosingLine, LineIndex, mayBeClosingLine, type Fence as FenceState } from "./blocks.js";
 import { CodeBlockView } from "./code-block.js";
 import { createNode, patchChildren, release, viewOf, type PatchCounts } from "./dom.js";

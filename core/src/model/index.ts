@@ -1,14 +1,14 @@
 // The signal graph's public surface. Node classes stay internal: the public types expose
 // read-only signals, and only the fold (and the chat client) write.
 export type { ThreadOptions } from "./thread.js";
-export type { SubagentLanesPlugin, ThreadLanes } from "./lanes.js";
-export type { ForkRecord, TreeRecord } from "./message-tree.js";
-export type { BranchingPlugin, ThreadBranches } from "./branching.js";
+export type { SubagentLanesPlugin, ThreadLanes } from "./subagents/lanes.js";
+export type { ForkRecord, TreeRecord } from "./branches/message-tree.js";
+export type { BranchingPlugin, ThreadBranches } from "./branches/branching.js";
 export type { GenerativeUiPlugin } from "./components/plugin.js";
 export { AgentRunError, CustomClaimError, ModelError, ToolArgsError, ToolResultError } from "./errors.js";
 export type { ModelErrorCode } from "./errors.js";
-export { InvalidPointerError } from "./select.js";
-export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
+export { InvalidPointerError } from "./state/select.js";
+export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-calls/tool-args.js";
 export type {
   ActiveStep,
   ActivityMessageNode,
@@ -65,11 +65,13 @@ export type { ComponentErrorCode } from "./components/errors.js";
 export { componentSnapshot } from "./components/snapshot.js";
 export { PLACEHOLDER_THREAD_ID } from "./thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store.js";
-export type { Attachment, LocalPreviews, MediaPart } from "./attachments.js";
-export { subscribeText, currentText } from "./text-stream.js";
-export type { TextSink } from "./text-stream.js";
-export { MessageTextNode } from "./text-node.js";
-// What both bindings read: derived views of nodes (model/views.ts).
+export type { Attachment, LocalPreviews, MediaPart } from "./messages/attachments.js";
+export { subscribeText, currentText } from "./views/text-stream.js";
+// The checks both bindings make before they read a node or a signal (their BindingError is on the root).
+export { checkedMessage, isSignalLike } from "../binding-error.js";
+export type { TextSink } from "./views/text-stream.js";
+export { MessageTextNode } from "./views/text-node.js";
+// What both bindings read: derived views of nodes (model/views/).
 export {
   messageTextSignal,
   messagePartsSignal,
@@ -79,5 +81,5 @@ export {
   threadViewSignal,
   componentName,
   unknownComponentNotice,
-} from "./views.js";
-export type { ThreadView, ToolCallSignal, ToolCallView } from "./views.js";
+} from "./views/views.js";
+export type { ThreadView, ToolCallSignal, ToolCallView } from "./views/views.js";

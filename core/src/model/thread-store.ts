@@ -3,11 +3,11 @@ import type { AGUIEvent, Message } from "@ag-ui/core";
 import { warnToConsole, type WarningHandler } from "../errors.js";
 import { ThreadStoreError } from "./components/errors.js";
 import type { GenerativeUiPlugin } from "./components/plugin.js";
-import type { SubagentLanesPlugin } from "./lanes.js";
-import type { BranchingPlugin } from "./branching.js";
-import type { MessageNodeImpl } from "./message-nodes.js";
+import type { SubagentLanesPlugin } from "./subagents/lanes.js";
+import type { BranchingPlugin } from "./branches/branching.js";
+import type { MessageNodeImpl } from "./messages/message-nodes.js";
 import { refuseRemoved, type ThreadImpl, type ThreadOptions } from "./thread.js";
-import type { ToolArgsParserFactory } from "./tool-args.js";
+import type { ToolArgsParserFactory } from "./tool-calls/tool-args.js";
 import type { Thread } from "./types.js";
 
 /** The key the store keeps the placeholder thread under (a new conversation with no id yet). */

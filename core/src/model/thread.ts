@@ -7,16 +7,16 @@ import { copyJson } from "../json/json-value.js";
 import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
 import { ThreadComponents, type GenerativeUiPlugin } from "./components/plugin.js";
-import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from "./message-nodes.js";
-import { linearHistory, type BranchingPlugin, type ThreadBranches } from "./branching.js";
-import { createSelector } from "./select.js";
-import { StateDocument } from "./state-document.js";
-import { untrackedLanes, type SubagentLanesPlugin, type ThreadLanes } from "./lanes.js";
+import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from "./messages/message-nodes.js";
+import { linearHistory, type BranchingPlugin, type ThreadBranches } from "./branches/branching.js";
+import { createSelector } from "./state/select.js";
+import { StateDocument } from "./state/state-document.js";
+import { untrackedLanes, type SubagentLanesPlugin, type ThreadLanes } from "./subagents/lanes.js";
 import { threadSnapshot } from "./snapshot.js";
 import { TokenLedger } from "./token-usage.js";
-import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-args.js";
-import type { ToolCallNodeImpl } from "./tool-call-node.js";
-import type { LocalPreviews } from "./attachments.js";
+import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-calls/tool-args.js";
+import type { ToolCallNodeImpl } from "./tool-calls/tool-call-node.js";
+import type { LocalPreviews } from "./messages/attachments.js";
 import type {
   ActiveStep,
   Branches,

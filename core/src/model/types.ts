@@ -2,7 +2,7 @@ import type { ReadonlySignal } from "@preact/signals-core";
 import type { ContentPart, CustomEvent, Interrupt, Message, RawEvent, AGUIEvent, TokenUsage } from "@ag-ui/core";
 import type { ThreadlineError } from "../errors.js";
 import type { AwaitingInput, ComponentNode, ComponentPart, ComponentSnapshot } from "./components/types.js";
-import type { Attachment } from "./attachments.js";
+import type { Attachment } from "./messages/attachments.js";
 import type { ArgumentStatus, ThreadStatus, ToolCallStatus } from "./status.js";
 
 export type { ArgumentStatus, EndStatus, ThreadStatus, ToolCallStatus } from "./status.js";

@@ -1,5 +1,5 @@
 // The options of a RunLoop and of one run.
-import type { SubagentLanesPlugin } from "../model/lanes.js";
+import type { SubagentLanesPlugin } from "../model/subagents/lanes.js";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { GenerativeUiPlugin } from "../model/components/plugin.js";
 import type { Thread } from "../model/types.js";

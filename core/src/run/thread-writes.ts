@@ -1,6 +1,6 @@
 import { batch } from "@preact/signals-core";
 import { copyJson } from "../json/json-value.js";
-import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/message-nodes.js";
+import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
 import { messageListProblem } from "../protocol/message-list.js";

@@ -2,7 +2,7 @@ import { describeValue } from "../describe-value.js";
 import type { WarningHandler } from "../errors.js";
 import type { RegisteredComponent } from "../model/components/registry.js";
 import type { ThreadImpl } from "../model/thread.js";
-import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
+import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
 import type { AGUIEvent, AGUIEventOf, EventType, Interrupt } from "../protocol/events.js";
 import type { Approvals } from "./approvals.js";
 import { ToolExecutionError } from "./errors.js";

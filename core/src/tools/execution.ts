@@ -3,7 +3,7 @@ import { batch } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageContent } from "../model/types.js";
-import type { ToolCallNodeImpl } from "../model/tool-call-node.js";
+import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
 import { ToolExecutionError } from "./errors.js";
 import { outputContent, validateWith, type ResolvedTool, type ToolExecuteContext } from "./definition.js";
 import type { ToolArgumentReading } from "./argument-reading.js";

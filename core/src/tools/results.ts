@@ -1,4 +1,4 @@
-import { ToolMessageNodeImpl } from "../model/message-nodes.js";
+import { ToolMessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageContent } from "../model/types.js";
 

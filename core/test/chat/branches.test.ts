@@ -16,7 +16,7 @@ import {
 } from "../../src/index.js";
 import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids as testIds, manualSource, runStarted, scriptedServer, textMessage, toolCall, until, warnings } from "./support.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 /** A chat with the branching plug-in (the subject of most of this file). */
 const branchingChat = (...[agent, options = {}]: Parameters<typeof chatFor>) => chatFor(agent, { branching: messageBranches(), ...options });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EventType, type AGUIEvent, type BaseEvent } from "../../src/protocol/events.js";
 import { memoryStorage } from "../../src/persist/adapter.js";
-import { ClearedRunFilter } from "../../src/chat/cleared-run-filter.js";
+import { ClearedRunFilter } from "../../src/chat/incoming/cleared-run-filter.js";
 import type { StoredThread } from "../../src/persist/stored-thread.js";
 import { ThreadPersistence } from "../../src/persist/thread-persistence.js";
 import { assistantMessage, userMessage } from "../persist/support.js";

@@ -10,7 +10,7 @@ import {
   type ThreadlineWarning, generativeUi } from "../../src/index.js";
 import { STORED_THREAD_VERSION, type StoredThread } from "../../src/persist/index.js";
 import { chatFor, runFinished, runStarted, scriptedServer, textMessage } from "./support.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 const custom = (name: string, value: unknown) => ({ type: "CUSTOM", name, value });
 const add = (path: string, value: unknown) => ({ op: "add", path, value });

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ThreadlineWarning } from "../../src/errors.js";
 import { EventType } from "../../src/protocol/events.js";
 import { PersistOptionError } from "../../src/persist/errors.js";
-import { GenerationPresence, type GenerationPresenceOptions } from "../../src/chat/presence.js";
-import { generationChannelName, type BroadcastChannelLike } from "../../src/chat/presence-channel.js";
+import { GenerationPresence, type GenerationPresenceOptions } from "../../src/chat/presence/presence.js";
+import { generationChannelName, type BroadcastChannelLike } from "../../src/chat/presence/presence-channel.js";
 import { ManualClock, sleep, until } from "../persist/support.js";
 
 // Every presence and raw channel a test opens is closed after it, so no channel keeps Node alive.

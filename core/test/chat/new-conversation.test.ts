@@ -14,8 +14,8 @@ import {
 import { PLACEHOLDER_THREAD_ID } from "../../src/model/index.js";
 import { THREAD_INDEX_KEY, type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids, manualSource, runFinished, scriptedServer, textMessage, toolCall, toolResults, until } from "./support.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
-import { broadcastPresence } from "../../src/chat/presence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
+import { broadcastPresence } from "../../src/chat/presence/presence.js";
 
 /** A server that names every thread it is asked about `server-<n>`, the way Tambo-like backends do. */
 async function namingServer(extra: (index: number) => object[] = () => []) {

@@ -12,8 +12,8 @@ import {
 } from "../../src/index.js";
 import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, gate, ids, manualSource, roles, runFinished, runStarted, scriptedServer, sleep, textMessage, toolCall, until } from "./support.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
-import { broadcastPresence } from "../../src/chat/presence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
+import { broadcastPresence } from "../../src/chat/presence/presence.js";
 
 const text = (chat: ChatClient, id: string) => (chat.thread.message(id) as AssistantMessageNode | undefined)?.content.value;
 const stored = (adapter: { entries: ReadonlyMap<string, unknown> }, key = "thread-1") => adapter.entries.get(key) as StoredThread | undefined;

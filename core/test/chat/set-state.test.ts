@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ChatInputError, defineTool, memoryStorage, type ThreadlineError } from "../../src/index.js";
 import { type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, gate, runFinished, runStarted, scriptedServer, textMessage, toolCall, until } from "./support.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 interface Todos {
   readonly todos: readonly { readonly title: string; readonly done: boolean }[];

@@ -2,7 +2,7 @@
 // cleared (to drop late events of a cleared conversation), so its memory grew with its history.
 // The filter now keeps the latest 4,096 ids of each kind.
 import { describe, expect, it } from "vitest";
-import { ClearedRunFilter } from "../../src/chat/cleared-run-filter.js";
+import { ClearedRunFilter } from "../../src/chat/incoming/cleared-run-filter.js";
 
 describe("ClearedRunFilter", () => {
   it("remembers the latest cleared ids, not all of them", () => {

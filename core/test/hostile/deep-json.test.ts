@@ -21,7 +21,7 @@ import {
 import { JsonDepthError, MAX_JSON_DEPTH } from "../../src/json/index.js";
 import { finished, serverPerTest, started, warnings, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 const servers = serverPerTest();
 

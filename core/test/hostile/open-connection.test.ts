@@ -13,7 +13,7 @@ import {
 import { RunLoop } from "../../src/run/index.js";
 import { finished, serverPerTest, started, textRun, warnings, write, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 const servers = serverPerTest();
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ChatClient, HttpAgent, localStorageAdapter } from "../../src/index.js";
 import { finished, serverPerTest, started, textRun, warnings } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 const servers = serverPerTest();
 

@@ -1,11 +1,11 @@
-// The tool call's state machine (model/tool-call-node.ts): the client's transitions check the
+// The tool call's state machine (model/tool-calls/tool-call-node.ts): the client's transitions check the
 // state they come from and refuse the others without writing; facts from the stream (a result,
 // arguments that do not parse) win from every state.
 import { describe, expect, it } from "vitest";
 import { createThread, foldEvent, type AGUIEvent } from "../../src/index.js";
 import { ThreadlineError } from "../../src/errors.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
-import type { ToolCallNodeImpl } from "../../src/model/tool-call-node.js";
+import type { ToolCallNodeImpl } from "../../src/model/tool-calls/tool-call-node.js";
 
 const fold = (thread: ThreadImpl, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);

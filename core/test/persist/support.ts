@@ -2,7 +2,7 @@
 import type { Message } from "../../src/protocol/events.js";
 import type { PersistenceAdapter } from "../../src/persist/adapter.js";
 import type { StorageLike } from "../../src/persist/local-storage.js";
-import type { PresenceClock } from "../../src/chat/presence-channel.js";
+import type { PresenceClock } from "../../src/chat/presence/presence-channel.js";
 import { sleep } from "../support/wait.js";
 
 export { sleep, until } from "../support/wait.js";

@@ -14,7 +14,7 @@ import {
   type RunAgentInput,
 } from "../../src/index.js";
 import { THREAD_INDEX_KEY, ThreadIndex, threadTitle } from "../../src/persist/index.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 let dbCount = 0;
 const adapters: [string, () => PersistenceAdapter][] = [

@@ -10,7 +10,7 @@ import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
 import { createAgentHandler, memoryRunStore } from "../../src/server/index.js";
 import { scriptedAgent, serve, type Served } from "./support.js";
-import { chatPersistence } from "../../src/chat/persistence.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 function script(input: RunAgentInput): Record<string, unknown>[] {
   const start = { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId };

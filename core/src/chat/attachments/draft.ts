@@ -1,5 +1,5 @@
 import type { ContentPart, PartSource } from "@ag-ui/core";
-import { base64Bytes } from "../../model/attachments.js";
+import { base64Bytes } from "../../model/messages/attachments.js";
 import { checkContentPart, checkMessageInput, invalidMessage, MEDIA_PART_TYPES } from "../input.js";
 import { bytesToBase64 } from "./base64.js";
 import { accepts, formatBytes, rejected, type AttachmentLimits } from "./limits.js";

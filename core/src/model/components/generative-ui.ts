@@ -1,4 +1,4 @@
-import type { AssistantMessageNodeImpl } from "../assistant-node.js";
+import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import { ComponentError } from "./errors.js";
 import { TamboComponentImpl } from "./node.js";
 import { ThreadComponents } from "./plugin.js";
@@ -7,7 +7,7 @@ import type { ComponentProps } from "./types.js";
 import type { ThreadlineError } from "../../errors.js";
 import type { ThreadImpl } from "../thread.js";
 import { ToolCallComponentImpl } from "./tool-call.js";
-import type { ToolCallNodeImpl } from "../tool-call-node.js";
+import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
 
 /**
  * A thread's generative UI, the plug-in's side of `ThreadComponents`: Tambo components by id,

@@ -1,9 +1,9 @@
 import { signal, type Signal } from "@preact/signals-core";
 import type { CustomEvent } from "@ag-ui/core";
 import type { ThreadlineError } from "../../errors.js";
-import type { AssistantMessageNodeImpl } from "../assistant-node.js";
+import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import type { ThreadImpl } from "../thread.js";
-import type { ToolCallNodeImpl } from "../tool-call-node.js";
+import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
 import type { ActivityComponentImpl, PatchedComponent, TamboComponentImpl } from "./node.js";
 import type { ComponentRegistry } from "./registry.js";
 import type { ToolCallComponentImpl } from "./tool-call.js";

@@ -6,7 +6,7 @@ import { NO_PROPS, NO_STATE } from "./node.js";
 import type { RegisteredComponent } from "./registry.js";
 import type { ComponentNode, ComponentProps, ComponentStreaming, PropStatus } from "./types.js";
 import { ToolArgsError } from "../errors.js";
-import type { ToolCallNodeImpl } from "../tool-call-node.js";
+import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
 
 type StatusRecord = Readonly<Record<string, PropStatus>>;
 

@@ -1,0 +1,50 @@
+import { signal, type ReadonlySignal } from "@preact/signals-core";
+import type { ResumePoint } from "../../run/options.js";
+import type { ServerRun } from "../../transport/source.js";
+import { ChatInputError } from "../../tools/errors.js";
+import type { ChatParts } from "../assembly.js";
+
+/**
+ * What the chat asks of follow mode. Following other clients' runs is a plug-in
+ * (`follow: followRuns()`), so a chat holds only this shape: without it, `NOT_FOLLOWING`.
+ */
+export interface ChatFollow {
+  /** Whether the chat looks for other clients' runs (it then asks the server when a thread opens). */
+  readonly enabled: boolean;
+  /** True while this chat follows another client's run. */
+  readonly following: ReadonlySignal<boolean>;
+  /** The thread's runs as the server listed them; `from` a stored resume point. */
+  consider(runs: readonly ServerRun[], from?: ResumePoint): void;
+  /** Starts asking the server while idle, when the plug-in polls. */
+  schedule(): void;
+}
+
+/** What follow mode is given besides the chat's parts. */
+export interface FollowHost {
+  /** The thread id now. */
+  key(): string;
+  /** Sets the server flag the chat's `sessionGenerating` reads. */
+  serverGenerating(value: boolean): void;
+}
+
+/** The `follow` option of `new ChatClient`: made by `followRuns(options)`. */
+export interface FollowPlugin {
+  /** Opens the chat's follow mode; called once, when the chat is built. */
+  readonly open: (parts: ChatParts, host: FollowHost) => ChatFollow;
+}
+
+const NOT_FOLLOWING: ChatFollow = Object.freeze({
+  enabled: false,
+  following: signal(false),
+  consider() {},
+  schedule() {},
+});
+
+/** The chat's follow mode: the `follow` plug-in's, or none (`false` or absent). */
+export function openFollow(plugin: FollowPlugin | false | undefined, parts: ChatParts, host: FollowHost): ChatFollow {
+  if (plugin === undefined || plugin === false) return NOT_FOLLOWING;
+  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
+    throw new ChatInputError("INVALID_OPTION", "`follow` must be followRuns({ pollMs }) (from @threadline/core), or false / absent.", "follow");
+  }
+  return plugin.open(parts, host);
+}

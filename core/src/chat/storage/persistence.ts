@@ -1,0 +1,197 @@
+import { batch, type ReadonlySignal } from "@preact/signals-core";
+import type { WarningHandler } from "../../errors.js";
+import type { ThreadImpl } from "../../model/thread.js";
+import type { PersistenceError } from "../../persist/errors.js";
+import type { StoredResumePoint, ThreadContent } from "../../persist/stored-thread.js";
+import { ThreadIndex, threadTitle, type ThreadSummary } from "../../persist/thread-index.js";
+import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../../persist/thread-persistence.js";
+import { restoreComponents, storedComponents } from "./stored-components.js";
+import { replaceMessages, replaceState } from "../../run/thread-writes.js";
+import { NO_STORAGE, type ChatPersistence, type ChatStorage, type ChatStorageHost } from "./storage.js";
+
+/** `chatPersistence(options)`: where and how the chat's thread is stored (key: the thread id). */
+export type ChatPersistenceOptions = Omit<ThreadPersistenceOptions, "onError"> & {
+  /**
+   * The list of stored threads the chat keeps up to date (`listThreads`, `removeThread`,
+   * `storedThreads`). Default: a `ThreadIndex` on the same adapter under `THREAD_INDEX_KEY`. Pass
+   * one `ThreadIndex` to every chat on the same storage (so a thread list UI sees every chat's
+   * saves), or `false` for none.
+   */
+  readonly index?: false | ThreadIndex;
+  /** Your data stored with the thread's index entry at each save (JSON), e.g. which agent it talks to. */
+  readonly threadMeta?: (threadId: string) => Readonly<Record<string, unknown>> | undefined;
+};
+
+/**
+ * Stores a chat's thread: `new ChatClient({ agent, persistence: chatPersistence({ adapter:
+ * indexedDbStorage() }) })`. The options are checked when the chat opens its storage (a bad one
+ * throws `PersistOptionError` from `new ChatClient`). A chat without it stores nothing, and the
+ * app ships no storage code.
+ */
+export function chatPersistence(options: ChatPersistenceOptions): ChatPersistence {
+  return { open: (host) => new ThreadStorage(host, options) };
+}
+
+/**
+ * The chat client's use of `ThreadPersistence`, for one thread at a time: what to store (the
+ * thread's AG-UI messages and state, and its Tambo components, projected only when a write
+ * actually runs) and when —
+ * coalesced while a run streams (`scheduleSave`, one map write per event), at once when a run
+ * settles or the client writes outside a run (`save`).
+ */
+class ThreadStorage implements ChatStorage {
+  readonly enabled = true;
+  readonly persistenceError: ReadonlySignal<PersistenceError | null>;
+  /** The thread index the saves maintain (undefined with `index: false`). */
+  readonly index: ThreadIndex | undefined;
+  readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  private readonly store: ThreadPersistence;
+  private readonly threadMeta: ChatPersistenceOptions["threadMeta"];
+  private readonly thread: ThreadImpl;
+  private key: string;
+  private readonly warn: WarningHandler;
+  private readonly resumePoint: () => StoredResumePoint | undefined;
+
+  /** The resume point of the record the last hydrate applied: a run to rejoin. */
+  hydratedResume: StoredResumePoint | undefined;
+  /** Something was saved under the current key (a provisional one must then be cleaned up). */
+  private wrote = false;
+  /** The index heard of the current key during this session (a streaming save tells it once). */
+  private indexed = false;
+
+  constructor(host: ChatStorageHost, options: ChatPersistenceOptions) {
+    this.thread = host.thread;
+    this.key = host.key;
+    this.warn = host.warn;
+    this.resumePoint = host.resumePoint;
+    const onError = host.report;
+    const { index, threadMeta, ...rest } = options;
+    this.store = new ThreadPersistence({ ...rest, onError });
+    this.index = index === false ? undefined : index ?? new ThreadIndex({ adapter: rest.adapter, now: rest.now, onError });
+    this.threadMeta = threadMeta;
+    this.persistenceError = this.store.persistenceError;
+    this.storedThreads = this.index?.threads ?? NO_STORAGE.storedThreads;
+  }
+
+  /**
+   * Reads the stored thread and, if nothing local touched it meanwhile (a save, a clear, a thread
+   * switch), puts its messages and state into the thread. Never rejects.
+   */
+  hydrate(): Promise<HydrationOutcome | undefined> {
+    this.hydratedResume = undefined;
+    return this.store.hydrate(this.key, (record) => {
+      this.hydratedResume = record.resume;
+      batch(() => {
+        replaceMessages(this.thread, record.messages);
+        if (record.branches !== undefined) this.thread.tree.restore(record.branches);
+        else this.thread.peekTree()?.reset();
+        replaceState(this.thread, record.state === undefined ? {} : record.state);
+        restoreComponents(this.thread, record.components, this.warn);
+      });
+    });
+  }
+
+  /** Per streamed event: one map write (the index hears of a thread new to it once). */
+  scheduleSave(): void {
+    this.wrote = true;
+    this.store.scheduleSave(this.key, this.snapshot);
+    if (!this.indexed) this.updateIndex();
+  }
+
+  save(): void {
+    this.wrote = true;
+    void this.store.save(this.key, this.snapshot);
+    this.updateIndex();
+  }
+
+  /**
+   * Forgets another stored thread: its queued writes are dropped, its record and its index entry
+   * removed. Resolves when both have landed. Never rejects.
+   */
+  remove(key: string): Promise<void> {
+    return Promise.all([this.store.clear(key), this.index?.remove(key)]).then(() => undefined);
+  }
+
+  /**
+   * The agent named the new conversation (its first RUN_STARTED): from now on it is stored under
+   * `key`. Whatever was written under the provisional key (a first run that failed before the
+   * agent answered) is removed, so no orphan record stays behind.
+   */
+  rename(key: string): void {
+    const previous = this.key;
+    this.key = key;
+    if (this.wrote) {
+      void this.store.clear(previous);
+      void this.index?.remove(previous);
+    }
+    this.wrote = false;
+    this.indexed = false;
+  }
+
+  /** The conversation was cleared: queued writes are dropped and the record removed. */
+  clear(): void {
+    void this.store.clear(this.key);
+    void this.index?.remove(this.key);
+    this.indexed = false;
+  }
+
+  /** From now on the thread is stored under `key`; writes still pending describe the old one. */
+  switchTo(key: string): void {
+    this.store.switchThread();
+    this.key = key;
+    this.wrote = false;
+    this.indexed = false;
+  }
+
+  /** Resolves when every write (the index's too) has landed. Never rejects. */
+  whenSaved(): Promise<void> {
+    return Promise.all([this.store.flush(), this.index?.whenIdle()]).then(() => undefined);
+  }
+
+  dispose(): Promise<void> {
+    return this.store.dispose();
+  }
+
+  /**
+   * Tells the index what the thread is now: an entry titled by the first user message (O(position
+   * of that message), usually the first), or no entry for an empty thread (stored as no record).
+   */
+  private updateIndex(): void {
+    this.indexed = true;
+    const index = this.index;
+    if (index === undefined) return;
+    const list = this.thread.list.peek();
+    if (list.length === 0 && isEmptyState(this.thread.state.peek())) {
+      void index.remove(this.key);
+      return;
+    }
+    const firstUser = list.find((node) => node.role === "user");
+    let meta: Readonly<Record<string, unknown>> | undefined;
+    try {
+      meta = this.threadMeta?.(this.key);
+    } catch (error) {
+      this.warn({ code: "THREAD_META_FAILED", message: `persistence.threadMeta threw for thread "${this.key}": ${String(error)}; the index entry keeps its meta.` });
+    }
+    const branches = this.thread.peekTree()?.alternativeCount ?? 0;
+    void index.record(this.key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
+  }
+
+  private readonly snapshot = (): ThreadContent => {
+    const state = this.thread.state.peek();
+    const branches = this.thread.peekTree()?.record();
+    const resume = this.resumePoint();
+    return {
+      messages: this.thread.toMessages(),
+      state: isEmptyState(state) ? undefined : state,
+      components: storedComponents(this.thread),
+      ...(branches === undefined ? {} : { branches }),
+      ...(resume !== undefined ? { resume } : {}),
+    };
+  };
+}
+
+/** The default `{}` is "no state": an empty conversation is stored as no record at all. */
+function isEmptyState(state: unknown): boolean {
+  if (state === undefined || state === null) return true;
+  return typeof state === "object" && !Array.isArray(state) && Object.keys(state).length === 0;
+}

@@ -1,0 +1,78 @@
+import { signal, type ReadonlySignal } from "@preact/signals-core";
+import type { WarningHandler } from "../../errors.js";
+import type { ThreadImpl } from "../../model/thread.js";
+import type { PersistenceError } from "../../persist/errors.js";
+import type { StoredResumePoint } from "../../persist/stored-thread.js";
+import type { ThreadIndex, ThreadSummary } from "../../persist/thread-index.js";
+
+/**
+ * What the chat asks of its storage, for one thread at a time. The chat holds only this shape:
+ * storing threads is a plug-in (`persistence: chatPersistence(…)`), so an app that stores nothing
+ * ships none of it.
+ */
+export interface ChatStorage {
+  /** False for the no-op storage of a chat without `persistence`. */
+  readonly enabled: boolean;
+  readonly persistenceError: ReadonlySignal<PersistenceError | null>;
+  /** The thread index the saves maintain (undefined without one). */
+  readonly index: ThreadIndex | undefined;
+  readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  /** The resume point of the record the last hydrate applied: a run to rejoin. */
+  readonly hydratedResume: StoredResumePoint | undefined;
+  /** Reads the stored thread into the thread, unless something local touched it meanwhile. Never rejects. */
+  hydrate(): Promise<unknown>;
+  /** Per streamed event: coalesced. */
+  scheduleSave(): void;
+  /** Now (a run settled, or the client wrote outside a run). */
+  save(): void;
+  /** Forgets another stored thread (record and index entry). Never rejects. */
+  remove(key: string): Promise<void>;
+  /** The agent named the new conversation: stored under `key` from now on. */
+  rename(key: string): void;
+  /** The conversation was cleared: queued writes dropped, record removed. */
+  clear(): void;
+  /** Stored under `key` from now on; writes still pending describe the old thread. */
+  switchTo(key: string): void;
+  /** Resolves when every write so far has landed. Never rejects. */
+  whenSaved(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** What a storage plug-in is given: the chat's thread and where to report. */
+export interface ChatStorageHost {
+  readonly thread: ThreadImpl;
+  /** The thread id the chat starts on (the storage key). */
+  readonly key: string;
+  readonly report: (error: PersistenceError) => void;
+  readonly warn: WarningHandler;
+  /** The run a reload could rejoin, stored with each snapshot (see `RunLoop.resumePoint`). */
+  readonly resumePoint: () => StoredResumePoint | undefined;
+}
+
+/** The `persistence` option of `new ChatClient`: made by `chatPersistence({ adapter })`. */
+export interface ChatPersistence {
+  /** Opens the chat's storage; called once, when the chat is built. */
+  readonly open: (host: ChatStorageHost) => ChatStorage;
+}
+
+const NO_ERROR = signal<PersistenceError | null>(null);
+const NO_THREADS = signal<readonly ThreadSummary[]>(Object.freeze([]));
+const DONE = Promise.resolve();
+
+/** The storage of a chat without `persistence`: every call is a no-op. */
+export const NO_STORAGE: ChatStorage = Object.freeze({
+  enabled: false,
+  persistenceError: NO_ERROR,
+  index: undefined,
+  storedThreads: NO_THREADS,
+  hydratedResume: undefined,
+  hydrate: () => DONE,
+  scheduleSave() {},
+  save() {},
+  remove: () => DONE,
+  rename() {},
+  clear() {},
+  switchTo() {},
+  whenSaved: () => DONE,
+  dispose: () => DONE,
+});

@@ -1,0 +1,194 @@
+import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
+import type { Message, ToolCall } from "@ag-ui/core";
+import { peekSlot, writeSlot, type LazySlot } from "./lazy-signal.js";
+import { HAS_TEXT_PART, HAS_TOOL_CALLS_KEY, TextBearingNode } from "./node-base.js";
+import { ToolCallNodeImpl, toolCallsOf } from "../tool-calls/tool-call-node.js";
+import type { ComponentNode, ComponentPart } from "../components/types.js";
+import type { AssistantPart, TextPart, ToolCallNode, ToolCallPart } from "../types.js";
+
+const NO_PARTS: readonly AssistantPart[] = Object.freeze([]);
+
+/**
+ * An assistant message: its text and its tool calls as `parts`, in arrival order. `parts` is
+ * written when a part is added or removed, never per token.
+ */
+export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined> {
+  /**
+   * The parts: a plain frozen array until the `parts` signal is first read; `undefined` while
+   * they are what the flags say (the text part when HAS_TEXT_PART, else none), so a text-only
+   * message holds no array and no part object until a view asks for them.
+   */
+  #parts: LazySlot<readonly AssistantPart[]> | undefined = undefined;
+
+  constructor(id: string, content: string | undefined) {
+    super(id, content);
+    if (content !== undefined) this.flags |= HAS_TEXT_PART;
+  }
+
+  // On the prototype: one field less per node.
+  get role(): "assistant" {
+    return "assistant";
+  }
+
+  /** Whether `toolCalls` appears in the message (the reference distinguishes absent from `[]`). */
+  get hasToolCallsKey(): boolean {
+    return (this.flags & HAS_TOOL_CALLS_KEY) !== 0;
+  }
+
+  set hasToolCallsKey(value: boolean) {
+    this.flags = value ? this.flags | HAS_TOOL_CALLS_KEY : this.flags & ~HAS_TOOL_CALLS_KEY;
+  }
+
+  get parts(): Signal<readonly AssistantPart[]> {
+    const slot = this.#parts;
+    if (slot instanceof Signal) return slot as Signal<readonly AssistantPart[]>;
+    const made = signal(this.peekParts());
+    this.#parts = made;
+    return made;
+  }
+
+  /** The parts now, without making their signal. */
+  peekParts(): readonly AssistantPart[] {
+    const slot = this.#parts;
+    if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.textPart]) : NO_PARTS;
+    return peekSlot(slot);
+  }
+
+  private setParts(parts: readonly AssistantPart[]): void {
+    this.#parts = writeSlot(this.#parts as LazySlot<readonly AssistantPart[]>, parts);
+  }
+
+  /** The text part, made on first use (it holds the content signal). */
+  private get textPart(): TextPart {
+    const rare = (this.rare ??= {});
+    return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
+  }
+
+  /** Made on first read (lazy-signal.ts). */
+  get name(): Signal<string | undefined> {
+    return this.rareSignal("name");
+  }
+
+  setName(value: string | undefined): void {
+    this.writeRare("name", value);
+  }
+
+  get toolCalls(): ReadonlySignal<readonly ToolCallNode[]> {
+    const rare = (this.rare ??= {});
+    return (rare.toolCalls ??= toolCallsOf(this.parts)) as ReadonlySignal<readonly ToolCallNode[]>;
+  }
+
+  override appendText(delta: string): void {
+    super.appendText(delta);
+    this.ensureTextPart();
+  }
+
+  /** The text part joins the parts where text first arrived (before or after tool calls). */
+  ensureTextPart(): void {
+    // A flag, not parts.includes(): this runs on every text delta.
+    if ((this.flags & HAS_TEXT_PART) !== 0) return;
+    const parts = this.#parts === undefined ? undefined : this.peekParts();
+    this.flags |= HAS_TEXT_PART;
+    // No parts yet: the flag alone says "the text part".
+    if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
+  }
+
+  addToolCall(call: ToolCallNodeImpl): void {
+    this.hasToolCallsKey = true;
+    const part: ToolCallPart = Object.freeze({ type: "tool-call", toolCall: call });
+    this.setParts(Object.freeze([...this.peekParts(), part]));
+  }
+
+  *toolCallNodes(): Iterable<ToolCallNodeImpl> {
+    if (this.#parts === undefined) return; // text only
+    for (const part of this.peekParts()) {
+      // A renderable tool call is a component part that still carries its call.
+      if (part.type !== "text" && part.toolCall !== undefined) yield part.toolCall as ToolCallNodeImpl;
+    }
+  }
+
+  /**
+   * A generative-UI component (Tambo) joins the parts in arrival order, or at `at` (a component
+   * read back from storage goes back where it stood among the parts).
+   */
+  addComponent(component: ComponentNode, at?: number): void {
+    const part: ComponentPart = Object.freeze({ type: "component", component });
+    const parts = this.peekParts();
+    if (at === undefined || at >= parts.length) {
+      this.setParts(Object.freeze([...parts, part]));
+      return;
+    }
+    const next = parts.slice();
+    next.splice(Math.max(0, at), 0, part);
+    this.setParts(Object.freeze(next));
+  }
+
+  /** Shows `call` as `component` (its tool is registered as renderable), in place. Idempotent. */
+  renderToolCall(call: ToolCallNode, component: ComponentNode): void {
+    const parts = this.peekParts();
+    // From the end: a call being registered is almost always the last part.
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const part = parts[i]!;
+      if (part.type === "text" || part.toolCall !== call) continue;
+      if (part.type === "component") return;
+      const next = parts.slice();
+      next[i] = Object.freeze({ type: "component", component, toolCall: call });
+      this.setParts(Object.freeze(next));
+      return;
+    }
+  }
+
+  assign(message: Message): void {
+    const m = message as Extract<Message, { role: "assistant" }>;
+    this.assignCommon(message);
+    this.noteTextReplaced();
+    this.setContent(m.content);
+    this.setName(m.name);
+    this.setEncryptedValue(m.encryptedValue);
+    this.hasToolCallsKey = m.toolCalls !== undefined;
+    this.assignToolCalls(m.toolCalls ?? []);
+  }
+
+  /** Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
+  private assignToolCalls(calls: readonly ToolCall[]): void {
+    const existing = new Map<string, ToolCallNodeImpl>();
+    for (const node of this.toolCallNodes()) if (!existing.has(node.id)) existing.set(node.id, node);
+    const wanted = new Set<string>();
+    const added: AssistantPart[] = [];
+    for (const call of calls) {
+      if (wanted.has(call.id)) continue;
+      wanted.add(call.id);
+      const node = existing.get(call.id);
+      if (node !== undefined) node.assign(call);
+      else added.push(Object.freeze({ type: "tool-call", toolCall: ToolCallNodeImpl.whole(call, this.id) }));
+    }
+    const hasText = this.peekContent() !== undefined;
+    if (this.#parts === undefined && added.length === 0) {
+      // Text only (or nothing), before and after: the flag says it all.
+      this.flags = hasText ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
+      return;
+    }
+    const old = this.peekParts();
+    const kept = old.filter((part) => {
+      if (part.type === "text") return hasText;
+      // A component of its own (Tambo) is not the message's to drop: AG-UI messages do not carry it.
+      if (part.toolCall === undefined) return true;
+      return wanted.has(part.toolCall.id) && existing.get(part.toolCall.id) === part.toolCall;
+    });
+    const next = hasText && !kept.includes(this.textPart) ? [this.textPart, ...kept, ...added] : [...kept, ...added];
+    this.flags = hasText ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
+    if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.setParts(Object.freeze(next));
+  }
+
+  toMessage(): Message {
+    const out = this.commonFields();
+    const content = this.peekContent();
+    if (content !== undefined) out.content = content;
+    const name = this.peekRare("name");
+    if (name !== undefined) out.name = name;
+    const encryptedValue = this.peekEncryptedValue();
+    if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
+    if (this.hasToolCallsKey) out.toolCalls = Array.from(this.toolCallNodes(), (node) => node.toToolCall());
+    return out as Message;
+  }
+}

@@ -1,0 +1,182 @@
+import type { Message } from "@ag-ui/core";
+import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import { copyJson } from "../../json/json-value.js";
+import { AssistantMessageNodeImpl } from "./assistant-node.js";
+import { ActivityComponentImpl } from "../components/node.js";
+import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
+import { assignJson } from "./metadata.js";
+import { attachmentsSignal, type Attachment, type LocalPreviews } from "./attachments.js";
+import { BaseNode, TextBearingNode } from "./node-base.js";
+import type { MessageContent } from "../types.js";
+
+export { AssistantMessageNodeImpl } from "./assistant-node.js";
+
+export type PlainRole = "user" | "system" | "developer" | "reasoning";
+
+export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
+  constructor(id: string, readonly role: PlainRole, content: MessageContent) {
+    super(id, content);
+  }
+
+  /** The media parts of `content`, with local previews (made on first read). */
+  get attachments(): ReadonlySignal<readonly Attachment[]> {
+    const rare = (this.rare ??= {});
+    return (rare.attachments ??= attachmentsSignal(this.content, (rare.previews = slotSignal(rare.previews as LazySlot<LocalPreviews | undefined>)))) as ReadonlySignal<readonly Attachment[]>;
+  }
+
+  /** Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
+  setPreviews(previews: LocalPreviews | undefined): void {
+    if (this.rare === undefined && previews === undefined) return;
+    const rare = (this.rare ??= {});
+    rare.previews = writeSlot(rare.previews as LazySlot<LocalPreviews | undefined>, previews);
+  }
+
+  peekPreviews(): LocalPreviews | undefined {
+    return this.rare === undefined ? undefined : peekSlot(this.rare.previews as LazySlot<LocalPreviews | undefined>);
+  }
+
+  /** Made on first read (lazy-signal.ts). */
+  get name(): Signal<string | undefined> {
+    return this.rareSignal("name");
+  }
+
+  setName(value: string | undefined): void {
+    this.writeRare("name", value);
+  }
+
+  assign(message: Message): void {
+    this.assignCommon(message);
+    this.assignContent((message as { content: MessageContent }).content);
+    if (this.role !== "reasoning") this.setName((message as { name?: string }).name);
+    this.setEncryptedValue((message as { encryptedValue?: string }).encryptedValue);
+  }
+
+  toMessage(): Message {
+    const out = this.commonFields();
+    const content = this.peekContent();
+    if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
+    const name = this.peekRare("name");
+    if (name !== undefined) out.name = name;
+    const encryptedValue = this.peekEncryptedValue();
+    if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
+    return out as Message;
+  }
+}
+
+export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
+  constructor(id: string, readonly toolCallId: string, content: MessageContent) {
+    super(id, content);
+  }
+
+  // On the prototype: one field less per node.
+  get role(): "tool" {
+    return "tool";
+  }
+
+  /** The media parts the tool returned (made on first read). */
+  get attachments(): ReadonlySignal<readonly Attachment[]> {
+    const rare = (this.rare ??= {});
+    return (rare.attachments ??= attachmentsSignal(this.content)) as ReadonlySignal<readonly Attachment[]>;
+  }
+
+  /** Made on first read (lazy-signal.ts). */
+  get error(): Signal<string | undefined> {
+    return this.rareSignal("error");
+  }
+
+  peekError(): string | undefined {
+    return this.peekRare("error");
+  }
+
+  setError(value: string | undefined): void {
+    this.writeRare("error", value);
+  }
+
+  assign(message: Message): void {
+    const m = message as Extract<Message, { role: "tool" }>;
+    this.assignCommon(message);
+    this.assignContent(m.content as MessageContent);
+    this.setError(m.error);
+    this.setEncryptedValue(m.encryptedValue);
+  }
+
+  toMessage(): Message {
+    const out = this.commonFields();
+    out.toolCallId = this.toolCallId;
+    const content = this.peekContent();
+    if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
+    const error = this.peekError();
+    if (error !== undefined) out.error = error;
+    const encryptedValue = this.peekEncryptedValue();
+    if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
+    return out as Message;
+  }
+}
+
+export class ActivityMessageNodeImpl extends BaseNode {
+  readonly role = "activity" as const;
+  readonly activityType: Signal<string>;
+  readonly content: Signal<Readonly<Record<string, unknown>>>;
+
+  constructor(id: string, activityType: string, content: Readonly<Record<string, unknown>>) {
+    super(id);
+    this.activityType = signal(activityType);
+    this.content = signal(content);
+  }
+
+  #component: ActivityComponentImpl | undefined;
+
+  /** This activity as a generative-UI component (made on first use). */
+  get component(): ActivityComponentImpl {
+    return (this.#component ??= new ActivityComponentImpl(this));
+  }
+
+  assign(message: Message): void {
+    const m = message as Extract<Message, { role: "activity" }>;
+    this.assignCommon(message);
+    this.activityType.value = m.activityType;
+    assignJson(this.content, m.content as Readonly<Record<string, unknown>>, true);
+  }
+
+  toMessage(): Message {
+    const out = this.commonFields();
+    out.activityType = this.activityType.peek();
+    // A copy: activity content is not frozen (see copyJson), and callers may edit what they get.
+    out.content = copyJson(this.content.peek());
+    return out as Message;
+  }
+}
+
+export type MessageNodeImpl =
+  | PlainMessageNodeImpl
+  | AssistantMessageNodeImpl
+  | ToolMessageNodeImpl
+  | ActivityMessageNodeImpl;
+
+export type TextBearingNodeImpl = PlainMessageNodeImpl | AssistantMessageNodeImpl | ToolMessageNodeImpl;
+
+/** A node for a whole message (snapshot, initial messages, RUN_STARTED input). */
+export function nodeFromMessage(message: Message): MessageNodeImpl {
+  let node: MessageNodeImpl;
+  switch (message.role) {
+    case "assistant":
+      node = new AssistantMessageNodeImpl(message.id, undefined);
+      break;
+    case "tool":
+      node = new ToolMessageNodeImpl(message.id, message.toolCallId, "");
+      break;
+    case "activity":
+      node = new ActivityMessageNodeImpl(message.id, message.activityType, Object.freeze({}));
+      break;
+    default:
+      node = new PlainMessageNodeImpl(message.id, message.role, "");
+  }
+  node.assign(message);
+  return node;
+}
+
+/** Whether `node` can take `message` in place (same role; a tool message also the same call). */
+export function canAssign(node: MessageNodeImpl, message: Message): boolean {
+  if (node.role !== message.role) return false;
+  return node.role !== "tool" || node.toolCallId === (message as { toolCallId?: string }).toolCallId;
+}

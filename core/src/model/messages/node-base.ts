@@ -1,0 +1,273 @@
+import type { Message } from "@ag-ui/core";
+import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import { jsonEqual, ownJson } from "../../json/json-value.js";
+import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
+import { mergeMetadataInto } from "./metadata.js";
+import type { Metadata } from "../types.js";
+
+/**
+ * The message nodes. A thread of 50,000 messages keeps one node each, so a node is kept small: a
+ * finished message nobody watches holds its id, its content as a plain value, a few flag bits and
+ * nothing else. Every signal is made on first read (lazy-signal.ts) and every rarely set field
+ * lives in one `Rare` record made on the first such write. `id` and `role` never change: when a
+ * message with the same id comes back with another role (or a tool message with another
+ * `toolCallId`), the thread swaps in a new node.
+ */
+
+const COMMON_KEYS = ["id", "role", "metadata", "subagentRunId"];
+const KNOWN_KEYS: Readonly<Record<Message["role"], ReadonlySet<string>>> = {
+  user: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
+  system: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
+  developer: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
+  assistant: new Set([...COMMON_KEYS, "content", "name", "encryptedValue", "toolCalls"]),
+  tool: new Set([...COMMON_KEYS, "content", "toolCallId", "error", "encryptedValue"]),
+  reasoning: new Set([...COMMON_KEYS, "content", "encryptedValue"]),
+  activity: new Set([...COMMON_KEYS, "activityType", "content"]),
+};
+
+/** The rarely set fields' values, each a lazy slot in `Rare`. */
+interface RareValues {
+  metadata: Metadata | undefined;
+  subagentRunId: string | undefined;
+  parentMessageId: string | undefined;
+  encryptedValue: string | undefined;
+  name: string | undefined;
+  error: string | undefined;
+}
+
+type RareKey = keyof RareValues;
+
+/**
+ * What most nodes never have, in one record made on the first write of any of it: the rare
+ * fields, unknown keys of a whole message, the signals of fields that live as bits otherwise, and
+ * parts of a view made on first use (see the subclasses).
+ */
+export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
+  /** Keys of a whole message this model has no field for, kept so `toMessage` round-trips them. */
+  extras?: Readonly<Record<string, unknown>>;
+  streaming?: Signal<boolean>;
+  textLog?: TextLog;
+  /** Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
+  textPart?: unknown;
+  toolCalls?: ReadonlySignal<unknown>;
+  component?: unknown;
+  /** Plain and tool messages' media parts view, and a sent message's local previews. */
+  attachments?: ReadonlySignal<unknown>;
+  previews?: LazySlot<unknown>;
+};
+
+/**
+ * Bookkeeping for `subscribeText` (text-stream.ts), made by the first text subscriber and dropped
+ * with the last, so a view learns what one notification appended without comparing strings: every
+ * write of `content` made through this node meanwhile counts (`writes`); `replacedAt` is the count
+ * at the last write that was not an append; `deltas` holds the last TEXT_DELTA_LOG appended
+ * deltas, slot = write count % the size, made by the first append (a view showing a thousand
+ * finished messages subscribes to each, and most never get another token). A subscriber starts
+ * from a reset, so it never needs a write made before it came, and a thread of thousands of
+ * finished messages nobody shows keeps no logs.
+ */
+export interface TextLog {
+  writes: number;
+  replacedAt: number;
+  subscribers: number;
+  deltas: string[] | undefined;
+}
+
+/** Bits of `BaseNode.flags`. */
+export const STREAMING = 1;
+export const HAS_TOOL_CALLS_KEY = 2;
+export const HAS_TEXT_PART = 4;
+
+export abstract class BaseNode {
+  /** Made on the first write of a rare field (see `Rare`). */
+  protected rare: Rare | undefined = undefined;
+  /** Booleans as bits (STREAMING…), each read through its signal once that is made. */
+  protected flags = 0;
+
+  constructor(readonly id: string) {}
+
+  /** The rare field's signal, made now if it was not yet (holding the value so far). */
+  protected rareSignal<K extends RareKey>(key: K): Signal<RareValues[K]> {
+    const rare = (this.rare ??= {});
+    const made = slotSignal(rare[key] as LazySlot<RareValues[K]>);
+    (rare as Record<string, unknown>)[key] = made;
+    return made;
+  }
+
+  protected peekRare<K extends RareKey>(key: K): RareValues[K] {
+    const rare = this.rare;
+    return rare === undefined ? undefined : peekSlot(rare[key] as LazySlot<RareValues[K]>);
+  }
+
+  /** Writes a rare field; writing `undefined` where nothing was set makes no record. */
+  protected writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
+    if (this.rare === undefined) {
+      if (value === undefined) return;
+      this.rare = {};
+    }
+    const rare = this.rare as Record<string, unknown>;
+    rare[key] = writeSlot(rare[key] as LazySlot<RareValues[K]>, value);
+  }
+
+  /** Made on first use: few messages have a parent (Tambo `tambo.message.parent`). */
+  get parentMessageId(): Signal<string | undefined> {
+    return this.rareSignal("parentMessageId");
+  }
+
+  get metadata(): Signal<Metadata | undefined> {
+    return this.rareSignal("metadata");
+  }
+
+  peekMetadata(): Metadata | undefined {
+    return this.peekRare("metadata");
+  }
+
+  get subagentRunId(): Signal<string | undefined> {
+    return this.rareSignal("subagentRunId");
+  }
+
+  peekSubagentRunId(): string | undefined {
+    return this.peekRare("subagentRunId");
+  }
+
+  /** A null tag reads as absent (the reference deletes it). */
+  setSubagentRunId(value: string | null | undefined): void {
+    this.writeRare("subagentRunId", value ?? undefined);
+  }
+
+  abstract readonly role: Message["role"];
+
+  /** Merges an event's metadata (no write when there is none). */
+  mergeMetadata(incoming: Record<string, unknown> | undefined): void {
+    if (incoming === undefined) return;
+    this.writeRare("metadata", mergeMetadataInto(this.peekMetadata(), incoming));
+  }
+
+  /** Common part of `assign`: metadata, attribution, unknown keys. */
+  protected assignCommon(message: Message): void {
+    // As assignJson: an equal value keeps the old object (and notifies no one).
+    const metadata = message.metadata as Metadata | undefined;
+    if (!jsonEqual(this.peekMetadata(), metadata)) this.writeRare("metadata", ownJson(metadata));
+    this.setSubagentRunId(message.subagentRunId);
+    let extras: Record<string, unknown> | undefined;
+    const known = KNOWN_KEYS[this.role];
+    for (const key of Object.keys(message)) {
+      if (known.has(key)) continue;
+      (extras ??= {})[key] = (message as Record<string, unknown>)[key];
+    }
+    if (extras !== undefined) (this.rare ??= {}).extras = ownJson(extras);
+    else if (this.rare?.extras !== undefined) this.rare.extras = undefined;
+  }
+
+  protected commonFields(): Record<string, unknown> {
+    const out: Record<string, unknown> = { id: this.id, role: this.role };
+    const metadata = this.peekMetadata();
+    if (metadata !== undefined) out.metadata = { ...metadata };
+    const subagentRunId = this.peekSubagentRunId();
+    if (subagentRunId !== undefined) out.subagentRunId = subagentRunId;
+    const extras = this.rare?.extras;
+    if (extras !== undefined) Object.assign(out, extras);
+    return out;
+  }
+
+  abstract toMessage(): Message;
+  /** Updates the signals from a whole message with this node's id and role. */
+  abstract assign(message: Message): void;
+}
+
+/** Nodes that can carry streamed text (everything but activity). */
+export abstract class TextBearingNode<C> extends BaseNode {
+  /** The content: a plain value until the `content` signal is first read (lazy-signal.ts). */
+  #content: LazySlot<C>;
+
+  constructor(id: string, content: C) {
+    super(id);
+    this.#content = content;
+  }
+
+  /** The content's signal, made on first read. Internal code reads `peekContent()`. */
+  get content(): Signal<C> {
+    return (this.#content = slotSignal(this.#content));
+  }
+
+  peekContent(): C {
+    return peekSlot(this.#content);
+  }
+
+  /** Writes the content (through its signal when there is one). */
+  protected setContent(value: C): void {
+    this.#content = writeSlot(this.#content, value);
+  }
+
+  /** Sets the content from a whole message, keeping the old value when it is JSON-equal. */
+  protected assignContent(value: C): void {
+    this.noteTextReplaced();
+    if (!jsonEqual(this.peekContent(), value)) this.setContent(ownJson(value));
+  }
+
+  // Written twice per streamed message (START, END) but read only by views: a bit until read.
+  get streaming(): Signal<boolean> {
+    const rare = (this.rare ??= {});
+    return (rare.streaming ??= signal((this.flags & STREAMING) !== 0));
+  }
+
+  setStreaming(value: boolean): void {
+    const made = this.rare?.streaming;
+    if (made !== undefined) made.value = value;
+    else this.flags = value ? this.flags | STREAMING : this.flags & ~STREAMING;
+  }
+
+  get encryptedValue(): Signal<string | undefined> {
+    return this.rareSignal("encryptedValue");
+  }
+
+  peekEncryptedValue(): string | undefined {
+    return this.peekRare("encryptedValue");
+  }
+
+  setEncryptedValue(value: string | undefined): void {
+    this.writeRare("encryptedValue", value);
+  }
+
+  /** The delta log while a text subscriber exists (see `TextLog`). */
+  get textLog(): TextLog | undefined {
+    return this.rare?.textLog;
+  }
+
+  /** A text subscriber came: the log is made with the first. */
+  addTextSubscriber(): TextLog {
+    const rare = (this.rare ??= {});
+    const log = (rare.textLog ??= { writes: 0, replacedAt: 0, subscribers: 0, deltas: undefined });
+    log.subscribers++;
+    return log;
+  }
+
+  /** A text subscriber left: the log goes with the last. */
+  removeTextSubscriber(): void {
+    const rare = this.rare;
+    const log = rare?.textLog;
+    if (log !== undefined && --log.subscribers === 0) rare!.textLog = undefined;
+  }
+
+  /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string append, O(delta). */
+  appendText(delta: string): void {
+    const current = this.peekContent() as unknown;
+    const log = this.rare?.textLog;
+    if (log !== undefined) {
+      const writes = ++log.writes;
+      // Content parts (a multimodal message) become plain text: that is a replacement, not an append.
+      if (current !== undefined && typeof current !== "string") log.replacedAt = writes;
+      (log.deltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
+    }
+    this.setContent(((typeof current === "string" ? current : "") + delta) as C);
+  }
+
+  /** Called before `content` is written as a whole (snapshot, restore). */
+  protected noteTextReplaced(): void {
+    const log = this.rare?.textLog;
+    if (log !== undefined) log.replacedAt = ++log.writes;
+  }
+}
+
+/** How many appended deltas a node remembers for `subscribeText` (a power of two). */
+export const TEXT_DELTA_LOG = 16;

@@ -1,0 +1,270 @@
+import type { ToolCall } from "@ag-ui/core";
+import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import type { ThreadlineError } from "../../errors.js";
+import { deeperThan, MAX_JSON_DEPTH } from "../../json/json-depth.js";
+import { ownJson, setOwn } from "../../json/json-value.js";
+import { ToolArgsError, ToolResultError } from "../errors.js";
+import { assignJson, mergeEventMetadata } from "../messages/metadata.js";
+import type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
+import type { ArgumentStatus, Metadata, ToolCallNode, ToolCallStatus, ToolMessageNode } from "../types.js";
+
+const NO_STATUS: Readonly<Record<string, ArgumentStatus>> = Object.freeze({});
+
+/** The states each of the client's transitions may come from (see `ToolCallNodeImpl`). */
+const CLIENT_FROM = {
+  requestApproval: ["complete", "awaiting-approval"],
+  start: ["complete", "awaiting-approval"],
+  withdrawApproval: ["awaiting-approval"],
+  cancel: ["awaiting-approval", "running"],
+} as const satisfies Record<string, readonly ToolCallStatus[]>;
+
+/**
+ * One tool call, and its state machine: `status` and `error` are written only by the transitions
+ * below, each of which checks the state it comes from.
+ *
+ * - Arguments (the fold): `end` (or `assign`, a whole call) takes `streaming` to `complete`, or to
+ *   `failed` when they do not parse; `cutOff` fails a call whose run ended mid-arguments; `reopen`
+ *   takes `complete` or `failed` back to `streaming`.
+ * - The client (tools/): `requestApproval` → `awaiting-approval`; `start` → `running`;
+ *   `withdrawApproval` → `complete`; `cancel` → `failed`.
+ * - Facts from the stream win from every state: a result (`linkResult`) settles the call as
+ *   `succeeded` or `failed`, and arguments that do not parse fail it.
+ *
+ * An illegal client transition is a no-op that returns false rather than a thrown error: those
+ * transitions are driven by things that race the stream (an interrupt naming a call that already
+ * settled, an approval answered after the conversation moved on), and the call's status must
+ * keep saying what is true of it. Nothing here is computed per event except the parser's work.
+ */
+export class ToolCallNodeImpl implements ToolCallNode {
+  readonly name: Signal<string>;
+  readonly argsText = signal("");
+  readonly partialArgs = signal<unknown>(undefined);
+  readonly args = signal<unknown>(undefined);
+  readonly argumentStatus = signal<Readonly<Record<string, ArgumentStatus>>>(NO_STATUS);
+  readonly result = signal<ToolMessageNode | undefined>(undefined);
+  readonly #status = signal<ToolCallStatus>("streaming");
+  readonly #error = signal<ThreadlineError | undefined>(undefined);
+  readonly metadata = signal<Metadata | undefined>(undefined);
+  readonly encryptedValue = signal<string | undefined>(undefined);
+  /** Alive only between TOOL_CALL_START and TOOL_CALL_END. */
+  private parser: ToolArgsParser | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly messageId: string,
+    name: string,
+  ) {
+    this.name = signal(name);
+  }
+
+  /** A call that is streaming: TOOL_CALL_START. */
+  static streaming(id: string, messageId: string, name: string, parsers: ToolArgsParserFactory): ToolCallNodeImpl {
+    const node = new ToolCallNodeImpl(id, messageId, name);
+    node.parser = parsers();
+    return node;
+  }
+
+  /** A call that arrived whole (a snapshot, initial messages, RUN_STARTED input). */
+  static whole(call: ToolCall, messageId: string): ToolCallNodeImpl {
+    const node = new ToolCallNodeImpl(call.id, messageId, call.function.name);
+    node.assign(call);
+    return node;
+  }
+
+  get status(): ReadonlySignal<ToolCallStatus> {
+    return this.#status;
+  }
+
+  get error(): ReadonlySignal<ThreadlineError | undefined> {
+    return this.#error;
+  }
+
+  /** TOOL_CALL_ARGS: O(delta) — the string append is a rope, the parser reads only `delta`. */
+  appendArgs(delta: string): void {
+    this.argsText.value = this.argsText.peek() + delta;
+    const parser = this.parser;
+    if (parser === undefined) return;
+    this.partialArgs.value = parser.push(delta);
+    this.argumentStatus.value = parser.argumentStatus;
+  }
+
+  /** TOOL_CALL_END: strict parse. An empty argument text means "no arguments" (`{}`). */
+  end(): void {
+    this.parser = undefined;
+    this.settleArgs(this.argsText.peek());
+    this.argumentsArrived();
+  }
+
+  /**
+   * A TOOL_CALL_START for a call that already ended: more arguments may follow. Back to
+   * `streaming` only from the argument states (`complete`, `failed` without a result): a replayed
+   * start must not pull a call from under the user's approval or a running tool, and a call with
+   * a result stays settled. The parser reopens in every case, as the argument text is the fold's.
+   */
+  reopen(parsers: ToolArgsParserFactory): void {
+    if (this.parser !== undefined) return;
+    const parser = parsers();
+    this.parser = parser;
+    const text = this.argsText.peek();
+    if (text !== "") this.partialArgs.value = parser.push(text);
+    const status = this.#status.peek();
+    if (this.result.peek() === undefined && (status === "complete" || status === "failed")) this.#status.value = "streaming";
+  }
+
+  /** The run ended (RUN_ERROR or a rejected stream) while the arguments were still arriving. */
+  cutOff(): void {
+    if (this.parser === undefined) return;
+    this.parser = undefined;
+    if (this.#status.peek() !== "streaming") return;
+    this.#error.value = new ToolArgsError("INCOMPLETE_TOOL_ARGS", this.id, this.argsText.peek());
+    this.#status.value = "failed";
+  }
+
+  get isStreaming(): boolean {
+    return this.parser !== undefined;
+  }
+
+  /** Updates every signal from a whole ToolCall, writing only what changed. */
+  assign(call: ToolCall): void {
+    this.parser = undefined;
+    this.name.value = call.function.name;
+    if (this.argsText.peek() !== call.function.arguments || this.args.peek() === undefined) {
+      this.argsText.value = call.function.arguments;
+      this.settleArgs(call.function.arguments);
+    }
+    assignJson(this.metadata, call.metadata as Metadata | undefined);
+    this.encryptedValue.value = call.encryptedValue;
+    this.argumentsArrived();
+  }
+
+  /**
+   * Links (or unlinks) the tool message answering this call: `succeeded`, or `failed` when the
+   * message carries an error. From every state, since a result is the answer whoever gave it;
+   * unlinked (its message left the path), a settled call is `complete` again.
+   */
+  linkResult(message: ToolMessageNode | undefined, resultError: string | undefined): void {
+    this.result.value = message;
+    if (message === undefined) {
+      if (this.#status.peek() === "succeeded" || this.#error.peek() instanceof ToolResultError) {
+        this.#error.value = undefined;
+        this.#status.value = "complete";
+      }
+      return;
+    }
+    if (resultError !== undefined) {
+      this.#error.value = new ToolResultError(this.id, resultError);
+      this.#status.value = "failed";
+    } else {
+      if (this.#error.peek() instanceof ToolResultError) this.#error.value = undefined;
+      this.#status.value = "succeeded";
+    }
+  }
+
+  /**
+   * The client asks the user: `complete` → `awaiting-approval`. Also from `awaiting-approval`, as
+   * an interrupt about the call replaces a tool-side request.
+   */
+  requestApproval(): boolean {
+    return this.move("requestApproval", "awaiting-approval");
+  }
+
+  /**
+   * A client tool starts executing, or the user approved a call the agent runs on resume:
+   * `complete` or `awaiting-approval` → `running`. Refused otherwise, so nothing runs a call
+   * twice or runs one that already has its answer.
+   */
+  start(): boolean {
+    return this.move("start", "running");
+  }
+
+  /** The user declined an interrupt about the call, or answered it another way: back to `complete`. */
+  withdrawApproval(): boolean {
+    return this.move("withdrawApproval", "complete");
+  }
+
+  /**
+   * The client gave up on a call it held (awaiting approval, or running): `failed` with `error`.
+   * Refused for any other state: a call that settled meanwhile keeps its result.
+   */
+  cancel(error: ThreadlineError): boolean {
+    return this.move("cancel", "failed", error);
+  }
+
+  mergeMetadata(incoming: Record<string, unknown> | undefined): void {
+    mergeEventMetadata(this.metadata, incoming);
+  }
+
+  toToolCall(): ToolCall {
+    const call: ToolCall = {
+      id: this.id,
+      type: "function",
+      function: { name: this.name.peek(), arguments: this.argsText.peek() },
+    };
+    const metadata = this.metadata.peek();
+    if (metadata !== undefined) call.metadata = { ...metadata };
+    const encryptedValue = this.encryptedValue.peek();
+    if (encryptedValue !== undefined) call.encryptedValue = encryptedValue;
+    return call;
+  }
+
+  private settleArgs(text: string): void {
+    if (text.trim() === "") {
+      this.setArgs(Object.freeze({}));
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (cause) {
+      return this.refuseArgs(new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause));
+    }
+    // Valid JSON deeper than Threadline walks is refused as that, not as "not valid JSON".
+    if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
+    this.setArgs(ownJson(parsed));
+  }
+
+  /**
+   * A client transition: to `to` (with `error`, written first, when it fails the call) when the
+   * status is one the transition may come from; false, writing nothing, otherwise.
+   */
+  private move(transition: keyof typeof CLIENT_FROM, to: ToolCallStatus, error?: ThreadlineError): boolean {
+    if (!(CLIENT_FROM[transition] as readonly ToolCallStatus[]).includes(this.#status.peek())) return false;
+    if (error !== undefined) this.#error.value = error;
+    this.#status.value = to;
+    return true;
+  }
+
+  /** `streaming` → `complete`, or `failed` when the arguments were refused. */
+  private argumentsArrived(): void {
+    if (this.#status.peek() === "streaming") this.#status.value = this.#error.peek() === undefined ? "complete" : "failed";
+  }
+
+  /** Arguments that do not parse fail the call from every state: the call cannot run on them. */
+  private refuseArgs(error: ToolArgsError): void {
+    this.args.value = undefined;
+    this.#error.value = error;
+    this.#status.value = "failed";
+  }
+
+  private setArgs(value: unknown): void {
+    this.args.value = value;
+    this.partialArgs.value = value;
+    if (this.#error.peek() instanceof ToolArgsError) this.#error.value = undefined;
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const status: Record<string, ArgumentStatus> = {};
+      for (const key of Object.keys(value)) setOwn(status, key, "complete");
+      this.argumentStatus.value = Object.freeze(status);
+    }
+  }
+}
+
+/** `toolCalls` of an assistant node, derived from its parts; created lazily, on first read. */
+export function toolCallsOf(
+  parts: ReadonlySignal<readonly { readonly type: string; readonly toolCall?: ToolCallNode }[]>,
+): ReadonlySignal<readonly ToolCallNode[]> {
+  return computed(() => {
+    const out: ToolCallNode[] = [];
+    for (const part of parts.value) if (part.toolCall !== undefined) out.push(part.toolCall);
+    return Object.freeze(out);
+  });
+}

@@ -1,0 +1,72 @@
+import { subscribeText, type TextSink } from "./text-stream.js";
+import type { MessageNode } from "../types.js";
+
+const TEXT_NODE = 3;
+
+/**
+ * A message's text as one DOM Text node inside `element`, following it: each token extends the
+ * node with `appendData(delta)` (O(delta), no re-render), a snapshot or replacement sets its
+ * `data`. What both bindings' `streamText` (Svelte action, Vue directive) and `<StreamingText>`
+ * run. One object per element, its sink methods on the prototype: a thread mounts one per message.
+ *
+ * The Text node the framework already rendered there (the element's only child: the text as it
+ * was at render, or server-rendered text being hydrated) is taken over rather than replaced, so a
+ * mount writes no DOM beyond what the framework wrote; anything else in the element gives way to
+ * a new Text node.
+ */
+export class MessageTextNode implements TextSink {
+  readonly text: Text;
+  #node: MessageNode;
+  #stop: () => void;
+  /** Until the first reset: the adopted node may already show exactly that text. */
+  #adopted: boolean;
+
+  constructor(element: HTMLElement, node: MessageNode) {
+    const only = element.firstChild;
+    this.#adopted = only !== null && only === element.lastChild && only.nodeType === TEXT_NODE;
+    if (this.#adopted) {
+      this.text = only as Text;
+    } else {
+      this.text = element.ownerDocument.createTextNode("");
+      element.replaceChildren(this.text);
+    }
+    this.#node = node;
+    this.#stop = subscribeText(node, this);
+  }
+
+  /** The message followed now. */
+  get node(): MessageNode {
+    return this.#node;
+  }
+
+  /** Whether `element` still shows this Text node alone (a re-render may have replaced it). */
+  shownIn(element: HTMLElement): boolean {
+    return element.firstChild === this.text && element.lastChild === this.text;
+  }
+
+  /** Follows another message in the same Text node (a no-op for the one followed now). */
+  follow(node: MessageNode): void {
+    if (node === this.#node) return;
+    this.#stop();
+    this.#node = node;
+    this.#stop = subscribeText(node, this);
+  }
+
+  /** Stops following; the Text node keeps the text it shows. */
+  stop(): void {
+    this.#stop();
+  }
+
+  reset(value: string): void {
+    // Reading `data` copies it, but costs less than a write, which would also dirty the layout.
+    if (this.#adopted) {
+      this.#adopted = false;
+      if (this.text.data === value) return;
+    }
+    this.text.data = value;
+  }
+
+  append(delta: string): void {
+    this.text.appendData(delta);
+  }
+}

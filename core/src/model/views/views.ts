@@ -1,0 +1,100 @@
+import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
+import { contentText } from "../../protocol/content-text.js";
+import type { ComponentNodeLike } from "../components/types.js";
+import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode } from "../types.js";
+import type { Attachment } from "../messages/attachments.js";
+
+/**
+ * What a view binds to, the same for the Svelte stores and the Vue refs: one derived signal per
+ * node, made on first use and cached (a WeakMap, so a node nobody shows holds none).
+ */
+
+const texts = new WeakMap<MessageNode, ReadonlySignal<string>>();
+const results = new WeakMap<ToolCallNode, ReadonlySignal<MessageContent | undefined>>();
+const views = new WeakMap<object, ReadonlySignal<ThreadView<string>>>();
+// Annotated so a bundle that never shows parts can drop it (a top-level call is kept otherwise).
+const NO_PARTS: ReadonlySignal<readonly AssistantPart[]> = /* @__PURE__ */ signal(Object.freeze([]));
+const NO_ATTACHMENTS: ReadonlySignal<readonly Attachment[]> = /* @__PURE__ */ signal(Object.freeze([]));
+
+/**
+ * A message's text: a streamed string as is (no copy), content parts' text joined, `""` for an
+ * activity or an assistant message with tool calls only. A computed over the one content signal:
+ * it notifies only when the resulting string changes.
+ */
+export function messageTextSignal(node: MessageNode): ReadonlySignal<string> {
+  let text = texts.get(node);
+  if (text === undefined) {
+    text = node.role === "activity" ? signal("") : computed(() => contentText(node.content.value as MessageContent | undefined));
+    texts.set(node, text);
+  }
+  return text;
+}
+
+/** An assistant message's parts in arrival order; every other role has none (one shared empty list). */
+export function messagePartsSignal(node: MessageNode): ReadonlySignal<readonly AssistantPart[]> {
+  return node.role === "assistant" ? node.parts : NO_PARTS;
+}
+
+/** The media parts of a user or tool message (`attachments`); every other role has none. */
+export function messageAttachmentsSignal(node: MessageNode): ReadonlySignal<readonly Attachment[]> {
+  return node.role === "user" || node.role === "tool" ? node.attachments : NO_ATTACHMENTS;
+}
+
+/**
+ * What a tool call's `result` shows in a view: the content of the tool message answering it,
+ * `undefined` until one exists. It follows that message's content when it changes.
+ */
+export function toolCallResultSignal(node: ToolCallNode): ReadonlySignal<MessageContent | undefined> {
+  let result = results.get(node);
+  if (result === undefined) {
+    result = computed(() => node.result.value?.content.value);
+    results.set(node, result);
+  }
+  return result;
+}
+
+/**
+ * The signals of a tool call both bindings show one by one (Svelte stores, Vue refs); `result`,
+ * the answering message's content (`toolCallResultSignal`), comes on top.
+ */
+export const TOOL_CALL_SIGNALS = ["name", "argsText", "partialArgs", "args", "argumentStatus", "status", "error"] as const satisfies readonly (keyof ToolCallNode)[];
+
+export type ToolCallSignal = (typeof TOOL_CALL_SIGNALS)[number];
+
+/** Everything about one tool call at one moment: its id, the value of each of its signals, and `result`. */
+export type ToolCallView = { readonly id: string } & {
+  readonly [K in ToolCallSignal]: ToolCallNode[K] extends ReadonlySignal<infer V> ? V : never;
+} & {
+  /** The content of the tool message answering the call (the node is `node.result`). */
+  readonly result: MessageContent | undefined;
+};
+
+/** The registered name a component node renders under now (a signal name is read, tracked). */
+export function componentName(node: ComponentNodeLike): string {
+  const { name } = node;
+  return typeof name === "string" ? name : name.value;
+}
+
+/** The notice both bindings render for a name no registered component answers to. */
+export function unknownComponentNotice(name: string): string {
+  return `No component is registered for “${name}”.`;
+}
+
+/** The structure of a conversation, never its streamed content: what a message list renders from. */
+export interface ThreadView<S extends string = string> {
+  readonly threadId: string | undefined;
+  /** A new array only when a message is added, removed or replaced — never per token. */
+  readonly messages: readonly MessageNode[];
+  readonly status: S;
+}
+
+/** A chat's `ThreadView` (one computed per chat): it changes with the thread id, the list or the status. */
+export function threadViewSignal<S extends string>(chat: { readonly thread: Pick<Thread, "threadId" | "messages">; readonly status: ReadonlySignal<S> }): ReadonlySignal<ThreadView<S>> {
+  let view = views.get(chat) as ReadonlySignal<ThreadView<S>> | undefined;
+  if (view === undefined) {
+    const { thread, status } = chat;
+    view = computed((): ThreadView<S> => ({ threadId: thread.threadId.value, messages: thread.messages.value, status: status.value }));
+    views.set(chat, view);
+  }
+  return view;
+}
