@@ -216,7 +216,7 @@ describe("tambo.run.awaiting_input, folded by the thread", () => {
     expect(resultOf(server.inputs[1]!, "tc-c")?.content).toBe('{"rendered":true}');
   });
 
-  it("with tamboEvents: false the event is only heard by listeners: the chat continues from RUN_FINISHED alone", async () => {
+  it("with generativeUi({ tambo: false }) the event is only heard by listeners: the chat continues from RUN_FINISHED alone", async () => {
     const server = await scriptedServer(async (input, send, index) => {
       if (index === 0) await send(runStarted(input), ...toolCall("tc-a", "a", {}, "m1"), awaitingInput(["tc-a", "a"]), runFinished(input));
       else await send(...answer(input, "m2", "ok"));

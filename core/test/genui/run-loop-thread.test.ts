@@ -16,7 +16,7 @@ const events = [
 ];
 
 describe("RunLoop's own thread", () => {
-  it("gets `components` and `tamboEvents`", async () => {
+  it("gets `components: generativeUi()` for the thread it makes", async () => {
     const loop = new RunLoop({ source: fromEvents(events), threadId: "t1", components: generativeUi({ registry: createComponentRegistry({ Card: {} }) }) });
     await loop.run();
     expect(loop.thread.component("c1")?.source).toBe("tambo");
