@@ -89,7 +89,8 @@ describe("applyJsonPatch (structural sharing)", () => {
       }),
       { numRuns: Number(process.env.PATCH_RUNS ?? 3000) },
     );
-  });
+    // Thousands of generated cases: well under a second alone, several on a loaded 2-core CI box.
+  }, 30_000);
 
   it("STATE_DELTA on a thread (root overlay, lazy root) agrees with fast-json-patch over patch sequences", () => {
     const sequence = doc.chain((d) =>
@@ -129,7 +130,7 @@ describe("applyJsonPatch (structural sharing)", () => {
       }),
       { numRuns: Number(process.env.PATCH_RUNS ?? 1000) },
     );
-  });
+  }, 30_000);
 
   it("shares every untouched subtree, copies only the path", () => {
     const big: Record<string, unknown> = {};
