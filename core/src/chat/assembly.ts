@@ -13,7 +13,6 @@ import type { ToolSet } from "../tools/definition.js";
 import { incomingGuard } from "./incoming/incoming-guard.js";
 import { RunLoop } from "../run/loop.js";
 import type { ToolAnswers } from "../tools/answers.js";
-import { ToolCallWatch } from "../tools/call-watch.js";
 import { ChatInputError } from "../tools/errors.js";
 import type { ToolRunner } from "../tools/execution.js";
 import { ARGUMENTS_AS_SENT, isToolArgumentReading, type ToolArgumentReading } from "../tools/argument-reading.js";
@@ -65,7 +64,7 @@ export interface AssemblyInput {
  * `ToolRunner` / `Approvals` → `ToolAnswers` → `ChatTurns`, which decides the next run. The
  * guard is ordinary middleware, the innermost, so it sees events as the source sent them; the
  * watch is the only listener after the fold. Each part is built after what it needs;
- * `ChatTurns` makes the runner and the answers itself, since the runner reports back to it.
+ * `ChatTurns` makes the runner, the answers and the watch itself, since they report back to it.
  */
 export function assembleChat(input: AssemblyInput): ChatParts {
   const { options, thread, threadId, settings, warn, createId, report } = input;
@@ -102,22 +101,11 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     beforeRun: () => id.beforeRun(),
     settings: () => settings,
     toolArguments: toolArgumentReading(options),
-  });
-  const { runner, answers } = turns;
-  const watch = new ToolCallWatch({
-    thread,
-    runner,
-    approvals,
-    warn,
-    current: () => turns.activeRecord(),
-    tracked: (id, record) => answers.tracked(id, record),
-    deliver: (id, record, outcome) => turns.finished(id, record, outcome),
     // First after the fold: the chat re-keys the thread on its first RUN_STARTED.
     runStarted: (event) => id.named(event),
-    folded: () => storage.scheduleSave(),
   });
-  answers.watch = watch;
-  const stopWatching = watch.attach();
+  const { runner, answers } = turns;
+  const stopWatching = turns.watch.attach();
   return { thread, threadId: id, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
 }
 

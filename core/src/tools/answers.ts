@@ -4,7 +4,6 @@ import type { Interrupt, ResumeEntry } from "../protocol/events.js";
 import type { ApprovalResponse, Approvals } from "./approvals.js";
 import { ToolExecutionError } from "./errors.js";
 import type { RunRecord } from "./run-record.js";
-import { renderedAs, type ToolCallWatch } from "./call-watch.js";
 import type { ToolOutcome, ToolRunner } from "./execution.js";
 import { insertToolResult } from "./results.js";
 
@@ -30,7 +29,6 @@ export const RENDERED = '{"rendered":true}';
  * never has a tool call without a result (which most model APIs refuse).
  */
 export class ToolAnswers {
-  watch: ToolCallWatch | undefined;
   private readonly callRecords = new Map<string, RunRecord>();
   /** Client calls without a result yet. */
   private readonly outstanding = new Set<string>();
@@ -117,32 +115,7 @@ export class ToolAnswers {
     this.interruptAnswers.clear();
   }
 
-  /**
-   * After a run succeeded: calls the agent says it waits for but this client never saw stream. A
-   * call to a client tool is handled as if it had just ended (it arrived whole, in a snapshot); a
-   * call the thread renders as a component joins the run's rendered calls; a call to a tool this
-   * client lacks is answered `TOOL_UNAVAILABLE`.
-   */
-  answerNamedPending(record: RunRecord): void {
-    const { thread } = this.config;
-    for (const id of record.namedPending) {
-      const call = thread.call(id);
-      if (call === undefined || record.clientCalls.has(id) || record.renderCalls.has(id) || call.result.peek() !== undefined) continue;
-      const resolved = record.tools.byName.get(call.name.peek());
-      const rendered = resolved === undefined ? renderedAs(thread, call) : undefined;
-      if (resolved !== undefined) {
-        record.clientCalls.add(id);
-        this.tracked(id, record);
-        this.watch?.handleEnded(record, call, resolved);
-      } else if (rendered !== undefined) {
-        this.watch?.trackRendered(record, id, rendered);
-      } else {
-        const name = call.name.peek();
-        const error = new ToolExecutionError("TOOL_UNAVAILABLE", id, name, `Tool '${name}' is not available on this client.`);
-        this.applyResult(id, record, { type: "error", error });
-      }
-    }
-  }
+
 
   /**
    * After a run succeeded or was interrupted: its calls to renderable components that the agent

@@ -21,6 +21,8 @@ export interface ToolCallWatchHost {
   tracked(toolCallId: string, record: RunRecord): void;
   /** The client has a result at once (arguments that are not valid JSON). */
   deliver(toolCallId: string, record: RunRecord, outcome: ToolOutcome): void;
+  /** Answer a call outside a run (`ToolAnswers.applyResult`). */
+  answer(toolCallId: string, record: RunRecord, outcome: ToolOutcome): void;
   /** RUN_STARTED of the chat's own run was folded, before anything else here (the chat may re-key the thread). */
   runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void;
   /** Any event was folded (for coalesced saves). */
@@ -80,6 +82,33 @@ export class ToolCallWatch {
       this.host.approvals.request({ kind: "tool", toolCallId: call.id, record, resolved });
     } else if (resolved.tool.execute !== undefined) {
       this.host.runner.execute(call, resolved, record);
+    }
+  }
+
+  /**
+   * After a run succeeded: calls the agent says it waits for but this client never saw stream. A
+   * call to a client tool is handled as if it had just ended (it arrived whole, in a snapshot); a
+   * call the thread renders as a component joins the run's rendered calls; a call to a tool this
+   * client lacks is answered `TOOL_UNAVAILABLE`.
+   */
+  answerNamedPending(record: RunRecord): void {
+    const { thread } = this.host;
+    for (const id of record.namedPending) {
+      const call = thread.call(id);
+      if (call === undefined || record.clientCalls.has(id) || record.renderCalls.has(id) || call.result.peek() !== undefined) continue;
+      const resolved = record.tools.byName.get(call.name.peek());
+      const rendered = resolved === undefined ? renderedAs(thread, call) : undefined;
+      if (resolved !== undefined) {
+        record.clientCalls.add(id);
+        this.host.tracked(id, record);
+        this.handleEnded(record, call, resolved);
+      } else if (rendered !== undefined) {
+        this.trackRendered(record, id, rendered);
+      } else {
+        const name = call.name.peek();
+        const error = new ToolExecutionError("TOOL_UNAVAILABLE", id, name, `Tool '${name}' is not available on this client.`);
+        this.host.answer(id, record, { type: "error", error });
+      }
     }
   }
 

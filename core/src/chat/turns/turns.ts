@@ -1,13 +1,14 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
 import { ThreadlineError, type WarningHandler } from "../../errors.js";
 import type { ThreadImpl } from "../../model/thread.js";
-import type { Context, Message, ResumeEntry } from "../../protocol/events.js";
+import type { AGUIEventOf, Context, EventType, Message, ResumeEntry } from "../../protocol/events.js";
 import type { RunLoop } from "../../run/loop.js";
 import type { RejoinParams } from "../../run/options.js";
 import type { Approvals } from "../../tools/approvals.js";
 import { ToolAnswers } from "../../tools/answers.js";
 import type { ToolSet } from "../../tools/definition.js";
 import { ToolRunner } from "../../tools/execution.js";
+import { ToolCallWatch } from "../../tools/call-watch.js";
 import type { ToolArgumentReading } from "../../tools/argument-reading.js";
 import type { ClearedRunFilter } from "../incoming/cleared-run-filter.js";
 import type { ChatStorage } from "../storage/storage.js";
@@ -65,6 +66,8 @@ export interface ChatTurnsConfig {
   readonly settings: () => { readonly tools: ToolSet; readonly context: readonly Context[] | undefined; readonly forwardedProps: unknown; readonly maxSteps: number };
   /** How client tools' arguments are read (the chat's `toolArguments`). */
   readonly toolArguments: ToolArgumentReading;
+  /** The chat's own RUN_STARTED was folded, first after the fold (the chat may re-key the thread). */
+  readonly runStarted: (event: AGUIEventOf<EventType.RUN_STARTED>) => void;
 }
 
 /**
@@ -85,6 +88,8 @@ export class ChatTurns {
   /** Runs the client tools; it reports each execution that ends back here (`finished`). */
   readonly runner: ToolRunner;
   readonly answers: ToolAnswers;
+  /** The one listener after the fold: acts on the client tool calls of this loop's runs. */
+  readonly watch: ToolCallWatch;
 
   private generation = 0;
   private current: RunRecord | undefined;
@@ -103,10 +108,22 @@ export class ChatTurns {
 
   constructor(private readonly config: ChatTurnsConfig) {
     const { thread, approvals, createId, warn, storage } = config;
-    // The runner and the answers are made here: the runner's reports come back to this loop.
+    // The runner, the answers and the tool-call watch are made here: their reports come back to this loop.
     this.runner = new ToolRunner({ thread, warn, reading: config.toolArguments, finished: (id, record, outcome) => this.finished(id, record, outcome) });
     this.answers = new ToolAnswers({ thread, approvals, runner: this.runner, createId, warn, save: () => storage.save() });
     this.deferred = new DeferredActions({ thread, answers: this.answers, report: config.report });
+    this.watch = new ToolCallWatch({
+      thread,
+      runner: this.runner,
+      approvals,
+      warn,
+      current: () => this.current,
+      tracked: (id, record) => this.answers.tracked(id, record),
+      deliver: (id, record, outcome) => this.finished(id, record, outcome),
+      answer: (id, record, outcome) => this.answers.applyResult(id, record, outcome),
+      runStarted: config.runStarted,
+      folded: () => storage.scheduleSave(),
+    });
     this.phase = this.phaseSignal;
     this.error = this.errorSignal;
   }
@@ -365,7 +382,7 @@ export class ChatTurns {
     const { outcome, continuable, error } = runEnd(result);
     record.outcome = outcome;
     if (error !== undefined) this.fail(error);
-    if (result.status === "succeeded") this.answers.answerNamedPending(record);
+    if (result.status === "succeeded") this.watch.answerNamedPending(record);
     this.drainDeferred(continuable);
     // After the deferred answers: a result the user gave a rendered call during the run wins.
     if (continuable) this.answers.answerRendered(record);
