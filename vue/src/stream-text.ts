@@ -1,6 +1,5 @@
 import type { MessageNode } from "@threadline/core";
-import { checkedMessage } from "@threadline/core/model";
-import { MessageTextNode } from "@threadline/core/model";
+import { checkedMessage, MessageTextNode } from "@threadline/core/model";
 import { toRaw, type ObjectDirective } from "vue";
 
 /** What the directive keeps per element: the Text node following the message. */

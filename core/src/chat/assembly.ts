@@ -14,6 +14,7 @@ import { incomingGuard } from "./incoming/incoming-guard.js";
 import { RunLoop } from "../run/loop.js";
 import type { ToolAnswers } from "../tools/answers.js";
 import { ChatInputError } from "../tools/errors.js";
+import { pluginOption } from "./plugin-option.js";
 import type { ToolRunner } from "../tools/execution.js";
 import { ARGUMENTS_AS_SENT, isToolArgumentReading, type ToolArgumentReading } from "../tools/argument-reading.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
@@ -113,10 +114,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
 export function openPresence(options: ChatClientOptions, threadId: string, warn: WarningHandler): ChatPresence {
   const plugin = options.presence;
   if (plugin === undefined || plugin === false) return localGeneration.open(threadId, warn);
-  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
-    throw new ChatInputError("INVALID_OPTION", "`presence` must be broadcastPresence(options) (cross-tab), or false / absent (this tab only).", "presence");
-  }
-  return plugin.open(threadId, warn);
+  return pluginOption(plugin, "presence", "broadcastPresence(options) (cross-tab), or false / absent (this tab only).").open(threadId, warn);
 }
 
 /** The `toolArguments` plug-in, or the arguments as sent. */
@@ -133,10 +131,7 @@ function toolArgumentReading(options: ChatClientOptions): ToolArgumentReading {
 function openStorage(options: ChatClientOptions, host: ChatStorageHost): ChatStorage {
   const plugin = options.persistence;
   if (plugin === undefined) return NO_STORAGE;
-  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
-    throw new ChatInputError("INVALID_OPTION", "`persistence` must be chatPersistence({ adapter, … }) (from @threadline/core), not its options.", "persistence");
-  }
-  return plugin.open(host);
+  return pluginOption(plugin, "persistence", "chatPersistence({ adapter, … }) (from @threadline/core), not its options.").open(host);
 }
 
 /**

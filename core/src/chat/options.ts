@@ -4,6 +4,7 @@ import { makeThread } from "../fold/make-thread.js";
 import { ThreadImpl } from "../model/thread.js";
 import { assembleChat, type ChatParts, type ChatSettings } from "./assembly.js";
 import { ChatInputError } from "../tools/errors.js";
+import { pluginOption } from "./plugin-option.js";
 import { checkToolNames } from "../tools/components.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
@@ -90,7 +91,7 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   if ((options as { readonly tamboEvents?: unknown }).tamboEvents !== undefined) {
     throw new ChatInputError("INVALID_OPTION", "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners).", "tamboEvents");
   }
-  checkThreadPlugin(options.components, "components", "generativeUi({ registry })");
+  if (options.components !== undefined) pluginOption(options.components, "components", "generativeUi({ registry }) (from @threadline/core), or absent.");
   if (thread === undefined) return undefined;
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
@@ -110,13 +111,7 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
 /** The chat's own thread: its id, messages, state, `components`, `subagents` and `branching`. */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
   const { components, subagents, branching } = options;
-  checkThreadPlugin(subagents, "subagents", "subagentLanes()");
-  checkThreadPlugin(branching, "branching", "messageBranches()");
+  if (subagents !== undefined) pluginOption(subagents, "subagents", "subagentLanes() (from @threadline/core), or absent.");
+  if (branching !== undefined) pluginOption(branching, "branching", "messageBranches() (from @threadline/core), or absent.");
   return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, subagents, branching });
-}
-
-function checkThreadPlugin(plugin: { readonly open: unknown } | undefined, name: string, maker: string): void {
-  if (plugin !== undefined && (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function")) {
-    throw new ChatInputError("INVALID_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`, name);
-  }
 }

@@ -2,6 +2,7 @@ import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
 import { ChatInputError } from "../tools/errors.js";
+import { pluginOption } from "./plugin-option.js";
 import { checkContentPart, checkMessageInput, MEDIA_PART_TYPES } from "./input.js";
 import type { TurnResult } from "./types.js";
 
@@ -35,10 +36,7 @@ export interface AttachmentsPlugin {
 /** The chat's sender: the `attachments` plug-in's, or text and text parts only. */
 export function openOutgoing(plugin: AttachmentsPlugin | undefined, host: OutgoingHost): OutgoingMessages {
   if (plugin === undefined) return plainSender(host.createId);
-  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
-    throw new ChatInputError("INVALID_OPTION", "`attachments` must be chatAttachments({ upload, maxFileSize, … }) (from @threadline/core), not its options.", "attachments");
-  }
-  return plugin.open(host);
+  return pluginOption(plugin, "attachments", "chatAttachments({ upload, maxFileSize, … }) (from @threadline/core), not its options.").open(host);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { ResumePoint } from "../../run/options.js";
 import type { ServerRun } from "../../transport/source.js";
-import { ChatInputError } from "../../tools/errors.js";
+import { pluginOption } from "../plugin-option.js";
 import type { ChatParts } from "../assembly.js";
 
 /**
@@ -43,8 +43,5 @@ const NOT_FOLLOWING: ChatFollow = Object.freeze({
 /** The chat's follow mode: the `follow` plug-in's, or none (`false` or absent). */
 export function openFollow(plugin: FollowPlugin | false | undefined, parts: ChatParts, host: FollowHost): ChatFollow {
   if (plugin === undefined || plugin === false) return NOT_FOLLOWING;
-  if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
-    throw new ChatInputError("INVALID_OPTION", "`follow` must be followRuns({ pollMs }) (from @threadline/core), or false / absent.", "follow");
-  }
-  return plugin.open(parts, host);
+  return pluginOption(plugin, "follow", "followRuns({ pollMs }) (from @threadline/core), or false / absent.").open(parts, host);
 }
