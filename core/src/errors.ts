@@ -62,6 +62,7 @@ export const errorCodes = {
     "FORBIDDEN_PATCH_PATH",
     "MALFORMED_PAYLOAD",
     "WRONG_THREAD",
+    "INVALID_HISTORY",
     // warnings (onWarning): subagent lanes
     "SUBAGENT_NOT_RUNNING",
     "SUBAGENT_RESTARTED",

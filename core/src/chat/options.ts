@@ -1,3 +1,4 @@
+import { messageListProblem } from "../protocol/message-list.js";
 import { describeValue } from "../describe-value.js";
 import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
 import { makeThread } from "../fold/make-thread.js";
@@ -113,5 +114,7 @@ export function newThread(options: ChatClientOptions, threadId: string, warn: Wa
   const { components, subagents, branching } = options;
   if (subagents !== undefined) pluginOption(subagents, "subagents", "subagentLanes() (from @threadline/core), or absent.");
   if (branching !== undefined) pluginOption(branching, "branching", "messageBranches() (from @threadline/core), or absent.");
+  const problem = options.messages === undefined ? undefined : messageListProblem(options.messages);
+  if (problem !== undefined) throw new ChatInputError("INVALID_OPTION", `The chat's initial ${problem}.`, "messages");
   return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, subagents, branching });
 }

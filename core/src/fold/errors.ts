@@ -10,6 +10,9 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  *   guards callers that feed `foldEvent` directly.
  * - `WRONG_THREAD`: `foldEvent` or a run loop was handed an object that is not a thread from
  *   `createThread`, so the fold cannot write to it.
+ * - `INVALID_HISTORY`: `foldEvents` was given `init.messages` that is not a list of AG-UI messages
+ *   (an entry without a string `id` or a known `role`); the message names the entry, and no event
+ *   is folded.
  */
 export type FoldErrorCode = (typeof errorCodes.fold)[number];
 

@@ -1,5 +1,8 @@
 import { subagentLanes } from "../model/subagents/subagent-lanes.js";
 import type { AGUIEvent, Interrupt, Message } from "@ag-ui/core";
+import { describeValue } from "../describe-value.js";
+import { messageListProblem } from "../protocol/message-list.js";
+import { FoldError } from "./errors.js";
 import { ThreadlineError, warnToConsole, type ThreadlineWarning } from "../errors.js";
 import { createPipeline, type PipelineOptions } from "../pipeline/index.js";
 import { ThreadImpl } from "../model/thread.js";
@@ -38,6 +41,7 @@ export function foldEvents(
   options: PipelineOptions = {},
 ): FoldEventsResult {
   const history = init.messages ?? [];
+  if (!Array.isArray(history)) return refusedHistory(init, `messages must be an array of AG-UI messages, got ${describeValue(history)}`);
   const untouched = history.length === 0 ? undefined : UntouchedHistory.of(history);
   if (untouched === undefined) return fold(replayable(events), init, options, undefined) as FoldEventsResult;
   const source = replayable(events);
@@ -62,6 +66,16 @@ export function foldEvents(
   return { ...lazy, messages: history.concat(lazy.messages) };
 }
 
+/** Nothing is folded onto a history that is not a list of AG-UI messages. */
+function refusedHistory(init: FoldEventsInit, problem: string): FoldEventsResult {
+  return {
+    messages: [],
+    state: init.state === undefined ? {} : init.state,
+    pendingInterrupts: [],
+    error: new FoldError("INVALID_HISTORY", `foldEvents: init.${problem}; no event was folded.`),
+  };
+}
+
 /** Thrown out of the sink when an event reaches the history: the lazy attempt is abandoned. */
 const REACHED: unique symbol = Symbol("history reached");
 
@@ -71,6 +85,10 @@ function fold(
   options: PipelineOptions,
   untouched: UntouchedHistory | undefined,
 ): FoldEventsResult | typeof REACHED {
+  // The eager fold makes a node of every prior message: a history entry that is not one is named
+  // in the result rather than failing inside a node (the lazy path holds no node, so it never needs this).
+  const problem = untouched === undefined && init.messages !== undefined ? messageListProblem(init.messages) : undefined;
+  if (problem !== undefined) return refusedHistory(init, problem);
   // With lanes, so the subagent lifecycle is checked (and warned about) as a chat with them would.
   const thread = new ThreadImpl({
     messages: init.messages,

@@ -1,3 +1,4 @@
+import { MESSAGE_ROLES } from "../protocol/message-list.js";
 import type { AGUIEvent, Message } from "@ag-ui/core";
 
 /**
@@ -45,7 +46,8 @@ export class UntouchedHistory {
 
   /**
    * The history's id table, or undefined when the eager fold must run: duplicate message ids
-   * (the thread drops them with a warning), or ids the table cannot spread.
+   * (the thread drops them with a warning), ids the table cannot spread, or an entry that is not
+   * an AG-UI message (the eager fold names it in the result's error).
    */
   static of(messages: readonly Message[]): UntouchedHistory | undefined {
     const history = new UntouchedHistory(messages);
@@ -54,8 +56,10 @@ export class UntouchedHistory {
       if (!history.add(message?.id, i + 1)) return undefined;
       if (message.role === "assistant") {
         for (const call of message.toolCalls ?? []) if (!history.addOther(call.id)) return undefined;
-      } else if (message.role === "tool" && !history.addOther(message.toolCallId)) {
-        return undefined;
+      } else if (message.role === "tool") {
+        if (!history.addOther(message.toolCallId)) return undefined;
+      } else if (!MESSAGE_ROLES.has(message.role)) {
+        return undefined; // not a message: the eager fold refuses the history, naming the entry
       }
       if ((message as { subagentRunId?: unknown }).subagentRunId != null) history.subagents = true;
     }

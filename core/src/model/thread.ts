@@ -4,6 +4,7 @@ import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { ModelError } from "./errors.js";
 import { copyJson } from "../json/json-value.js";
+import { messageListProblem } from "../protocol/message-list.js";
 import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
 import { ThreadComponents, type GenerativeUiPlugin } from "./components/plugin.js";
@@ -147,6 +148,11 @@ export class ThreadImpl implements Thread {
     refuseRemoved(options);
     this.componentsPlugin = checkPlugin(options.components, "components", "generativeUi({ registry })");
     this.genui = this.componentsPlugin === undefined ? new ThreadComponents(this) : this.componentsPlugin.open(this);
+    if (options.messages !== undefined) {
+      // Checked before any node is made, so a bad entry is named instead of failing inside a node.
+      const problem = messageListProblem(options.messages);
+      if (problem !== undefined) throw new ModelError("INVALID_THREAD_OPTION", `The thread's initial ${problem}.`);
+    }
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
     }

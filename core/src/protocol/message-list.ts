@@ -1,7 +1,7 @@
 import { describeValue } from "../describe-value.js";
 
 /** The roles of AG-UI messages. */
-const MESSAGE_ROLES: ReadonlySet<string> = new Set(["developer", "system", "assistant", "user", "tool", "activity", "reasoning"]);
+export const MESSAGE_ROLES: ReadonlySet<string> = new Set(["developer", "system", "assistant", "user", "tool", "activity", "reasoning"]);
 
 /**
  * What is wrong with a list given as AG-UI messages, as a phrase about `messages` (the caller says

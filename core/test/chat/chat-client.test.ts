@@ -247,4 +247,17 @@ describe("options", () => {
     expect(() => new ChatClient({ agent: fromEvents([]), maxSteps: -1, presence: false })).toThrow(expect.objectContaining({ option: "maxSteps" }));
     expect(() => new ChatClient({ agent: fromEvents([]), maxSteps: 1.5, presence: false })).toThrow(ChatInputError);
   });
+
+  it("rejects initial messages that are not AG-UI messages with INVALID_OPTION naming the entry", () => {
+    const user = { id: "u", role: "user", content: "hi" } as const;
+    for (const [messages, where] of [
+      [[user, null], "messages[1]"],
+      [[{ id: 7, role: "user" }], "messages[0]"],
+      ["hi", "must be an array"],
+    ] as const) {
+      expect(() => new ChatClient({ agent: fromEvents([]), messages: messages as never })).toThrow(
+        expect.objectContaining({ name: "ChatInputError", code: "INVALID_OPTION", option: "messages", message: expect.stringContaining(where) }),
+      );
+    }
+  });
 });

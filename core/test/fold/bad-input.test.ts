@@ -5,6 +5,7 @@ import {
   createThread,
   foldEvent,
   foldEvents,
+  FoldError,
   ThreadlineFoldError,
   ThreadlineProtocolError,
   type AGUIEvent,
@@ -160,6 +161,30 @@ describe("foldEvents never throws", () => {
     const result = foldEvents([start, ...text], {}, { onWarning: () => {} });
     expect(result.error?.code).toBe("TRUNCATED_RUN");
     expect(result.messages).toEqual([{ id: "m1", role: "assistant", content: "before" }]);
+  });
+
+  it("a history that is not a list of AG-UI messages is named in the result, whether or not an event reaches it", () => {
+    const user = { id: "u1", role: "user", content: "hi" };
+    const reaching = [start, { type: "MESSAGES_SNAPSHOT", messages: [user] }, { type: "RUN_FINISHED", threadId: "t", runId: "r" }];
+    const cases: [unknown, string][] = [
+      [[null], "messages[0]"],
+      [[user, null], "messages[1]"],
+      [[user, 42], "messages[1]"],
+      [[{ role: "user", content: "no id" }], "messages[0]"],
+      [[user, { id: "b", role: "robot", content: "" }], "messages[1]"],
+      ["not a list", "must be an array"],
+      [{ length: 1, 0: user }, "must be an array"],
+    ];
+    for (const [messages, where] of cases) {
+      for (const events of [[start, ...text], reaching]) {
+        const result = foldEvents(events, { messages: messages as never, state: { kept: true } }, { onWarning: () => {} });
+        expect(result.error).toBeInstanceOf(FoldError);
+        expect(result.error!.code).toBe("INVALID_HISTORY");
+        expect(result.error!.message).toContain(where);
+        expect(result.messages).toEqual([]);
+        expect(result.state).toEqual({ kept: true });
+      }
+    }
   });
 
   it("garbage input is a protocol error, not an exception", () => {

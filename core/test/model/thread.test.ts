@@ -280,6 +280,20 @@ describe("projections", () => {
     expect(warnings.map((w) => w.code)).toEqual(["DUPLICATE_MESSAGE_ID"]);
   });
 
+  it("initial messages that are not AG-UI messages are refused with INVALID_THREAD_OPTION naming the entry", () => {
+    const user = { id: "u", role: "user", content: "one" };
+    for (const [messages, where] of [
+      [[user, null], "messages[1]"],
+      [[42], "messages[0]"],
+      [[{ id: "x", role: "robot" }], "messages[0]"],
+      ["hello", "must be an array"],
+    ] as const) {
+      expect(() => createThread({ messages: messages as never })).toThrow(
+        expect.objectContaining({ name: "ModelError", code: "INVALID_THREAD_OPTION", message: expect.stringContaining(where) }),
+      );
+    }
+  });
+
   it("foldEvent refuses an object that is not a thread from createThread", () => {
     expect(() => foldEvent({} as Thread, { type: "RAW", event: {} } as AGUIEvent)).toThrow(ThreadlineFoldError);
   });
