@@ -86,8 +86,18 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
     return true;
   }
   const child = doc.get(key);
+  // Below a missing or primitive key the operation fails: the root path names why (an `add`
+  // cannot create two levels, the others find nothing), and copies the root only then.
+  if (child === null || typeof child !== "object") return false;
   // Below the root's key: one level more than the path inside the child says.
-  const next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh, 1);
+  let next: unknown;
+  try {
+    next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh, 1);
+  } catch (error) {
+    // The warning names the operation as the event wrote it, not the part below the root's key.
+    if (error instanceof JsonPatchError) throw new JsonPatchError(error.message, error.name, index, op);
+    throw error;
+  }
   if (next !== child) doc.set(key, next);
   return true;
 }

@@ -168,18 +168,22 @@ function own(container: object, key: string | number): boolean {
  * Walks `segments` from `root` with fast-json-patch's checks, in its order: where the path first
  * leaves the document decides whether `add` may create the last member (`OPERATION_PATH_CANNOT_ADD`
  * otherwise) and whether `replace`/`remove` find theirs (`OPERATION_PATH_UNRESOLVABLE`); array
- * segments must be indices or `-`; `add` may not index past an array's end. Members count only
- * when they are the container's own, so nothing on a prototype is read or written.
+ * segments must be indices or `-`; `add` may not index past an array's end; `copy` and `move`
+ * need their `from`. `verify = false` walks a path already checked. Members count only when they
+ * are the container's own, so nothing on a prototype is read or written.
  */
-function locate(root: object, segments: readonly string[], op: Operation, index: number): Slot {
+function locate(root: object, segments: readonly string[], op: Operation, index: number, verify = true): Slot {
   const last = segments.length - 1;
   let node = root as Record<string | number, unknown>;
   let settled = false;
   for (let t = 0; ; t++) {
     const segment = segments[t]!;
-    if (!settled && (!own(node, segment) || t === last)) {
+    if (verify && !settled && (!own(node, segment) || t === last)) {
       settled = true;
       const found = own(node, segment) ? t + 1 : t;
+      if ((op.op === "copy" || op.op === "move") && valueAt(root, splitPointer(op.from)) === undefined) {
+        throw new JsonPatchError("There is no value at `from`", "OPERATION_FROM_UNRESOLVABLE", index, op);
+      }
       if (op.op === "add" && found < last) {
         throw new JsonPatchError("`add` can create only the last member of `path`; a container before it is missing", "OPERATION_PATH_CANNOT_ADD", index, op);
       }
@@ -239,37 +243,31 @@ function relocate(
   levelsAbove: number,
 ): unknown {
   const fromSegments = splitPointer(op.from);
+  const pathSegments = splitPointer(op.path);
+  // For copy/move, locate checks that the target can be walked (array indices, containers on the
+  // way) and, where fast-json-patch does, that `from` exists.
+  if (op.path !== "") locate(root as object, pathSegments, op, index);
   const value = valueAt(root, fromSegments);
   if (value === undefined) {
     throw new JsonPatchError("There is no value at `from`", "OPERATION_FROM_UNRESOLVABLE", index, op);
   }
-  const pathSegments = splitPointer(op.path);
   // Measuring costs the size of what moves: copy and move are the rare operations.
   checkDepth(value, levelsAbove + pathSegments.length, op, index);
   // The value is shared, never aliased into a container this patch still mutates.
   const moved = detach(value, fresh);
   if (op.path === "") return moved;
-  checkWalkable(root, pathSegments, op, index);
   if (op.op === "move") {
     if (op.from === "" || op.path.startsWith(`${op.from}/`)) {
       throw new JsonPatchError("A value cannot move into one of its own children", "OPERATION_PATH_CANNOT_ADD", index, op);
     }
     root = copyPath(root, fromSegments, fresh);
-    removeAt(slotOf(root as object, fromSegments));
-    // Removing an array element shifts its siblings, which may leave the target path dangling.
-    checkWalkable(root, pathSegments, op, index);
+    removeAt(locate(root as object, fromSegments, op, index, false));
   }
   const target = copyPath(root, pathSegments, fresh) as object;
-  insertAt(slotOf(target, pathSegments), moved);
+  // Walked again after a move: removing an array element shifts its siblings, which may leave
+  // the target dangling (a typed error then, not a TypeError).
+  insertAt(locate(target, pathSegments, op, index, false), moved);
   return target;
-}
-
-/** The slot of a path already checked (an existing `from`, or a walkable target). */
-function slotOf(root: object, segments: readonly string[]): Slot {
-  let node = root as Record<string | number, unknown>;
-  const last = segments.length - 1;
-  for (let t = 0; t < last; t++) node = node[containerKey(node, segments[t]!)] as Record<string | number, unknown>;
-  return { parent: node, key: containerKey(node, segments[last]!) };
 }
 
 /**
@@ -369,22 +367,4 @@ function detach(value: unknown, fresh: Set<object>): unknown {
     : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, detach(v, fresh)]));
   fresh.add(copy);
   return copy;
-}
-
-/** fast-json-patch's traversal checks for copy/move targets: array indices, walkable parents. */
-function checkWalkable(root: unknown, segments: readonly string[], op: Operation, index: number): void {
-  let node = root as Record<string | number, unknown>;
-  for (let t = 0; t < segments.length; t++) {
-    const segment = segments[t]!;
-    if (Array.isArray(node) && segment !== "-" && !ARRAY_INDEX.test(segment)) {
-      throw new JsonPatchError(`"${segment}" indexes an array: it must be a base-10 index or "-"`, "OPERATION_PATH_ILLEGAL_ARRAY_INDEX", index, op);
-    }
-    if (t === segments.length - 1) return;
-    const key = containerKey(node, segment);
-    const child = own(node, key) ? node[key] : undefined;
-    if (child === null || typeof child !== "object") {
-      throw new JsonPatchError("`path` runs through a value that is not an object or array", "OPERATION_PATH_UNRESOLVABLE", index, op);
-    }
-    node = child as Record<string | number, unknown>;
-  }
 }

@@ -49,7 +49,8 @@ const docAndPatch = doc.chain((d) => {
   return fc.tuple(fc.constant(d), fc.array(op, { minLength: 1, maxLength: 4 }));
 });
 
-function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown } {
+/** fast-json-patch's outcome; `name` is its error's name when it refused with a JsonPatchError. */
+function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown; name?: string } {
   try {
     // Op by op, as applyPatch(doc, patch, true, false) does, so an intermediate undefined is visible.
     let document: unknown = structuredClone(d);
@@ -68,8 +69,8 @@ function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown 
     }
     // JSON round trip: fast-json-patch may leave array holes (moves past the end) that JSON renders as null.
     return { ok: true, value: JSON.parse(JSON.stringify(document)) };
-  } catch {
-    return { ok: false };
+  } catch (error) {
+    return { ok: false, name: error instanceof jsonpatch.JsonPatchError ? error.name : undefined };
   }
 }
 
@@ -130,6 +131,27 @@ describe("applyJsonPatch (structural sharing)", () => {
       }),
       { numRuns: Number(process.env.PATCH_RUNS ?? 1000) },
     );
+  }, 30_000);
+
+  it("refuses with fast-json-patch's error name (applyJsonPatch, and the STATE_DELTA warning)", () => {
+    let named = 0;
+    fc.assert(
+      fc.property(docAndPatch, ([d, patch]) => {
+        const expected = reference(d, patch);
+        if (expected.name === undefined) return;
+        named++;
+        const actual = applyJsonPatch(ownJson(d), patch);
+        expect(!actual.ok && actual.error.name).toBe(expected.name);
+        const warnings: string[] = [];
+        const thread = createThread({ state: d, onWarning: (w) => warnings.push(w.message) });
+        foldEvent(thread, { type: "STATE_DELTA", delta: patch } as AGUIEvent);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain(`[${expected.name}]`);
+      }),
+      { numRuns: Number(process.env.PATCH_RUNS ?? 2000) },
+    );
+    // Most generated patches touch a missing or out-of-range path somewhere: plenty are refused.
+    expect(named).toBeGreaterThan(100);
   }, 30_000);
 
   it("shares every untouched subtree, copies only the path", () => {
