@@ -243,6 +243,34 @@ describe("applyJsonPatch (structural sharing)", () => {
     expect(warnings).toEqual(["STATE_PATCH_FAILED"]);
   });
 
+  it("refuses, with a typed name, the paths fast-json-patch resolves oddly (docs/reference/deviations.md)", () => {
+    const document = ownJson({ list: [1, 2], a: 1 });
+    const name = (patch: unknown[]) => {
+      const outcome = applyJsonPatch(document, patch as Operation[]);
+      return !outcome.ok && outcome.error.name;
+    };
+    expect(name([{ op: "add", path: "/list/", value: 0 }])).toBe("OPERATION_PATH_ILLEGAL_ARRAY_INDEX");
+    expect(name([{ op: "copy", from: "/list/length", path: "/n" }])).toBe("OPERATION_FROM_UNRESOLVABLE");
+    expect(name([{ op: "move", from: "/list/length", path: "/n" }])).toBe("OPERATION_FROM_UNRESOLVABLE");
+    expect(name([{ op: "replace", path: "/toString", value: 1 }])).toBe("OPERATION_PATH_UNRESOLVABLE");
+    expect(name([{ op: "remove", path: "/hasOwnProperty" }])).toBe("OPERATION_PATH_UNRESOLVABLE");
+    expect(name([{ op: "toString", path: "/a" }])).toBe("OPERATION_OP_INVALID");
+    // A move whose removal shifts the array under its target: a typed error, not a TypeError.
+    expect(name([{ op: "move", from: "/list/0", path: "/list/1/x" }])).toBe("OPERATION_PATH_UNRESOLVABLE");
+    expect(document).toEqual({ list: [1, 2], a: 1 });
+  });
+
+  it("a failure below one of the root's keys names the operation's whole path in the warning", () => {
+    const warnings: string[] = [];
+    const thread = createThread({ state: { a: { b: 1 } }, onWarning: (w) => warnings.push(w.message) });
+    foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "replace", path: "/a/zz", value: 2 }] } as AGUIEvent);
+    foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "add", path: "/nope/x/y", value: 2 }] } as AGUIEvent);
+    expect(warnings[0]).toContain('(replace "/a/zz")');
+    expect(warnings[0]).toContain("[OPERATION_PATH_UNRESOLVABLE]");
+    expect(warnings[1]).toContain('(add "/nope/x/y")');
+    expect(warnings[1]).toContain("[OPERATION_PATH_CANNOT_ADD]");
+  });
+
   it("refuses prototype-reaching segments with a typed error", () => {
     for (const path of ["/__proto__/polluted", "/a/constructor/prototype/x", "/prototype"]) {
       let caught: unknown;
