@@ -68,6 +68,7 @@ export default defineConfig({
       {
         text: "Reference",
         items: [
+          { text: "Imports: root and subpaths", link: "/reference/imports" },
           { text: "Transports", link: "/reference/transports" },
           { text: "The signal graph", link: "/reference/signal-graph" },
           { text: "The event pipeline", link: "/reference/pipeline" },

@@ -10,8 +10,8 @@ import type {
   Message,
   RunAgentInput,
   Thread,
-  ThreadStore,
 } from "@threadline/core";
+import type { ThreadStore } from "@threadline/core/model";
 import type { RunLoop } from "@threadline/core/run";
 import type { ChatPersistence } from "@threadline/core/chat";
 import type { StoredThread } from "@threadline/core/persist";

@@ -1,6 +1,7 @@
 // The apps' two soft decisions from #23: which messages the main list shows (not a subagent's),
 // and whether the composer offers the paperclip (unless the agent says it takes no files).
-import { createThread, foldEvent, type AGUIEvent } from "@threadline/core";
+import { createThread, type AGUIEvent } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { expect, test } from "vitest";
 import { takesAttachments } from "../shared/capabilities.js";
 import { topLevelMessages } from "../shared/subagents.js";

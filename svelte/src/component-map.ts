@@ -1,5 +1,5 @@
 import { getContext, hasContext, setContext, type Component } from "svelte";
-import type { ComponentNodeLike } from "@threadline/core";
+import type { ComponentNodeLike } from "@threadline/core/model";
 
 /**
  * The Svelte component to render for each generative-component name (the names registered with

@@ -1,8 +1,8 @@
 import { getContext, hasContext, setContext } from "svelte";
-import type { ComponentNodeLike } from "@threadline/core";
+import type { ComponentNodeLike } from "@threadline/core/model";
 import { BindingError } from "./errors.js";
 
-export type { ComponentNodeLike } from "@threadline/core";
+export type { ComponentNodeLike } from "@threadline/core/model";
 
 const NODE = Symbol("threadline.component-node");
 

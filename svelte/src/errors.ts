@@ -1,4 +1,4 @@
 // One error class for both bindings, defined in core: the same mistake raises the same code in
 // @threadline/svelte and @threadline/vue.
-export { BindingError } from "@threadline/core";
-export type { BindingErrorCode } from "@threadline/core";
+export { BindingError } from "@threadline/core/model";
+export type { BindingErrorCode } from "@threadline/core/model";

@@ -1,7 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { Readable, Subscriber, Unsubscriber } from "svelte/store";
-import { BindingError } from "@threadline/core";
-import { isSignalLike } from "@threadline/core/model";
+import { BindingError, isSignalLike } from "@threadline/core/model";
 
 interface Entry<T> {
   readonly run: Subscriber<T>;

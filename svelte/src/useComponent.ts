@@ -1,4 +1,5 @@
-import type { ComponentNodeLike, ComponentStreaming, PropStatus } from "@threadline/core";
+import type { ComponentStreaming, PropStatus } from "@threadline/core";
+import type { ComponentNodeLike } from "@threadline/core/model";
 import { readable, type Readable } from "svelte/store";
 import { injectComponentNode } from "./component-node.js";
 import { storeOf } from "./signal-store.js";

@@ -5,7 +5,8 @@ import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
 import RunReport from "./components/RunReport.svelte";
-import { customInterrupts, subagentLanes, type Middleware } from "@threadline/core";
+import { subagentLanes, type Middleware } from "@threadline/core";
+import { customInterrupts } from "@threadline/core/pipeline";
 import type { UseChatReturn as Chat } from "../src/index.js";
 import { scriptedAgent, type ScriptedAgent } from "./support/scripted-agent.js";
 

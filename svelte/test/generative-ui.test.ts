@@ -1,7 +1,9 @@
 // Generative components as the core builds them (ComponentNode), rendered by ThreadComponent:
 // Tambo-style CUSTOM events on a core thread, and activity messages through a ChatClient.
 import { render, screen } from "@testing-library/svelte";
-import { createComponentRegistry, createPipeline, generativeUi, createThread, foldEvent } from "@threadline/core";
+import { createComponentRegistry, generativeUi, createThread } from "@threadline/core";
+import { createPipeline } from "@threadline/core/pipeline";
+import { foldEvent } from "@threadline/core/fold";
 import { flushSync } from "svelte";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import GenUiApp from "./components/GenUiApp.svelte";

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // StreamingText on the server: the current text is in the HTML, and nothing is subscribed.
-import { createThread, foldEvent, type AGUIEvent } from "@threadline/core";
+import { createThread, type AGUIEvent } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { render } from "svelte/server";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import StreamItem from "./components/StreamItem.svelte";

@@ -1,5 +1,6 @@
 // streamText / StreamingText: tokens go to one Text node by appendData, outside Svelte's render.
-import { createThread, foldEvent, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
+import { createThread, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { render } from "@testing-library/svelte";
 import { flushSync } from "svelte";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";

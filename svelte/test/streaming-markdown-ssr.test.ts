@@ -1,6 +1,7 @@
 // @vitest-environment node
 // <StreamingMarkdown> on the server: the markdown so far as escaped markup, nothing left subscribed.
-import { createThread, foldEvent, type AGUIEvent } from "@threadline/core";
+import { createThread, type AGUIEvent } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { render } from "svelte/server";
 import { expect, test } from "vitest";
 import { StreamingMarkdown } from "../src/index.js";

@@ -1,6 +1,7 @@
 // <StreamingMarkdown>: a message's markdown streamed by core — settled blocks keep their nodes,
 // the end is the one-shot render, app components draw links with the app's contexts.
-import { createThread, foldEvent, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
+import { createThread, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { renderMarkdown } from "@threadline/core/markdown";
 import { render } from "@testing-library/svelte";
 import { flushSync } from "svelte";

@@ -1,5 +1,4 @@
-import { type ComponentNodeLike } from "@threadline/core";
-import { unknownComponentNotice } from "@threadline/core/model";
+import { type ComponentNodeLike, unknownComponentNotice } from "@threadline/core/model";
 import { computed, defineComponent, h, provide, toRaw, type Component, type PropType, type SlotsType, type VNode } from "vue";
 import { providedComponents, type ComponentMap, type FallbackProps } from "./component-map.js";
 import { COMPONENT_NODE } from "./component-node.js";

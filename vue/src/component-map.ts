@@ -1,4 +1,4 @@
-import type { ComponentNodeLike } from "@threadline/core";
+import type { ComponentNodeLike } from "@threadline/core/model";
 import { inject, provide, type Component, type InjectionKey } from "vue";
 
 /** Generative-UI component names mapped to the Vue components that render them. */

@@ -1,8 +1,8 @@
-import type { ComponentNodeLike } from "@threadline/core";
+import type { ComponentNodeLike } from "@threadline/core/model";
 import { inject, type InjectionKey, type Ref } from "vue";
 import { BindingError } from "./errors.js";
 
-export type { ComponentNodeLike } from "@threadline/core";
+export type { ComponentNodeLike } from "@threadline/core/model";
 
 /** Set by `<ThreadComponent>` for the component it renders, so that component can reach its node. */
 export const COMPONENT_NODE: InjectionKey<Readonly<Ref<ComponentNodeLike>>> = Symbol("threadline.componentNode");

@@ -1,6 +1,5 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import {
-  BindingError,
   ChatClient,
   type Branches,
   type ChatClientOptions,
@@ -8,7 +7,7 @@ import {
   type MessageNode,
   type SubagentLane,
 } from "@threadline/core";
-import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
+import { BindingError, threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 import { isServerRendering, releaseWithScope } from "./scope.js";

@@ -1,6 +1,5 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { BindingError } from "@threadline/core";
-import { isSignalLike } from "@threadline/core/model";
+import { BindingError, isSignalLike } from "@threadline/core/model";
 import { shallowRef, type Ref, type ShallowRef } from "vue";
 import { followNode, link, type NodeSource } from "./follow-node.js";
 import type { Disposable } from "./node-fields.js";

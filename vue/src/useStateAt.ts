@@ -1,5 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { BindingError, type Thread } from "@threadline/core";
+import type { Thread } from "@threadline/core";
+import { BindingError } from "@threadline/core/model";
 import { toRaw, toValue, type MaybeRef, type MaybeRefOrGetter } from "vue";
 import type { NodeSource } from "./follow-node.js";
 import { followSignal, type SignalRef } from "./useSignal.js";

@@ -2,7 +2,8 @@
 // capabilities), rendered by a real component over a real ChatClient.
 import { flushPromises, mount, type VueWrapper } from "@vue/test-utils";
 import { afterEach, describe, expect, test } from "vitest";
-import { customInterrupts, subagentLanes, type Middleware } from "@threadline/core";
+import { subagentLanes, type Middleware } from "@threadline/core";
+import { customInterrupts } from "@threadline/core/pipeline";
 import RunReport from "./RunReport.vue";
 import { runStarted } from "./support/events.js";
 import { ids, queuedAgent, type ScriptedAgent } from "./support/sources.js";

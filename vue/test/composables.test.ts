@@ -1,7 +1,8 @@
 // The composables on their own, inside effect scopes: following nodes given as refs or getters,
 // reactive proxies, scope release, the no-scope warning, and shared-state paths.
 import { signal } from "@preact/signals-core";
-import { createThread, foldEvent, fromEvents, type MessageNode, type Thread } from "@threadline/core";
+import { createThread, fromEvents, type MessageNode, type Thread } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { InvalidPointerError } from "@threadline/core/model";
 import { RunLoop } from "@threadline/core/run";
 import { effectScope, nextTick, reactive, ref, shallowRef, watch } from "vue";

@@ -1,6 +1,7 @@
 // Core's own ComponentNodes (Tambo CUSTOM events, activity messages) rendered through the message
 // parts and <ThreadComponent>: live props, per-prop status, state, and who re-renders.
-import { ChatClient, createComponentRegistry, createThread, createThreadStore, foldEvent, generativeUi, type Thread } from "@threadline/core";
+import { ChatClient, createComponentRegistry, createThread, generativeUi, type Thread } from "@threadline/core";
+import { createThreadStore, foldEvent } from "@threadline/core/fold";
 import { cleanup, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
 import { defineComponent, h, nextTick, shallowRef } from "vue";

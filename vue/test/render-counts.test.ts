@@ -1,5 +1,6 @@
 // Real SFCs over a thread fed by a real run (RunLoop over fromEvents): what re-renders per event.
-import { createThread, foldEvent, fromEvents } from "@threadline/core";
+import { createThread, fromEvents } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { RunLoop } from "@threadline/core/run";
 import { cleanup, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";

@@ -2,7 +2,8 @@
 // Server rendering: the composables read current values once and subscribe nothing (Vue SSR
 // never runs onScopeDispose, so anything subscribed here would leak per request).
 import { signal } from "@preact/signals-core";
-import { ChatClient, createThread, foldEvent, fromEvents } from "@threadline/core";
+import { ChatClient, createThread, fromEvents } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { createSSRApp, h } from "vue";
 import { renderToString } from "vue/server-renderer";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";

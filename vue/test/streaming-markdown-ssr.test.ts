@@ -1,6 +1,7 @@
 // @vitest-environment node
 // <StreamingMarkdown> on the server: the markdown so far as escaped markup.
-import { createThread, foldEvent, type AGUIEvent } from "@threadline/core";
+import { createThread, type AGUIEvent } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { createSSRApp, h } from "vue";
 import { renderToString } from "vue/server-renderer";
 import { expect, test } from "vitest";

@@ -1,5 +1,6 @@
 // <StreamingText>: tokens go to one Text node by appendData, outside Vue's render.
-import { createThread, foldEvent, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
+import { createThread, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
+import { foldEvent } from "@threadline/core/fold";
 import { mount } from "@vue/test-utils";
 import { createSSRApp, defineComponent, h, nextTick, ref, withDirectives, type PropType } from "vue";
 import { renderToString } from "vue/server-renderer";

@@ -7,13 +7,17 @@ import { expectEqual } from "../cell.js";
 import { LIVE_MESSAGE_ID, RUN_ID, THREAD_ID, type TextStream } from "../generate.js";
 import { keepAlive, type Setup } from "../measure.js";
 
-// The root and the one subpath a lane uses (the partial-JSON parser is @threadline/core/json).
-type CoreModule = typeof import("@threadline/core") & typeof import("@threadline/core/json");
+// The root and the subpaths the lanes use (the partial-JSON parser is @threadline/core/json;
+// createPipeline and foldEvent, the fold lanes' entries, are /pipeline and /fold).
+type CoreModule = typeof import("@threadline/core") &
+  typeof import("@threadline/core/json") &
+  typeof import("@threadline/core/pipeline") &
+  typeof import("@threadline/core/fold");
 let loaded: Promise<CoreModule | Error> | undefined;
 
 function loadCore(): Promise<CoreModule | Error> {
-  loaded ??= Promise.all([import("@threadline/core"), import("@threadline/core/json")]).then(
-    ([root, json]) => ({ ...root, ...json }),
+  loaded ??= Promise.all([import("@threadline/core"), import("@threadline/core/json"), import("@threadline/core/pipeline"), import("@threadline/core/fold")]).then(
+    ([root, json, pipeline, fold]) => ({ ...root, ...json, ...pipeline, ...fold }),
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
   return loaded;

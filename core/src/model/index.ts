@@ -67,8 +67,10 @@ export { PLACEHOLDER_THREAD_ID } from "./thread-store.js";
 export type { ThreadInit, ThreadStore, ThreadStoreOptions } from "./thread-store.js";
 export type { Attachment, LocalPreviews, MediaPart } from "./messages/attachments.js";
 export { subscribeText, currentText } from "./views/text-stream.js";
-// The checks both bindings make before they read a node or a signal (their BindingError is on the root).
-export { checkedMessage, isSignalLike } from "../binding-error.js";
+// The bindings' misuse error (each binding re-exports it) and the checks both make before they read
+// a node or a signal.
+export { BindingError, checkedMessage, isSignalLike } from "../binding-error.js";
+export type { BindingErrorCode } from "../binding-error.js";
 export type { TextSink } from "./views/text-stream.js";
 export { MessageTextNode } from "./views/text-node.js";
 // What both bindings read: derived views of nodes (model/views/).

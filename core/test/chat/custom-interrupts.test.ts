@@ -2,7 +2,8 @@
 // rather than RUN_FINISHED's outcome reach pendingInterrupts and resume, exactly once.
 import type { RunAgentInput } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
-import { customInterrupts, fromEvents, type AgentSource } from "../../src/index.js";
+import { fromEvents, type AgentSource } from "../../src/index.js";
+import { customInterrupts } from "../../src/pipeline/index.js";
 import { chatFor } from "./support.js";
 
 function scripted(...scripts: ((input: RunAgentInput) => object[])[]): AgentSource & { inputs: RunAgentInput[] } {

@@ -7,10 +7,12 @@ import {
   ChatInputError,
   createComponentRegistry,
   createThread,
-  createThreadStore,
   fromEvents,
   HttpAgent,
-  memoryStorage, generativeUi } from "../../src/index.js";
+  memoryStorage,
+  generativeUi,
+} from "../../src/index.js";
+import { createThreadStore } from "../../src/fold/index.js";
 import { PLACEHOLDER_THREAD_ID } from "../../src/model/index.js";
 import { THREAD_INDEX_KEY, type StoredThread } from "../../src/persist/index.js";
 import { answer, chatFor, ids, manualSource, runFinished, scriptedServer, textMessage, toolCall, toolResults, until } from "./support.js";

@@ -4,7 +4,7 @@
 // Both lanes: over HTTP (RunLoop + HttpAgent, the thread pinned to the stream's first threadId
 // as the draft runner does) and in memory (createPipeline + foldEvents).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ThreadlineProtocolError, type ProtocolErrorCode } from "../../src/index.js";
+import { ProtocolError, type ProtocolErrorCode } from "../../src/pipeline/index.js";
 import { openCorpus } from "./corpus.js";
 import type { ConformanceFixture } from "./fixture.js";
 import { runOverHttp } from "./http-lane.js";
@@ -50,8 +50,8 @@ if (corpus !== undefined) {
         const seen = runInMemory(fixture, "fast");
         expect(seen.outcome).toBe("failed");
         expect(seen.error?.code).toBe(code);
-        expect(seen.error).toBeInstanceOf(ThreadlineProtocolError);
-        expect((seen.error as ThreadlineProtocolError).index).toBe(at);
+        expect(seen.error).toBeInstanceOf(ProtocolError);
+        expect((seen.error as ProtocolError).index).toBe(at);
         expect(seen.events).toEqual(fixture.stream.slice(0, at));
       });
       it(`${fixture.area}: ${fixture.name} (over HTTP)`, async () => {
@@ -60,8 +60,8 @@ if (corpus !== undefined) {
         const seen = await runOverHttp(fixture, server!, key, { validation: "fast", ...(threadId === undefined ? {} : { threadId }) });
         expect(seen.outcome).toBe("failed");
         expect(seen.error?.code).toBe(code);
-        expect(seen.error).toBeInstanceOf(ThreadlineProtocolError);
-        expect((seen.error as ThreadlineProtocolError).index).toBe(at);
+        expect(seen.error).toBeInstanceOf(ProtocolError);
+        expect((seen.error as ProtocolError).index).toBe(at);
         // What the application saw is what was on the wire (timestamps included), up to the violation.
         expect(seen.events).toEqual(server!.replay(key)?.sent.slice(0, at));
         expect(seen.request).toMatchObject({ threadId });

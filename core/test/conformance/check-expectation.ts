@@ -3,7 +3,8 @@
 // wording is matched through our codes (expectations.ts). Returns the keys a lane could not
 // observe (the request, in a lane that sends none).
 import { expect } from "vitest";
-import { ThreadlineProtocolError, type ThreadlineWarning } from "../../src/index.js";
+import type { ThreadlineWarning } from "../../src/index.js";
+import { ProtocolError } from "../../src/pipeline/index.js";
 import { ERROR_CODES, WARNING_CODES } from "./expectations.js";
 import { pathExists, readPath, subsetMismatch, type ConformanceFixture, type Expectation } from "./fixture.js";
 import type { Lane, Observed } from "./observed.js";
@@ -28,8 +29,8 @@ export function checkExpectation(fixture: ConformanceFixture, want: Expectation,
     expect(mapping, `no error-code mapping for ${fixture.name} (${want.errorContains})`).toBeDefined();
     expect(seen.error?.code).toBe(mapping?.code);
     if (mapping?.mentions !== undefined) expect(seen.error?.message).toContain(mapping.mentions);
-    expect(seen.error, "a protocol error, not a transport one").toBeInstanceOf(ThreadlineProtocolError);
-    if (seen.error instanceof ThreadlineProtocolError) expect(seen.error.index).toBeGreaterThanOrEqual(0);
+    expect(seen.error, "a protocol error, not a transport one").toBeInstanceOf(ProtocolError);
+    if (seen.error instanceof ProtocolError) expect(seen.error.index).toBeGreaterThanOrEqual(0);
   }
   if (want.runError !== undefined) {
     const last = seen.events.filter((event) => event.type === "RUN_ERROR").at(-1);

@@ -1,8 +1,7 @@
 // How the reference's wording maps onto Threadline's codes, fixture by fixture, and the
 // fixtures Threadline deliberately treats differently. The deviation table (docs/reference/deviations.md)
 // must list every entry of DEVIATIONS (a test checks it).
-import type { ProtocolErrorCode } from "../../src/index.js";
-import type { ProtocolWarningCode } from "../../src/pipeline/index.js";
+import type { ProtocolErrorCode, ProtocolWarningCode } from "../../src/pipeline/index.js";
 import type { Expectation } from "./fixture.js";
 
 export interface ErrorMapping {
@@ -20,7 +19,7 @@ export interface WarningMapping {
   requestSide?: true;
 }
 
-/** errorContains (the reference's wording) → the ThreadlineProtocolError we raise. */
+/** errorContains (the reference's wording) → the ProtocolError we raise. */
 export const ERROR_CODES: Readonly<Record<string, ErrorMapping>> = {
   "chunk-conflicting-role-fatal": { code: "CHUNK_CONFLICT", mentions: "role 'assistant'" },
   "chunk-conflicting-tool-name-fatal": { code: "CHUNK_CONFLICT", mentions: "toolCallName 'delete'" },

@@ -8,12 +8,12 @@ import {
   AgentRunError,
   HttpAgent,
   type AGUIEvent,
-  type Context,
   type Message,
   type ThreadlineError,
   type ThreadlineWarning,
   type Tool,
 } from "../../src/index.js";
+import type { Context } from "../../src/protocol/index.js";
 import { RunLoop } from "../../src/run/index.js";
 import type { ConformanceFixture } from "./fixture.js";
 import type { Observed, Validation } from "./observed.js";

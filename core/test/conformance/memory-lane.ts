@@ -6,14 +6,13 @@
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { expect } from "vitest";
 import {
-  createPipeline,
   foldEvents,
   ThreadlineError,
   type AGUIEvent,
   type Message,
-  type PipelineOptions,
   type ThreadlineWarning,
 } from "../../src/index.js";
+import { createPipeline, type PipelineOptions } from "../../src/pipeline/index.js";
 import type { ConformanceFixture } from "./fixture.js";
 import type { Observed, Validation } from "./observed.js";
 

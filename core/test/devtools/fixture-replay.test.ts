@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import {
   createComponentRegistry,
   createThread,
-  foldEvent,
   fromEvents,
-  type Thread, generativeUi } from "../../src/index.js";
+  type Thread,
+  generativeUi,
+} from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { RunLoop } from "../../src/run/index.js";
 import { parseFixture, recordEvents, replayEvents, toFixture, type EventRecorder } from "../../src/devtools/index.js";
 import { answer, chatFor, gate, runFinished, runStarted, scriptedServer, textMessage, toolCall, until } from "../chat/support.js";

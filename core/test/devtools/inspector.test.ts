@@ -3,7 +3,9 @@
 // panel (in its shadow root) shows the log, the timeline, tool calls, state and messages, travels
 // in time, exports and imports fixtures, and toggles on its shortcut.
 import { afterEach, describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, type Thread } from "../../src/index.js";
+import { createThread, type Thread } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { createInspector, type Inspector } from "../../src/devtools/index.js";
 
 const STREAM: object[] = [

@@ -3,7 +3,9 @@
 // and the whole recording replays to the live thread it was recorded from.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, foldEvents } from "../../src/index.js";
+import { createThread, foldEvents } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { recordEvents, replayEvents, threadAt, TimeTravel } from "../../src/devtools/index.js";
 import { streamArbitrary } from "../fold/stream-generator.js";
 

@@ -1,7 +1,9 @@
 // The timeline is read from the events alone: runs, subagents nested under their parents, steps,
 // and how each ended — including what a run leaves open when it ends.
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent } from "../../src/index.js";
+import { createThread } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { recordEvents, replayEvents, timelineOf } from "../../src/devtools/index.js";
 
 function record(events: object[]) {

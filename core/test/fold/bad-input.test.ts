@@ -3,15 +3,13 @@
 import { describe, expect, it } from "vitest";
 import {
   createThread,
-  foldEvent,
   foldEvents,
-  FoldError,
-  ThreadlineFoldError,
-  ThreadlineProtocolError,
   type AGUIEvent,
   type Thread,
   type ThreadlineWarning,
 } from "../../src/index.js";
+import { foldEvent, FoldError } from "../../src/fold/index.js";
+import { ProtocolError } from "../../src/pipeline/index.js";
 import { ToolArgsError } from "../../src/model/index.js";
 
 function setup(): { thread: Thread; warnings: ThreadlineWarning[] } {
@@ -57,8 +55,8 @@ describe("STATE_DELTA", () => {
     const before = thread.state.value;
     for (const path of ["/__proto__/polluted", "/nested/constructor/prototype/polluted", "/a~1b/prototype"]) {
       const error = thrown(() => foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "add", path, value: true }] } as AGUIEvent));
-      expect(error).toBeInstanceOf(ThreadlineFoldError);
-      expect((error as ThreadlineFoldError).code).toBe("FORBIDDEN_PATCH_PATH");
+      expect(error).toBeInstanceOf(FoldError);
+      expect((error as FoldError).code).toBe("FORBIDDEN_PATCH_PATH");
       expect((error as Error).message).toContain(path);
     }
     expect(thread.state.value).toBe(before);
@@ -69,7 +67,7 @@ describe("STATE_DELTA", () => {
     const { thread } = setup();
     const before = thread.state.value;
     const error = thrown(() => foldEvent(thread, { type: "STATE_DELTA", delta: { op: "add" } } as unknown as AGUIEvent));
-    expect((error as ThreadlineFoldError).code).toBe("MALFORMED_PAYLOAD");
+    expect((error as FoldError).code).toBe("MALFORMED_PAYLOAD");
     expect(thread.state.value).toBe(before);
   });
 });
@@ -79,8 +77,8 @@ describe("MESSAGES_SNAPSHOT", () => {
     const { thread } = setup();
     const before = thread.messages.value;
     const error = thrown(() => foldEvent(thread, { type: "MESSAGES_SNAPSHOT", messages: { id: "x" } } as unknown as AGUIEvent));
-    expect(error).toBeInstanceOf(ThreadlineFoldError);
-    expect((error as ThreadlineFoldError).code).toBe("MALFORMED_PAYLOAD");
+    expect(error).toBeInstanceOf(FoldError);
+    expect((error as FoldError).code).toBe("MALFORMED_PAYLOAD");
     expect((error as Error).message).toContain("must be an array");
     expect(thread.messages.value).toBe(before);
   });
@@ -90,7 +88,7 @@ describe("MESSAGES_SNAPSHOT", () => {
     const before = thread.messages.value;
     for (const bad of [{ role: "user", content: "x" }, { id: "u", role: "narrator", content: "x" }, null]) {
       const error = thrown(() => foldEvent(thread, { type: "MESSAGES_SNAPSHOT", messages: [{ id: "m1", role: "assistant" }, bad] } as unknown as AGUIEvent));
-      expect((error as ThreadlineFoldError).code).toBe("MALFORMED_PAYLOAD");
+      expect((error as FoldError).code).toBe("MALFORMED_PAYLOAD");
       expect((error as Error).message).toContain("messages[1]");
     }
     expect(thread.messages.value).toBe(before);
@@ -139,20 +137,20 @@ describe("foldEvents never throws", () => {
     { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "before" },
   ];
 
-  it("returns what was folded before a protocol violation, plus the ThreadlineProtocolError", () => {
+  it("returns what was folded before a protocol violation, plus the ProtocolError", () => {
     const result = foldEvents([start, ...text, { type: "TEXT_MESSAGE_CONTENT", messageId: "orphan", delta: "x" }], {}, { onWarning: () => {} });
-    expect(result.error).toBeInstanceOf(ThreadlineProtocolError);
+    expect(result.error).toBeInstanceOf(ProtocolError);
     expect(result.error!.code).toBe("UNKNOWN_MESSAGE_ID");
     expect(result.messages).toEqual([{ id: "m1", role: "assistant", content: "before" }]);
   });
 
-  it("returns what was folded before a refused patch, plus the ThreadlineFoldError", () => {
+  it("returns what was folded before a refused patch, plus the FoldError", () => {
     const result = foldEvents(
       [start, { type: "STATE_DELTA", delta: [{ op: "add", path: "/ok", value: 1 }] }, { type: "STATE_DELTA", delta: [{ op: "add", path: "/__proto__/x", value: 1 }] }],
       { state: { a: 0 } },
       { onWarning: () => {} },
     );
-    expect(result.error).toBeInstanceOf(ThreadlineFoldError);
+    expect(result.error).toBeInstanceOf(FoldError);
     expect(result.error!.code).toBe("FORBIDDEN_PATCH_PATH");
     expect(result.state).toEqual({ a: 0, ok: 1 });
   });
@@ -189,7 +187,7 @@ describe("foldEvents never throws", () => {
 
   it("garbage input is a protocol error, not an exception", () => {
     const result = foldEvents([null, 42, "x"] as unknown[], {}, { onWarning: () => {} });
-    expect(result.error).toBeInstanceOf(ThreadlineProtocolError);
+    expect(result.error).toBeInstanceOf(ProtocolError);
     expect(result.messages).toEqual([]);
     expect(result.state).toEqual({});
   });

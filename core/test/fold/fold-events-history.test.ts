@@ -4,8 +4,9 @@
 import type { Message } from "@ag-ui/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, foldEvents, subagentLanes, type ThreadlineWarning } from "../../src/index.js";
-import type { FoldEventsInit } from "../../src/fold/index.js";
+import { createThread, foldEvents, subagentLanes, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
+import { foldEvent, type FoldEventsInit } from "../../src/fold/index.js";
 import { ThreadlineError } from "../../src/errors.js";
 import { streamArbitrary } from "./stream-generator.js";
 

@@ -2,7 +2,8 @@
 // gets a subscriber counting notifications; after one event, only the expected ones may have fired.
 import { effect, type ReadonlySignal } from "@preact/signals-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createThread, foldEvent, type AGUIEvent, type Thread, type ToolCallNode } from "../../src/index.js";
+import { createThread, type AGUIEvent, type Thread, type ToolCallNode } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
 
 const fold = (thread: Thread, ...events: object[]) => {

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import type { Operation } from "fast-json-patch";
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, type AGUIEvent } from "../../src/index.js";
+import { createThread, type AGUIEvent } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { applyJsonPatch } from "../../src/json/json-patch.js";
 import { ownJson } from "../../src/json/json-value.js";
 

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
 import { describe, expect, it } from "vitest";
-import { ThreadlineFoldError } from "../../src/fold/errors.js";
+import { FoldError } from "../../src/fold/errors.js";
 import { refuseForbiddenPaths } from "../../src/fold/patch-paths.js";
-import { createThread, foldEvent, type AGUIEvent } from "../../src/index.js";
+import { createThread, type AGUIEvent } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { applyJsonPatch } from "../../src/json/json-patch.js";
 import { ownJson } from "../../src/json/json-value.js";
 
@@ -279,11 +280,11 @@ describe("applyJsonPatch (structural sharing)", () => {
       } catch (error) {
         caught = error;
       }
-      expect(caught).toBeInstanceOf(ThreadlineFoldError);
-      expect((caught as ThreadlineFoldError).code).toBe("FORBIDDEN_PATCH_PATH");
+      expect(caught).toBeInstanceOf(FoldError);
+      expect((caught as FoldError).code).toBe("FORBIDDEN_PATCH_PATH");
     }
     expect(() => refuseForbiddenPaths([{ op: "copy", from: "/__proto__", path: "/x" }], "STATE_DELTA")).toThrow(
-      ThreadlineFoldError,
+      FoldError,
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -1,12 +1,14 @@
 import { effect, type ReadonlySignal } from "@preact/signals-core";
 import {
   createThread,
-  foldEvent,
   type AGUIEvent,
   type AssistantMessageNode,
   type ComponentNode,
   type Thread,
-  type ThreadlineWarning, generativeUi } from "../../src/index.js";
+  type ThreadlineWarning,
+  generativeUi,
+} from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { type ThreadOptions } from "../../src/model/index.js";
 
 export const fold = (thread: Thread, ...events: object[]): void => {

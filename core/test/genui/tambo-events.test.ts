@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ComponentError, createComponentRegistry, createThread, generativeUi, type ThreadlineError, type ThreadlineWarning } from "../../src/index.js";
-import { componentSnapshot } from "../../src/model/index.js";
+import { createComponentRegistry, createThread, generativeUi, type ThreadlineError, type ThreadlineWarning } from "../../src/index.js";
+import { ComponentError, componentSnapshot } from "../../src/model/index.js";
 import {
   assistant,
   cEnd,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createThreadStore, fromEvents, type Thread, type ThreadlineWarning, generativeUi } from "../../src/index.js";
+import { fromEvents, type Thread, type ThreadlineWarning, generativeUi } from "../../src/index.js";
+import { createThreadStore } from "../../src/fold/index.js";
 import { PLACEHOLDER_THREAD_ID, ThreadStoreError } from "../../src/model/index.js";
 import { RunLoop } from "../../src/run/index.js";
 import { cProps, cStart, countWrites, fold, set, started } from "./helpers.js";

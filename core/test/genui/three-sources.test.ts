@@ -1,6 +1,8 @@
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { createComponentRegistry, createPipeline, createThread, foldEvent, type ComponentNode, type Thread, generativeUi } from "../../src/index.js";
+import { createComponentRegistry, createThread, type ComponentNode, type Thread, generativeUi } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { cEnd, cProps, cStart, set } from "./helpers.js";
 
 /** Every component in the thread, in display order, from one model: parts and activity messages. */

@@ -7,17 +7,16 @@ import { describe, expect, it } from "vitest";
 import {
   ChatClient,
   ChatInputError,
-  createPipeline,
   createThread,
-  foldEvent,
   foldEvents,
   HttpAgent,
   localStorageAdapter,
   memoryStorage,
   ThreadlineError,
-  ThreadlineProtocolError,
   type ChatClientOptions,
 } from "../../src/index.js";
+import { createPipeline, ProtocolError } from "../../src/pipeline/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { JsonDepthError, MAX_JSON_DEPTH } from "../../src/json/index.js";
 import { finished, serverPerTest, started, warnings, type Exchange } from "../run/support.js";
 import { sseText } from "../support/agui-server.js";
@@ -102,7 +101,7 @@ describe("deeply nested JSON from the agent", () => {
     const result = await chat.sendMessage("go");
     expect(result.status).toBe("failed");
     const error = chat.error.peek();
-    expect(error).toBeInstanceOf(ThreadlineProtocolError);
+    expect(error).toBeInstanceOf(ProtocolError);
     expect(error).toMatchObject({ code: "EVENT_TOO_DEEP", index: 4 });
     expect(error?.message).toContain(`more than ${MAX_JSON_DEPTH}`);
     expect(chat.thread.toMessages().map((m) => m.content)).toEqual(["go", "before"]);
@@ -166,7 +165,7 @@ describe("deeply nested JSON handed to Threadline directly", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(ThreadlineProtocolError);
+    expect(thrown).toBeInstanceOf(ProtocolError);
     expect(thrown).toMatchObject({ code: "EVENT_TOO_DEEP", index: 0 });
     const folded = foldEvents([{ type: "RUN_STARTED", threadId: "t", runId: "r" }, { type: "STATE_SNAPSHOT", snapshot: deepObject(10_000) }]);
     expect(folded.error).toMatchObject({ code: "EVENT_TOO_DEEP", index: 1 });

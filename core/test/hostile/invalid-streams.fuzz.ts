@@ -7,12 +7,12 @@ import fc from "fast-check";
 import type { Message } from "@ag-ui/core";
 import {
   createThread,
-  foldEvent,
   fromEvents,
   ThreadlineError,
   type AgentSource,
   type AGUIEvent,
 } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { RunLoop, type RunResult } from "../../src/run/index.js";
 import { streamArbitrary } from "../fold/stream-generator.js";
 

@@ -6,7 +6,8 @@
 // (scripts/fuzz-campaign.mjs runs a larger campaign by hand).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPipeline, HttpAgent, ThreadlineError, TransportError } from "../../src/index.js";
+import { HttpAgent, ThreadlineError, TransportError } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
 import { SseDecoder } from "../../src/transport/sse-decoder.js";
 import { streamArbitrary } from "../fold/stream-generator.js";
 import { serverPerTest, write } from "../run/support.js";

@@ -1,7 +1,8 @@
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, subscribeText, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
-import { currentText } from "../../src/model/index.js";
+import { createThread, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
+import { subscribeText, currentText } from "../../src/model/index.js";
 
 /**
  * Rarely written node fields (metadata, subagentRunId, name, encryptedValue, a tool message's

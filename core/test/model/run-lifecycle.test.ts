@@ -1,7 +1,8 @@
 // The thread's run lifecycle (model/thread.ts): startRun, endRun and reset are the only writers of
 // the run's status, error, outcome and interrupts; a failed or stopped run cuts off what was open.
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, type AGUIEvent } from "../../src/index.js";
+import { createThread, type AGUIEvent } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
 
 const fold = (thread: ThreadImpl, ...events: object[]) => {

@@ -2,7 +2,9 @@
 // one lane per invocation, nested under the lane or tool call that spawned it, holding its messages.
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, subagentLanes, foldEvents, type AGUIEvent, type Thread, type ThreadlineWarning } from "../../src/index.js";
+import { createThread, subagentLanes, foldEvents, type AGUIEvent, type Thread, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 
 const ev = (event: Record<string, unknown>) => event as unknown as AGUIEvent;
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // MessageTextNode: the one Text node both bindings' streamText run, and what it does at mount.
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, type AGUIEvent, type MessageNode, type Thread } from "../../src/index.js";
+import { createThread, type AGUIEvent, type MessageNode, type Thread } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { MessageTextNode } from "../../src/model/index.js";
 
 const fold = (thread: Thread, ...events: object[]) => {

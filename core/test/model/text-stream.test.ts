@@ -1,6 +1,8 @@
 import { batch } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, subscribeText, type AGUIEvent, type MessageNode, type Thread } from "../../src/index.js";
+import { createThread, type AGUIEvent, type MessageNode, type Thread } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
+import { subscribeText } from "../../src/model/index.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);

@@ -3,12 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   AgentRunError,
   createThread,
-  foldEvent,
-  ThreadlineFoldError,
   type AGUIEvent,
   type Thread,
   type ThreadlineWarning,
 } from "../../src/index.js";
+import { foldEvent, FoldError } from "../../src/fold/index.js";
 import { CustomClaimError, InvalidPointerError } from "../../src/model/index.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
@@ -147,7 +146,7 @@ describe("activity messages", () => {
     expect(warnings.map((w) => w.code)).toEqual(["ACTIVITY_PATCH_FAILED"]);
     expect(() =>
       fold(thread, { type: "ACTIVITY_DELTA", messageId: "a1", activityType: "plan", patch: [{ op: "add", path: "/__proto__/x", value: 1 }] }),
-    ).toThrow(ThreadlineFoldError);
+    ).toThrow(FoldError);
     expect(thread.message("a1")).toBe(node);
   });
 
@@ -295,7 +294,7 @@ describe("projections", () => {
   });
 
   it("foldEvent refuses an object that is not a thread from createThread", () => {
-    expect(() => foldEvent({} as Thread, { type: "RAW", event: {} } as AGUIEvent)).toThrow(ThreadlineFoldError);
+    expect(() => foldEvent({} as Thread, { type: "RAW", event: {} } as AGUIEvent)).toThrow(FoldError);
   });
 });
 

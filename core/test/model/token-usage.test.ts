@@ -2,7 +2,9 @@
 // and a malformed entry costs only itself.
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { describe, expect, it } from "vitest";
-import { createPipeline, createThread, foldEvent, type AGUIEvent, type ThreadlineWarning } from "../../src/index.js";
+import { createThread, type AGUIEvent, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline } from "../../src/pipeline/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 
 const started = (runId: string) => ({ type: "RUN_STARTED", threadId: "t", runId }) as AGUIEvent;
 

@@ -2,7 +2,8 @@
 // state they come from and refuse the others without writing; facts from the stream (a result,
 // arguments that do not parse) win from every state.
 import { describe, expect, it } from "vitest";
-import { createThread, foldEvent, type AGUIEvent } from "../../src/index.js";
+import { createThread, type AGUIEvent } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { ThreadlineError } from "../../src/errors.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
 import type { ToolCallNodeImpl } from "../../src/model/tool-calls/tool-call-node.js";

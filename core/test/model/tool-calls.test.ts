@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   createThread,
-  foldEvent,
   type AGUIEvent,
   type AssistantMessageNode,
   type Thread,
 } from "../../src/index.js";
+import { foldEvent } from "../../src/fold/index.js";
 import { ToolArgsError, ToolResultError } from "../../src/model/index.js";
 
 const fold = (thread: Thread, ...events: object[]) => {

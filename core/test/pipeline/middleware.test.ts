@@ -5,13 +5,11 @@ import {
   EventType,
   fromEvents,
   HttpAgent,
-  MiddlewareError,
-  ThreadlineProtocolError,
   type AgentSource,
   type Middleware,
   type RunAgentInput,
 } from "../../src/index.js";
-import { createEventStream, type MiddlewareObject } from "../../src/pipeline/index.js";
+import { MiddlewareError, ProtocolError, createEventStream, type MiddlewareObject } from "../../src/pipeline/index.js";
 import { RunLoop } from "../../src/run/index.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";
 import { finished, ids, respond, serverPerTest, started, textRun } from "../run/support.js";
@@ -152,7 +150,7 @@ describe("function middleware", () => {
 
     expect(result.status).toBe("failed");
     if (result.status !== "failed") throw new Error("unreachable");
-    expect(result.error).toBeInstanceOf(ThreadlineProtocolError);
+    expect(result.error).toBeInstanceOf(ProtocolError);
     expect(result.error.code).toBe("UNKNOWN_MESSAGE_ID");
     expect(text(loop)).toBe("ok");
   });

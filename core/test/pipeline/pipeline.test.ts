@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createPipeline,
-  ThreadlineError,
-  ThreadlineProtocolError,
-  type AGUIEvent,
-  type PipelineOptions,
-  type ThreadlineWarning,
-} from "../../src/index.js";
+import { ThreadlineError, type AGUIEvent, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline, ProtocolError, type PipelineOptions } from "../../src/pipeline/index.js";
 import * as e from "./events.js";
 import { types } from "./stage-harness.js";
 
@@ -42,7 +36,7 @@ describe("createPipeline", () => {
     pipeline.push(e.runStarted("r1"));
     pipeline.push(e.textChunk({ messageId: "m1", delta: "half" }));
     const error = thrown(() => pipeline.end());
-    expect(error).toBeInstanceOf(ThreadlineProtocolError);
+    expect(error).toBeInstanceOf(ProtocolError);
     expect(error).toMatchObject({ code: "TRUNCATED_RUN", index: 2, event: undefined });
     expect(types(delivered)).toEqual(["RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END"]);
   });

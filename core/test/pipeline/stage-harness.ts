@@ -1,13 +1,14 @@
 // Drives one pipeline stage the way createPipeline does: position, then push, then end.
 import type { StreamPosition } from "../../src/protocol/protocol-error.js";
 import type { Stage } from "../../src/pipeline/stage.js";
-import { ThreadlineProtocolError, type AGUIEvent, type ThreadlineWarning, type WarningHandler } from "../../src/index.js";
+import type { AGUIEvent, ThreadlineWarning, WarningHandler } from "../../src/index.js";
+import { ProtocolError } from "../../src/pipeline/index.js";
 
 export interface StageRun {
   delivered: AGUIEvent[];
   warnings: ThreadlineWarning[];
   /** The violation, if any (from a push or from end). */
-  error: ThreadlineProtocolError | undefined;
+  error: ProtocolError | undefined;
 }
 
 export function runStage<In>(
@@ -28,7 +29,7 @@ export function runStage<In>(
     position.raw = undefined;
     stage.end();
   } catch (error) {
-    if (!(error instanceof ThreadlineProtocolError)) throw error;
+    if (!(error instanceof ProtocolError)) throw error;
     return { delivered, warnings, error };
   }
   return { delivered, warnings, error: undefined };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createThinkingTranslator } from "../../src/pipeline/translate-thinking.js";
-import { createPipeline, type AGUIEvent, type ThreadlineWarning } from "../../src/index.js";
-import { type IncomingEvent } from "../../src/pipeline/index.js";
+import type { AGUIEvent, ThreadlineWarning } from "../../src/index.js";
+import { createPipeline, type IncomingEvent } from "../../src/pipeline/index.js";
 import * as e from "./events.js";
 import { runStage, types } from "./stage-harness.js";
 

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createEventValidator, type EventSchemaValidator } from "../../src/protocol/validate.js";
 import type { StreamPosition } from "../../src/protocol/protocol-error.js";
-import { createPipeline, ThreadlineError, ThreadlineProtocolError, type ThreadlineWarning } from "../../src/index.js";
+import { ThreadlineError, type ThreadlineWarning } from "../../src/index.js";
+import { createPipeline, ProtocolError } from "../../src/pipeline/index.js";
 
 function validator(schemas?: EventSchemaValidator) {
   const warnings: ThreadlineWarning[] = [];
@@ -15,12 +16,12 @@ function validator(schemas?: EventSchemaValidator) {
       position.raw = raw;
       return validate(raw);
     },
-    error(raw: unknown): ThreadlineProtocolError {
+    error(raw: unknown): ProtocolError {
       position.raw = raw;
       try {
         validate(raw);
       } catch (error) {
-        if (error instanceof ThreadlineProtocolError) return error;
+        if (error instanceof ProtocolError) return error;
         throw error;
       }
       throw new Error(`expected ${JSON.stringify(raw)} to be rejected`);
@@ -270,7 +271,7 @@ describe("validation", () => {
         try {
           return { accepted: v.check(raw) };
         } catch (error) {
-          if (!(error instanceof ThreadlineProtocolError)) throw error;
+          if (!(error instanceof ProtocolError)) throw error;
           return { fatal: error.code === "MISSING_FIELD" ? "MALFORMED_FIELD" : error.code };
         }
       };

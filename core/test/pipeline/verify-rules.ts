@@ -2,7 +2,8 @@
 // one rejected with the rule's code at the offending event, everything before it delivered.
 import { describe, expect, it } from "vitest";
 import { createOrderVerifier } from "../../src/pipeline/verify-order.js";
-import type { AGUIEvent, ProtocolErrorCode } from "../../src/index.js";
+import type { AGUIEvent } from "../../src/index.js";
+import type { ProtocolErrorCode } from "../../src/pipeline/index.js";
 import { runStage } from "./stage-harness.js";
 
 export const verify = (events: AGUIEvent[]) => runStage<AGUIEvent>(createOrderVerifier, events);

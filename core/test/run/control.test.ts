@@ -1,12 +1,8 @@
 // Run control: one run at a time (refused or queued, never interleaved), stop, detach, connect,
 // generations, dispose, and how every kind of ending maps to status and result.
 import { describe, expect, it } from "vitest";
-import {
-  fromEvents,
-  ThreadlineProtocolError,
-  type AgentSource,
-  type RunAgentInput,
-} from "../../src/index.js";
+import { fromEvents, type AgentSource, type RunAgentInput } from "../../src/index.js";
+import { ProtocolError } from "../../src/pipeline/index.js";
 import {
   RunInProgressError,
   RunLoop,
@@ -305,7 +301,7 @@ describe("how runs end", () => {
     expect(result).toMatchObject({ status: "succeeded", pendingToolCallIds: ["c1"], result: { answer: 42 } });
   });
 
-  it("a protocol violation fails the run with ThreadlineProtocolError; the thread keeps what came before", async () => {
+  it("a protocol violation fails the run with ProtocolError; the thread keeps what came before", async () => {
     const loop = newLoop(
       fromEvents([started(input), { type: "TEXT_MESSAGE_START", messageId: "a1" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: "kept" }, { type: "TOOL_CALL_ARGS", toolCallId: "ghost", delta: "{" }]),
     );
@@ -314,7 +310,7 @@ describe("how runs end", () => {
 
     expect(result.status).toBe("failed");
     if (result.status !== "failed") throw new Error("unreachable");
-    expect(result.error).toBeInstanceOf(ThreadlineProtocolError);
+    expect(result.error).toBeInstanceOf(ProtocolError);
     expect(result.error.code).toBe("UNKNOWN_TOOL_CALL_ID");
     expect(loop.status.value).toBe("failed");
     expect(loop.error.value).toBe(result.error);

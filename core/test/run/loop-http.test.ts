@@ -3,7 +3,8 @@
 // server saw.
 import { effect } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
-import { HttpAgent, ThreadlineProtocolError } from "../../src/index.js";
+import { HttpAgent } from "../../src/index.js";
+import { ProtocolError } from "../../src/pipeline/index.js";
 import { RunLoop, type RunStatus } from "../../src/run/index.js";
 import { AGUI_PROTO_MEDIA_TYPE, HttpError, StreamTruncatedError } from "../../src/transport/index.js";
 import { createThread } from "../../src/fold/make-thread.js";
@@ -167,7 +168,7 @@ describe("RunLoop over HTTP (SSE)", () => {
 
     expect(result.status).toBe("failed");
     if (result.status !== "failed") throw new Error("unreachable");
-    expect(result.error).toBeInstanceOf(ThreadlineProtocolError);
+    expect(result.error).toBeInstanceOf(ProtocolError);
     expect(result.error.code).toBe("TRUNCATED_RUN");
     expect(loop.error.value?.code).toBe("TRUNCATED_RUN");
     expect((loop.thread.message("a1") as AssistantMessageNode).content.value).toBe("cut");

@@ -1,15 +1,14 @@
 // A list given as messages is judged by one rule wherever it comes from: setMessages / addMessages /
-// run({ messages }) refuse it with RunLoopInputError, a MESSAGES_SNAPSHOT with ThreadlineFoldError,
+// run({ messages }) refuse it with RunLoopInputError, a MESSAGES_SNAPSHOT with FoldError,
 // and both name the same entry.
 import { describe, expect, it } from "vitest";
 import {
   createThread,
-  foldEvent,
   fromEvents,
-  ThreadlineFoldError,
   type AGUIEvent,
   type Message,
 } from "../../src/index.js";
+import { foldEvent, FoldError } from "../../src/fold/index.js";
 import { RunLoop, RunLoopInputError } from "../../src/run/index.js";
 
 function loopError(messages: unknown): unknown {
@@ -47,7 +46,7 @@ describe("message lists", () => {
     expect((fromLoop as Error).message).toBe(
       "setMessages(): messages[2] is not an AG-UI message (it needs a string `id` and a known `role`).",
     );
-    expect(fromSnapshot).toBeInstanceOf(ThreadlineFoldError);
+    expect(fromSnapshot).toBeInstanceOf(FoldError);
     expect(fromSnapshot).toMatchObject({ code: "MALFORMED_PAYLOAD" });
     expect((fromSnapshot as Error).message).toContain("messages[2] is not an AG-UI message");
     expect(loopError([{ id: "x", role: "narrator" }])).toMatchObject({ code: "INVALID_MESSAGES" });

@@ -5,11 +5,11 @@ import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   fromEvents,
   type AgentSource,
-  type AGUIEventOf,
   type EventType,
   type RunAgentInput,
   type ThreadlineError,
 } from "../../src/index.js";
+import type { AGUIEventOf } from "../../src/protocol/index.js";
 import { RunLoop, SubscriberError, type RunSubscriber } from "../../src/run/index.js";
 import { createThread } from "../../src/fold/make-thread.js";
 import type { AssistantMessageNode } from "../../src/model/types.js";

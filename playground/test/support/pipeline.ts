@@ -2,7 +2,8 @@
 // opinion on the server's runs: every event must pass unchanged, with no warning and no error.
 import type { AGUIEvent } from "@ag-ui/core";
 import { EventSchemas } from "@ag-ui/core/schemas";
-import { createPipeline, type ThreadlineWarning } from "@threadline/core";
+import type { ThreadlineWarning } from "@threadline/core";
+import { createPipeline } from "@threadline/core/pipeline";
 import { isDeepStrictEqual } from "node:util";
 
 export function pipelineProblems(events: readonly AGUIEvent[]): string[] {
