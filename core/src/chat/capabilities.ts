@@ -9,26 +9,33 @@ import type { RunLoop } from "../run/loop.js";
  * not tell). Asked of the agent once, when first read, so a chat nobody asks sends no request.
  */
 export class CapabilityDiscovery {
-  private readonly value = signal<AgentCapabilities | undefined>(undefined);
-  private asked = false;
+  readonly #value = signal<AgentCapabilities | undefined>(undefined);
+  #asked = false;
 
+  readonly #loop: RunLoop;
+  readonly #disposed: () => boolean;
+  readonly #warn: WarningHandler;
   constructor(
-    private readonly loop: RunLoop,
-    private readonly disposed: () => boolean,
-    private readonly warn: WarningHandler = warnToConsole,
-  ) {}
+    loop: RunLoop,
+    disposed: () => boolean,
+    warn: WarningHandler = warnToConsole,
+  ) {
+    this.#loop = loop;
+    this.#disposed = disposed;
+    this.#warn = warn;
+  }
 
   get signal(): ReadonlySignal<AgentCapabilities | undefined> {
-    if (!this.asked) {
-      this.asked = true;
+    if (!this.#asked) {
+      this.#asked = true;
       // getCapabilities never rejects (sources fail softly); the catch guards a custom source.
-      void this.loop.capabilities({ onWarning: this.warn }).then(
+      void this.#loop.capabilities({ onWarning: this.#warn }).then(
         (found) => {
-          if (found !== undefined && !this.disposed()) this.value.value = deepFreeze(copyJson(found));
+          if (found !== undefined && !this.#disposed()) this.#value.value = deepFreeze(copyJson(found));
         },
-        (error: unknown) => this.warn({ code: "CAPABILITIES_UNAVAILABLE", message: `The agent's capabilities could not be read: ${String(error)}.` }),
+        (error: unknown) => this.#warn({ code: "CAPABILITIES_UNAVAILABLE", message: `The agent's capabilities could not be read: ${String(error)}.` }),
       );
     }
-    return this.value;
+    return this.#value;
   }
 }

@@ -31,6 +31,14 @@ import { checkMessages } from "../run/thread-writes.js";
  * throws a `ChatInputError` synchronously, with nothing changed.
  */
 export class ChatClient {
+  /**
+   * @internal Vue's raw marker: a `ref`, `reactive` or Pinia store holding this object hands it
+   * back as it is, since a deep proxy as `this` fails every `#` member's brand check.
+   */
+  get __v_skip(): true {
+    return true;
+  }
+
   /** The signal graph; `thread.toMessages()` gives AG-UI messages. */
   readonly thread: Thread;
   readonly status: ReadonlySignal<ChatStatus>;
@@ -63,21 +71,23 @@ export class ChatClient {
   /** Resolves once the stored thread (with `persistence`) has been read. Messages sent before wait for it. */
   ready: Promise<void>;
 
-  private readonly impl: ThreadImpl;
-  private readonly parts: ChatParts;
-  private readonly settings: ChatSettings;
-  private readonly key: ChatThreadKey;
-  private readonly discovery: CapabilityDiscovery;
-  private readonly outgoing: OutgoingMessages;
+  readonly #impl: ThreadImpl;
+  readonly #parts: ChatParts;
+  readonly #settings: ChatSettings;
+  readonly #key: ChatThreadKey;
+  readonly #discovery: CapabilityDiscovery;
+  readonly #outgoing: OutgoingMessages;
 
-  constructor(private readonly options: ChatClientOptions) {
+  readonly #options: ChatClientOptions;
+  constructor(options: ChatClientOptions) {
+    this.#options = options;
     const opened = openChat(options);
-    this.parts = opened.parts;
-    this.settings = opened.settings;
-    this.key = opened.key;
-    this.outgoing = opened.outgoing;
-    const { thread, loop, turns, storage, presence } = this.parts;
-    this.impl = thread;
+    this.#parts = opened.parts;
+    this.#settings = opened.settings;
+    this.#key = opened.key;
+    this.#outgoing = opened.outgoing;
+    const { thread, loop, turns, storage, presence } = this.#parts;
+    this.#impl = thread;
     this.thread = thread;
     this.status = computed(() => {
       const running = loop.status.value;
@@ -90,8 +100,8 @@ export class ChatClient {
       return status === "submitted" || status === "streaming" || status === "reconnecting";
     });
     this.error = turns.error;
-    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.key.serverGenerating.value);
-    this.following = this.key.follow.following;
+    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.#key.serverGenerating.value);
+    this.following = this.#key.follow.following;
     this.persistenceError = storage.persistenceError;
     this.pendingInterrupts = thread.pendingInterrupts;
     this.usage = thread.usage;
@@ -99,8 +109,8 @@ export class ChatClient {
     this.statusNote = statusNote(thread, this.status);
     this.state = thread.state;
     this.storedThreads = storage.storedThreads;
-    this.ready = this.key.hydrate();
-    this.discovery = new CapabilityDiscovery(loop, () => this.parts.turns.disposed, options.onWarning);
+    this.ready = this.#key.hydrate();
+    this.#discovery = new CapabilityDiscovery(loop, () => this.#parts.turns.disposed, options.onWarning);
   }
 
   /**
@@ -109,7 +119,7 @@ export class ChatClient {
    * say. Asked once, on first read. A UI hides what the agent cannot do.
    */
   get capabilities(): ReadonlySignal<AgentCapabilities | undefined> {
-    return this.discovery.signal;
+    return this.#discovery.signal;
   }
 
   /**
@@ -118,7 +128,7 @@ export class ChatClient {
    * `thread.threadId` to hear about it).
    */
   get threadId(): string {
-    return this.key.id;
+    return this.#key.id;
   }
 
   /**
@@ -129,7 +139,7 @@ export class ChatClient {
    * `ATTACHMENT_REJECTED`, sending nothing), then inlined or uploaded; messages still go in order.
    */
   sendMessage(message: MessageInput): Promise<TurnResult> {
-    return this.outgoing.send(message, (user) => new Promise((resolve) => this.parts.turns.request({ kind: "message", message: user, resolve })));
+    return this.#outgoing.send(message, (user) => new Promise((resolve) => this.#parts.turns.request({ kind: "message", message: user, resolve })));
   }
 
   /**
@@ -140,10 +150,10 @@ export class ChatClient {
    * (`MESSAGE_NOT_ON_PATH`) for a message that is not on the active branch.
    */
   regenerate(messageId?: string): Promise<TurnResult> {
-    checkRegenerable(this.impl, messageId);
+    checkRegenerable(this.#impl, messageId);
     return new Promise((resolve) => {
-      this.parts.turns.stopForBranch("the answer is being regenerated");
-      this.parts.turns.request({ kind: "regenerate", ...(messageId === undefined ? {} : { messageId }), resolve });
+      this.#parts.turns.stopForBranch("the answer is being regenerated");
+      this.#parts.turns.request({ kind: "regenerate", ...(messageId === undefined ? {} : { messageId }), resolve });
     });
   }
 
@@ -155,11 +165,11 @@ export class ChatClient {
    * branch, `INVALID_ARGUMENT` for empty content.
    */
   editMessage(messageId: string, content: MessageInput): Promise<TurnResult> {
-    checkEditable(this.impl, messageId);
-    return this.outgoing.send(content, (user) =>
+    checkEditable(this.#impl, messageId);
+    return this.#outgoing.send(content, (user) =>
       new Promise((resolve) => {
-        this.parts.turns.stopForBranch("the message was edited");
-        this.parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
+        this.#parts.turns.stopForBranch("the message was edited");
+        this.#parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
       }),
     );
   }
@@ -171,16 +181,16 @@ export class ChatClient {
    * (`MESSAGE_NOT_ON_PATH`, `NOT_A_BRANCH`) for a message or index that is not there.
    */
   switchBranch(messageId: string, index: number): void {
-    checkSwitch(this.impl, messageId, index);
-    if (this.parts.turns.disposed) return;
-    if (this.parts.approvals.size > 0) this.parts.turns.halt("the user switched branches", "stopped");
-    else this.parts.turns.stopForBranch("the user switched branches");
-    if (this.impl.tree.switchTo(messageId, index)) this.parts.storage.save();
+    checkSwitch(this.#impl, messageId, index);
+    if (this.#parts.turns.disposed) return;
+    if (this.#parts.approvals.size > 0) this.#parts.turns.halt("the user switched branches", "stopped");
+    else this.#parts.turns.stopForBranch("the user switched branches");
+    if (this.#impl.tree.switchTo(messageId, index)) this.#parts.storage.save();
   }
 
   /** The alternatives at a message of the active path (`thread.branches`); reactive. */
   branches(messageId: string): Branches | undefined {
-    return this.impl.branches(messageId);
+    return this.#impl.branches(messageId);
   }
 
   /**
@@ -189,12 +199,12 @@ export class ChatClient {
    * not sent. No follow-up run starts.
    */
   stop(): void {
-    if (this.parts.turns.disposed) return;
-    const record = this.parts.turns.activeRecord();
-    if (record !== undefined) this.parts.filter.runSettled(record.serverRunId ?? record.runId);
-    this.outgoing.cancel("stopped");
-    this.parts.turns.halt("the user stopped the run", "stopped");
-    this.parts.storage.save();
+    if (this.#parts.turns.disposed) return;
+    const record = this.#parts.turns.activeRecord();
+    if (record !== undefined) this.#parts.filter.runSettled(record.serverRunId ?? record.runId);
+    this.#outgoing.cancel("stopped");
+    this.#parts.turns.halt("the user stopped the run", "stopped");
+    this.#parts.storage.save();
   }
 
   /**
@@ -203,28 +213,28 @@ export class ChatClient {
    * reaches the thread or storage. A run started afterwards is unaffected.
    */
   clear(): void {
-    if (this.parts.turns.disposed) return;
-    const record = this.parts.turns.activeRecord();
+    if (this.#parts.turns.disposed) return;
+    const record = this.#parts.turns.activeRecord();
     const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
-    this.parts.filter.recordClear({ messages: this.impl.toMessages(), runIds });
-    this.outgoing.cancel("cleared");
-    this.parts.turns.halt("the conversation was cleared", "cleared", () => {
-      this.impl.reset();
-      this.parts.turns.forgetRuns();
+    this.#parts.filter.recordClear({ messages: this.#impl.toMessages(), runIds });
+    this.#outgoing.cancel("cleared");
+    this.#parts.turns.halt("the conversation was cleared", "cleared", () => {
+      this.#impl.reset();
+      this.#parts.turns.forgetRuns();
     });
-    this.parts.storage.clear();
+    this.#parts.storage.clear();
   }
 
   /** Replaces the messages (stopping a turn under way). Throws `RunLoopInputError` for non-messages. */
   setMessages(messages: readonly Message[]): void {
     checkMessages(messages, "setMessages()");
-    if (this.parts.turns.disposed) return;
-    this.parts.turns.halt("the messages were replaced", "stopped", () => {
-      this.parts.loop.setMessages(messages);
-      this.impl.peekTree()?.reset();
-      this.parts.turns.forgetRuns();
+    if (this.#parts.turns.disposed) return;
+    this.#parts.turns.halt("the messages were replaced", "stopped", () => {
+      this.#parts.loop.setMessages(messages);
+      this.#impl.peekTree()?.reset();
+      this.#parts.turns.forgetRuns();
     });
-    this.parts.storage.save();
+    this.#parts.storage.save();
   }
 
   /**
@@ -232,9 +242,9 @@ export class ChatClient {
    * agent named as pending). `error` sends a failure. Applied when the active run ends, if one is.
    */
   addToolResult(result: ToolResultInput): Promise<TurnResult> {
-    const { toolCallId, outcome } = toToolOutcome(result, (id) => this.impl.call(id)?.name.peek());
-    const record = this.parts.answers.recordOf(toolCallId);
-    return this.parts.turns.act(() => this.parts.answers.applyResult(toolCallId, record, outcome), {
+    const { toolCallId, outcome } = toToolOutcome(result, (id) => this.#impl.call(id)?.name.peek());
+    const record = this.#parts.answers.recordOf(toolCallId);
+    return this.#parts.turns.act(() => this.#parts.answers.applyResult(toolCallId, record, outcome), {
       kind: "result",
       toolCallId,
       record,
@@ -249,10 +259,10 @@ export class ChatClient {
    */
   respondToApproval(toolCallId: string, response: ApprovalResponse): Promise<TurnResult> {
     const clean = toApprovalResponse(response);
-    if (!this.parts.approvals.has(toolCallId)) {
+    if (!this.#parts.approvals.has(toolCallId)) {
       throw new ChatInputError("NOT_AWAITING_APPROVAL", `respondToApproval: tool call '${toolCallId}' is not awaiting approval.`, "toolCallId");
     }
-    return this.parts.turns.act(() => this.parts.answers.applyApproval(toolCallId, clean), {
+    return this.#parts.turns.act(() => this.#parts.answers.applyApproval(toolCallId, clean), {
       kind: "approval",
       toolCallId,
       response: clean,
@@ -264,7 +274,7 @@ export class ChatClient {
    * (AG-UI resumes them all in one run).
    */
   resume(interruptId: string, payload?: unknown): Promise<TurnResult> {
-    return answerInterrupt(this.parts, this.impl, interruptId, "resolved", payload);
+    return answerInterrupt(this.#parts, this.#impl, interruptId, "resolved", payload);
   }
 
   /**
@@ -273,7 +283,7 @@ export class ChatClient {
    * an expired interrupt accepts. `payload` may say why, if the agent reads it.
    */
   cancelInterrupt(interruptId: string, payload?: unknown): Promise<TurnResult> {
-    return answerInterrupt(this.parts, this.impl, interruptId, "cancelled", payload);
+    return answerInterrupt(this.#parts, this.#impl, interruptId, "cancelled", payload);
   }
 
   /**
@@ -292,7 +302,7 @@ export class ChatClient {
   setState(state: unknown): void;
   setState(update: StateUpdate): void {
     const accepted = acceptStateUpdate(update);
-    this.parts.turns.editState(accepted);
+    this.#parts.turns.editState(accepted);
   }
 
   /**
@@ -303,23 +313,23 @@ export class ChatClient {
    * Throws `ChatInputError` (`AGENT_CANNOT_CONNECT`) when the agent cannot connect.
    */
   connect(): Promise<TurnResult> {
-    if (!this.parts.loop.canConnect) {
+    if (!this.#parts.loop.canConnect) {
       throw new ChatInputError("AGENT_CANNOT_CONNECT", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
     }
-    return new Promise((resolve) => this.parts.turns.request({ kind: "connect", resolve }));
+    return new Promise((resolve) => this.#parts.turns.request({ kind: "connect", resolve }));
   }
 
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
   updateOptions(options: ChatUpdatableOptions): void {
-    updateSettings(this.settings, options, this.impl);
+    updateSettings(this.#settings, options, this.#impl);
   }
 
   /** The client tool a call uses: the one of the run it was made in, else the current one by name. */
   toolFor(toolCallId: string): ClientTool | undefined {
-    const call = this.impl.call(toolCallId);
+    const call = this.#impl.call(toolCallId);
     if (call === undefined) return undefined;
     const name = call.name.peek();
-    return (this.parts.answers.recordOf(toolCallId)?.tools ?? this.settings.tools).byName.get(name)?.tool;
+    return (this.#parts.answers.recordOf(toolCallId)?.tools ?? this.#settings.tools).byName.get(name)?.tool;
   }
 
   /**
@@ -328,11 +338,11 @@ export class ChatClient {
    */
   switchThread(threadId: string): Promise<void> {
     if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "switchThread needs a non-empty thread id.", "threadId");
-    if (this.options.thread !== undefined) {
+    if (this.#options.thread !== undefined) {
       throw new ChatInputError("THREAD_NOT_OWNED", "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead.", "threadId");
     }
-    if (this.parts.turns.disposed || threadId === this.key.id) return this.ready;
-    this.ready = this.key.switchTo(threadId);
+    if (this.#parts.turns.disposed || threadId === this.#key.id) return this.ready;
+    this.ready = this.#key.switchTo(threadId);
     return this.ready;
   }
 
@@ -342,7 +352,7 @@ export class ChatClient {
    * `ChatInputError` (`NO_THREAD_INDEX`) without persistence or with `persistence.index: false`.
    */
   listThreads(): Promise<readonly ThreadSummary[]> {
-    return this.key.index("listThreads").list();
+    return this.#key.index("listThreads").list();
   }
 
   /**
@@ -351,26 +361,26 @@ export class ChatClient {
    * queued writes are dropped. Resolves when storage has been updated. Throws like `listThreads`.
    */
   removeThread(threadId: string): Promise<void> {
-    this.key.index("removeThread");
+    this.#key.index("removeThread");
     if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "removeThread needs a non-empty thread id.", "threadId");
-    if (threadId !== this.key.id) return this.parts.storage.remove(threadId);
+    if (threadId !== this.#key.id) return this.#parts.storage.remove(threadId);
     this.clear();
     return this.whenSaved();
   }
 
   /** Resolves when every storage write so far has landed (say, before the page unloads). */
   whenSaved(): Promise<void> {
-    return this.parts.storage.whenSaved();
+    return this.#parts.storage.whenSaved();
   }
 
   /** Stops everything, writes what is pending, leaves the other tabs, and refuses further work. */
   dispose(): void {
-    if (this.parts.turns.disposed) return;
-    this.outgoing.cancel("disposed");
-    this.parts.turns.dispose();
-    this.parts.stopWatching();
-    this.parts.loop.dispose();
-    void this.parts.storage.dispose();
-    this.parts.presence.peek().dispose();
+    if (this.#parts.turns.disposed) return;
+    this.#outgoing.cancel("disposed");
+    this.#parts.turns.dispose();
+    this.#parts.stopWatching();
+    this.#parts.loop.dispose();
+    void this.#parts.storage.dispose();
+    this.#parts.presence.peek().dispose();
   }
 }

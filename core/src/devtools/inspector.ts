@@ -50,36 +50,36 @@ type Source =
 export class Inspector {
   /** The element holding the panel's shadow root. */
   readonly host: HTMLElement;
-  private recorderOf: EventRecorder;
-  private readonly options: InspectorOptions;
-  private readonly root: ShadowRoot;
-  private readonly panel: HTMLElement;
-  private readonly content: HTMLElement;
-  private readonly banner: HTMLElement;
-  private readonly mode: HTMLElement;
-  private readonly range: HTMLInputElement;
-  private readonly position: HTMLElement;
-  private readonly typeFilter: HTMLSelectElement;
-  private readonly filters: HTMLElement;
-  private readonly tabButtons = new Map<InspectorTab, HTMLButtonElement>();
-  private readonly travel: TimeTravel;
-  private sandboxTravel: TimeTravel | undefined;
-  private readonly query: LogQuery = { type: "", search: "", expanded: new Set() };
-  private readonly shortcut: Shortcut | undefined;
-  private readonly onKey = (event: KeyboardEvent): void => {
-    if (this.shortcut !== undefined && matchesShortcut(this.shortcut, event)) {
+  #recorderOf: EventRecorder;
+  readonly #options: InspectorOptions;
+  readonly #root: ShadowRoot;
+  readonly #panel: HTMLElement;
+  readonly #content: HTMLElement;
+  readonly #banner: HTMLElement;
+  readonly #mode: HTMLElement;
+  readonly #range: HTMLInputElement;
+  readonly #position: HTMLElement;
+  readonly #typeFilter: HTMLSelectElement;
+  readonly #filters: HTMLElement;
+  readonly #tabButtons = new Map<InspectorTab, HTMLButtonElement>();
+  readonly #travel: TimeTravel;
+  #sandboxTravel: TimeTravel | undefined;
+  readonly #query: LogQuery = { type: "", search: "", expanded: new Set() };
+  readonly #shortcut: Shortcut | undefined;
+  readonly #onKey = (event: KeyboardEvent): void => {
+    if (this.#shortcut !== undefined && matchesShortcut(this.#shortcut, event)) {
       event.preventDefault();
       this.toggle();
     }
   };
-  private source: Source = { kind: "live" };
+  #source: Source = { kind: "live" };
   /** Events folded at the cursor, or `"end"` to follow the recording's end (live: the live thread). */
-  private cursor: number | "end" = "end";
-  private tab: InspectorTab = "events";
-  private unsubscribe: () => void;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private evictedSeen = 0;
-  private disposed = false;
+  #cursor: number | "end" = "end";
+  #tab: InspectorTab = "events";
+  #unsubscribe: () => void;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #evictedSeen = 0;
+  #disposed = false;
 
   constructor(target: InspectTarget, options: InspectorOptions = {}) {
     if (typeof document === "undefined") {
@@ -89,34 +89,34 @@ export class Inspector {
     if (typeof refresh !== "number" || !(refresh >= 0)) {
       throw new DevtoolsError("INSPECTOR_OPTION_INVALID", `refreshMs must be a number of at least 0, got ${String(refresh)}.`, { received: refresh });
     }
-    this.options = options;
-    this.shortcut = options.shortcut === false ? undefined : parseShortcut(options.shortcut ?? "Alt+Shift+D");
-    this.recorderOf = new EventRecorder(target, options);
-    this.travel = new TimeTravel(this.recorderOf.sandbox);
-    this.unsubscribe = this.recorderOf.subscribe(() => this.schedule());
+    this.#options = options;
+    this.#shortcut = options.shortcut === false ? undefined : parseShortcut(options.shortcut ?? "Alt+Shift+D");
+    this.#recorderOf = new EventRecorder(target, options);
+    this.#travel = new TimeTravel(this.#recorderOf.sandbox);
+    this.#unsubscribe = this.#recorderOf.subscribe(() => this.#schedule());
 
     this.host = document.createElement("div");
     this.host.setAttribute("data-threadline-inspector", "");
-    this.root = this.host.attachShadow({ mode: "open" });
-    this.root.append(el("style", {}, STYLES));
+    this.#root = this.host.attachShadow({ mode: "open" });
+    this.#root.append(el("style", {}, STYLES));
 
-    this.banner = el("p", { class: "banner", role: "alert", hidden: true, "data-testid": "inspector-error" });
-    this.mode = el("span", { class: "mode", "data-testid": "inspector-mode" });
-    this.range = el("input", {
+    this.#banner = el("p", { class: "banner", role: "alert", hidden: true, "data-testid": "inspector-error" });
+    this.#mode = el("span", { class: "mode", "data-testid": "inspector-mode" });
+    this.#range = el("input", {
       type: "range",
       min: 0,
       max: 0,
       value: 0,
       "aria-label": "Time travel: events folded",
       "data-testid": "inspector-scrubber",
-      oninput: () => this.scrub(Number(this.range.value)),
+      oninput: () => this.scrub(Number(this.#range.value)),
     });
-    this.position = el("span", { "data-testid": "inspector-position" });
-    this.typeFilter = el("select", {
+    this.#position = el("span", { "data-testid": "inspector-position" });
+    this.#typeFilter = el("select", {
       "aria-label": "Event type",
       "data-testid": "inspector-type-filter",
       onchange: () => {
-        this.query.type = this.typeFilter.value;
+        this.#query.type = this.#typeFilter.value;
         this.render();
       },
     });
@@ -125,23 +125,23 @@ export class Inspector {
       accept: ".ndjson,.json,.jsonl,application/json,application/x-ndjson",
       hidden: true,
       "data-testid": "inspector-import-file",
-      onchange: () => void this.importFile(fileInput),
+      onchange: () => void this.#importFile(fileInput),
     });
     const tabs = el("div", { class: "tabs", role: "tablist" });
     for (const { id, label } of TABS) {
       const button = el("button", { type: "button", class: "tab", role: "tab", "data-testid": `inspector-tab-${id}`, onclick: () => this.show(id) }, label);
-      this.tabButtons.set(id, button);
+      this.#tabButtons.set(id, button);
       tabs.append(button);
     }
-    this.content = el("div", { class: "content", role: "tabpanel" });
-    this.panel = el(
+    this.#content = el("div", { class: "content", role: "tabpanel" });
+    this.#panel = el(
       "section",
       { class: "panel", "aria-label": "Threadline inspector", "data-testid": "inspector", hidden: options.open !== true },
       el(
         "header",
         { class: "top" },
         el("h2", {}, "Threadline inspector"),
-        this.mode,
+        this.#mode,
         el("button", { type: "button", class: "btn", "data-testid": "inspector-live", onclick: () => this.backToLive() }, "Live"),
         el("button", { type: "button", class: "btn", "data-testid": "inspector-clear", onclick: () => this.clear() }, "Clear"),
         el("button", { type: "button", class: "btn", "data-testid": "inspector-export", onclick: () => this.download("ndjson") }, "Export"),
@@ -150,48 +150,48 @@ export class Inspector {
         fileInput,
         el("button", { type: "button", class: "btn", "aria-label": "Close the inspector", "data-testid": "inspector-close", onclick: () => this.close() }, "✕"),
       ),
-      this.banner,
-      el("div", { class: "scrubber" }, this.range, this.position),
+      this.#banner,
+      el("div", { class: "scrubber" }, this.#range, this.#position),
       tabs,
-      (this.filters = el(
+      (this.#filters = el(
         "div",
         { class: "filters" },
-        this.typeFilter,
+        this.#typeFilter,
         el("input", {
           type: "search",
           placeholder: "Search events",
           "aria-label": "Search events",
           "data-testid": "inspector-search",
           oninput: (event: Event) => {
-            this.query.search = (event.target as HTMLInputElement).value;
+            this.#query.search = (event.target as HTMLInputElement).value;
             this.render();
           },
         }),
       )),
-      this.content,
+      this.#content,
     );
-    this.root.append(this.panel);
+    this.#root.append(this.#panel);
     (options.container ?? document.body).append(this.host);
-    if (this.shortcut !== undefined) window.addEventListener("keydown", this.onKey);
+    if (this.#shortcut !== undefined) window.addEventListener("keydown", this.#onKey);
     if (options.open === true) this.render();
   }
 
   /** The recorder of the live target. */
   get recorder(): EventRecorder {
-    return this.recorderOf;
+    return this.#recorderOf;
   }
 
   get isOpen(): boolean {
-    return !this.panel.hidden;
+    return !this.#panel.hidden;
   }
 
   open(): void {
-    this.panel.hidden = false;
+    this.#panel.hidden = false;
     this.render();
   }
 
   close(): void {
-    this.panel.hidden = true;
+    this.#panel.hidden = true;
   }
 
   toggle(): void {
@@ -204,32 +204,32 @@ export class Inspector {
    * recorded of the previous one is dropped.
    */
   attach(target: InspectTarget): void {
-    const next = new EventRecorder(target, this.options);
-    this.unsubscribe();
-    this.recorderOf.stop();
-    this.recorderOf = next;
-    this.unsubscribe = next.subscribe(() => this.schedule());
-    this.travel.reset();
-    this.cursor = "end";
-    this.evictedSeen = 0;
-    this.schedule();
+    const next = new EventRecorder(target, this.#options);
+    this.#unsubscribe();
+    this.#recorderOf.stop();
+    this.#recorderOf = next;
+    this.#unsubscribe = next.subscribe(() => this.#schedule());
+    this.#travel.reset();
+    this.#cursor = "end";
+    this.#evictedSeen = 0;
+    this.#schedule();
   }
 
   /** Time travel: show the thread after the first `position` events of what is shown. */
   scrub(position: number): void {
-    const size = this.entries().length;
-    this.cursor = position >= size && this.source.kind === "live" ? "end" : Math.max(0, Math.min(Math.trunc(position), size));
+    const size = this.#entries().length;
+    this.#cursor = position >= size && this.#source.kind === "live" ? "end" : Math.max(0, Math.min(Math.trunc(position), size));
     this.render();
   }
 
   show(tab: InspectorTab): void {
-    this.tab = tab;
+    this.#tab = tab;
     this.render();
   }
 
   /** The shown recording (live, or the imported fixture) as fixture text. */
   exportFixture(format: FixtureFormat = "ndjson"): string {
-    return toFixture(this.source.kind === "live" ? this.recorderOf.events() : this.source.events, format);
+    return toFixture(this.#source.kind === "live" ? this.#recorderOf.events() : this.#source.events, format);
   }
 
   /**
@@ -239,29 +239,29 @@ export class Inspector {
    */
   importFixture(text: string, name = "fixture"): Replay {
     const events = parseFixture(text);
-    const replay = replayEvents(events, this.recorderOf.sandbox);
-    this.source = { kind: "sandbox", name, entries: entriesOf(events), events, replay };
-    this.sandboxTravel = new TimeTravel(this.recorderOf.sandbox);
-    this.cursor = events.length;
-    this.showError(replay.error === undefined ? undefined : `The fixture replays up to a broken event: ${replay.error.code}: ${replay.error.message}`);
+    const replay = replayEvents(events, this.#recorderOf.sandbox);
+    this.#source = { kind: "sandbox", name, entries: entriesOf(events), events, replay };
+    this.#sandboxTravel = new TimeTravel(this.#recorderOf.sandbox);
+    this.#cursor = events.length;
+    this.#showError(replay.error === undefined ? undefined : `The fixture replays up to a broken event: ${replay.error.code}: ${replay.error.message}`);
     this.render();
     return replay;
   }
 
   backToLive(): void {
-    this.source = { kind: "live" };
-    this.sandboxTravel = undefined;
-    this.cursor = "end";
-    this.showError(undefined);
+    this.#source = { kind: "live" };
+    this.#sandboxTravel = undefined;
+    this.#cursor = "end";
+    this.#showError(undefined);
     this.render();
   }
 
   /** Empties the live recording. */
   clear(): void {
-    this.recorderOf.clear();
-    this.travel.reset();
-    this.query.expanded.clear();
-    this.cursor = "end";
+    this.#recorderOf.clear();
+    this.#travel.reset();
+    this.#query.expanded.clear();
+    this.#cursor = "end";
     this.render();
   }
 
@@ -270,9 +270,9 @@ export class Inspector {
     const text = this.exportFixture(format);
     if (typeof URL.createObjectURL !== "function") return;
     const url = URL.createObjectURL(new Blob([text], { type: format === "json" ? "application/json" : "application/x-ndjson" }));
-    const thread = this.recorderOf.thread.threadId.peek() ?? "thread";
+    const thread = this.#recorderOf.thread.threadId.peek() ?? "thread";
     const link = el("a", { href: url, download: `threadline-${thread.replace(/[^\w.-]+/g, "_")}.${format}` });
-    this.root.append(link);
+    this.#root.append(link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 0);
@@ -280,54 +280,54 @@ export class Inspector {
 
   /** Redraws now (streaming redraws are batched by `refreshMs`). */
   render(): void {
-    if (this.timer !== undefined) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
+    if (this.#timer !== undefined) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
     }
-    if (this.disposed || this.panel.hidden) return;
-    if (this.recorderOf.evicted !== this.evictedSeen) {
-      this.evictedSeen = this.recorderOf.evicted;
-      this.travel.reset();
-      this.query.expanded.clear();
+    if (this.#disposed || this.#panel.hidden) return;
+    if (this.#recorderOf.evicted !== this.#evictedSeen) {
+      this.#evictedSeen = this.#recorderOf.evicted;
+      this.#travel.reset();
+      this.#query.expanded.clear();
     }
-    const ctx = this.context();
-    const sandbox = this.source.kind === "sandbox";
-    this.mode.textContent = sandbox ? `sandbox: ${this.source.kind === "sandbox" ? this.source.name : ""}` : ctx.live ? "live" : "time travel";
-    this.mode.className = `mode${sandbox ? " sandbox" : ""}`;
-    this.range.max = String(ctx.entries.length);
-    this.range.value = String(ctx.position);
-    const dropped = this.source.kind === "live" && this.recorderOf.evicted + this.recorderOf.dropped > 0
-      ? ` · ${this.recorderOf.evicted} folded into the baseline, ${this.recorderOf.dropped} not kept`
+    const ctx = this.#context();
+    const sandbox = this.#source.kind === "sandbox";
+    this.#mode.textContent = sandbox ? `sandbox: ${this.#source.kind === "sandbox" ? this.#source.name : ""}` : ctx.live ? "live" : "time travel";
+    this.#mode.className = `mode${sandbox ? " sandbox" : ""}`;
+    this.#range.max = String(ctx.entries.length);
+    this.#range.value = String(ctx.position);
+    const dropped = this.#source.kind === "live" && this.#recorderOf.evicted + this.#recorderOf.dropped > 0
+      ? ` · ${this.#recorderOf.evicted} folded into the baseline, ${this.#recorderOf.dropped} not kept`
       : "";
-    this.position.textContent = `${ctx.position} / ${ctx.entries.length} events${dropped}`;
-    this.fillTypes(ctx.entries);
-    for (const [id, button] of this.tabButtons) button.setAttribute("aria-selected", String(id === this.tab));
+    this.#position.textContent = `${ctx.position} / ${ctx.entries.length} events${dropped}`;
+    this.#fillTypes(ctx.entries);
+    for (const [id, button] of this.#tabButtons) button.setAttribute("aria-selected", String(id === this.#tab));
     // The type filter and the search narrow the event log only.
-    this.filters.hidden = this.tab !== "events";
+    this.#filters.hidden = this.#tab !== "events";
     let view: HTMLElement;
     try {
-      view = this.view(ctx);
+      view = this.#view(ctx);
     } catch (error) {
       view = el("p", { class: "error" }, `This view failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    this.content.replaceChildren(view);
+    this.#content.replaceChildren(view);
   }
 
   /** Stops recording, removes the panel and the shortcut. */
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.unsubscribe();
-    this.recorderOf.stop();
-    window.removeEventListener("keydown", this.onKey);
+    if (this.#disposed) return;
+    this.#disposed = true;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#unsubscribe();
+    this.#recorderOf.stop();
+    window.removeEventListener("keydown", this.#onKey);
     this.host.remove();
   }
 
-  private view(ctx: ViewContext): HTMLElement {
-    switch (this.tab) {
+  #view(ctx: ViewContext): HTMLElement {
+    switch (this.#tab) {
       case "events":
-        return eventsView(ctx, this.query, () => this.render());
+        return eventsView(ctx, this.#query, () => this.render());
       case "timeline":
         return timelineView(ctx);
       case "tools":
@@ -337,66 +337,66 @@ export class Inspector {
       case "messages":
         return messagesView(ctx);
       default: {
-        const unknown: never = this.tab;
+        const unknown: never = this.#tab;
         return unknown;
       }
     }
   }
 
-  private entries(): readonly RecordedEvent[] {
-    return this.source.kind === "live" ? this.recorderOf.entries : this.source.entries;
+  #entries(): readonly RecordedEvent[] {
+    return this.#source.kind === "live" ? this.#recorderOf.entries : this.#source.entries;
   }
 
-  private context(): ViewContext {
-    const entries = this.entries();
+  #context(): ViewContext {
+    const entries = this.#entries();
     const scrub = (position: number): void => this.scrub(position);
-    const sandboxOptions = this.recorderOf.sandbox;
-    if (this.source.kind === "live") {
-      const events = this.recorderOf.events();
-      if (this.cursor === "end") {
-        const thread = this.recorderOf.thread;
+    const sandboxOptions = this.#recorderOf.sandbox;
+    if (this.#source.kind === "live") {
+      const events = this.#recorderOf.events();
+      if (this.#cursor === "end") {
+        const thread = this.#recorderOf.thread;
         return { entries, events, position: entries.length, thread, snapshot: thread.snapshot(), live: true, sandbox: sandboxOptions, scrub };
       }
-      const position = Math.min(this.cursor, entries.length);
-      const thread = this.travel.at(events, position).thread;
+      const position = Math.min(this.#cursor, entries.length);
+      const thread = this.#travel.at(events, position).thread;
       return { entries, events, position, thread, snapshot: thread.snapshot(), live: false, sandbox: sandboxOptions, scrub };
     }
-    const { events, replay } = this.source;
-    const position = this.cursor === "end" ? events.length : Math.min(this.cursor, events.length);
-    const thread = position === events.length ? replay.thread : (this.sandboxTravel ??= new TimeTravel(sandboxOptions)).at(events, position).thread;
+    const { events, replay } = this.#source;
+    const position = this.#cursor === "end" ? events.length : Math.min(this.#cursor, events.length);
+    const thread = position === events.length ? replay.thread : (this.#sandboxTravel ??= new TimeTravel(sandboxOptions)).at(events, position).thread;
     return { entries, events, position, thread, snapshot: thread.snapshot(), live: false, sandbox: sandboxOptions, scrub };
   }
 
-  private fillTypes(entries: readonly RecordedEvent[]): void {
+  #fillTypes(entries: readonly RecordedEvent[]): void {
     const types = ["", ...typesOf(entries)];
-    if (this.query.type !== "" && !types.includes(this.query.type)) types.push(this.query.type);
-    const current = [...this.typeFilter.options].map((option) => option.value);
+    if (this.#query.type !== "" && !types.includes(this.#query.type)) types.push(this.#query.type);
+    const current = [...this.#typeFilter.options].map((option) => option.value);
     if (current.length === types.length && current.every((value, i) => value === types[i])) return;
-    this.typeFilter.replaceChildren(...types.map((type) => el("option", { value: type, selected: type === this.query.type }, type === "" ? "All types" : type)));
+    this.#typeFilter.replaceChildren(...types.map((type) => el("option", { value: type, selected: type === this.#query.type }, type === "" ? "All types" : type)));
   }
 
-  private schedule(): void {
-    if (this.timer !== undefined || this.panel.hidden || this.disposed) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+  #schedule(): void {
+    if (this.#timer !== undefined || this.#panel.hidden || this.#disposed) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
       this.render();
-    }, this.options.refreshMs ?? 100);
+    }, this.#options.refreshMs ?? 100);
   }
 
-  private async importFile(input: HTMLInputElement): Promise<void> {
+  async #importFile(input: HTMLInputElement): Promise<void> {
     const file = input.files?.[0];
     input.value = "";
     if (file === undefined) return;
     try {
       this.importFixture(await file.text(), file.name);
     } catch (error) {
-      this.showError(error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error));
+      this.#showError(error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error));
     }
   }
 
-  private showError(message: string | undefined): void {
-    this.banner.hidden = message === undefined;
-    this.banner.textContent = message ?? "";
+  #showError(message: string | undefined): void {
+    this.#banner.hidden = message === undefined;
+    this.#banner.textContent = message ?? "";
   }
 }
 

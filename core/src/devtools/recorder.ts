@@ -50,162 +50,162 @@ export const DEFAULT_MAX_EVENTS = 5000;
 export class EventRecorder {
   readonly thread: Thread;
   readonly sandbox: SandboxOptions;
-  private readonly list: RecordedEvent[] = [];
-  private readonly listeners = new Set<() => void>();
-  private readonly max: number;
-  private readonly now: () => number;
-  private readonly origin: number;
-  private readonly stops: (() => void)[] = [];
+  readonly #list: RecordedEvent[] = [];
+  readonly #listeners = new Set<() => void>();
+  readonly #max: number;
+  readonly #now: () => number;
+  readonly #origin: number;
+  readonly #stops: (() => void)[] = [];
   /** Runs folded out of the buffer, as a thread (with its own pipeline, so it stays verified). */
-  private baseline: Replay | undefined;
-  private evictedCount = 0;
-  private droppedCount = 0;
+  #baseline: Replay | undefined;
+  #evictedCount = 0;
+  #droppedCount = 0;
   /** Between a recorded RUN_STARTED and its end. */
-  private open = false;
-  private runId = "";
-  private threadId: string | undefined;
-  private runLength = 0;
+  #open = false;
+  #runId = "";
+  #threadId: string | undefined;
+  #runLength = 0;
   /** Where the open (or last) run's RUN_STARTED sits in the buffer. */
-  private runStart = 0;
-  private cut = false;
+  #runStart = 0;
+  #cut = false;
   /** The last run ended with RUN_FINISHED: a RUN_ERROR may still follow it (AG-UI allows that). */
-  private finished = false;
+  #finished = false;
   /** The live message list and state as the recording last left them (at a run's end). */
-  private lastList: readonly MessageNode[] = [];
-  private lastState: unknown = UNSET;
+  #lastList: readonly MessageNode[] = [];
+  #lastState: unknown = UNSET;
   /**
    * Entries eviction wrote into the buffer's new head: a RUN_STARTED merged with the baseline's
    * messages (mapped to the event it replaced) and the baseline's state snapshot (mapped to
    * undefined). When they are evicted in turn, the baseline folds the original instead, as it
    * already holds the rest.
    */
-  private readonly madeByEviction = new WeakMap<RecordedEvent, AGUIEvent | undefined>();
+  readonly #madeByEviction = new WeakMap<RecordedEvent, AGUIEvent | undefined>();
   /** Runs were evicted since the head was last given the baseline (done on read: see settleHead). */
-  private headStale = false;
+  #headStale = false;
 
   constructor(target: InspectTarget, options: RecorderOptions = {}) {
     const max = options.maxEvents ?? DEFAULT_MAX_EVENTS;
     if (!Number.isInteger(max) || max < 2) {
       throw new DevtoolsError("INSPECTOR_OPTION_INVALID", `maxEvents must be an integer of at least 2, got ${String(max)}.`, { received: max });
     }
-    this.max = max;
+    this.#max = max;
     const impl = threadOf(target);
     this.thread = impl;
     this.sandbox = options.sandbox ?? sandboxOptionsOf(impl);
-    this.now = options.now ?? (() => performance.now());
-    this.origin = this.now();
-    this.stops.push(impl.onEvent((event) => this.record(event)));
+    this.#now = options.now ?? (() => performance.now());
+    this.#origin = this.#now();
+    this.#stops.push(impl.onEvent((event) => this.#record(event)));
     // A run the client ends (stop, a rejected stream) has no terminal event: the status says so.
-    this.stops.push(impl.status.subscribe((status) => {
-      if (this.open && (status === "cancelled" || status === "failed")) queueMicrotask(() => this.endedByClient());
+    this.#stops.push(impl.status.subscribe((status) => {
+      if (this.#open && (status === "cancelled" || status === "failed")) queueMicrotask(() => this.#endedByClient());
     }));
   }
 
   /** The recorded entries, oldest first (a live view: copy it to keep it). */
   get entries(): readonly RecordedEvent[] {
-    this.settleHead();
-    return this.list;
+    this.#settleHead();
+    return this.#list;
   }
 
   /** Entries folded into the baseline to keep the buffer within `maxEvents`. */
   get evicted(): number {
-    return this.evictedCount;
+    return this.#evictedCount;
   }
 
   /** Events of runs too long for the buffer that were not kept. */
   get dropped(): number {
-    return this.droppedCount;
+    return this.#droppedCount;
   }
 
   get recording(): boolean {
-    return this.stops.length > 0;
+    return this.#stops.length > 0;
   }
 
   /** The recording as a replayable stream (what a fixture holds). */
   events(): AGUIEvent[] {
-    this.settleHead();
-    return this.list.map((entry) => entry.event);
+    this.#settleHead();
+    return this.#list.map((entry) => entry.event);
   }
 
   /** Called after each entry (and on clear); keep it cheap — the inspector only marks itself dirty. */
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Forgets everything recorded; recording goes on from the next run. */
   clear(): void {
-    this.list.length = 0;
-    this.baseline = undefined;
-    this.headStale = false;
-    this.evictedCount = 0;
-    this.droppedCount = 0;
-    this.open = false;
-    this.finished = false;
-    this.runStart = 0;
-    this.threadId = undefined;
-    this.lastList = [];
-    this.lastState = UNSET;
-    this.notify();
+    this.#list.length = 0;
+    this.#baseline = undefined;
+    this.#headStale = false;
+    this.#evictedCount = 0;
+    this.#droppedCount = 0;
+    this.#open = false;
+    this.#finished = false;
+    this.#runStart = 0;
+    this.#threadId = undefined;
+    this.#lastList = [];
+    this.#lastState = UNSET;
+    this.#notify();
   }
 
   /** Stops listening to the thread; what was recorded stays. */
   stop(): void {
-    for (const stop of this.stops.splice(0)) stop();
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
-  private record(event: AGUIEvent): void {
-    if (event.type === "RUN_STARTED") return this.runStarted(event);
-    if (!this.open) {
-      if (event.type === "RUN_ERROR" && this.finished) {
-        this.push(event, "agent");
-        this.closeRun();
+  #record(event: AGUIEvent): void {
+    if (event.type === "RUN_STARTED") return this.#runStarted(event);
+    if (!this.#open) {
+      if (event.type === "RUN_ERROR" && this.#finished) {
+        this.#push(event, "agent");
+        this.#closeRun();
       }
       // Otherwise attached in the middle of a run: its beginning is missing, so it starts at the next run.
       return;
     }
-    if (this.cut) {
-      this.droppedCount++;
-      if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.closeRun();
+    if (this.#cut) {
+      this.#droppedCount++;
+      if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.#closeRun();
       return;
     }
-    if (this.runLength >= this.max - 1) {
+    if (this.#runLength >= this.#max - 1) {
       // The buffer cannot hold this run: it ends here in the recording, and says why.
-      this.cut = true;
-      this.droppedCount++;
+      this.#cut = true;
+      this.#droppedCount++;
       const error: AGUIEventOf<EventType.RUN_ERROR> = {
         type: "RUN_ERROR" as EventType.RUN_ERROR,
-        message: `The inspector kept the first ${this.max - 1} events of this run (maxEvents); the rest were not recorded.`,
+        message: `The inspector kept the first ${this.#max - 1} events of this run (maxEvents); the rest were not recorded.`,
         code: "RECORDING_TRUNCATED",
       };
-      this.push(error, "recorder", "the run outgrew maxEvents");
+      this.#push(error, "recorder", "the run outgrew maxEvents");
       return;
     }
-    this.push(event, "agent");
-    if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.closeRun(event.type === "RUN_FINISHED");
+    this.#push(event, "agent");
+    if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") this.#closeRun(event.type === "RUN_FINISHED");
   }
 
-  private runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void {
+  #runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void {
     // A run still open in the recording ended without a terminal event the recorder heard.
-    if (this.open) this.endedByClient(true);
-    if (this.threadId !== undefined && event.threadId !== this.threadId) this.clear();
-    this.threadId = event.threadId;
-    this.open = true;
-    this.finished = false;
-    this.cut = false;
-    this.runLength = 0;
-    this.runId = event.runId;
-    this.runStart = this.list.length;
+    if (this.#open) this.#endedByClient(true);
+    if (this.#threadId !== undefined && event.threadId !== this.#threadId) this.clear();
+    this.#threadId = event.threadId;
+    this.#open = true;
+    this.#finished = false;
+    this.#cut = false;
+    this.#runLength = 0;
+    this.#runId = event.runId;
+    this.#runStart = this.#list.length;
 
-    this.clientMessages(event);
+    this.#clientMessages(event);
     const state = this.thread.state.peek();
-    const changed = this.lastState === UNSET ? !jsonEqual(state, {}) : state !== this.lastState;
+    const changed = this.#lastState === UNSET ? !jsonEqual(state, {}) : state !== this.#lastState;
     if (changed) {
       const snapshot: AGUIEventOf<EventType.STATE_SNAPSHOT> = {
         type: "STATE_SNAPSHOT" as EventType.STATE_SNAPSHOT,
         snapshot: copyJson(state),
       };
-      this.push(snapshot, "client", "the client set the state before the run");
+      this.#push(snapshot, "client", "the client set the state before the run");
     }
   }
 
@@ -221,15 +221,15 @@ export class EventRecorder {
    *   the rest; a result carrying an `error` (which TOOL_CALL_RESULT cannot) gets a last
    *   MESSAGES_SNAPSHOT that updates every message in place.
    */
-  private clientMessages(event: AGUIEventOf<EventType.RUN_STARTED>): void {
+  #clientMessages(event: AGUIEventOf<EventType.RUN_STARTED>): void {
     const live = this.thread.messages.peek();
     // The list is immutable: the same array means nothing was written since the last run ended.
-    if (live === this.lastList) return this.push(event, "agent");
-    const previous = new Set(this.lastList);
+    if (live === this.#lastList) return this.#push(event, "agent");
+    const previous = new Set(this.#lastList);
     const current = new Set(live);
-    const removed = this.lastList.some((node) => !current.has(node));
+    const removed = this.#lastList.some((node) => !current.has(node));
     const added = live.filter((node) => !previous.has(node));
-    if (added.length === 0 && !removed) return this.push(event, "agent");
+    if (added.length === 0 && !removed) return this.#push(event, "agent");
     const messages = this.thread.toMessages();
     const results = new Set<string>();
     let erred = false;
@@ -243,16 +243,16 @@ export class EventRecorder {
     const appended = messages.filter((message) => addedIds.has(message.id) && !results.has(message.id));
     if (appended.length > 0) {
       const input = { ...(event.input ?? { threadId: event.threadId, runId: event.runId }), messages: appended } as RunAgentInput;
-      this.push({ ...event, input }, "agent", "input.messages: the messages the client added before the run");
+      this.#push({ ...event, input }, "agent", "input.messages: the messages the client added before the run");
     } else {
-      this.push(event, "agent");
+      this.#push(event, "agent");
     }
     if (removed) {
       const rest: AGUIEventOf<EventType.MESSAGES_SNAPSHOT> = {
         type: "MESSAGES_SNAPSHOT" as EventType.MESSAGES_SNAPSHOT,
         messages: messages.filter((message) => !results.has(message.id)),
       };
-      this.push(rest, "client", "the client removed messages before the run");
+      this.#push(rest, "client", "the client removed messages before the run");
     }
     for (const message of messages) {
       if (!results.has(message.id) || message.role !== "tool") continue;
@@ -263,11 +263,11 @@ export class EventRecorder {
         content: message.content,
         role: "tool",
       };
-      this.push(result, "client", "the client's result for a tool call");
+      this.#push(result, "client", "the client's result for a tool call");
     }
     if (erred) {
       const all: AGUIEventOf<EventType.MESSAGES_SNAPSHOT> = { type: "MESSAGES_SNAPSHOT" as EventType.MESSAGES_SNAPSHOT, messages };
-      this.push(all, "client", "tool results the client marked as errors");
+      this.#push(all, "client", "tool results the client marked as errors");
     }
   }
 
@@ -276,69 +276,69 @@ export class EventRecorder {
    * Checked a microtask after the status says so (the fold's own RUN_FINISHED / RUN_ERROR, heard
    * after the status changes, closes the run first); `force` when the next run is already here.
    */
-  private endedByClient(force = false): void {
-    if (!this.open) return;
+  #endedByClient(force = false): void {
+    if (!this.#open) return;
     const status = this.thread.status.peek();
     if (status === "running" && !force) return;
     const error = this.thread.error.peek();
-    if (!this.cut) {
+    if (!this.#cut) {
       const event: AGUIEventOf<EventType.RUN_ERROR> = {
         type: "RUN_ERROR" as EventType.RUN_ERROR,
         message: status === "failed" && error !== undefined ? error.message : "The client stopped the run.",
         code: status === "failed" && error !== undefined ? error.code : "RUN_STOPPED_BY_CLIENT",
       };
-      this.push(event, "client", status === "failed" ? "the client rejected the run" : "the client stopped the run");
+      this.#push(event, "client", status === "failed" ? "the client rejected the run" : "the client stopped the run");
     }
-    this.closeRun();
+    this.#closeRun();
   }
 
-  private closeRun(finished = false): void {
-    this.open = false;
-    this.finished = finished;
-    this.cut = false;
-    this.lastList = this.thread.messages.peek();
-    this.lastState = this.thread.state.peek();
-    this.notify();
+  #closeRun(finished = false): void {
+    this.#open = false;
+    this.#finished = finished;
+    this.#cut = false;
+    this.#lastList = this.thread.messages.peek();
+    this.#lastState = this.thread.state.peek();
+    this.#notify();
   }
 
-  private push(event: AGUIEvent, origin: EventOrigin, note?: string): void {
+  #push(event: AGUIEvent, origin: EventOrigin, note?: string): void {
     const entry: RecordedEvent =
       note === undefined
-        ? { event, at: this.now() - this.origin, runId: this.runId, origin }
-        : { event, at: this.now() - this.origin, runId: this.runId, origin, note };
-    this.list.push(entry);
-    this.runLength++;
-    if (this.list.length > this.max) this.evict();
-    this.notify();
+        ? { event, at: this.#now() - this.#origin, runId: this.#runId, origin }
+        : { event, at: this.#now() - this.#origin, runId: this.#runId, origin, note };
+    this.#list.push(entry);
+    this.#runLength++;
+    if (this.#list.length > this.#max) this.#evict();
+    this.#notify();
   }
 
   /**
    * Folds the oldest whole runs (never the open one) into the baseline, down to three quarters of
    * `maxEvents` where it can, so evictions come in batches: O(the evicted events).
    */
-  private evict(): void {
+  #evict(): void {
     let cut = 0;
-    while (cut < this.runStart && this.list.length - cut > this.max * 0.75) {
+    while (cut < this.#runStart && this.#list.length - cut > this.#max * 0.75) {
       let end = cut + 1;
-      while (end < this.runStart && this.list[end]!.event.type !== "RUN_STARTED") end++;
+      while (end < this.#runStart && this.#list[end]!.event.type !== "RUN_STARTED") end++;
       cut = end;
     }
     if (cut === 0) return;
     // A head not yet settled is evicted as the original events it holds: nothing to undo.
-    this.baseline ??= new Replay(this.sandbox, true);
-    const gone = this.list.splice(0, cut);
+    this.#baseline ??= new Replay(this.sandbox, true);
+    const gone = this.#list.splice(0, cut);
     const folded: AGUIEvent[] = [];
     for (const entry of gone) {
-      if (!this.madeByEviction.has(entry)) folded.push(entry.event);
+      if (!this.#madeByEviction.has(entry)) folded.push(entry.event);
       else {
-        const original = this.madeByEviction.get(entry);
+        const original = this.#madeByEviction.get(entry);
         if (original !== undefined) folded.push(original);
       }
     }
-    this.baseline.fold(folded);
-    this.evictedCount += gone.length;
-    this.runStart -= cut;
-    this.headStale = true;
+    this.#baseline.fold(folded);
+    this.#evictedCount += gone.length;
+    this.#runStart -= cut;
+    this.#headStale = true;
   }
 
   /**
@@ -346,26 +346,26 @@ export class EventRecorder {
    * messages and a state snapshot follows it. O(thread), so it waits until the recording is read
    * (a redraw, an export) instead of running on the event that caused the eviction.
    */
-  private settleHead(): void {
-    if (!this.headStale || this.baseline === undefined) return;
-    this.headStale = false;
-    const first = this.list[0];
+  #settleHead(): void {
+    if (!this.#headStale || this.#baseline === undefined) return;
+    this.#headStale = false;
+    const first = this.#list[0];
     if (first === undefined || first.event.type !== "RUN_STARTED") return;
-    const base = this.baseline.thread;
+    const base = this.#baseline.thread;
     const messages: Message[] = base.toMessages();
     const ownInput = first.event.input;
     const input = { ...(ownInput ?? { threadId: first.event.threadId, runId: first.event.runId }), messages: [...messages, ...(ownInput?.messages ?? [])] } as RunAgentInput;
     const state: AGUIEventOf<EventType.STATE_SNAPSHOT> = { type: "STATE_SNAPSHOT" as EventType.STATE_SNAPSHOT, snapshot: copyJson(base.state.peek()) };
     const merged: RecordedEvent = { ...first, event: { ...first.event, input }, note: `input.messages: ${messages.length} earlier messages folded out of the buffer` };
     const snapshot: RecordedEvent = { event: state, at: first.at, runId: first.runId, origin: "recorder", note: "the state the earlier runs left" };
-    this.madeByEviction.set(merged, first.event);
-    this.madeByEviction.set(snapshot, undefined);
-    this.list.splice(0, 1, merged, snapshot);
-    if (this.runStart > 0) this.runStart++;
+    this.#madeByEviction.set(merged, first.event);
+    this.#madeByEviction.set(snapshot, undefined);
+    this.#list.splice(0, 1, merged, snapshot);
+    if (this.#runStart > 0) this.#runStart++;
   }
 
-  private notify(): void {
-    for (const listener of this.listeners) {
+  #notify(): void {
+    for (const listener of this.#listeners) {
       try {
         listener();
       } catch {

@@ -28,11 +28,11 @@ export function sandboxOptionsOf(thread: ThreadImpl): SandboxOptions {
 export class Replay {
   readonly thread: Thread;
   readonly warnings: ThreadlineWarning[] = [];
-  private readonly impl: ThreadImpl;
-  private readonly push: (event: unknown) => void;
-  private readonly pipeline: Pipeline | undefined;
-  private folded = 0;
-  private failure: ThreadlineError | undefined;
+  readonly #impl: ThreadImpl;
+  readonly #push: (event: unknown) => void;
+  readonly #pipeline: Pipeline | undefined;
+  #folded = 0;
+  #failure: ThreadlineError | undefined;
 
   /**
    * `verified`: the events already came out of a pipeline (a recorder's own, folded once live), so
@@ -42,54 +42,54 @@ export class Replay {
     const onWarning = (warning: ThreadlineWarning): void => {
       this.warnings.push(warning);
     };
-    this.impl = makeThread({ ...options, onWarning });
-    this.thread = this.impl;
+    this.#impl = makeThread({ ...options, onWarning });
+    this.thread = this.#impl;
     if (verified) {
-      this.pipeline = undefined;
-      this.push = (event) => foldEvent(this.impl, event as AGUIEvent);
+      this.#pipeline = undefined;
+      this.#push = (event) => foldEvent(this.#impl, event as AGUIEvent);
     } else {
-      const pipeline = createPipeline((event) => foldEvent(this.impl, event), { onWarning });
-      this.pipeline = pipeline;
-      this.push = (event) => pipeline.push(event);
+      const pipeline = createPipeline((event) => foldEvent(this.#impl, event), { onWarning });
+      this.#pipeline = pipeline;
+      this.#push = (event) => pipeline.push(event);
     }
   }
 
   /** How many events have been pushed (including one that failed). */
   get count(): number {
-    return this.folded;
+    return this.#folded;
   }
 
   /** Why the replay stopped, if it did. */
   get error(): ThreadlineError | undefined {
-    return this.failure;
+    return this.#failure;
   }
 
   /** Folds more events, in order; after a failure the rest are ignored. */
   fold(events: Iterable<unknown>): this {
     for (const event of events) {
-      if (this.failure !== undefined) break;
-      this.folded++;
-      this.guard(() => this.push(event));
+      if (this.#failure !== undefined) break;
+      this.#folded++;
+      this.#guard(() => this.#push(event));
     }
     return this;
   }
 
   /** The stream ended: a run left open fails the replay (`TRUNCATED_RUN`), as in a live run. */
   finish(): this {
-    const pipeline = this.pipeline;
-    if (this.failure === undefined && pipeline !== undefined) this.guard(() => pipeline.end());
+    const pipeline = this.#pipeline;
+    if (this.#failure === undefined && pipeline !== undefined) this.#guard(() => pipeline.end());
     return this;
   }
 
-  private guard(step: () => void): void {
+  #guard(step: () => void): void {
     try {
       step();
     } catch (thrown) {
-      this.failure =
+      this.#failure =
         thrown instanceof ThreadlineError
           ? thrown
           : new ThreadlineError("INTERNAL_ERROR", `The replay failed unexpectedly: ${String(thrown)}`, { cause: thrown });
-      this.impl.fail(this.failure);
+      this.#impl.fail(this.#failure);
     }
   }
 }
@@ -110,21 +110,24 @@ export function replayEvents(events: Iterable<unknown>, options?: SandboxOptions
  * replay stopped by a broken event stays stopped there for every later `n`.
  */
 export class TimeTravel {
-  private replay: Replay | undefined;
+  #replay: Replay | undefined;
 
-  constructor(private readonly options: SandboxOptions = {}) {}
+  readonly #options: SandboxOptions;
+  constructor(options: SandboxOptions = {}) {
+    this.#options = options;
+  }
 
   at(events: readonly unknown[], n: number): Replay {
     const target = Math.max(0, Math.min(n, events.length));
-    if (this.replay === undefined || this.replay.count > target) {
-      this.replay = new Replay(this.options);
+    if (this.#replay === undefined || this.#replay.count > target) {
+      this.#replay = new Replay(this.#options);
     }
-    if (this.replay.count < target) this.replay.fold(events.slice(this.replay.count, target));
-    return this.replay;
+    if (this.#replay.count < target) this.#replay.fold(events.slice(this.#replay.count, target));
+    return this.#replay;
   }
 
   /** The recording changed under the cursor (cleared, evicted, imported): start afresh next time. */
   reset(): void {
-    this.replay = undefined;
+    this.#replay = undefined;
   }
 }

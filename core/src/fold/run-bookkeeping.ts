@@ -13,16 +13,16 @@ type Streamed = TextBearingNodeImpl | ToolCallNodeImpl;
  * RESULT, never per delta.
  */
 export class FoldBookkeeping implements RunBookkeeping {
-  private readonly open = new Set<Streamed>();
-  private runMessageIds = new Set<string>();
-  private startedCalls = new Set<string>();
-  private answeredCalls = new Set<string>();
+  readonly #open = new Set<Streamed>();
+  #runMessageIds = new Set<string>();
+  #startedCalls = new Set<string>();
+  #answeredCalls = new Set<string>();
 
   /** RUN_STARTED: what an earlier run opened, started and answered is forgotten. */
   runStarted(): void {
-    this.startedCalls = new Set();
-    this.answeredCalls = new Set();
-    this.runMessageIds = new Set();
+    this.#startedCalls = new Set();
+    this.#answeredCalls = new Set();
+    this.#runMessageIds = new Set();
   }
 
   /**
@@ -30,46 +30,46 @@ export class FoldBookkeeping implements RunBookkeeping {
    * would otherwise keep a set of them all, ~26 bytes a message, until the next.
    */
   runEnded(): void {
-    if (this.runMessageIds.size > 0) this.runMessageIds = new Set();
+    if (this.#runMessageIds.size > 0) this.#runMessageIds = new Set();
   }
 
   /** A message START: false when this run has opened `messageId` before. */
   openedFirstInRun(messageId: string): boolean {
-    if (this.runMessageIds.has(messageId)) return false;
-    this.runMessageIds.add(messageId);
+    if (this.#runMessageIds.has(messageId)) return false;
+    this.#runMessageIds.add(messageId);
     return true;
   }
 
   /** A START (or a START again, reopening): the message or call streams until its END. */
   opened(item: Streamed): void {
-    this.open.add(item);
+    this.#open.add(item);
   }
 
   closed(item: Streamed): void {
-    this.open.delete(item);
+    this.#open.delete(item);
   }
 
   /** TOOL_CALL_START names a call of this run (even one whose start is then dropped). */
   callStarted(toolCallId: string): void {
-    this.startedCalls.add(toolCallId);
+    this.#startedCalls.add(toolCallId);
   }
 
   callAnswered(toolCallId: string): void {
-    this.answeredCalls.add(toolCallId);
+    this.#answeredCalls.add(toolCallId);
   }
 
   /** The calls this run started that got no result, in start order. */
   unansweredCalls(): string[] {
-    return [...this.startedCalls].filter((id) => !this.answeredCalls.has(id));
+    return [...this.#startedCalls].filter((id) => !this.#answeredCalls.has(id));
   }
 
   /** The run ended abnormally: open messages stop streaming, unfinished tool calls fail. */
   cutOff(): void {
-    for (const item of this.open) {
+    for (const item of this.#open) {
       if (item instanceof ToolCallNodeImpl) item.cutOff();
       else item.setStreaming(false);
     }
-    this.open.clear();
+    this.#open.clear();
   }
 }
 

@@ -88,42 +88,47 @@ class IncrementalJsonParser implements PartialJsonParser {
   text = "";
   complete = false;
   error: PartialJsonError | undefined = undefined;
-  private readonly tree = new PartialValueTree();
-  private readonly fields = new TopLevelFieldTracker();
-  private charsRead = 0;
+  readonly #tree = new PartialValueTree();
+  readonly #fields = new TopLevelFieldTracker();
+  #charsRead = 0;
   /** `value` was read since the last write, so the containers it reaches are published. */
-  private handedOut = false;
-  private mode: number = M_VALUE;
+  #handedOut = false;
+  #mode: number = M_VALUE;
 
   // String token, and the length of its value as last written into the tree.
-  private readonly string = new StringToken();
-  private stringIsKey = false;
-  private stringShownLength = 0;
+  readonly #string = new StringToken();
+  #stringIsKey = false;
+  #stringShownLength = 0;
 
-  private readonly number = new NumberToken();
+  readonly #number = new NumberToken();
 
   // Literal token.
-  private literal = "";
-  private literalMatched = 0;
+  #literal = "";
+  #literalMatched = 0;
 
+  readonly #maxDepth: number;
+  readonly #maxNumberLength: number;
   constructor(
-    private readonly maxDepth: number,
-    private readonly maxNumberLength: number,
-  ) {}
+    maxDepth: number,
+    maxNumberLength: number,
+  ) {
+    this.#maxDepth = maxDepth;
+    this.#maxNumberLength = maxNumberLength;
+  }
 
   get value(): unknown {
-    this.commitToken();
-    this.handedOut = true;
-    return this.tree.root;
+    this.#commitToken();
+    this.#handedOut = true;
+    return this.#tree.root;
   }
 
   get topLevel(): TopLevelFields {
-    return this.fields;
+    return this.#fields;
   }
 
   get stats(): PartialJsonStats {
-    const { containersCopied, entriesCopied } = this.tree.stats;
-    return { charsRead: this.charsRead, containersCopied, entriesCopied };
+    const { containersCopied, entriesCopied } = this.#tree.stats;
+    return { charsRead: this.#charsRead, containersCopied, entriesCopied };
   }
 
   push(delta: string): unknown {
@@ -138,24 +143,24 @@ class IncrementalJsonParser implements PartialJsonParser {
     const base = this.text.length;
     this.text += delta;
     if (this.error !== undefined) throw this.error;
-    this.charsRead += delta.length;
-    if (this.handedOut) {
+    this.#charsRead += delta.length;
+    if (this.#handedOut) {
       // Everything built so far has been seen by the caller: copy before writing into it.
-      this.tree.nextEpoch();
-      this.handedOut = false;
+      this.#tree.nextEpoch();
+      this.#handedOut = false;
     }
     let i = 0;
     while (i < delta.length) {
-      if (this.mode === M_STRING) i = this.readString(delta, i, base);
-      else if (this.mode === M_NUMBER) i = this.readNumber(delta, i, base);
-      else if (this.mode === M_LITERAL) i = this.readLiteral(delta, i, base);
-      else i = this.readStructure(delta, i, base);
+      if (this.#mode === M_STRING) i = this.#readString(delta, i, base);
+      else if (this.#mode === M_NUMBER) i = this.#readNumber(delta, i, base);
+      else if (this.#mode === M_LITERAL) i = this.#readLiteral(delta, i, base);
+      else i = this.#readStructure(delta, i, base);
     }
   }
 
   end(): unknown {
     if (this.error !== undefined) throw this.error;
-    const numberDone = this.mode === M_NUMBER && this.tree.depth === 0 && this.number.complete;
+    const numberDone = this.#mode === M_NUMBER && this.#tree.depth === 0 && this.#number.complete;
     if (!this.complete && !numberDone) {
       throw new PartialJsonError("INCOMPLETE", this.text.length, "The JSON text ended before its value was complete");
     }
@@ -163,54 +168,54 @@ class IncrementalJsonParser implements PartialJsonParser {
   }
 
   /** Reads whitespace and punctuation until a token starts; returns where it stopped. */
-  private readStructure(d: string, i: number, base: number): number {
-    const tree = this.tree;
+  #readStructure(d: string, i: number, base: number): number {
+    const tree = this.#tree;
     for (; i < d.length; i++) {
       const c = d.charCodeAt(i);
       if (isWhitespace(c)) continue;
-      switch (this.mode) {
+      switch (this.#mode) {
         case M_VALUE:
         case M_ARRAY_FIRST:
-          if (c === 93 && this.mode === M_ARRAY_FIRST) {
+          if (c === 93 && this.#mode === M_ARRAY_FIRST) {
             tree.close();
-            this.valueDone();
+            this.#valueDone();
             continue;
           }
-          if (this.startValue(c, base + i)) continue; // opened a container: still structure
+          if (this.#startValue(c, base + i)) continue; // opened a container: still structure
           return i + 1;
         case M_OBJECT_FIRST:
         case M_KEY:
           if (c === 34) {
-            this.startString(true);
+            this.#startString(true);
             return i + 1;
           }
-          if (c === 125 && this.mode === M_OBJECT_FIRST) {
+          if (c === 125 && this.#mode === M_OBJECT_FIRST) {
             tree.close();
-            this.valueDone();
+            this.#valueDone();
             continue;
           }
-          return this.fail("UNEXPECTED_CHARACTER", base + i, `Expected a key (a string) but found ${describeChar(c)}`);
+          return this.#fail("UNEXPECTED_CHARACTER", base + i, `Expected a key (a string) but found ${describeChar(c)}`);
         case M_COLON:
-          if (c !== 58) return this.fail("UNEXPECTED_CHARACTER", base + i, `Expected ":" but found ${describeChar(c)}`);
-          this.mode = M_VALUE;
+          if (c !== 58) return this.#fail("UNEXPECTED_CHARACTER", base + i, `Expected ":" but found ${describeChar(c)}`);
+          this.#mode = M_VALUE;
           continue;
         default: // M_AFTER
           if (tree.depth === 0) {
-            return this.fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(c)} after the end of the JSON value`);
+            return this.#fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(c)} after the end of the JSON value`);
           }
           if (c === 44) {
             if (tree.inArray) {
               tree.beginElement();
-              this.mode = M_VALUE;
+              this.#mode = M_VALUE;
             } else {
-              this.mode = M_KEY;
+              this.#mode = M_KEY;
             }
           } else if (c === (tree.inArray ? 93 : 125)) {
             tree.close();
-            this.valueDone();
+            this.#valueDone();
           } else {
             const expected = tree.inArray ? '"," or "]"' : '"," or "}"';
-            return this.fail("UNEXPECTED_CHARACTER", base + i, `Expected ${expected} but found ${describeChar(c)}`);
+            return this.#fail("UNEXPECTED_CHARACTER", base + i, `Expected ${expected} but found ${describeChar(c)}`);
           }
       }
     }
@@ -218,119 +223,119 @@ class IncrementalJsonParser implements PartialJsonParser {
   }
 
   /** Starts the value beginning with `c`; true when it is an object or array. */
-  private startValue(c: number, offset: number): boolean {
+  #startValue(c: number, offset: number): boolean {
     if (c === 34) {
-      this.startString(false);
+      this.#startString(false);
       return false;
     }
     if (c === 123 || c === 91) {
-      if (this.tree.depth >= this.maxDepth) {
-        this.fail("NESTING_TOO_DEEP", offset, `More than ${this.maxDepth} nested objects/arrays`);
+      if (this.#tree.depth >= this.#maxDepth) {
+        this.#fail("NESTING_TOO_DEEP", offset, `More than ${this.#maxDepth} nested objects/arrays`);
       }
-      this.tree.open(c === 91);
-      this.mode = c === 91 ? M_ARRAY_FIRST : M_OBJECT_FIRST;
+      this.#tree.open(c === 91);
+      this.#mode = c === 91 ? M_ARRAY_FIRST : M_OBJECT_FIRST;
       return true;
     }
     if (c === 45 || (c >= 48 && c <= 57)) {
-      this.number.begin(c, offset);
-      this.mode = M_NUMBER;
+      this.#number.begin(c, offset);
+      this.#mode = M_NUMBER;
       return false;
     }
     const literal = LITERALS[c];
     if (literal === undefined) {
-      this.fail("UNEXPECTED_CHARACTER", offset, `Expected a JSON value but found ${describeChar(c)}`);
+      this.#fail("UNEXPECTED_CHARACTER", offset, `Expected a JSON value but found ${describeChar(c)}`);
     }
-    this.literal = literal[0];
-    this.literalMatched = 1;
-    this.tree.setValue(literal[1]); // partial-json reads "t" as true already
-    this.mode = M_LITERAL;
+    this.#literal = literal[0];
+    this.#literalMatched = 1;
+    this.#tree.setValue(literal[1]); // partial-json reads "t" as true already
+    this.#mode = M_LITERAL;
     return false;
   }
 
-  private startString(isKey: boolean): void {
-    this.stringIsKey = isKey;
-    this.string.reset();
-    this.stringShownLength = 0;
-    if (!isKey) this.tree.setValue("");
-    this.mode = M_STRING;
+  #startString(isKey: boolean): void {
+    this.#stringIsKey = isKey;
+    this.#string.reset();
+    this.#stringShownLength = 0;
+    if (!isKey) this.#tree.setValue("");
+    this.#mode = M_STRING;
   }
 
-  private readString(d: string, i: number, base: number): number {
-    const token = this.string;
+  #readString(d: string, i: number, base: number): number {
+    const token = this.#string;
     const next = token.read(d, i);
-    if (token.problem !== undefined) return this.fail(token.problem.code, base + next, token.problem.message);
+    if (token.problem !== undefined) return this.#fail(token.problem.code, base + next, token.problem.message);
     if (!token.closed) return next;
     const text = token.full;
-    if (this.stringIsKey) {
-      this.tree.beginMember(text);
-      if (this.tree.depth === 1) this.fields.begin(text);
-      this.mode = M_COLON;
+    if (this.#stringIsKey) {
+      this.#tree.beginMember(text);
+      if (this.#tree.depth === 1) this.#fields.begin(text);
+      this.#mode = M_COLON;
     } else {
-      if (text.length !== this.stringShownLength) this.tree.setValue(text);
-      this.valueDone();
+      if (text.length !== this.#stringShownLength) this.#tree.setValue(text);
+      this.#valueDone();
     }
     return next;
   }
 
-  private readNumber(d: string, i: number, base: number): number {
-    const token = this.number;
+  #readNumber(d: string, i: number, base: number): number {
+    const token = this.#number;
     const j = token.read(d, i);
-    if (token.length > this.maxNumberLength) {
-      return this.fail("NUMBER_TOO_LONG", token.start, `A number longer than ${this.maxNumberLength} characters`);
+    if (token.length > this.#maxNumberLength) {
+      return this.#fail("NUMBER_TOO_LONG", token.start, `A number longer than ${this.#maxNumberLength} characters`);
     }
     if (j === d.length) return j;
-    this.commitNumber();
+    this.#commitNumber();
     if (!token.endsValidly) {
-      return this.fail("UNEXPECTED_CHARACTER", base + j, `Unexpected ${describeChar(d.charCodeAt(j))} in a number`);
+      return this.#fail("UNEXPECTED_CHARACTER", base + j, `Unexpected ${describeChar(d.charCodeAt(j))} in a number`);
     }
-    this.valueDone();
+    this.#valueDone();
     return j; // the character after the number is read as structure
   }
 
-  private readLiteral(d: string, i: number, base: number): number {
-    const word = this.literal;
+  #readLiteral(d: string, i: number, base: number): number {
+    const word = this.#literal;
     for (; i < d.length; i++) {
-      if (d.charCodeAt(i) !== word.charCodeAt(this.literalMatched)) {
-        return this.fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(d.charCodeAt(i))} in the literal "${word}"`);
+      if (d.charCodeAt(i) !== word.charCodeAt(this.#literalMatched)) {
+        return this.#fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(d.charCodeAt(i))} in the literal "${word}"`);
       }
-      if (++this.literalMatched === word.length) {
-        this.valueDone();
+      if (++this.#literalMatched === word.length) {
+        this.#valueDone();
         return i + 1;
       }
     }
     return i;
   }
 
-  private commitNumber(): void {
-    const shown = this.number.change();
+  #commitNumber(): void {
+    const shown = this.#number.change();
     if (shown === UNCHANGED) return;
-    if (shown === undefined) this.tree.removeValue();
-    else this.tree.setValue(shown);
+    if (shown === undefined) this.#tree.removeValue();
+    else this.#tree.setValue(shown);
   }
 
   /** Writes the token being read into the value (once per read of `value`, not per character). */
-  private commitToken(): void {
-    if (this.mode === M_STRING && !this.stringIsKey) {
+  #commitToken(): void {
+    if (this.#mode === M_STRING && !this.#stringIsKey) {
       // The shown text only ever grows, so an equal length means nothing new to show.
-      const shown = this.string.shown;
-      if (shown.length !== this.stringShownLength) {
-        this.stringShownLength = shown.length;
-        this.tree.setValue(shown);
+      const shown = this.#string.shown;
+      if (shown.length !== this.#stringShownLength) {
+        this.#stringShownLength = shown.length;
+        this.#tree.setValue(shown);
       }
-    } else if (this.mode === M_NUMBER) {
-      this.commitNumber();
+    } else if (this.#mode === M_NUMBER) {
+      this.#commitNumber();
     }
   }
 
-  private valueDone(): void {
-    this.mode = M_AFTER;
-    const depth = this.tree.depth;
+  #valueDone(): void {
+    this.#mode = M_AFTER;
+    const depth = this.#tree.depth;
     if (depth === 0) this.complete = true;
-    else if (depth === 1 && !this.tree.inArray) this.fields.finish(this.tree.key);
+    else if (depth === 1 && !this.#tree.inArray) this.#fields.finish(this.#tree.key);
   }
 
-  private fail(code: PartialJsonErrorCode, offset: number, message: string): never {
-    this.commitToken(); // keep what was read before the bad character
+  #fail(code: PartialJsonErrorCode, offset: number, message: string): never {
+    this.#commitToken(); // keep what was read before the bad character
     this.error = new PartialJsonError(code, offset, message);
     throw this.error;
   }

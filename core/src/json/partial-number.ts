@@ -69,35 +69,35 @@ export const UNCHANGED: unique symbol = Symbol("unchanged");
 
 /** A number literal being read across deltas (numbers are short: kept as text, re-read on change). */
 export class NumberToken {
-  private text = "";
-  private state: NumberState = N_INT;
-  private dirty = false;
-  private shownValue: number | undefined = undefined;
+  #text = "";
+  #state: NumberState = N_INT;
+  #dirty = false;
+  #shownValue: number | undefined = undefined;
   /** Offset of the number's first character in the whole text. */
   start = 0;
   /** After `read` stopped before the end of the delta: whether that character is a valid end. */
   endsValidly = false;
 
   begin(code: number, offset: number): void {
-    this.text = String.fromCharCode(code);
-    this.state = code === 45 ? N_SIGN : code === 48 ? N_ZERO : N_INT;
+    this.#text = String.fromCharCode(code);
+    this.#state = code === 45 ? N_SIGN : code === 48 ? N_ZERO : N_INT;
     this.start = offset;
-    this.dirty = true;
-    this.shownValue = undefined;
+    this.#dirty = true;
+    this.#shownValue = undefined;
   }
 
   get length(): number {
-    return this.text.length;
+    return this.#text.length;
   }
 
   /** Complete if the text ended here (a top-level number at the end of the input). */
   get complete(): boolean {
-    return isComplete(this.state);
+    return isComplete(this.#state);
   }
 
   /** Reads number characters from `d[i]`; returns where the number stopped (or `d.length`). */
   read(d: string, i: number): number {
-    let state = this.state;
+    let state = this.#state;
     let j = i;
     let next: number = state;
     for (; j < d.length; j++) {
@@ -106,9 +106,9 @@ export class NumberToken {
       state = next as NumberState;
     }
     if (j > i) {
-      this.text += d.slice(i, j);
-      this.state = state;
-      this.dirty = true;
+      this.#text += d.slice(i, j);
+      this.#state = state;
+      this.#dirty = true;
     }
     this.endsValidly = next === N_END;
     return j;
@@ -116,11 +116,11 @@ export class NumberToken {
 
   /** The value to show now, or `UNCHANGED` (e.g. "1.5e" → "1.5e-" both read as 1.5). */
   change(): number | undefined | typeof UNCHANGED {
-    if (!this.dirty) return UNCHANGED;
-    this.dirty = false;
-    const shown = partialValue(this.text, this.state);
-    if (Object.is(shown, this.shownValue)) return UNCHANGED;
-    this.shownValue = shown;
+    if (!this.#dirty) return UNCHANGED;
+    this.#dirty = false;
+    const shown = partialValue(this.#text, this.#state);
+    if (Object.is(shown, this.#shownValue)) return UNCHANGED;
+    this.#shownValue = shown;
     return shown;
   }
 }

@@ -30,45 +30,45 @@ function hexDigit(c: number): number {
  * V8 does as a rope: O(piece), never a copy of the string so far.
  */
 export class StringToken {
-  private stable = "";
-  private tail = "";
+  #stable = "";
+  #tail = "";
   /** 0: none; 1: after "\"; 2–5: that many hex digits of a \u escape read, plus 2. */
-  private escape = 0;
-  private hex = 0;
+  #escape = 0;
+  #hex = 0;
   /** Set by `read` when it consumed the closing quote. */
   closed = false;
   /** Set by `read` when it stopped at a character that is not allowed (at the returned index). */
   problem: { code: PartialJsonErrorCode; message: string } | undefined = undefined;
 
   reset(): void {
-    this.stable = "";
-    this.tail = "";
-    this.escape = 0;
+    this.#stable = "";
+    this.#tail = "";
+    this.#escape = 0;
     this.closed = false;
   }
 
   /** The whole decoded text (for a closed string). */
   get full(): string {
-    return this.tail === "" ? this.stable : this.stable + this.tail;
+    return this.#tail === "" ? this.#stable : this.#stable + this.#tail;
   }
 
   /** What partial-json shows for the string cut here. Its length never decreases. */
   get shown(): string {
-    return this.escape === 0 || this.tail === "" ? this.stable : this.stable + this.tail;
+    return this.#escape === 0 || this.#tail === "" ? this.#stable : this.#stable + this.#tail;
   }
 
   /** Reads from `d[i]` until the closing quote, the end of `d`, or a bad character. */
   read(d: string, i: number): number {
     const n = d.length;
     while (i < n) {
-      if (this.escape === 0) {
+      if (this.#escape === 0) {
         let j = i;
         let c = 0;
         for (; j < n; j++) {
           c = d.charCodeAt(j);
           if (c === 34 || c === 92 || c < 32) break;
         }
-        if (j > i) this.appendRaw(d, i, j);
+        if (j > i) this.#appendRaw(d, i, j);
         if (j === n) return n;
         if (c === 34) {
           this.closed = true;
@@ -78,18 +78,18 @@ export class StringToken {
           this.problem = { code: "CONTROL_CHARACTER", message: `Unescaped control character ${describeChar(c)} in a string` };
           return j;
         }
-        this.escape = 1;
+        this.#escape = 1;
         i = j + 1;
         continue;
       }
       const c = d.charCodeAt(i);
-      if (this.escape === 1) {
+      if (this.#escape === 1) {
         const simple = SIMPLE_ESCAPES[c];
         if (simple !== undefined) {
-          this.appendDecoded(simple);
+          this.#appendDecoded(simple);
         } else if (c === 117) {
-          this.escape = 2;
-          this.hex = 0;
+          this.#escape = 2;
+          this.#hex = 0;
         } else {
           this.problem = { code: "INVALID_ESCAPE", message: `Invalid escape "\\${String.fromCharCode(c)}" in a string` };
           return i;
@@ -100,30 +100,30 @@ export class StringToken {
           this.problem = { code: "INVALID_ESCAPE", message: `Expected a hex digit in a \\u escape but found ${describeChar(c)}` };
           return i;
         }
-        this.hex = this.hex * 16 + h;
+        this.#hex = this.#hex * 16 + h;
         // One UTF-16 unit per escape; a surrogate pair is two escapes and joins up by itself.
-        if (++this.escape === 6) this.appendDecoded(String.fromCharCode(this.hex));
+        if (++this.#escape === 6) this.#appendDecoded(String.fromCharCode(this.#hex));
       }
       i++;
     }
     return i;
   }
 
-  private appendRaw(d: string, from: number, to: number): void {
+  #appendRaw(d: string, from: number, to: number): void {
     let spaces = to;
     while (spaces > from && isTrimmedSpace(d.charCodeAt(spaces - 1))) spaces--;
     if (spaces === from) {
-      this.tail += d.slice(from, to);
+      this.#tail += d.slice(from, to);
       return;
     }
-    if (this.tail !== "") this.stable += this.tail;
-    this.stable += from === 0 && spaces === d.length ? d : d.slice(from, spaces);
-    this.tail = spaces === to ? "" : d.slice(spaces, to);
+    if (this.#tail !== "") this.#stable += this.#tail;
+    this.#stable += from === 0 && spaces === d.length ? d : d.slice(from, spaces);
+    this.#tail = spaces === to ? "" : d.slice(spaces, to);
   }
 
-  private appendDecoded(text: string): void {
-    this.stable += this.tail === "" ? text : this.tail + text;
-    this.tail = "";
-    this.escape = 0;
+  #appendDecoded(text: string): void {
+    this.#stable += this.#tail === "" ? text : this.#tail + text;
+    this.#tail = "";
+    this.#escape = 0;
   }
 }

@@ -53,39 +53,39 @@ export interface TreeStats {
 export class PartialValueTree {
   /** The top-level value; `undefined` until something presentable was read. */
   root: unknown = undefined;
-  private readonly frames: Frame[] = [];
-  private epoch = 0;
+  readonly #frames: Frame[] = [];
+  #epoch = 0;
   readonly stats: TreeStats = { containersCopied: 0, entriesCopied: 0 };
 
   get depth(): number {
-    return this.frames.length;
+    return this.#frames.length;
   }
 
   /** The innermost open container is an array (false when none is open). */
   get inArray(): boolean {
-    const top = this.frames[this.frames.length - 1];
+    const top = this.#frames[this.#frames.length - 1];
     return top !== undefined && top.isArray;
   }
 
   /** Key being read in the innermost open object. */
   get key(): string {
-    return this.frames[this.frames.length - 1]?.key ?? "";
+    return this.#frames[this.#frames.length - 1]?.key ?? "";
   }
 
   /** Marks everything built so far as published (handed to the caller). */
   nextEpoch(): void {
-    this.epoch++;
+    this.#epoch++;
   }
 
   /** Prepares the innermost container for a new value (after `[` or `,` in an array). */
   beginElement(): void {
-    const top = this.frames[this.frames.length - 1];
+    const top = this.#frames[this.#frames.length - 1];
     if (top !== undefined) top.present = false;
   }
 
   /** Prepares the innermost object for the value of `key` (a key was just read). */
   beginMember(key: string): void {
-    const top = this.frames[this.frames.length - 1];
+    const top = this.#frames[this.#frames.length - 1];
     if (top === undefined || top.isArray) return;
     const container = top.container as JsonObject;
     top.key = key;
@@ -96,13 +96,13 @@ export class PartialValueTree {
 
   /** Sets (or replaces) the value being read in the innermost container, or the root. */
   setValue(value: unknown): void {
-    const index = this.frames.length - 1;
+    const index = this.#frames.length - 1;
     if (index < 0) {
       this.root = value;
       return;
     }
-    this.own(index);
-    const top = this.frames[index] as Frame;
+    this.#own(index);
+    const top = this.#frames[index] as Frame;
     if (top.isArray) {
       const array = top.container as unknown[];
       if (top.present) array[array.length - 1] = value;
@@ -119,14 +119,14 @@ export class PartialValueTree {
    * partial-json reads as absent). A duplicate key gets its earlier value back.
    */
   removeValue(): void {
-    const index = this.frames.length - 1;
+    const index = this.#frames.length - 1;
     if (index < 0) {
       this.root = undefined;
       return;
     }
-    const top = this.frames[index] as Frame;
+    const top = this.#frames[index] as Frame;
     if (!top.present) return;
-    this.own(index);
+    this.#own(index);
     if (top.isArray) {
       (top.container as unknown[]).pop();
     } else if (top.hadPrevious) {
@@ -142,10 +142,10 @@ export class PartialValueTree {
   open(isArray: boolean): void {
     const container: JsonObject | unknown[] = isArray ? [] : {};
     this.setValue(container);
-    this.frames.push({
+    this.#frames.push({
       isArray,
       container,
-      epoch: this.epoch,
+      epoch: this.#epoch,
       size: 0,
       key: "",
       hadPrevious: false,
@@ -156,13 +156,13 @@ export class PartialValueTree {
 
   /** Closes the innermost container; its slot in the parent already holds its latest copy. */
   close(): void {
-    this.frames.pop();
+    this.#frames.pop();
   }
 
   /** Makes frames[index] and its ancestors current-epoch copies (see the file comment). */
-  private own(index: number): void {
-    const frames = this.frames;
-    const epoch = this.epoch;
+  #own(index: number): void {
+    const frames = this.#frames;
+    const epoch = this.#epoch;
     let first = index;
     while (first >= 0 && (frames[first] as Frame).epoch !== epoch) first--;
     for (let i = first + 1; i <= index; i++) {

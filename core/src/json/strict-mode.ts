@@ -71,44 +71,49 @@ class StrictModeWalk {
    * of), built once: a streamed value is walked after every delta, and rebuilding the view each
    * time (copying every declared property, compiling every pattern) cost more than the parse.
    */
-  private readonly views = new WeakMap<object, ObjectView>();
+  readonly #views = new WeakMap<object, ObjectView>();
 
+  readonly #root: unknown;
+  readonly #cache: Cache | undefined;
   constructor(
-    private readonly root: unknown,
-    private readonly cache: Cache | undefined,
-  ) {}
+    root: unknown,
+    cache: Cache | undefined,
+  ) {
+    this.#root = root;
+    this.#cache = cache;
+  }
 
   walk(schema: unknown, value: unknown, depth: number): unknown {
     if (typeof value !== "object" || value === null || depth > MAX_DEPTH) return value;
-    const s = resolve(schema, this.root);
+    const s = resolve(schema, this.#root);
     if (!isObject(s)) return value;
-    const memo = this.cache?.get(s);
+    const memo = this.#cache?.get(s);
     const known = memo?.get(value);
     if (known !== undefined) return known;
-    const result = Array.isArray(value) ? this.walkArray(s, value, depth) : this.walkObject(s, value as Record<string, unknown>, depth);
-    if (this.cache !== undefined) {
+    const result = Array.isArray(value) ? this.#walkArray(s, value, depth) : this.#walkObject(s, value as Record<string, unknown>, depth);
+    if (this.#cache !== undefined) {
       let forSchema = memo;
-      if (forSchema === undefined) this.cache.set(s, (forSchema = new WeakMap()));
+      if (forSchema === undefined) this.#cache.set(s, (forSchema = new WeakMap()));
       forSchema.set(value, result);
     }
     return result;
   }
 
-  private walkObject(s: SchemaObject, value: Record<string, unknown>, depth: number): unknown {
-    const view = this.viewOf(s, value);
+  #walkObject(s: SchemaObject, value: Record<string, unknown>, depth: number): unknown {
+    const view = this.#viewOf(s, value);
     let out: Record<string, unknown> | undefined; // created at the first change
     const keys = Object.keys(value);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string;
       const v = value[key];
-      const field = this.fieldSchema(view, key);
+      const field = this.#fieldSchema(view, key);
       let next: unknown = v;
       let keep = true;
       if (field === "drop") {
         keep = false;
       } else if (field !== "any") {
-        if (v === null && !view.required.has(key) && !allowsNull(field, this.root)) {
-          const resolved = resolve(field, this.root);
+        if (v === null && !view.required.has(key) && !allowsNull(field, this.#root)) {
+          const resolved = resolve(field, this.#root);
           if (isObject(resolved) && hasOwn(resolved, "default")) next = resolved["default"];
           else keep = false;
         } else {
@@ -125,7 +130,7 @@ class StrictModeWalk {
   }
 
   /** The schema for one key, `"any"` for a key kept as it is, `"drop"` for one to remove. */
-  private fieldSchema(view: ObjectView, key: string): unknown {
+  #fieldSchema(view: ObjectView, key: string): unknown {
     if (view.properties.has(key)) return view.properties.get(key);
     for (const [pattern, schema] of view.patterns) if (pattern.test(key)) return schema;
     const additional = view.additional;
@@ -137,11 +142,11 @@ class StrictModeWalk {
     return view.properties.size > 0 || view.patterns.length > 0 ? (view.unsure ? "any" : "drop") : "any";
   }
 
-  private viewOf(s: SchemaObject, value: unknown): ObjectView {
-    const cached = this.views.get(s);
+  #viewOf(s: SchemaObject, value: unknown): ObjectView {
+    const cached = this.#views.get(s);
     if (cached !== undefined) return cached;
     const view: ObjectView = { properties: new Map(), required: new Set(), patterns: [], additional: "unset", unsure: false };
-    const composition = this.eachPart(s, value, (node) => {
+    const composition = this.#eachPart(s, value, (node) => {
       const properties = node["properties"];
       if (isObject(properties)) {
         for (const key of Object.keys(properties)) if (!view.properties.has(key)) view.properties.set(key, properties[key]);
@@ -165,7 +170,7 @@ class StrictModeWalk {
       return false;
     });
     view.unsure = composition === "unsure";
-    if (composition === "fixed") this.views.set(s, view);
+    if (composition === "fixed") this.#views.set(s, view);
     return view;
   }
 
@@ -175,19 +180,19 @@ class StrictModeWalk {
    * whether a union was met (`by-value`: another value may be described otherwise) and whether
    * one had no single fitting branch (`unsure`).
    */
-  private eachPart(s: SchemaObject, value: unknown, visit: (node: SchemaObject) => boolean): Composition {
+  #eachPart(s: SchemaObject, value: unknown, visit: (node: SchemaObject) => boolean): Composition {
     let composition: Composition = "fixed";
     const seen = new Set<object>();
     const work: unknown[] = [s];
     while (work.length > 0) {
-      const node = resolve(work.pop(), this.root);
+      const node = resolve(work.pop(), this.#root);
       if (!isObject(node) || seen.has(node)) continue;
       seen.add(node);
       if (visit(node)) break;
       if (Array.isArray(node["allOf"])) for (const branch of node["allOf"]) work.push(branch);
       const union = node["anyOf"] ?? node["oneOf"];
       if (Array.isArray(union)) {
-        const branch = this.pickBranch(union, value);
+        const branch = this.#pickBranch(union, value);
         if (branch !== undefined) work.push(branch);
         if (composition !== "unsure") composition = branch === undefined ? "unsure" : "by-value";
       }
@@ -196,30 +201,30 @@ class StrictModeWalk {
   }
 
   /** The one union branch that fits `value`, or undefined when none or several do. */
-  private pickBranch(branches: readonly unknown[], value: unknown): unknown {
-    const fitting = branches.filter((branch) => !isNullOnly(branch, this.root) && admits(branch, value, this.root));
+  #pickBranch(branches: readonly unknown[], value: unknown): unknown {
+    const fitting = branches.filter((branch) => !isNullOnly(branch, this.#root) && admits(branch, value, this.#root));
     if (fitting.length <= 1 || !isObject(value)) return fitting.length === 1 ? fitting[0] : undefined;
     // Several object branches. First keep those whose declared fields admit the values (a
     // `const` discriminator above all); if that is still several, those that know every key.
     // Nulls are skipped: strict mode puts them in every optional field, which is being undone.
     const entries = Object.entries(value).filter(([, v]) => v !== null);
-    const views = fitting.map((branch) => this.viewOf(resolve(branch, this.root) as SchemaObject, value));
+    const views = fitting.map((branch) => this.#viewOf(resolve(branch, this.#root) as SchemaObject, value));
     const compatible = fitting.filter((_, i) =>
       entries.every(([key, v]) => {
         const field = (views[i] as ObjectView).properties.get(key);
-        return field === undefined || admits(field, v, this.root);
+        return field === undefined || admits(field, v, this.#root);
       }),
     );
     if (compatible.length <= 1) return compatible[0];
     const agreeing = compatible.filter((branch) => {
       const view = views[fitting.indexOf(branch)] as ObjectView;
-      return entries.every(([key]) => this.fieldSchema(view, key) !== "drop");
+      return entries.every(([key]) => this.#fieldSchema(view, key) !== "drop");
     });
     return agreeing.length === 1 ? agreeing[0] : undefined;
   }
 
-  private walkArray(s: SchemaObject, value: readonly unknown[], depth: number): unknown {
-    const schema = this.arraySchema(s, value);
+  #walkArray(s: SchemaObject, value: readonly unknown[], depth: number): unknown {
+    const schema = this.#arraySchema(s, value);
     if (schema === undefined) return value;
     const tuple = Array.isArray(schema["prefixItems"]) ? schema["prefixItems"] : Array.isArray(schema["items"]) ? schema["items"] : undefined;
     const rest = tuple === undefined ? schema["items"] : Array.isArray(schema["items"]) ? schema["additionalItems"] : schema["items"];
@@ -235,9 +240,9 @@ class StrictModeWalk {
   }
 
   /** The schema (itself, an `allOf` part or the fitting union branch) that describes items. */
-  private arraySchema(s: SchemaObject, value: readonly unknown[]): SchemaObject | undefined {
+  #arraySchema(s: SchemaObject, value: readonly unknown[]): SchemaObject | undefined {
     let found: SchemaObject | undefined;
-    this.eachPart(s, value, (node) => {
+    this.#eachPart(s, value, (node) => {
       if (hasOwn(node, "items") || hasOwn(node, "prefixItems")) found = node;
       return found !== undefined;
     });

@@ -63,21 +63,33 @@ export type ThreadFactory = (options: ThreadOptions) => ThreadImpl;
 
 /** The store; `createThreadStore` (core/src/fold/make-thread.ts) makes one with the fold's `makeThread`. */
 export class ThreadStoreImpl implements ThreadStore {
+  /**
+   * @internal Vue's raw marker: a `ref`, `reactive` or Pinia store holding this object hands it
+   * back as it is, since a deep proxy as `this` fails every `#` member's brand check.
+   */
+  get __v_skip(): true {
+    return true;
+  }
+
   readonly threads: Signal<ReadonlyMap<string, ThreadImpl>>;
   readonly currentId: Signal<string> = signal(PLACEHOLDER_THREAD_ID);
   readonly current: ReadonlySignal<Thread>;
-  private readonly warn: WarningHandler;
+  readonly #warn: WarningHandler;
   /** Placeholders waiting for their RUN_STARTED, with the function that stops watching each. */
-  private readonly watching = new Map<ThreadImpl, () => void>();
-  private disposed = false;
+  readonly #watching = new Map<ThreadImpl, () => void>();
+  #disposed = false;
 
+  readonly #options: ThreadStoreOptions;
+  readonly #makeThread: ThreadFactory;
   constructor(
-    private readonly options: ThreadStoreOptions,
-    private readonly makeThread: ThreadFactory,
+    options: ThreadStoreOptions,
+    makeThread: ThreadFactory,
   ) {
+    this.#options = options;
+    this.#makeThread = makeThread;
     refuseRemoved(options);
-    this.warn = options.onWarning ?? warnToConsole;
-    this.threads = signal(new Map([[PLACEHOLDER_THREAD_ID, this.placeholder()]]));
+    this.#warn = options.onWarning ?? warnToConsole;
+    this.threads = signal(new Map([[PLACEHOLDER_THREAD_ID, this.#placeholder()]]));
     this.current = computed(() => this.threads.value.get(this.currentId.value) ?? this.threads.value.get(PLACEHOLDER_THREAD_ID)!);
   }
 
@@ -86,35 +98,35 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   startNew(init?: ThreadInit): Thread {
-    this.live("startNew");
+    this.#live("startNew");
     let thread = this.threads.peek().get(PLACEHOLDER_THREAD_ID)!;
     if (init !== undefined || !untouched(thread)) {
-      thread = this.placeholder(init);
-      this.setThread(PLACEHOLDER_THREAD_ID, thread);
+      thread = this.#placeholder(init);
+      this.#setThread(PLACEHOLDER_THREAD_ID, thread);
     }
     this.currentId.value = PLACEHOLDER_THREAD_ID;
     return thread;
   }
 
   open(id: string, init?: ThreadInit): Thread {
-    this.live("open");
+    this.#live("open");
     checkId(id, "open");
     const held = this.threads.peek().get(id);
     if (held !== undefined) return held;
-    const thread = this.create(id, init);
-    this.setThread(id, thread);
+    const thread = this.#create(id, init);
+    this.#setThread(id, thread);
     return thread;
   }
 
   switchTo(id: string): Thread {
-    this.live("switchTo");
+    this.#live("switchTo");
     const thread = id === PLACEHOLDER_THREAD_ID ? this.threads.peek().get(id)! : this.open(id);
     this.currentId.value = id;
     return thread;
   }
 
   remove(id: string): boolean {
-    this.live("remove");
+    this.#live("remove");
     if (id === PLACEHOLDER_THREAD_ID) {
       throw new ThreadStoreError("INVALID_THREAD_ID", `remove('${id}'): the placeholder cannot be removed; startNew() replaces it.`);
     }
@@ -130,18 +142,18 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   dispose(): void {
-    this.disposed = true;
-    for (const stop of this.watching.values()) stop();
-    this.watching.clear();
+    this.#disposed = true;
+    for (const stop of this.#watching.values()) stop();
+    this.#watching.clear();
   }
 
-  private create(threadId: string | undefined, init?: ThreadInit): ThreadImpl {
-    const { components, toolArgsParser, subagents, branching } = this.options;
-    return this.makeThread({
+  #create(threadId: string | undefined, init?: ThreadInit): ThreadImpl {
+    const { components, toolArgsParser, subagents, branching } = this.#options;
+    return this.#makeThread({
       threadId,
       messages: init?.messages,
       state: init?.state,
-      onWarning: this.warn,
+      onWarning: this.#warn,
       toolArgsParser,
       components,
       subagents,
@@ -150,17 +162,17 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   /** A thread with no id yet, watched for the RUN_STARTED that names it. */
-  private placeholder(init?: ThreadInit): ThreadImpl {
-    const thread = this.create(undefined, init);
+  #placeholder(init?: ThreadInit): ThreadImpl {
+    const thread = this.#create(undefined, init);
     const stop = thread.onEvent((event: AGUIEvent) => {
-      if (event.type !== "RUN_STARTED" || this.disposed) return;
+      if (event.type !== "RUN_STARTED" || this.#disposed) return;
       const id = event.threadId;
       if (typeof id !== "string" || id === "" || id === PLACEHOLDER_THREAD_ID) return;
-      this.watching.get(thread)?.();
-      this.watching.delete(thread);
-      this.migrate(thread, id);
+      this.#watching.get(thread)?.();
+      this.#watching.delete(thread);
+      this.#migrate(thread, id);
     });
-    this.watching.set(thread, stop);
+    this.#watching.set(thread, stop);
     return thread;
   }
 
@@ -170,7 +182,7 @@ export class ThreadStoreImpl implements ThreadStore {
    * was on this placeholder. If the store already held a thread with that id, its messages are
    * kept, ahead of the new ones, in `thread`, and the old object is left empty.
    */
-  private migrate(thread: ThreadImpl, id: string): void {
+  #migrate(thread: ThreadImpl, id: string): void {
     const map = this.threads.peek();
     const wasPlaceholder = map.get(PLACEHOLDER_THREAD_ID) === thread;
     const userWasHere = wasPlaceholder && this.currentId.peek() === PLACEHOLDER_THREAD_ID;
@@ -178,33 +190,33 @@ export class ThreadStoreImpl implements ThreadStore {
     batch(() => {
       const held = map.get(id);
       if (held !== undefined && held !== thread) {
-        this.warn({
+        this.#warn({
           code: "THREAD_MERGED",
           message: `RUN_STARTED named the new conversation '${id}', a thread the store already held; its messages were kept ahead of the new ones.`,
         });
         mergeInto(thread, held);
       }
       next.set(id, thread);
-      if (wasPlaceholder) next.set(PLACEHOLDER_THREAD_ID, this.placeholder());
+      if (wasPlaceholder) next.set(PLACEHOLDER_THREAD_ID, this.#placeholder());
       this.threads.value = next;
       if (userWasHere) this.currentId.value = id;
     });
   }
 
-  private setThread(id: string, thread: ThreadImpl): void {
+  #setThread(id: string, thread: ThreadImpl): void {
     const next = new Map(this.threads.peek());
     const old = next.get(id);
     if (old !== undefined && old !== thread && id === PLACEHOLDER_THREAD_ID && untouched(old)) {
       // An unused placeholder cannot migrate any more: stop watching it.
-      this.watching.get(old)?.();
-      this.watching.delete(old);
+      this.#watching.get(old)?.();
+      this.#watching.delete(old);
     }
     next.set(id, thread);
     this.threads.value = next;
   }
 
-  private live(method: string): void {
-    if (this.disposed) throw new ThreadStoreError("STORE_DISPOSED", `ThreadStore.${method}() was called after dispose().`);
+  #live(method: string): void {
+    if (this.#disposed) throw new ThreadStoreError("STORE_DISPOSED", `ThreadStore.${method}() was called after dispose().`);
   }
 }
 

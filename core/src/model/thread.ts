@@ -94,6 +94,14 @@ export interface RunBookkeeping {
  * only by `startRun`, `endRun`, `fail` and `reset`.
  */
 export class ThreadImpl implements Thread {
+  /**
+   * @internal Vue's raw marker: a `ref`, `reactive` or Pinia store holding this object hands it
+   * back as it is, since a deep proxy as `this` fails every `#` member's brand check.
+   */
+  get __v_skip(): true {
+    return true;
+  }
+
   readonly threadId: Signal<string | undefined>;
   readonly list: Signal<readonly MessageNodeImpl[]> = signal(EMPTY);
   /** The state, built on read from `stateDoc` (which the fold writes). */
@@ -127,13 +135,13 @@ export class ThreadImpl implements Thread {
   readonly #error = signal<ThreadlineError | undefined>(undefined);
   readonly #outcome = signal<RunOutcome | undefined>(undefined);
   readonly #pendingInterrupts = signal<readonly Interrupt[]>(EMPTY);
-  private readonly byId = new Map<string, MessageNodeImpl>();
+  readonly #byId = new Map<string, MessageNodeImpl>();
   /** Local previews of user messages not in the thread yet (see `showPreviews`). */
-  private waitingPreviews: Map<string, LocalPreviews> | undefined;
+  #waitingPreviews: Map<string, LocalPreviews> | undefined;
   #tree: ThreadBranches | undefined;
   readonly #branching: BranchingPlugin | undefined;
-  private readonly callsById = new Map<string, ToolCallNodeImpl>();
-  private readonly resultsByCallId = new Map<string, ToolMessageNodeImpl>();
+  readonly #callsById = new Map<string, ToolCallNodeImpl>();
+  readonly #resultsByCallId = new Map<string, ToolMessageNodeImpl>();
 
   constructor(options: ThreadOptions = {}) {
     this.warn = options.onWarning ?? warnToConsole;
@@ -203,7 +211,7 @@ export class ThreadImpl implements Thread {
   }
 
   message(id: string): MessageNode | undefined {
-    return this.byId.get(id) as MessageNode | undefined;
+    return this.#byId.get(id) as MessageNode | undefined;
   }
 
   /** The conversation's history (a tree with the branching plug-in, one path without); made on first use. */
@@ -219,11 +227,11 @@ export class ThreadImpl implements Thread {
   branches(messageId: string): Branches | undefined {
     // Read the list first, so a reader follows the path even before any fork exists.
     this.list.value;
-    return this.tree.branches(messageId, this.byId.get(messageId));
+    return this.tree.branches(messageId, this.#byId.get(messageId));
   }
 
   toolCall(id: string): ToolCallNode | undefined {
-    return this.callsById.get(id);
+    return this.#callsById.get(id);
   }
 
   get awaitingInput(): ReadonlySignal<AwaitingInput | undefined> {
@@ -233,18 +241,18 @@ export class ThreadImpl implements Thread {
   component(id: string): ComponentNode | undefined {
     const tambo = this.genui.component(id);
     if (tambo !== undefined) return tambo;
-    const call = this.callsById.get(id);
+    const call = this.#callsById.get(id);
     if (call !== undefined) return this.genui.toolCallComponent(call);
-    const node = this.byId.get(id);
+    const node = this.#byId.get(id);
     return node?.role === "activity" ? node.component : undefined;
   }
 
   node(id: string): MessageNodeImpl | undefined {
-    return this.byId.get(id);
+    return this.#byId.get(id);
   }
 
   call(id: string): ToolCallNodeImpl | undefined {
-    return this.callsById.get(id);
+    return this.#callsById.get(id);
   }
 
   toMessages(): Message[] {
@@ -276,7 +284,7 @@ export class ThreadImpl implements Thread {
   append(node: MessageNodeImpl): void {
     this.messagesRevision++;
     this.list.value = Object.freeze([...this.list.peek(), node]);
-    this.index(node);
+    this.#index(node);
   }
 
   insertAt(position: number, node: MessageNodeImpl): void {
@@ -284,7 +292,7 @@ export class ThreadImpl implements Thread {
     const next = this.list.peek().slice();
     next.splice(position, 0, node);
     this.list.value = Object.freeze(next);
-    this.index(node);
+    this.#index(node);
     if (node.peekSubagentRunId() !== undefined) this.lanes.resort(node, next);
   }
 
@@ -299,7 +307,7 @@ export class ThreadImpl implements Thread {
     if (nodes.length !== old.length || nodes.some((node, i) => node !== old[i])) {
       this.list.value = Object.freeze(nodes.slice());
     }
-    this.reindex();
+    this.#reindex();
   }
 
   /**
@@ -316,9 +324,9 @@ export class ThreadImpl implements Thread {
     for (let i = 0; i < tail.length; i++) next[position + i] = tail[i]!;
     batch(() => {
       this.list.value = Object.freeze(next);
-      for (let i = position; i < old.length; i++) this.unindex(old[i]!);
-      for (const node of tail) this.index(node);
-      this.genui.prune((messageId) => this.byId.has(messageId));
+      for (let i = position; i < old.length; i++) this.#unindex(old[i]!);
+      for (const node of tail) this.#index(node);
+      this.genui.prune((messageId) => this.#byId.has(messageId));
     });
   }
 
@@ -327,7 +335,7 @@ export class ThreadImpl implements Thread {
     const added: MessageNodeImpl[] = [];
     const seen = new Set<string>();
     for (const message of messages) {
-      if (this.byId.has(message.id) || seen.has(message.id)) {
+      if (this.#byId.has(message.id) || seen.has(message.id)) {
         if (seen.has(message.id)) {
           this.warn({ code: "DUPLICATE_MESSAGE_ID", message: `${source}: message id '${message.id}' appears twice; the first is kept.` });
         }
@@ -339,7 +347,7 @@ export class ThreadImpl implements Thread {
     if (added.length === 0) return;
     this.messagesRevision++;
     this.list.value = Object.freeze([...this.list.peek(), ...added]);
-    for (const node of added) this.index(node);
+    for (const node of added) this.#index(node);
   }
 
   /**
@@ -349,8 +357,8 @@ export class ThreadImpl implements Thread {
    * end. O(thread) once per result.
    */
   addToolResult(node: ToolMessageNodeImpl): boolean {
-    const call = this.callsById.get(node.toolCallId);
-    const owner = call === undefined ? undefined : this.byId.get(call.messageId);
+    const call = this.#callsById.get(node.toolCallId);
+    const owner = call === undefined ? undefined : this.#byId.get(call.messageId);
     // One update: the list, and the call the result settles.
     return batch(() => {
       if (owner === undefined) {
@@ -366,9 +374,9 @@ export class ThreadImpl implements Thread {
   }
 
   registerToolCall(call: ToolCallNodeImpl): void {
-    if (this.callsById.has(call.id)) return;
-    this.callsById.set(call.id, call);
-    const result = this.resultsByCallId.get(call.id);
+    if (this.#callsById.has(call.id)) return;
+    this.#callsById.set(call.id, call);
+    const result = this.#resultsByCallId.get(call.id);
     if (result !== undefined) call.linkResult(result, result.peekError());
     this.genui.toolCallAdded(call);
   }
@@ -465,68 +473,68 @@ export class ThreadImpl implements Thread {
    * the message enters the thread; undefined takes them away.
    */
   showPreviews(messageId: string, previews: LocalPreviews | undefined): void {
-    const node = this.byId.get(messageId);
+    const node = this.#byId.get(messageId);
     if (node?.role === "user") {
       node.setPreviews(previews);
-      this.waitingPreviews?.delete(messageId);
-    } else if (previews !== undefined) (this.waitingPreviews ??= new Map()).set(messageId, previews);
-    else this.waitingPreviews?.delete(messageId);
+      this.#waitingPreviews?.delete(messageId);
+    } else if (previews !== undefined) (this.#waitingPreviews ??= new Map()).set(messageId, previews);
+    else this.#waitingPreviews?.delete(messageId);
   }
 
-  private index(node: MessageNodeImpl): void {
-    if (!this.byId.has(node.id)) this.byId.set(node.id, node);
+  #index(node: MessageNodeImpl): void {
+    if (!this.#byId.has(node.id)) this.#byId.set(node.id, node);
     this.lanes.messageAdded(node);
-    if (this.waitingPreviews !== undefined && node.role === "user") {
-      const previews = this.waitingPreviews.get(node.id);
+    if (this.#waitingPreviews !== undefined && node.role === "user") {
+      const previews = this.#waitingPreviews.get(node.id);
       if (previews !== undefined) {
         node.setPreviews(previews);
-        this.waitingPreviews.delete(node.id);
+        this.#waitingPreviews.delete(node.id);
       }
     }
     if (node.role === "assistant") {
       for (const call of node.toolCallNodes()) this.registerToolCall(call);
-    } else if (node.role === "tool" && !this.resultsByCallId.has(node.toolCallId)) {
-      this.resultsByCallId.set(node.toolCallId, node);
-      this.callsById.get(node.toolCallId)?.linkResult(node, node.peekError());
+    } else if (node.role === "tool" && !this.#resultsByCallId.has(node.toolCallId)) {
+      this.#resultsByCallId.set(node.toolCallId, node);
+      this.#callsById.get(node.toolCallId)?.linkResult(node, node.peekError());
     }
   }
 
   /** Drops a message that left the path from the indices (only entries that point to it). */
-  private unindex(node: MessageNodeImpl): void {
-    if (this.byId.get(node.id) === node) this.byId.delete(node.id);
+  #unindex(node: MessageNodeImpl): void {
+    if (this.#byId.get(node.id) === node) this.#byId.delete(node.id);
     this.lanes.messageRemoved(node);
     if (node.role === "assistant") {
       for (const call of node.toolCallNodes()) {
-        if (this.callsById.get(call.id) === call) this.callsById.delete(call.id);
+        if (this.#callsById.get(call.id) === call) this.#callsById.delete(call.id);
       }
-    } else if (node.role === "tool" && this.resultsByCallId.get(node.toolCallId) === node) {
-      this.resultsByCallId.delete(node.toolCallId);
+    } else if (node.role === "tool" && this.#resultsByCallId.get(node.toolCallId) === node) {
+      this.#resultsByCallId.delete(node.toolCallId);
       // A call left on the path (rare: its answer came after the fork) has no result any more.
-      this.callsById.get(node.toolCallId)?.linkResult(undefined, undefined);
+      this.#callsById.get(node.toolCallId)?.linkResult(undefined, undefined);
     }
   }
 
-  private reindex(): void {
-    this.byId.clear();
-    this.callsById.clear();
-    this.resultsByCallId.clear();
+  #reindex(): void {
+    this.#byId.clear();
+    this.#callsById.clear();
+    this.#resultsByCallId.clear();
     for (const node of this.list.peek()) {
-      if (!this.byId.has(node.id)) this.byId.set(node.id, node);
-      if (node.role === "tool" && !this.resultsByCallId.has(node.toolCallId)) {
-        this.resultsByCallId.set(node.toolCallId, node);
+      if (!this.#byId.has(node.id)) this.#byId.set(node.id, node);
+      if (node.role === "tool" && !this.#resultsByCallId.has(node.toolCallId)) {
+        this.#resultsByCallId.set(node.toolCallId, node);
       }
     }
     for (const node of this.list.peek()) {
       if (node.role !== "assistant") continue;
       for (const call of node.toolCallNodes()) {
-        if (this.callsById.has(call.id)) continue;
-        this.callsById.set(call.id, call);
-        const result = this.resultsByCallId.get(call.id);
+        if (this.#callsById.has(call.id)) continue;
+        this.#callsById.set(call.id, call);
+        const result = this.#resultsByCallId.get(call.id);
         call.linkResult(result, result?.peekError());
         this.genui.toolCallAdded(call);
       }
     }
-    this.genui.prune((messageId) => this.byId.has(messageId));
+    this.genui.prune((messageId) => this.#byId.has(messageId));
     this.lanes.rebuild(this.list.peek());
   }
 }

@@ -9,31 +9,33 @@ import type { PersistenceError } from "./errors.js";
  */
 export class FailureReport {
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
-  private readonly latest = signal<PersistenceError | null>(null);
+  readonly #latest = signal<PersistenceError | null>(null);
 
-  constructor(private readonly onError: ((error: PersistenceError) => void) | undefined) {
-    this.persistenceError = this.latest;
+  readonly #onError: ((error: PersistenceError) => void) | undefined;
+  constructor(onError: ((error: PersistenceError) => void) | undefined) {
+    this.#onError = onError;
+    this.persistenceError = this.#latest;
   }
 
   failed(error: PersistenceError): void {
     // A storage that stays broken fails every retry (once per frame while streaming): say it once.
-    const current = this.latest.peek();
+    const current = this.#latest.peek();
     if (current !== null && current.code === error.code && current.key === error.key) return;
-    this.publish(error);
+    this.#publish(error);
     try {
-      this.onError?.(error);
+      this.#onError?.(error);
     } catch {
       // A throwing error handler must not break the queue.
     }
   }
 
   recovered(): void {
-    this.publish(null);
+    this.#publish(null);
   }
 
-  private publish(error: PersistenceError | null): void {
+  #publish(error: PersistenceError | null): void {
     try {
-      this.latest.value = error;
+      this.#latest.value = error;
     } catch (thrown) {
       const reportError = (globalThis as { reportError?: (error: unknown) => void }).reportError;
       if (typeof reportError === "function") reportError(thrown);

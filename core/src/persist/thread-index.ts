@@ -64,11 +64,11 @@ export class ThreadIndex {
   /** The list as this object last read or wrote it, newest first. `list()` refreshes it. */
   readonly threads: ReadonlySignal<readonly ThreadSummary[]>;
 
-  private readonly adapter: PersistenceAdapter<unknown>;
-  private readonly now: () => number;
-  private readonly onError: ((error: PersistenceError) => void) | undefined;
-  private readonly threadsSignal = signal<readonly ThreadSummary[]>(Object.freeze([]));
-  private tail: Promise<unknown> = Promise.resolve();
+  readonly #adapter: PersistenceAdapter<unknown>;
+  readonly #now: () => number;
+  readonly #onError: ((error: PersistenceError) => void) | undefined;
+  readonly #threadsSignal = signal<readonly ThreadSummary[]>(Object.freeze([]));
+  #tail: Promise<unknown> = Promise.resolve();
 
   constructor(options: ThreadIndexOptions) {
     const adapter = options?.adapter as Partial<PersistenceAdapter<unknown>> | undefined;
@@ -78,23 +78,23 @@ export class ThreadIndex {
     if (options.key !== undefined && (typeof options.key !== "string" || options.key === "")) {
       throw new PersistOptionError("key", `ThreadIndex: \`key\` must be a non-empty string, got ${String(options.key)}.`);
     }
-    this.adapter = options.adapter;
+    this.#adapter = options.adapter;
     this.key = options.key ?? THREAD_INDEX_KEY;
-    this.now = options.now ?? Date.now;
-    this.onError = options.onError;
-    this.threads = this.threadsSignal;
+    this.#now = options.now ?? Date.now;
+    this.#onError = options.onError;
+    this.threads = this.#threadsSignal;
   }
 
   /** The stored threads, newest first, read from storage now (another tab may have added some). */
   list(): Promise<readonly ThreadSummary[]> {
-    return this.enqueue(async () => (await this.read()) ?? this.threadsSignal.peek());
+    return this.#enqueue(async () => (await this.#read()) ?? this.#threadsSignal.peek());
   }
 
   /** Adds the thread, or updates its title (and `meta` when given), with `updatedAt` now. */
   record(id: string, update: ThreadSummaryUpdate): Promise<void> {
     // The time of the save, not of the write, which may wait behind others.
-    const updatedAt = this.now();
-    return this.modify((entries) => {
+    const updatedAt = this.#now();
+    return this.#modify((entries) => {
       const previous = entries.find((entry) => entry.id === id);
       const meta = update.meta ?? previous?.meta;
       const branches = update.branches ?? 0;
@@ -105,64 +105,64 @@ export class ThreadIndex {
 
   /** Drops the thread's entry (its stored record is the persistence's to remove). */
   remove(id: string): Promise<void> {
-    return this.modify((entries) => (entries.some((e) => e.id === id) ? entries.filter((e) => e.id !== id) : undefined));
+    return this.#modify((entries) => (entries.some((e) => e.id === id) ? entries.filter((e) => e.id !== id) : undefined));
   }
 
   /** Resolves when every operation asked for so far has finished. */
   whenIdle(): Promise<void> {
-    return this.tail.then(() => undefined);
+    return this.#tail.then(() => undefined);
   }
 
   /** `change` returns the new list, or undefined for "nothing to write". */
-  private modify(change: (entries: readonly ThreadSummary[]) => readonly ThreadSummary[] | undefined): Promise<void> {
-    return this.enqueue(async () => {
-      const entries = await this.read();
+  #modify(change: (entries: readonly ThreadSummary[]) => readonly ThreadSummary[] | undefined): Promise<void> {
+    return this.#enqueue(async () => {
+      const entries = await this.#read();
       if (entries === undefined) return;
       const next = change(entries);
       if (next === undefined) return;
       const sorted = Object.freeze([...next].sort((a, b) => b.updatedAt - a.updatedAt));
       try {
         // Like a thread, an empty index is stored as no record at all.
-        if (sorted.length === 0) await this.adapter.removeItem(this.key);
-        else await this.adapter.setItem(this.key, { version: THREAD_INDEX_VERSION, threads: sorted.map((entry) => ({ ...entry })) });
+        if (sorted.length === 0) await this.#adapter.removeItem(this.key);
+        else await this.#adapter.setItem(this.key, { version: THREAD_INDEX_VERSION, threads: sorted.map((entry) => ({ ...entry })) });
       } catch (error) {
-        this.report(sorted.length === 0 ? removeFailure(this.key, error) : writeFailure(this.key, error, "writing the thread index failed"));
+        this.#report(sorted.length === 0 ? removeFailure(this.key, error) : writeFailure(this.key, error, "writing the thread index failed"));
         return;
       }
-      this.threadsSignal.value = sorted;
+      this.#threadsSignal.value = sorted;
     });
   }
 
   /** The stored entries (newest first, also published), or undefined when storage could not be read. */
-  private async read(): Promise<readonly ThreadSummary[] | undefined> {
+  async #read(): Promise<readonly ThreadSummary[] | undefined> {
     let stored: unknown;
     try {
-      stored = await this.adapter.getItem(this.key);
+      stored = await this.#adapter.getItem(this.key);
     } catch (error) {
-      this.report(new PersistenceError("PERSIST_READ_FAILED", `Reading the thread index "${this.key}" failed (${describeValue(error)}).`, { key: this.key, operation: "read", cause: error }));
+      this.#report(new PersistenceError("PERSIST_READ_FAILED", `Reading the thread index "${this.key}" failed (${describeValue(error)}).`, { key: this.key, operation: "read", cause: error }));
       return undefined;
     }
     const decoded = decodeIndex(stored);
     if (decoded === undefined) {
-      await this.setAside(stored);
+      await this.#setAside(stored);
       return Object.freeze([]);
     }
     const sorted = Object.freeze(decoded.sort((a, b) => b.updatedAt - a.updatedAt));
-    this.threadsSignal.value = sorted;
+    this.#threadsSignal.value = sorted;
     return sorted;
   }
 
-  private async setAside(stored: unknown): Promise<void> {
-    const setAsideKey = `${this.key}:corrupt:${this.now()}`;
+  async #setAside(stored: unknown): Promise<void> {
+    const setAsideKey = `${this.key}:corrupt:${this.#now()}`;
     let moved = true;
     try {
-      const { moveAside } = this.adapter;
-      if (moveAside !== undefined) await moveAside.call(this.adapter, this.key, setAsideKey);
-      else await this.adapter.setItem(setAsideKey, stored);
+      const { moveAside } = this.#adapter;
+      if (moveAside !== undefined) await moveAside.call(this.#adapter, this.key, setAsideKey);
+      else await this.#adapter.setItem(setAsideKey, stored);
     } catch {
       moved = false;
     }
-    this.report(
+    this.#report(
       new PersistenceError("PERSIST_CORRUPT", `The thread index "${this.key}" is not an index record; ${moved ? `it was moved to "${setAsideKey}" and ` : ""}the index starts over.`, {
         key: this.key,
         operation: "read",
@@ -171,16 +171,16 @@ export class ThreadIndex {
     );
   }
 
-  private enqueue<T>(operation: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(operation);
+  #enqueue<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(operation);
     // The chain goes on whatever happened; `operation` reports its own failures.
-    this.tail = result.catch(() => undefined);
+    this.#tail = result.catch(() => undefined);
     return result;
   }
 
-  private report(error: PersistenceError): void {
+  #report(error: PersistenceError): void {
     try {
-      this.onError?.(error);
+      this.#onError?.(error);
     } catch {
       // A throwing error handler must not break the index.
     }

@@ -63,13 +63,13 @@ export class ThreadPersistence {
   /** The latest storage failure not yet recovered from (a later successful write clears it). */
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
 
-  private readonly failures: FailureReport;
-  private readonly adapter: PersistenceAdapter<unknown>;
-  private readonly migrate: MigrateStoredThread | undefined;
-  private readonly now: () => number;
-  private readonly scheduleTick: ScheduleTick;
-  private readonly queue = new WriteQueue((defect) =>
-    this.failures.failed(
+  readonly #failures: FailureReport;
+  readonly #adapter: PersistenceAdapter<unknown>;
+  readonly #migrate: MigrateStoredThread | undefined;
+  readonly #now: () => number;
+  readonly #scheduleTick: ScheduleTick;
+  readonly #queue = new WriteQueue((defect) =>
+    this.#failures.failed(
       new PersistenceError("PERSIST_WRITE_FAILED", `Storage operation failed: ${describeValue(defect)}.`, {
         key: "",
         operation: "write",
@@ -78,22 +78,22 @@ export class ThreadPersistence {
     ),
   );
   /** Bumped by `clear(threadId)`: every write captured under an older value is stale. */
-  private readonly generations = new Map<string, number>();
-  private readonly scheduled = new Map<string, SnapshotSource>();
-  private readonly queuedWrites = new Map<string, QueuedWrite>();
+  readonly #generations = new Map<string, number>();
+  readonly #scheduled = new Map<string, SnapshotSource>();
+  readonly #queuedWrites = new Map<string, QueuedWrite>();
   /** Threads whose last write or remove failed; redone (with a fresh snapshot) on the next write. */
-  private readonly failedWrites = new Map<string, SnapshotSource>();
-  private cancelTick: (() => void) | undefined;
-  private hydration: HydrationToken | undefined;
-  private disposed = false;
+  readonly #failedWrites = new Map<string, SnapshotSource>();
+  #cancelTick: (() => void) | undefined;
+  #hydration: HydrationToken | undefined;
+  #disposed = false;
 
   constructor(options: ThreadPersistenceOptions) {
-    this.adapter = options.adapter;
-    this.migrate = options.migrate;
-    this.failures = new FailureReport(options.onError);
-    this.now = options.now ?? Date.now;
-    this.scheduleTick = options.scheduleTick ?? scheduleTickFor(options.coalesce ?? "frame");
-    this.persistenceError = this.failures.persistenceError;
+    this.#adapter = options.adapter;
+    this.#migrate = options.migrate;
+    this.#failures = new FailureReport(options.onError);
+    this.#now = options.now ?? Date.now;
+    this.#scheduleTick = options.scheduleTick ?? scheduleTickFor(options.coalesce ?? "frame");
+    this.persistenceError = this.#failures.persistenceError;
   }
 
   /**
@@ -102,20 +102,20 @@ export class ThreadPersistence {
    * allocating a closure per event.
    */
   scheduleSave(threadId: string, source: SnapshotSource): void {
-    if (this.disposed) return;
-    this.touch(threadId);
-    this.scheduled.set(threadId, source);
-    this.cancelTick ??= this.scheduleTick(this.onTick);
+    if (this.#disposed) return;
+    this.#touch(threadId);
+    this.#scheduled.set(threadId, source);
+    this.#cancelTick ??= this.#scheduleTick(this.#onTick);
   }
 
   /** Queue a write now (outside streaming, e.g. a user message). Resolves when the queue is idle. */
   save(threadId: string, source: SnapshotSource): Promise<void> {
-    if (this.disposed) return this.queue.whenIdle();
-    this.touch(threadId);
-    this.scheduled.delete(threadId);
-    this.retryFailedWrites(threadId);
-    this.enqueueWrite(threadId, source);
-    return this.queue.whenIdle();
+    if (this.#disposed) return this.#queue.whenIdle();
+    this.#touch(threadId);
+    this.#scheduled.delete(threadId);
+    this.#retryFailedWrites(threadId);
+    this.#enqueueWrite(threadId, source);
+    return this.#queue.whenIdle();
   }
 
   /**
@@ -123,10 +123,10 @@ export class ThreadPersistence {
    * failed writes, and resolve when the queue is idle. Never rejects.
    */
   flush(): Promise<void> {
-    this.cancelTick?.();
-    this.cancelTick = undefined;
-    this.writeScheduled();
-    return this.queue.whenIdle();
+    this.#cancelTick?.();
+    this.#cancelTick = undefined;
+    this.#writeScheduled();
+    return this.#queue.whenIdle();
   }
 
   /**
@@ -135,21 +135,21 @@ export class ThreadPersistence {
    * any write already running. Later saves of the same thread id (a fresh conversation) proceed.
    */
   clear(threadId: string): Promise<void> {
-    const generation = (this.generations.get(threadId) ?? 0) + 1;
-    this.generations.set(threadId, generation);
-    this.scheduled.delete(threadId);
-    this.queuedWrites.delete(threadId);
-    this.failedWrites.delete(threadId);
-    this.touch(threadId);
-    this.queue.enqueue(() => {
-      if (this.generationOf(threadId) !== generation) return;
+    const generation = (this.#generations.get(threadId) ?? 0) + 1;
+    this.#generations.set(threadId, generation);
+    this.#scheduled.delete(threadId);
+    this.#queuedWrites.delete(threadId);
+    this.#failedWrites.delete(threadId);
+    this.#touch(threadId);
+    this.#queue.enqueue(() => {
+      if (this.#generationOf(threadId) !== generation) return;
       // A failed remove is retried like a failed write: else the cleared record would come
       // back on the next load.
-      return this.runAdapterCall(threadId, "remove", () => this.adapter.removeItem(threadId), () =>
-        this.retryLater(threadId, generation, CLEARED),
+      return this.#runAdapterCall(threadId, "remove", () => this.#adapter.removeItem(threadId), () =>
+        this.#retryLater(threadId, generation, CLEARED),
       );
     });
-    return this.queue.whenIdle();
+    return this.#queue.whenIdle();
   }
 
   /**
@@ -158,9 +158,9 @@ export class ThreadPersistence {
    * thread they were scheduled for; those writes keep their place in the queue.
    */
   switchThread(): void {
-    this.hydration = undefined;
-    for (const [threadId, source] of this.scheduled) this.scheduled.set(threadId, materialiseSnapshotSource(source));
-    for (const queued of this.queuedWrites.values()) queued.source = materialiseSnapshotSource(queued.source);
+    this.#hydration = undefined;
+    for (const [threadId, source] of this.#scheduled) this.#scheduled.set(threadId, materialiseSnapshotSource(source));
+    for (const queued of this.#queuedWrites.values()) queued.source = materialiseSnapshotSource(queued.source);
   }
 
   /**
@@ -172,20 +172,20 @@ export class ThreadPersistence {
    */
   hydrate(threadId: string, apply: (record: StoredThread) => void): Promise<HydrationOutcome> {
     const token: HydrationToken = { threadId, touched: false };
-    this.hydration = token;
+    this.#hydration = token;
     // A save still waiting for its frame would otherwise land after the read: write it first.
-    const scheduled = this.scheduled.get(threadId);
+    const scheduled = this.#scheduled.get(threadId);
     if (scheduled !== undefined) {
-      this.scheduled.delete(threadId);
-      this.enqueueWrite(threadId, scheduled);
+      this.#scheduled.delete(threadId);
+      this.#enqueueWrite(threadId, scheduled);
     }
     return new Promise((resolve) => {
-      this.queue.enqueue(() =>
-        mapMaybePromise(this.read(threadId), (outcome) => {
-          const current = this.hydration === token && !token.touched && !this.disposed;
-          if (this.hydration === token) this.hydration = undefined;
+      this.#queue.enqueue(() =>
+        mapMaybePromise(this.#read(threadId), (outcome) => {
+          const current = this.#hydration === token && !token.touched && !this.#disposed;
+          if (this.#hydration === token) this.#hydration = undefined;
           if (outcome.status === "unreadable") {
-            this.failures.failed(outcome.error);
+            this.#failures.failed(outcome.error);
             resolve(outcome);
           } else if (outcome.status === "empty") {
             resolve(outcome);
@@ -201,7 +201,7 @@ export class ThreadPersistence {
                 `Applying stored thread "${threadId}" failed: ${describeValue(cause)}.`,
                 { key: threadId, operation: "read", cause },
               );
-              this.failures.failed(error);
+              this.#failures.failed(error);
               resolve({ status: "unreadable", error });
             }
           }
@@ -213,9 +213,9 @@ export class ThreadPersistence {
   /** Read a thread without applying anything (ordered behind queued writes). Never rejects. */
   load(threadId: string): Promise<ReadOutcome> {
     return new Promise((resolve) => {
-      this.queue.enqueue(() =>
-        mapMaybePromise(this.read(threadId), (outcome) => {
-          if (outcome.status === "unreadable") this.failures.failed(outcome.error);
+      this.#queue.enqueue(() =>
+        mapMaybePromise(this.#read(threadId), (outcome) => {
+          if (outcome.status === "unreadable") this.#failures.failed(outcome.error);
           resolve(outcome);
         }),
       );
@@ -225,74 +225,74 @@ export class ThreadPersistence {
   /** Flush, then stop accepting saves. Resolves when everything has been written. */
   dispose(): Promise<void> {
     const flushed = this.flush();
-    this.disposed = true;
-    this.hydration = undefined;
+    this.#disposed = true;
+    this.#hydration = undefined;
     return flushed;
   }
 
-  private readonly onTick = (): void => {
-    this.cancelTick = undefined;
-    this.writeScheduled();
+  readonly #onTick = (): void => {
+    this.#cancelTick = undefined;
+    this.#writeScheduled();
   };
 
-  private writeScheduled(): void {
-    this.retryFailedWrites();
-    for (const [threadId, source] of this.scheduled) this.enqueueWrite(threadId, source);
-    this.scheduled.clear();
+  #writeScheduled(): void {
+    this.#retryFailedWrites();
+    for (const [threadId, source] of this.#scheduled) this.#enqueueWrite(threadId, source);
+    this.#scheduled.clear();
   }
 
-  private touch(threadId: string): void {
-    if (this.hydration !== undefined && this.hydration.threadId === threadId) this.hydration.touched = true;
+  #touch(threadId: string): void {
+    if (this.#hydration !== undefined && this.#hydration.threadId === threadId) this.#hydration.touched = true;
   }
 
-  private generationOf(threadId: string): number {
-    return this.generations.get(threadId) ?? 0;
+  #generationOf(threadId: string): number {
+    return this.#generations.get(threadId) ?? 0;
   }
 
-  private read(threadId: string): MaybePromise<ReadOutcome> {
-    return readStoredThread({ adapter: this.adapter, migrate: this.migrate, now: this.now }, threadId);
+  #read(threadId: string): MaybePromise<ReadOutcome> {
+    return readStoredThread({ adapter: this.#adapter, migrate: this.#migrate, now: this.#now }, threadId);
   }
 
-  private enqueueWrite(threadId: string, source: SnapshotSource): void {
-    this.failedWrites.delete(threadId);
-    const queued = this.queuedWrites.get(threadId);
+  #enqueueWrite(threadId: string, source: SnapshotSource): void {
+    this.#failedWrites.delete(threadId);
+    const queued = this.#queuedWrites.get(threadId);
     if (queued !== undefined) {
       // Not started yet: let it carry the newer source instead of queuing a second write.
       queued.source = source;
       return;
     }
-    const write: QueuedWrite = { source, generation: this.generationOf(threadId) };
-    this.queuedWrites.set(threadId, write);
-    this.queue.enqueue(() => this.runWrite(threadId, write));
+    const write: QueuedWrite = { source, generation: this.#generationOf(threadId) };
+    this.#queuedWrites.set(threadId, write);
+    this.#queue.enqueue(() => this.#runWrite(threadId, write));
   }
 
-  private runWrite(threadId: string, write: QueuedWrite): MaybePromise<void> {
-    if (this.queuedWrites.get(threadId) === write) this.queuedWrites.delete(threadId);
+  #runWrite(threadId: string, write: QueuedWrite): MaybePromise<void> {
+    if (this.#queuedWrites.get(threadId) === write) this.#queuedWrites.delete(threadId);
     // Queued before a clear of this thread: the clear wins, whatever the write carries.
-    if (write.generation !== this.generationOf(threadId)) return;
+    if (write.generation !== this.#generationOf(threadId)) return;
     let snapshot: ThreadContent | null;
     try {
       snapshot = readSnapshotSource(write.source);
     } catch (error) {
-      this.failures.failed(writeFailure(threadId, error, "the snapshot function threw"));
+      this.#failures.failed(writeFailure(threadId, error, "the snapshot function threw"));
       return;
     }
     if (snapshot === null) return;
     const source = write.source;
-    const retry = (): void => this.retryLater(threadId, write.generation, source);
+    const retry = (): void => this.#retryLater(threadId, write.generation, source);
     return isEmptySnapshot(snapshot)
-      ? this.runAdapterCall(threadId, "remove", () => this.adapter.removeItem(threadId), retry)
-      : this.runAdapterCall(threadId, "write", () => this.adapter.setItem(threadId, encodeStoredThread(threadId, snapshot, this.now())), retry);
+      ? this.#runAdapterCall(threadId, "remove", () => this.#adapter.removeItem(threadId), retry)
+      : this.#runAdapterCall(threadId, "write", () => this.#adapter.setItem(threadId, encodeStoredThread(threadId, snapshot, this.#now())), retry);
   }
 
   /** A failed operation is retried later only if nothing newer for its thread was queued or cleared meanwhile. */
-  private retryLater(threadId: string, generation: number, source: SnapshotSource): void {
-    if (generation === this.generationOf(threadId) && !this.queuedWrites.has(threadId)) {
-      this.failedWrites.set(threadId, source);
+  #retryLater(threadId: string, generation: number, source: SnapshotSource): void {
+    if (generation === this.#generationOf(threadId) && !this.#queuedWrites.has(threadId)) {
+      this.#failedWrites.set(threadId, source);
     }
   }
 
-  private runAdapterCall(
+  #runAdapterCall(
     threadId: string,
     operation: "write" | "remove",
     call: () => void | Promise<void>,
@@ -300,10 +300,10 @@ export class ThreadPersistence {
   ): MaybePromise<void> {
     const failed = (error: unknown) => {
       onFailure?.();
-      this.failures.failed(operation === "write" ? writeFailure(threadId, error) : removeFailure(threadId, error));
+      this.#failures.failed(operation === "write" ? writeFailure(threadId, error) : removeFailure(threadId, error));
     };
     const succeeded = () => {
-      if (this.failedWrites.size === 0) this.failures.recovered();
+      if (this.#failedWrites.size === 0) this.#failures.recovered();
     };
     let result: void | Promise<void>;
     try {
@@ -317,10 +317,10 @@ export class ThreadPersistence {
   }
 
   /** Re-queue failed writes, except for threads about to be written anyway with newer content. */
-  private retryFailedWrites(except?: string): void {
-    if (this.failedWrites.size === 0) return;
-    for (const [threadId, source] of [...this.failedWrites]) {
-      if (threadId !== except && !this.scheduled.has(threadId)) this.enqueueWrite(threadId, source);
+  #retryFailedWrites(except?: string): void {
+    if (this.#failedWrites.size === 0) return;
+    for (const [threadId, source] of [...this.#failedWrites]) {
+      if (threadId !== except && !this.#scheduled.has(threadId)) this.#enqueueWrite(threadId, source);
     }
   }
 }

@@ -59,14 +59,17 @@ export function createEventStream(open: (sink: StreamSink) => Promise<RunEnd>): 
  * down (a protocol violation found by the pipeline) passes through untouched.
  */
 export class Stream implements EventStream {
+  readonly #start: (sink: StreamSink) => Promise<RunEnd>;
   constructor(
-    private readonly start: (sink: StreamSink) => Promise<RunEnd>,
+    start: (sink: StreamSink) => Promise<RunEnd>,
     readonly label: string | undefined,
-  ) {}
+  ) {
+    this.#start = start;
+  }
 
   open(sink: StreamSink): Promise<RunEnd> {
     try {
-      return this.start(sink);
+      return this.#start(sink);
     } catch (error) {
       return Promise.reject(error);
     }

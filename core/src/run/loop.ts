@@ -53,33 +53,35 @@ export class RunLoop {
   readonly isRunning: ReadonlySignal<boolean>;
   readonly activeRun: ReadonlySignal<ActiveRun | undefined>;
 
-  private readonly impl: ThreadImpl;
-  private readonly source: AgentSource;
-  private readonly statusSignal: Signal<RunStatus>;
-  private readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
-  private readonly activeSignal = signal<ActiveRun | undefined>(undefined);
-  private readonly middleware: Middleware[];
-  private readonly subscribers: RunSubscriber[];
-  private readonly queue: Request[] = [];
-  private readonly profile: PeerProfile;
-  private readonly host: SessionHost;
-  private readonly createId: () => string;
-  private readonly warn: WarningHandler;
-  private active: RunSession | undefined;
+  readonly #impl: ThreadImpl;
+  readonly #source: AgentSource;
+  readonly #statusSignal: Signal<RunStatus>;
+  readonly #errorSignal = signal<ThreadlineError | undefined>(undefined);
+  readonly #activeSignal = signal<ActiveRun | undefined>(undefined);
+  readonly #middleware: Middleware[];
+  readonly #subscribers: RunSubscriber[];
+  readonly #queue: Request[] = [];
+  readonly #profile: PeerProfile;
+  readonly #host: SessionHost;
+  readonly #createId: () => string;
+  readonly #warn: WarningHandler;
+  #active: RunSession | undefined;
   /** The active session, once its server said it logs the run. */
-  private resumableSession: RunSession | undefined;
-  private disposed = false;
-  private generationCount = 0;
+  #resumableSession: RunSession | undefined;
+  #disposed = false;
+  #generationCount = 0;
 
-  constructor(private readonly options: RunLoopOptions) {
+  readonly #options: RunLoopOptions;
+  constructor(options: RunLoopOptions) {
+    this.#options = options;
     refuseRemoved(options);
-    this.warn = options.onWarning ?? warnToConsole;
-    this.createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+    this.#warn = options.onWarning ?? warnToConsole;
+    this.#createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     const thread =
       options.thread ??
       makeThread({
-        threadId: options.threadId ?? this.createId(),
-        onWarning: this.warn,
+        threadId: options.threadId ?? this.#createId(),
+        onWarning: this.#warn,
         components: options.components,
         subagents: options.subagents,
       });
@@ -90,18 +92,18 @@ export class RunLoop {
     if (typeof grace !== "number" || !(grace >= 0)) {
       throw new RunLoopInputError("INVALID_TERMINAL_GRACE", `terminalGraceMs must be a number of milliseconds ≥ 0 (or Infinity), got ${describeValue(grace)}.`);
     }
-    this.impl = thread;
+    this.#impl = thread;
     this.thread = thread;
-    this.source = options.source;
-    this.middleware = [...(options.middleware ?? [])];
-    this.subscribers = [...(options.subscribers ?? [])];
-    this.profile = peerProfile(options.peerProtocolVersion);
-    this.statusSignal = signal<RunStatus>(thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle");
-    this.status = this.statusSignal;
-    this.error = this.errorSignal;
-    this.activeRun = this.activeSignal;
+    this.#source = options.source;
+    this.#middleware = [...(options.middleware ?? [])];
+    this.#subscribers = [...(options.subscribers ?? [])];
+    this.#profile = peerProfile(options.peerProtocolVersion);
+    this.#statusSignal = signal<RunStatus>(thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle");
+    this.status = this.#statusSignal;
+    this.error = this.#errorSignal;
+    this.activeRun = this.#activeSignal;
     this.isRunning = computed(() => {
-      const status = this.statusSignal.value;
+      const status = this.#statusSignal.value;
       return status === "submitted" || status === "streaming" || status === "reconnecting";
     });
     const pipeline: PipelineOptions = {
@@ -109,25 +111,25 @@ export class RunLoop {
       ...(options.schemas !== undefined ? { schemas: options.schemas } : {}),
       ...(options.peerProtocolVersion !== undefined ? { peerProtocolVersion: options.peerProtocolVersion } : {}),
     };
-    this.host = {
-      thread: this.impl,
-      source: this.source,
-      middleware: this.middleware,
+    this.#host = {
+      thread: this.#impl,
+      source: this.#source,
+      middleware: this.#middleware,
       pipeline,
-      onWarning: this.warn,
+      onWarning: this.#warn,
       terminalGraceMs: grace,
       finishedRuns: new RecentRuns(16),
       streaming: (session) => {
-        if (session === this.active) this.statusSignal.value = "streaming";
+        if (session === this.#active) this.#statusSignal.value = "streaming";
       },
       reconnecting: (session) => {
-        if (session === this.active) this.statusSignal.value = "reconnecting";
+        if (session === this.#active) this.#statusSignal.value = "reconnecting";
       },
       resumable: (session) => {
-        if (session === this.active) this.resumableSession = session;
+        if (session === this.#active) this.#resumableSession = session;
       },
-      finish: (session, result) => this.finish(session, result),
-      settleFailed: (session, error) => this.report(new RunSettleError(session.runId, error)),
+      finish: (session, result) => this.#finish(session, result),
+      settleFailed: (session, error) => this.#report(new RunSettleError(session.runId, error)),
     };
   }
 
@@ -137,7 +139,7 @@ export class RunLoop {
    * moved on in the meantime.
    */
   get generation(): number {
-    return this.generationCount;
+    return this.#generationCount;
   }
 
   /**
@@ -146,24 +148,24 @@ export class RunLoop {
    * start, which a rejoin rolls back to before it replays the run.
    */
   resumePoint(): ResumePoint | undefined {
-    const session = this.resumableSession;
-    if (session === undefined || session !== this.active || session.isClosed || session.readOnly) return undefined;
+    const session = this.#resumableSession;
+    if (session === undefined || session !== this.#active || session.isClosed || session.readOnly) return undefined;
     return { runId: session.runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
   }
 
   /** The thread's runs the server holds (`source.runsOf`); `undefined` when the source cannot tell. */
   runsOf(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined> {
-    return this.source.runsOf?.(threadId, options) ?? Promise.resolve(undefined);
+    return this.#source.runsOf?.(threadId, options) ?? Promise.resolve(undefined);
   }
 
   /** What the agent can do (`source.getCapabilities`); `undefined` when the source cannot tell. */
   capabilities(query?: CapabilityQuery): Promise<AgentCapabilities | undefined> {
-    return this.source.getCapabilities?.(query) ?? Promise.resolve(undefined);
+    return this.#source.getCapabilities?.(query) ?? Promise.resolve(undefined);
   }
 
   /** Whether `connect()` can work: the source implements AG-UI connect. */
   get canConnect(): boolean {
-    return typeof this.source.connect === "function";
+    return typeof this.#source.connect === "function";
   }
 
   /**
@@ -174,7 +176,7 @@ export class RunLoop {
    * cancelled), `RunLoopInputError` (`messages` are not AG-UI messages), `RunLoopDisposedError`.
    */
   run(params: RunParams = {}): Promise<RunResult> {
-    return this.request("run", params);
+    return this.#request("run", params);
   }
 
   /**
@@ -184,15 +186,15 @@ export class RunLoop {
    */
   connect(params: RunParams = {}): Promise<RunResult> {
     if (params.rejoin !== undefined) {
-      if (typeof this.source.resume !== "function") {
+      if (typeof this.#source.resume !== "function") {
         return Promise.reject(new ConnectNotSupportedError("the loop's source cannot resume a run (no resume method)"));
       }
-      return this.request("connect", params);
+      return this.#request("connect", params);
     }
     if (!this.canConnect) {
       return Promise.reject(new ConnectNotSupportedError("the loop's source has no connect method"));
     }
-    return this.request("connect", params);
+    return this.#request("connect", params);
   }
 
   /**
@@ -200,9 +202,9 @@ export class RunLoop {
    * back to idle, everything folded so far kept. Queued runs are dropped (`skipped`).
    */
   stop(): void {
-    this.generationCount++;
-    this.skipQueued("stopped");
-    this.active?.cancel();
+    this.#generationCount++;
+    this.#skipQueued("stopped");
+    this.#active?.cancel();
   }
 
   /**
@@ -210,65 +212,65 @@ export class RunLoop {
    * now as `detached`; queued runs go ahead.
    */
   detach(): void {
-    this.generationCount++;
-    this.active?.detach();
+    this.#generationCount++;
+    this.#active?.detach();
   }
 
   /** Adds a subscriber for every later run. Returns the function that removes it. */
   subscribe(subscriber: RunSubscriber): () => void {
-    this.subscribers.push(subscriber);
+    this.#subscribers.push(subscriber);
     return () => {
-      const at = this.subscribers.indexOf(subscriber);
-      if (at !== -1) this.subscribers.splice(at, 1);
+      const at = this.#subscribers.indexOf(subscriber);
+      if (at !== -1) this.#subscribers.splice(at, 1);
     };
   }
 
   /** Appends middleware (innermost) for every later run. */
   use(...middleware: Middleware[]): this {
-    this.middleware.push(...middleware);
+    this.#middleware.push(...middleware);
     return this;
   }
 
   /** Replaces the thread's messages (nodes of unchanged ids are kept). Not while a run is active. */
   setMessages(messages: readonly Message[]): void {
-    this.idle("setMessages()");
-    replaceMessages(this.impl, checkMessages(messages, "setMessages()"));
+    this.#idle("setMessages()");
+    replaceMessages(this.#impl, checkMessages(messages, "setMessages()"));
   }
 
   /** Appends messages whose ids the thread does not hold. Not while a run is active. */
   addMessages(messages: readonly Message[]): void {
-    this.idle("addMessages()");
-    appendMessages(this.impl, checkMessages(messages, "addMessages()"), "addMessages()");
+    this.#idle("addMessages()");
+    appendMessages(this.#impl, checkMessages(messages, "addMessages()"), "addMessages()");
   }
 
   /** Replaces the thread's state. Not while a run is active. */
   setState(state: unknown): void {
-    this.idle("setState()");
-    replaceState(this.impl, state);
+    this.#idle("setState()");
+    replaceState(this.#impl, state);
   }
 
   /** Stops the active run, drops queued ones, and refuses every later run. */
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.generationCount++;
-    this.skipQueued("disposed");
-    this.active?.cancel();
-    this.subscribers.length = 0;
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#generationCount++;
+    this.#skipQueued("disposed");
+    this.#active?.cancel();
+    this.#subscribers.length = 0;
   }
 
-  private request(mode: RunMode, params: RunParams): Promise<RunResult> {
+  #request(mode: RunMode, params: RunParams): Promise<RunResult> {
     const attempted = mode === "run" ? "run()" : "connect()";
-    if (this.disposed) return Promise.reject(new RunLoopDisposedError(attempted));
-    const whenRunning = params.whenRunning ?? this.options.whenRunning ?? "refuse";
-    if (this.active !== undefined && whenRunning === "refuse") {
-      return Promise.reject(new RunInProgressError(this.active.runId, `${attempted} was called`));
+    if (this.#disposed) return Promise.reject(new RunLoopDisposedError(attempted));
+    const whenRunning = params.whenRunning ?? this.#options.whenRunning ?? "refuse";
+    if (this.#active !== undefined && whenRunning === "refuse") {
+      return Promise.reject(new RunInProgressError(this.#active.runId, `${attempted} was called`));
     }
     return new Promise<RunResult>((resolve, reject) => {
       const request: Request = { mode, params, resolve, reject };
       // Queued runs start in order; one asked for while others wait joins the end of the line.
-      if (this.active === undefined && this.queue.length === 0) this.start(request);
-      else this.queue.push(request);
+      if (this.#active === undefined && this.#queue.length === 0) this.#start(request);
+      else this.#queue.push(request);
     });
   }
 
@@ -278,17 +280,17 @@ export class RunLoop {
    * the queue behind it stalled, so whatever goes wrong before the run is under way rejects the
    * request, and once it is under way fails the run; either way the queue moves on.
    */
-  private start(request: Request): void {
+  #start(request: Request): void {
     let session: RunSession;
     try {
-      session = this.prepare(request);
+      session = this.#prepare(request);
     } catch (error) {
       request.reject(refusal(error, request.mode === "run" ? "run()" : "connect()"));
-      this.next();
+      this.#next();
       return;
     }
     try {
-      this.launch(session, request);
+      this.#launch(session, request);
     } catch (error) {
       session.fail(ThreadlineError.from(error, "The run"));
     }
@@ -299,25 +301,25 @@ export class RunLoop {
    * (checks, ids, copying tools/context/forwardedProps/resume) runs before the first write to the
    * thread, so a refused run leaves it unchanged.
    */
-  private prepare(request: Request): RunSession {
+  #prepare(request: Request): RunSession {
     const { mode, params } = request;
-    if (mode === "run") checkResume(this.impl.pendingInterrupts.peek(), params.resume, (this.options.now ?? Date.now)());
+    if (mode === "run") checkResume(this.#impl.pendingInterrupts.peek(), params.resume, (this.#options.now ?? Date.now)());
     const messages = params.messages === undefined ? undefined : checkMessages(params.messages, "run({ messages })");
-    const threadId = this.impl.threadId.peek() ?? this.createId();
-    const runId = params.rejoin?.runId ?? params.runId ?? this.createId();
+    const threadId = this.#impl.threadId.peek() ?? this.#createId();
+    const runId = params.rejoin?.runId ?? params.runId ?? this.#createId();
     const owned = ownRunParts({
-      tools: params.tools ?? this.options.tools ?? [],
-      context: params.context ?? this.options.context ?? [],
-      forwardedProps: params.forwardedProps ?? this.options.forwardedProps,
+      tools: params.tools ?? this.#options.tools ?? [],
+      context: params.context ?? this.#options.context ?? [],
+      forwardedProps: params.forwardedProps ?? this.#options.forwardedProps,
       resume: params.resume,
     });
 
-    if (messages !== undefined) appendMessages(this.impl, messages, "run({ messages })");
-    if (this.impl.threadId.peek() === undefined) this.impl.threadId.value = threadId;
-    const input = buildRunInput(this.impl, { threadId, runId, parentRunId: params.parentRunId }, owned, this.profile, this.warn);
-    const subscribers = params.subscriber === undefined ? [...this.subscribers] : [...this.subscribers, params.subscriber];
-    const dispatch = new SubscriberDispatch(subscribers, this.impl, input, (error) => this.report(error));
-    const session = new RunSession(this.host, mode, ++this.generationCount, input, dispatch);
+    if (messages !== undefined) appendMessages(this.#impl, messages, "run({ messages })");
+    if (this.#impl.threadId.peek() === undefined) this.#impl.threadId.value = threadId;
+    const input = buildRunInput(this.#impl, { threadId, runId, parentRunId: params.parentRunId }, owned, this.#profile, this.#warn);
+    const subscribers = params.subscriber === undefined ? [...this.#subscribers] : [...this.#subscribers, params.subscriber];
+    const dispatch = new SubscriberDispatch(subscribers, this.#impl, input, (error) => this.#report(error));
+    const session = new RunSession(this.#host, mode, ++this.#generationCount, input, dispatch);
     if (mode === "connect" && params.rejoin !== undefined) {
       session.rejoinFrom = params.rejoin.lastEventId;
       session.readOnly = params.rejoin.readOnly === true;
@@ -325,23 +327,23 @@ export class RunLoop {
     return session;
   }
 
-  private launch(session: RunSession, request: Request): void {
+  #launch(session: RunSession, request: Request): void {
     const { input, mode, generation, dispatch } = session;
-    this.active = session;
+    this.#active = session;
     session.done = request.resolve;
     batch(() => {
-      this.statusSignal.value = "submitted";
-      this.errorSignal.value = undefined;
-      this.activeSignal.value = { runId: input.runId, mode, generation, input };
+      this.#statusSignal.value = "submitted";
+      this.#errorSignal.value = undefined;
+      this.#activeSignal.value = { runId: input.runId, mode, generation, input };
     });
 
     // onRunInitialized may change the messages and state to send.
-    const list = this.impl.list.peek();
-    const state = this.impl.state.peek();
+    const list = this.#impl.list.peek();
+    const state = this.#impl.state.peek();
     dispatch.lifecycle("onRunInitialized");
     if (session.isClosed) return;
-    if (this.impl.list.peek() !== list || this.impl.state.peek() !== state) {
-      session.input = dispatch.input = withThreadContent(input, this.impl, this.profile, this.warn);
+    if (this.#impl.list.peek() !== list || this.#impl.state.peek() !== state) {
+      session.input = dispatch.input = withThreadContent(input, this.#impl, this.#profile, this.#warn);
     }
     session.start();
   }
@@ -351,57 +353,57 @@ export class RunLoop {
    * queued run. Effects on the signals written here and the hooks' mutations may throw: each step
    * is guarded, so such a throw is reported (RUN_SETTLE_FAILED) and the later steps still happen.
    */
-  private finish(session: RunSession, result: RunResult): void {
-    if (session !== this.active) return;
-    this.active = undefined;
-    this.settling(session, () =>
+  #finish(session: RunSession, result: RunResult): void {
+    if (session !== this.#active) return;
+    this.#active = undefined;
+    this.#settling(session, () =>
       batch(() => {
-        this.statusSignal.value = statusAfter(result);
-        this.errorSignal.value = result.status === "failed" ? result.error : undefined;
-        this.activeSignal.value = undefined;
+        this.#statusSignal.value = statusAfter(result);
+        this.#errorSignal.value = result.status === "failed" ? result.error : undefined;
+        this.#activeSignal.value = undefined;
       }),
     );
-    if (result.status === "failed") this.settling(session, () => session.dispatch.lifecycle("onRunFailed", result.error));
-    this.settling(session, () => session.dispatch.lifecycle("onRunFinalized", result));
+    if (result.status === "failed") this.#settling(session, () => session.dispatch.lifecycle("onRunFailed", result.error));
+    this.#settling(session, () => session.dispatch.lifecycle("onRunFinalized", result));
     session.done?.(result);
-    this.next();
+    this.#next();
   }
 
-  private settling(session: RunSession, step: () => void): void {
+  #settling(session: RunSession, step: () => void): void {
     try {
       step();
     } catch (error) {
-      this.report(new RunSettleError(session.runId, error));
+      this.#report(new RunSettleError(session.runId, error));
     }
   }
 
   /** Starts the next queued run, unless a hook already started one. */
-  private next(): void {
-    if (this.active !== undefined || this.disposed) return;
-    const request = this.queue.shift();
-    if (request !== undefined) this.start(request);
+  #next(): void {
+    if (this.#active !== undefined || this.#disposed) return;
+    const request = this.#queue.shift();
+    if (request !== undefined) this.#start(request);
   }
 
-  private skipQueued(reason: "stopped" | "disposed"): void {
-    for (const request of this.queue.splice(0)) request.resolve({ status: "skipped", reason });
+  #skipQueued(reason: "stopped" | "disposed"): void {
+    for (const request of this.#queue.splice(0)) request.resolve({ status: "skipped", reason });
   }
 
-  private idle(attempted: string): void {
-    if (this.active !== undefined) throw new RunInProgressError(this.active.runId, `${attempted} was called`);
+  #idle(attempted: string): void {
+    if (this.#active !== undefined) throw new RunInProgressError(this.#active.runId, `${attempted} was called`);
   }
 
   /** Never throws: it is called where a throw would go unhandled or stall the loop. */
-  private report(error: ThreadlineError): void {
-    if (this.options.onError !== undefined) {
+  #report(error: ThreadlineError): void {
+    if (this.#options.onError !== undefined) {
       try {
-        this.options.onError(error);
+        this.#options.onError(error);
         return;
       } catch {
         // An onError that throws falls back to the warning below.
       }
     }
     try {
-      this.warn({ code: error.code, message: error.message });
+      this.#warn({ code: error.code, message: error.message });
     } catch {
       // So does a warning handler: the console is the last resort.
       console.error(`[threadline] ${error.code}: ${error.message}`);

@@ -17,14 +17,17 @@ type Terminal = AGUIEventOf<EventType.RUN_FINISHED> | AGUIEventOf<EventType.RUN_
 
 /** The last few run ids that reached their terminal event, oldest dropped first. */
 export class RecentRuns {
-  private readonly ids: string[] = [];
-  constructor(private readonly keep: number) {}
+  readonly #ids: string[] = [];
+  readonly #keep: number;
+  constructor(keep: number) {
+    this.#keep = keep;
+  }
   has(runId: string): boolean {
-    return this.ids.includes(runId);
+    return this.#ids.includes(runId);
   }
   add(runId: string): void {
     if (this.has(runId)) return;
-    if (this.ids.push(runId) > this.keep) this.ids.shift();
+    if (this.#ids.push(runId) > this.#keep) this.#ids.shift();
   }
 }
 
@@ -68,48 +71,50 @@ export class RunSession {
   /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */
   readonly messagesAtStart: number;
   readonly stateAtStart: unknown;
-  private closed = false;
-  private sawEvent = false;
-  private terminal: Terminal | undefined;
+  #closed = false;
+  #sawEvent = false;
+  #terminal: Terminal | undefined;
   /** Armed by a terminal event while the stream stays open: settles the run on that event. */
-  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  #graceTimer: ReturnType<typeof setTimeout> | undefined;
   /** The run settled on its terminal event while the source was still talking. */
-  private settledOpen = false;
+  #settledOpen = false;
   /** The id of the run being folded (from its RUN_STARTED). */
-  private streamRunId: string | undefined;
+  #streamRunId: string | undefined;
   /** A run that already finished is being replayed: its events are dropped up to its terminal event. */
-  private replaying = false;
+  #replaying = false;
   /** What the event path threw (a protocol violation, a middleware or fold failure). */
-  private sinkError: ThreadlineError | undefined;
-  private readonly pipeline: Pipeline;
-  private readonly idsBefore: ReadonlySet<string>;
+  #sinkError: ThreadlineError | undefined;
+  readonly #pipeline: Pipeline;
+  readonly #idsBefore: ReadonlySet<string>;
   /** Where the stream's events arrive (the outermost layer's sink). */
-  private readonly sink: EventSink;
+  readonly #sink: EventSink;
 
+  readonly #host: SessionHost;
   constructor(
-    private readonly host: SessionHost,
+    host: SessionHost,
     readonly mode: RunMode,
     readonly generation: number,
     public input: RunAgentInput,
     readonly dispatch: SubscriberDispatch,
   ) {
+    this.#host = host;
     const thread = host.thread;
-    this.idsBefore = new Set(thread.list.peek().map((node) => node.id));
+    this.#idsBefore = new Set(thread.list.peek().map((node) => node.id));
     this.messagesAtStart = thread.list.peek().length;
     this.stateAtStart = thread.state.peek();
-    this.pipeline = createPipeline((event) => this.onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
-    this.sink = {
+    this.#pipeline = createPipeline((event) => this.#onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
+    this.#sink = {
       signal: this.controller.signal,
       onWarning: host.onWarning,
       onEvent: (raw) => {
-        if (this.closed) {
-          if (this.settledOpen) this.lateEvent(raw);
+        if (this.#closed) {
+          if (this.#settledOpen) this.#lateEvent(raw);
           return;
         }
         try {
-          this.pipeline.push(raw);
+          this.#pipeline.push(raw);
         } catch (error) {
-          throw (this.sinkError = ThreadlineError.from(error, "The run"));
+          throw (this.#sinkError = ThreadlineError.from(error, "The run"));
         }
       },
     };
@@ -120,52 +125,52 @@ export class RunSession {
   }
 
   get isClosed(): boolean {
-    return this.closed;
+    return this.#closed;
   }
 
   /** Opens the stream; the session finishes when it ends (unless stopped or detached first). */
   start(): void {
     let stream: EventStream;
     try {
-      stream = composeMiddleware(this.host.middleware, (input) => this.sourceStream(input))(this.input);
+      stream = composeMiddleware(this.#host.middleware, (input) => this.#sourceStream(input))(this.input);
     } catch (error) {
       this.fail(ThreadlineError.from(error, "The run"));
       return;
     }
     stream
-      .open(this.sink)
+      .open(this.#sink)
       .then(
-        (end) => this.conclude(end, undefined),
-        (error: unknown) => this.conclude(undefined, error),
+        (end) => this.#conclude(end, undefined),
+        (error: unknown) => this.#conclude(undefined, error),
       )
       // A throw out of conclude (a defect: close and finish report what they catch) is reported,
       // never left unhandled.
-      .then(undefined, (error: unknown) => this.host.settleFailed(this, error));
+      .then(undefined, (error: unknown) => this.#host.settleFailed(this, error));
   }
 
   /** `stop()`: abort the request; the run ends now, as cancelled by the client. */
   cancel(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.stopGrace();
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stopGrace();
     this.controller.abort();
-    this.close(() => this.sawEvent && this.host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
+    this.#close(() => this.#sawEvent && this.#host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
   }
 
   /** `detach()`: stop listening; the source is left to finish on its own, unheard. */
   detach(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.stopGrace();
-    this.close(() => this.sawEvent && this.host.thread.endRun({ type: "stopped" }), { status: "detached" });
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stopGrace();
+    this.#close(() => this.#sawEvent && this.#host.thread.endRun({ type: "stopped" }), { status: "detached" });
   }
 
   /** The run could not start or continue (also used by the loop for errors before the stream). */
   fail(error: ThreadlineError): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.stopGrace();
-    this.close(() => this.host.thread.fail(error), { status: "failed", error });
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stopGrace();
+    this.#close(() => this.#host.thread.fail(error), { status: "failed", error });
   }
 
   /**
@@ -173,35 +178,35 @@ export class RunSession {
    * a throw is reported, and the run finishes all the same — a stop() or detach() does not throw
    * it at its caller, and the loop is never left holding a session that will not finish.
    */
-  private close(lastWrites: () => unknown, body: RunOutcomeBody): void {
+  #close(lastWrites: () => unknown, body: RunOutcomeBody): void {
     try {
       lastWrites();
     } catch (error) {
-      this.host.settleFailed(this, error);
+      this.#host.settleFailed(this, error);
     }
-    this.host.finish(this, this.ended(body));
+    this.#host.finish(this, this.#ended(body));
   }
 
-  private onVerified(event: AGUIEvent): void {
-    if (this.closed) return;
-    if (!this.sawEvent) {
-      this.sawEvent = true;
-      this.host.streaming(this);
+  #onVerified(event: AGUIEvent): void {
+    if (this.#closed) return;
+    if (!this.#sawEvent) {
+      this.#sawEvent = true;
+      this.#host.streaming(this);
     }
-    if (this.skipsReplay(event)) return;
+    if (this.#skipsReplay(event)) return;
     if (event.type === "RUN_STARTED") {
-      this.terminal = undefined;
-      this.streamRunId = event.runId;
-      this.stopGrace();
+      this.#terminal = undefined;
+      this.#streamRunId = event.runId;
+      this.#stopGrace();
     } else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
-      this.terminal = event;
-      if (this.streamRunId !== undefined) this.host.finishedRuns.add(this.streamRunId);
-      this.armGrace();
+      this.#terminal = event;
+      if (this.#streamRunId !== undefined) this.#host.finishedRuns.add(this.#streamRunId);
+      this.#armGrace();
     }
     const stopped = this.dispatch.event(event);
     // A hook may have stopped or detached the run: the event is then not folded.
-    if (stopped || this.closed) return;
-    foldEvent(this.host.thread, event);
+    if (stopped || this.#closed) return;
+    foldEvent(this.#host.thread, event);
   }
 
   /**
@@ -210,20 +215,20 @@ export class RunSession {
    * so it cannot append its text a second time or re-run its tool calls. Its terminal event ends
    * the replay and stands as this stream's end (the outcome is the one already folded).
    */
-  private skipsReplay(event: AGUIEvent): boolean {
-    if (this.replaying) {
+  #skipsReplay(event: AGUIEvent): boolean {
+    if (this.#replaying) {
       if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
-        this.replaying = false;
-        this.terminal = event;
-        this.armGrace();
+        this.#replaying = false;
+        this.#terminal = event;
+        this.#armGrace();
       }
       return true;
     }
-    if (event.type !== "RUN_STARTED" || !this.host.finishedRuns.has(event.runId)) return false;
-    this.replaying = true;
-    this.terminal = undefined;
-    this.stopGrace();
-    this.host.onWarning({
+    if (event.type !== "RUN_STARTED" || !this.#host.finishedRuns.has(event.runId)) return false;
+    this.#replaying = true;
+    this.#terminal = undefined;
+    this.#stopGrace();
+    this.#host.onWarning({
       code: "RUN_REPLAYED",
       message: `RUN_STARTED for run '${event.runId}', which has already finished: the replayed run is dropped up to its terminal event, nothing of it is folded.`,
       event,
@@ -231,8 +236,8 @@ export class RunSession {
     return true;
   }
 
-  private sourceStream(input: RunAgentInput): EventStream {
-    const { source } = this.host;
+  #sourceStream(input: RunAgentInput): EventStream {
+    const { source } = this.#host;
     const what = this.mode === "run" ? "The source's run()" : "The source's connect()";
     return new Stream((sink) => {
       // With middleware in between, only something shaped like an event enters it (so middleware
@@ -241,22 +246,22 @@ export class RunSession {
         signal: sink.signal,
         onWarning: sink.onWarning,
         onEvent:
-          this.host.middleware.length === 0
+          this.#host.middleware.length === 0
             ? (raw) => sink.onEvent(raw as MiddlewareEvent)
             : (raw) => {
-                if (this.closed) return;
+                if (this.#closed) return;
                 if (isEventLike(raw)) sink.onEvent(raw);
-                else this.sink.onEvent(raw);
+                else this.#sink.onEvent(raw);
               },
         // Reconnects go to the loop's status directly, past middleware (which sees events only).
         onReconnecting: () => {
-          if (!this.closed) this.host.reconnecting(this);
+          if (!this.#closed) this.#host.reconnecting(this);
         },
         onReconnected: () => {
-          if (!this.closed && this.sawEvent) this.host.streaming(this);
+          if (!this.#closed && this.#sawEvent) this.#host.streaming(this);
         },
         onResumable: () => {
-          if (!this.closed) this.host.resumable(this);
+          if (!this.#closed) this.#host.resumable(this);
         },
       };
       const rejoin = this.rejoinFrom;
@@ -279,35 +284,35 @@ export class RunSession {
     }, undefined);
   }
 
-  private conclude(end: RunEnd | undefined, failure: unknown): void {
-    if (this.closed) return;
-    this.stopGrace();
-    const sinkError = this.sinkError;
+  #conclude(end: RunEnd | undefined, failure: unknown): void {
+    if (this.#closed) return;
+    this.#stopGrace();
+    const sinkError = this.#sinkError;
     if (sinkError !== undefined || failure !== undefined) {
       const error = sinkError ?? ThreadlineError.from(failure, "The run");
       // What breaks after a RUN_ERROR (a stray event, a dropped connection) does not replace the
       // agent's own error: that is the cause a user needs first. A connection that breaks after
       // RUN_FINISHED does not undo the run either; an event that breaks the rules after it does
       // (AG-UI: only RUN_STARTED or a late RUN_ERROR may follow RUN_FINISHED).
-      if (this.terminal?.type === "RUN_ERROR" || (sinkError === undefined && this.sawEvent && this.endedCleanly())) {
-        this.host.onWarning({ code: "ERROR_AFTER_RUN_END", message: `The stream failed after its run had ended; the run's outcome stands. ${error.message}` });
-        return this.fromTerminal();
+      if (this.#terminal?.type === "RUN_ERROR" || (sinkError === undefined && this.#sawEvent && this.#endedCleanly())) {
+        this.#host.onWarning({ code: "ERROR_AFTER_RUN_END", message: `The stream failed after its run had ended; the run's outcome stands. ${error.message}` });
+        return this.#fromTerminal();
       }
       return this.fail(error);
     }
     if (end === "aborted") {
       // The source gave up on its own (our aborts close the session first).
-      this.closed = true;
-      return this.close(() => this.sawEvent && this.host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
+      this.#closed = true;
+      return this.#close(() => this.#sawEvent && this.#host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
     }
     try {
       // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).
-      this.pipeline.end();
+      this.#pipeline.end();
     } catch (error) {
       return this.fail(ThreadlineError.from(error, "The run"));
     }
-    if (this.sinkError !== undefined) return this.fail(this.sinkError);
-    this.fromTerminal();
+    if (this.#sinkError !== undefined) return this.fail(this.#sinkError);
+    this.#fromTerminal();
   }
 
   /**
@@ -316,44 +321,44 @@ export class RunSession {
    * anything (a proxy keeping the response open, `: ping` comments forever) must not hold the
    * turn. After `terminalGraceMs` of nothing but that, the run settles on its terminal event.
    */
-  private armGrace(): void {
-    this.stopGrace();
-    const ms = this.host.terminalGraceMs;
+  #armGrace(): void {
+    this.#stopGrace();
+    const ms = this.#host.terminalGraceMs;
     if (ms === Number.POSITIVE_INFINITY) return;
-    this.graceTimer = setTimeout(() => this.settleOpen(), ms);
+    this.#graceTimer = setTimeout(() => this.#settleOpen(), ms);
   }
 
-  private stopGrace(): void {
-    if (this.graceTimer === undefined) return;
-    clearTimeout(this.graceTimer);
-    this.graceTimer = undefined;
+  #stopGrace(): void {
+    if (this.#graceTimer === undefined) return;
+    clearTimeout(this.#graceTimer);
+    this.#graceTimer = undefined;
   }
 
   /** The grace ran out with the stream still open: settle on the terminal event, release the connection. */
-  private settleOpen(): void {
-    this.graceTimer = undefined;
-    if (this.closed || this.terminal === undefined) return;
+  #settleOpen(): void {
+    this.#graceTimer = undefined;
+    if (this.#closed || this.#terminal === undefined) return;
     try {
-      this.pipeline.end();
+      this.#pipeline.end();
     } catch (error) {
       return this.fail(ThreadlineError.from(error, "The run"));
     }
-    this.settledOpen = true;
-    this.host.onWarning({
+    this.#settledOpen = true;
+    this.#host.onWarning({
       code: "STREAM_LEFT_OPEN",
       message:
-        `The stream stayed open ${this.host.terminalGraceMs} ms after ${this.terminal.type} with nothing more to say; ` +
+        `The stream stayed open ${this.#host.terminalGraceMs} ms after ${this.#terminal.type} with nothing more to say; ` +
         "the run settles on that event and the connection is released. Anything the source still sends is dropped.",
     });
     // Abort first: the source then resolves "aborted", which finds the session closed.
     this.controller.abort();
-    this.fromTerminal();
+    this.#fromTerminal();
   }
 
   /** An event from a source that kept talking after the run settled on its terminal event. */
-  private lateEvent(raw: unknown): void {
+  #lateEvent(raw: unknown): void {
     const type = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
-    this.host.onWarning({
+    this.#host.onWarning({
       code: "EVENT_AFTER_RUN_SETTLED",
       message: `Dropped ${typeof type === "string" ? type : "an event"} that arrived after the run had settled on its terminal event; it was not folded.`,
       event: raw,
@@ -361,19 +366,19 @@ export class RunSession {
   }
 
   /** Ends the stream at the pipeline: true when no run was left open. */
-  private endedCleanly(): boolean {
+  #endedCleanly(): boolean {
     try {
-      this.pipeline.end();
+      this.#pipeline.end();
     } catch {
       return false;
     }
-    return this.terminal !== undefined && this.sinkError === undefined;
+    return this.#terminal !== undefined && this.#sinkError === undefined;
   }
 
   /** The result the last terminal event describes. */
-  private fromTerminal(): void {
-    const thread = this.host.thread;
-    const terminal = this.terminal;
+  #fromTerminal(): void {
+    const thread = this.#host.thread;
+    const terminal = this.#terminal;
     if (terminal === undefined) {
       return this.fail(
         new ProtocolError("TRUNCATED_RUN", "The stream ended without RUN_FINISHED or RUN_ERROR.", { event: undefined, index: -1 }),
@@ -385,27 +390,27 @@ export class RunSession {
         thread.status.peek() === "failed" && held instanceof AgentRunError ? held : new AgentRunError(terminal.message, terminal.code),
       );
     }
-    this.closed = true;
+    this.#closed = true;
     const outcome = terminal.outcome;
     if (outcome?.type === "interrupt") {
       const held = thread.pendingInterrupts.peek();
-      return this.host.finish(this, this.ended({ status: "interrupted", interrupts: held.length > 0 ? held : ownJson(outcome.interrupts) }));
+      return this.#host.finish(this, this.#ended({ status: "interrupted", interrupts: held.length > 0 ? held : ownJson(outcome.interrupts) }));
     }
-    if (outcome?.type === "cancelled") return this.host.finish(this, this.ended({ status: "cancelled", by: "agent" }));
+    if (outcome?.type === "cancelled") return this.#host.finish(this, this.#ended({ status: "cancelled", by: "agent" }));
     const folded = thread.outcome.peek();
     const pendingToolCallIds =
       folded?.type === "success" ? folded.pendingToolCallIds : Object.freeze([...(outcome?.pendingToolCallIds ?? [])]);
     const result = terminal.result === undefined ? {} : { result: folded?.type === "success" ? folded.result : ownJson(terminal.result) };
-    this.host.finish(this, this.ended({ status: "succeeded", pendingToolCallIds, ...result }));
+    this.#host.finish(this, this.#ended({ status: "succeeded", pendingToolCallIds, ...result }));
   }
 
-  private ended(body: RunOutcomeBody): RunResult {
+  #ended(body: RunOutcomeBody): RunResult {
     const common: RunEnded = {
       runId: this.runId,
       mode: this.mode,
       generation: this.generation,
       input: this.input,
-      newMessages: Object.freeze(this.host.thread.messages.peek().filter((node) => !this.idsBefore.has(node.id))),
+      newMessages: Object.freeze(this.#host.thread.messages.peek().filter((node) => !this.#idsBefore.has(node.id))),
     };
     // The body is one variant minus the common fields; together they are that variant.
     return Object.freeze({ ...body, ...common }) as RunResult;

@@ -27,55 +27,61 @@ const UNSET = Symbol("unset");
  * (or its list) moves, the state copy until the state changes.
  */
 class Snapshots {
-  private stateSource: unknown = UNSET;
-  private stateCopy: unknown;
-  private messagesRevision = -1;
-  private messagesList: unknown = UNSET;
-  private messagesCopy: readonly Message[] = [];
+  #stateSource: unknown = UNSET;
+  #stateCopy: unknown;
+  #messagesRevision = -1;
+  #messagesList: unknown = UNSET;
+  #messagesCopy: readonly Message[] = [];
 
-  constructor(private readonly thread: ThreadImpl) {}
+  readonly #thread: ThreadImpl;
+  constructor(thread: ThreadImpl) {
+    this.#thread = thread;
+  }
 
   /** The model keeps its state unfrozen (fast patching), so hooks get a frozen copy. */
   state(): unknown {
-    const current = this.thread.state.peek();
-    if (current !== this.stateSource) {
-      this.stateSource = current;
-      this.stateCopy = ownJson(current);
+    const current = this.#thread.state.peek();
+    if (current !== this.#stateSource) {
+      this.#stateSource = current;
+      this.#stateCopy = ownJson(current);
     }
-    return this.stateCopy;
+    return this.#stateCopy;
   }
 
   messages(): readonly Message[] {
-    const { messagesRevision } = this.thread;
-    const list = this.thread.list.peek();
-    if (messagesRevision !== this.messagesRevision || list !== this.messagesList) {
-      this.messagesRevision = messagesRevision;
-      this.messagesList = list;
-      this.messagesCopy = ownJson(this.thread.toMessages());
+    const { messagesRevision } = this.#thread;
+    const list = this.#thread.list.peek();
+    if (messagesRevision !== this.#messagesRevision || list !== this.#messagesList) {
+      this.#messagesRevision = messagesRevision;
+      this.#messagesList = list;
+      this.#messagesCopy = ownJson(this.#thread.toMessages());
     }
-    return this.messagesCopy;
+    return this.#messagesCopy;
   }
 }
 
 /** What hooks receive; a mutation earlier in the chain is what later hooks see. */
 class View implements RunView {
-  private built: readonly Message[] | undefined;
+  #built: readonly Message[] | undefined;
   mutatedMessages: readonly Message[] | undefined;
   mutatedState: unknown = UNSET;
 
+  readonly #snapshots: Snapshots;
   constructor(
     readonly input: RunAgentInput,
-    private readonly snapshots: Snapshots,
+    snapshots: Snapshots,
     readonly thread: ThreadImpl,
-  ) {}
+  ) {
+    this.#snapshots = snapshots;
+  }
 
   get messages(): readonly Message[] {
     if (this.mutatedMessages !== undefined) return this.mutatedMessages;
-    return (this.built ??= this.snapshots.messages());
+    return (this.#built ??= this.#snapshots.messages());
   }
 
   get state(): unknown {
-    return this.mutatedState === UNSET ? this.snapshots.state() : this.mutatedState;
+    return this.mutatedState === UNSET ? this.#snapshots.state() : this.mutatedState;
   }
 }
 
@@ -104,40 +110,46 @@ type Hook = (this: RunSubscriber, view: View) => unknown;
  * none with a hook for an event, an event costs one loop over the list and nothing is frozen.
  */
 export class SubscriberDispatch {
-  private readonly snapshots: Snapshots;
+  readonly #snapshots: Snapshots;
 
+  readonly #subscribers: readonly RunSubscriber[];
+  readonly #thread: ThreadImpl;
+  readonly #report: (error: SubscriberError) => void;
   constructor(
-    private readonly subscribers: readonly RunSubscriber[],
-    private readonly thread: ThreadImpl,
+    subscribers: readonly RunSubscriber[],
+    thread: ThreadImpl,
     public input: RunAgentInput,
-    private readonly report: (error: SubscriberError) => void,
+    report: (error: SubscriberError) => void,
   ) {
-    this.snapshots = new Snapshots(thread);
+    this.#subscribers = subscribers;
+    this.#thread = thread;
+    this.#report = report;
+    this.#snapshots = new Snapshots(thread);
   }
 
   /** Every hook for one verified event, then their mutations. True: skip the default fold. */
   event(event: AGUIEvent): boolean {
-    if (this.subscribers.length === 0) return false;
+    if (this.#subscribers.length === 0) return false;
     const specificName = eventHookName(event.type);
     let view: EventViewImpl | undefined;
     let stopped = false;
-    for (const subscriber of this.subscribers) {
+    for (const subscriber of this.#subscribers) {
       const hooks = subscriber as unknown as Record<string, Hook | undefined>;
       const generic = hooks.onEvent;
       const specific = hooks[specificName];
       if (generic === undefined && specific === undefined) continue;
       // The event is frozen in place, once, when a hook is about to see it (O(event), never O(thread)).
-      view ??= new EventViewImpl(this.input, this.snapshots, this.thread, deepFreeze(event));
-      if (generic !== undefined && this.call(subscriber, "onEvent", generic, view, true)) {
+      view ??= new EventViewImpl(this.input, this.#snapshots, this.#thread, deepFreeze(event));
+      if (generic !== undefined && this.#call(subscriber, "onEvent", generic, view, true)) {
         stopped = true;
         break;
       }
-      if (specific !== undefined && this.call(subscriber, specificName, specific, view, true)) {
+      if (specific !== undefined && this.#call(subscriber, specificName, specific, view, true)) {
         stopped = true;
         break;
       }
     }
-    if (view !== undefined) this.apply(view);
+    if (view !== undefined) this.#apply(view);
     return stopped;
   }
 
@@ -147,38 +159,38 @@ export class SubscriberDispatch {
   lifecycle(hook: "onRunFinalized", result: RunResult): void;
   lifecycle(hook: LifecycleHook, extra?: ThreadlineError | RunResult): void {
     let view: View | undefined;
-    for (const subscriber of this.subscribers) {
+    for (const subscriber of this.#subscribers) {
       const fn = (subscriber as unknown as Record<string, Hook | undefined>)[hook];
       if (fn === undefined) continue;
       view ??=
         hook === "onRunFailed"
-          ? new FailedViewImpl(this.input, this.snapshots, this.thread, extra as ThreadlineError)
+          ? new FailedViewImpl(this.input, this.#snapshots, this.#thread, extra as ThreadlineError)
           : hook === "onRunFinalized"
-            ? new FinalizedViewImpl(this.input, this.snapshots, this.thread, extra as RunResult)
-            : new View(this.input, this.snapshots, this.thread);
-      this.call(subscriber, hook, fn, view, false);
+            ? new FinalizedViewImpl(this.input, this.#snapshots, this.#thread, extra as RunResult)
+            : new View(this.input, this.#snapshots, this.#thread);
+      this.#call(subscriber, hook, fn, view, false);
     }
-    if (view !== undefined) this.apply(view);
+    if (view !== undefined) this.#apply(view);
   }
 
   /** Calls one hook; records its mutation on the view. True when it asked to stop propagation. */
-  private call(subscriber: RunSubscriber, name: string, fn: Hook, view: View, canStop: boolean): boolean {
+  #call(subscriber: RunSubscriber, name: string, fn: Hook, view: View, canStop: boolean): boolean {
     let result: unknown;
     try {
       result = fn.call(subscriber, view);
     } catch (error) {
-      this.report(new SubscriberError(name, `threw: ${describeValue(error)}`, error));
+      this.#report(new SubscriberError(name, `threw: ${describeValue(error)}`, error));
       return false;
     }
     if (result === undefined || result === null) return false;
     if (typeof result !== "object") {
-      this.report(new SubscriberError(name, `returned ${typeof result}; a hook returns nothing or { messages?, state?, stopPropagation? }.`));
+      this.#report(new SubscriberError(name, `returned ${typeof result}; a hook returns nothing or { messages?, state?, stopPropagation? }.`));
       return false;
     }
     if (typeof (result as { then?: unknown }).then === "function") {
-      this.report(new SubscriberError(name, "returned a promise: hooks are synchronous, so what it resolves to is ignored."));
+      this.#report(new SubscriberError(name, "returned a promise: hooks are synchronous, so what it resolves to is ignored."));
       (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
-        this.report(new SubscriberError(name, `rejected: ${describeValue(error)}`, error)),
+        this.#report(new SubscriberError(name, `rejected: ${describeValue(error)}`, error)),
       );
       return false;
     }
@@ -188,21 +200,21 @@ export class SubscriberDispatch {
       try {
         view.mutatedMessages = ownJson(checkMessages(mutation.messages, `${name}'s mutation`), "messages");
       } catch (error) {
-        this.report(new SubscriberError(name, `returned a mutation whose messages were ignored: ${describeValue(error)}`, error));
+        this.#report(new SubscriberError(name, `returned a mutation whose messages were ignored: ${describeValue(error)}`, error));
       }
     }
     if (mutation.state !== undefined) {
       try {
         view.mutatedState = ownJson(mutation.state, "state");
       } catch (error) {
-        this.report(new SubscriberError(name, `returned a mutation whose state was ignored: ${describeValue(error)}`, error));
+        this.#report(new SubscriberError(name, `returned a mutation whose state was ignored: ${describeValue(error)}`, error));
       }
     }
     return canStop && mutation.stopPropagation === true;
   }
 
-  private apply(view: View): void {
-    if (view.mutatedMessages !== undefined) replaceMessages(this.thread, view.mutatedMessages);
-    if (view.mutatedState !== UNSET) replaceState(this.thread, view.mutatedState);
+  #apply(view: View): void {
+    if (view.mutatedMessages !== undefined) replaceMessages(this.#thread, view.mutatedMessages);
+    if (view.mutatedState !== UNSET) replaceState(this.#thread, view.mutatedState);
   }
 }

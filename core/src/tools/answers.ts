@@ -29,21 +29,24 @@ export const RENDERED = '{"rendered":true}';
  * never has a tool call without a result (which most model APIs refuse).
  */
 export class ToolAnswers {
-  private readonly callRecords = new Map<string, RunRecord>();
+  readonly #callRecords = new Map<string, RunRecord>();
   /** Client calls without a result yet. */
-  private readonly outstanding = new Set<string>();
-  private readonly interruptAnswers = new Map<string, ResumeEntry>();
+  readonly #outstanding = new Set<string>();
+  readonly #interruptAnswers = new Map<string, ResumeEntry>();
 
-  constructor(private readonly config: ToolAnswersConfig) {}
+  readonly #config: ToolAnswersConfig;
+  constructor(config: ToolAnswersConfig) {
+    this.#config = config;
+  }
 
   /** A call to one of a run's client tools was seen. */
   tracked(toolCallId: string, record: RunRecord): void {
-    this.callRecords.set(toolCallId, record);
-    this.outstanding.add(toolCallId);
+    this.#callRecords.set(toolCallId, record);
+    this.#outstanding.add(toolCallId);
   }
 
   recordOf(toolCallId: string): RunRecord | undefined {
-    return this.callRecords.get(toolCallId);
+    return this.#callRecords.get(toolCallId);
   }
 
   /**
@@ -51,27 +54,27 @@ export class ToolAnswers {
    * follow-up (a rendered component whose definition says `followUp: false`).
    */
   applyResult(toolCallId: string, record: RunRecord | undefined, outcome: ToolOutcome, followUp = true): void {
-    const { thread } = this.config;
+    const { thread } = this.#config;
     const call = thread.call(toolCallId);
     if (call === undefined) return;
     if (call.result.peek() !== undefined) {
-      this.config.warn({ code: "TOOL_RESULT_IGNORED", message: `Tool call '${toolCallId}' already has a result; a later one was ignored.` });
+      this.#config.warn({ code: "TOOL_RESULT_IGNORED", message: `Tool call '${toolCallId}' already has a result; a later one was ignored.` });
       return;
     }
-    const messageId = this.config.createId();
+    const messageId = this.#config.createId();
     const written =
       outcome.type === "output"
         ? insertToolResult(thread, { messageId, toolCallId, content: outcome.content })
         : insertToolResult(thread, { messageId, toolCallId, content: `Error: ${outcome.error.message}`, error: outcome.error.message });
     if (!written) return;
-    this.config.approvals.dropToolApproval(toolCallId);
-    this.outstanding.delete(toolCallId);
+    this.#config.approvals.dropToolApproval(toolCallId);
+    this.#outstanding.delete(toolCallId);
     if (record !== undefined && followUp) record.clientAnswered++;
-    this.config.save();
+    this.#config.save();
   }
 
   applyApproval(toolCallId: string, response: ApprovalResponse): void {
-    const { thread, approvals } = this.config;
+    const { thread, approvals } = this.#config;
     const approval = approvals.take(toolCallId);
     const call = thread.call(toolCallId);
     if (approval === undefined || call === undefined) return;
@@ -80,9 +83,9 @@ export class ToolAnswers {
       if (response.approved) call.start();
       else call.withdrawApproval();
       const payload = response.reason === undefined ? { approved: response.approved } : { approved: response.approved, reason: response.reason };
-      this.interruptAnswers.set(approval.interruptId, { interruptId: approval.interruptId, status: "resolved", payload });
+      this.#interruptAnswers.set(approval.interruptId, { interruptId: approval.interruptId, status: "resolved", payload });
     } else if (response.approved) {
-      this.config.runner.execute(call, approval.resolved, approval.record);
+      this.#config.runner.execute(call, approval.resolved, approval.record);
     } else {
       const name = call.name.peek();
       const why = response.reason === undefined ? "." : `: ${response.reason}`;
@@ -93,26 +96,26 @@ export class ToolAnswers {
 
   /** `resume(interruptId, payload)`: an approval tied to the interrupt is settled with it. */
   answerInterrupt(entry: ResumeEntry): void {
-    const approval = this.config.approvals.byInterrupt(entry.interruptId);
+    const approval = this.#config.approvals.byInterrupt(entry.interruptId);
     if (approval !== undefined) {
-      this.config.approvals.take(approval.toolCallId);
-      this.config.thread.call(approval.toolCallId)?.withdrawApproval();
+      this.#config.approvals.take(approval.toolCallId);
+      this.#config.thread.call(approval.toolCallId)?.withdrawApproval();
     }
-    this.interruptAnswers.set(entry.interruptId, entry);
+    this.#interruptAnswers.set(entry.interruptId, entry);
   }
 
   isAnswered(interruptId: string): boolean {
-    return this.interruptAnswers.has(interruptId);
+    return this.#interruptAnswers.has(interruptId);
   }
 
   /** The resume entries once every pending interrupt has its answer (AG-UI resumes all in one run). */
   resumeFor(pending: readonly Interrupt[]): ResumeEntry[] | undefined {
-    if (pending.length === 0 || !pending.every((interrupt) => this.interruptAnswers.has(interrupt.id))) return undefined;
-    return pending.map((interrupt) => this.interruptAnswers.get(interrupt.id) as ResumeEntry);
+    if (pending.length === 0 || !pending.every((interrupt) => this.#interruptAnswers.has(interrupt.id))) return undefined;
+    return pending.map((interrupt) => this.#interruptAnswers.get(interrupt.id) as ResumeEntry);
   }
 
   forgetInterruptAnswers(): void {
-    this.interruptAnswers.clear();
+    this.#interruptAnswers.clear();
   }
 
 
@@ -125,7 +128,7 @@ export class ToolAnswers {
    * earns a follow-up run is the component's `followUp`.
    */
   answerRendered(record: RunRecord): void {
-    const { thread } = this.config;
+    const { thread } = this.#config;
     for (const [id, followUp] of record.renderCalls) {
       const call = thread.call(id);
       if (call === undefined || call.result.peek() !== undefined) continue;
@@ -143,19 +146,19 @@ export class ToolAnswers {
 
   /** Client calls of earlier turns still without a result get one, so the history stays valid. */
   abandonOutstanding(): void {
-    for (const id of this.outstanding) {
-      const call = this.config.thread.call(id);
+    for (const id of this.#outstanding) {
+      const call = this.#config.thread.call(id);
       if (call !== undefined && call.result.peek() === undefined) {
-        insertToolResult(this.config.thread, { messageId: this.config.createId(), toolCallId: id, content: `Error: ${ABANDONED}`, error: ABANDONED });
+        insertToolResult(this.#config.thread, { messageId: this.#config.createId(), toolCallId: id, content: `Error: ${ABANDONED}`, error: ABANDONED });
       }
     }
-    this.outstanding.clear();
+    this.#outstanding.clear();
   }
 
   /** The calls before this moment are forgotten (clear, setMessages, a thread switch). */
   forget(): void {
-    this.callRecords.clear();
-    this.outstanding.clear();
-    this.interruptAnswers.clear();
+    this.#callRecords.clear();
+    this.#outstanding.clear();
+    this.#interruptAnswers.clear();
   }
 }

@@ -22,21 +22,24 @@ export interface ApprovalResponse {
  * message): then it becomes `failed` with `TOOL_CANCELLED`, so no UI waits on it forever.
  */
 export class Approvals {
-  private readonly pending = new Map<string, PendingApproval>();
+  readonly #pending = new Map<string, PendingApproval>();
 
-  constructor(private readonly thread: ThreadImpl) {}
+  readonly #thread: ThreadImpl;
+  constructor(thread: ThreadImpl) {
+    this.#thread = thread;
+  }
 
   get size(): number {
-    return this.pending.size;
+    return this.#pending.size;
   }
 
   has(toolCallId: string): boolean {
-    return this.pending.has(toolCallId);
+    return this.#pending.has(toolCallId);
   }
 
   /** The interrupt-based approval for an interrupt id, if any. */
   byInterrupt(interruptId: string): PendingApproval | undefined {
-    for (const approval of this.pending.values()) {
+    for (const approval of this.#pending.values()) {
       if (approval.kind === "interrupt" && approval.interruptId === interruptId) return approval;
     }
     return undefined;
@@ -44,32 +47,32 @@ export class Approvals {
 
   /** Puts the call in `awaiting-approval`. An interrupt about a call replaces a tool-side request. */
   request(approval: PendingApproval): void {
-    const call = this.thread.call(approval.toolCallId);
+    const call = this.#thread.call(approval.toolCallId);
     if (call === undefined) return;
     // Kept even when the call cannot wait (it settled): an interrupt still needs its answer.
-    this.pending.set(approval.toolCallId, approval);
+    this.#pending.set(approval.toolCallId, approval);
     call.requestApproval();
   }
 
   take(toolCallId: string): PendingApproval | undefined {
-    const approval = this.pending.get(toolCallId);
-    this.pending.delete(toolCallId);
+    const approval = this.#pending.get(toolCallId);
+    this.#pending.delete(toolCallId);
     return approval;
   }
 
   /** The call got a result another way (`addToolResult`): a client-side approval is moot. */
   dropToolApproval(toolCallId: string): void {
-    if (this.pending.get(toolCallId)?.kind === "tool") this.pending.delete(toolCallId);
+    if (this.#pending.get(toolCallId)?.kind === "tool") this.#pending.delete(toolCallId);
   }
 
   cancelAll(reason: string): void {
-    if (this.pending.size === 0) return;
+    if (this.#pending.size === 0) return;
     batch(() => {
-      for (const approval of this.pending.values()) {
-        const call = this.thread.call(approval.toolCallId);
+      for (const approval of this.#pending.values()) {
+        const call = this.#thread.call(approval.toolCallId);
         if (call !== undefined) call.cancel(new ToolExecutionError("TOOL_CANCELLED", call.id, call.name.peek(), `Tool call '${call.id}' was cancelled before it was approved: ${reason}.`));
       }
     });
-    this.pending.clear();
+    this.#pending.clear();
   }
 }

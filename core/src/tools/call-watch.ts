@@ -49,7 +49,7 @@ export class ToolCallWatch {
 
   /** Starts listening to the thread; returns the function that stops it. */
   attach(): () => void {
-    return this.host.thread.onEvent(this.onEvent);
+    return this.host.thread.onEvent(this.#onEvent);
   }
 
   /**
@@ -78,7 +78,7 @@ export class ToolCallWatch {
       const what = cause?.code === "TOOL_ARGS_TOO_DEEP" ? "its arguments were refused" : "its arguments are not valid JSON";
       const error = new ToolExecutionError("TOOL_ARGS_INVALID", call.id, name, `Tool '${name}' could not run: ${what}${detail}`, cause);
       this.host.deliver(call.id, record, { type: "error", error });
-    } else if (this.needsApproval(resolved, call)) {
+    } else if (this.#needsApproval(resolved, call)) {
       this.host.approvals.request({ kind: "tool", toolCallId: call.id, record, resolved });
     } else if (resolved.tool.execute !== undefined) {
       this.host.runner.execute(call, resolved, record);
@@ -112,7 +112,7 @@ export class ToolCallWatch {
     }
   }
 
-  private readonly onEvent = (event: AGUIEvent): void => {
+  readonly #onEvent = (event: AGUIEvent): void => {
     const record = this.host.current();
     if (record === undefined) return;
     switch (event.type) {
@@ -121,13 +121,13 @@ export class ToolCallWatch {
         record.serverRunId = event.runId;
         break;
       case "TOOL_CALL_START":
-        this.onStart(record, event.toolCallId);
+        this.#onStart(record, event.toolCallId);
         break;
       case "TOOL_CALL_ARGS":
         this.host.runner.onArgs(event.toolCallId);
         break;
       case "TOOL_CALL_END":
-        this.onEnd(record, event.toolCallId);
+        this.#onEnd(record, event.toolCallId);
         break;
       case "RUN_FINISHED": {
         const outcome = event.outcome;
@@ -136,7 +136,7 @@ export class ToolCallWatch {
         if (awaiting !== undefined) for (const call of awaiting.pendingToolCalls) record.namedPending.add(call.toolCallId);
         if (outcome?.type === "success") for (const id of outcome.pendingToolCallIds ?? []) record.namedPending.add(id);
         // With `pendingInterrupts`, in the same update: an approval UI never shows one without the other.
-        else if (outcome?.type === "interrupt") this.requestInterruptApprovals(outcome.interrupts);
+        else if (outcome?.type === "interrupt") this.#requestInterruptApprovals(outcome.interrupts);
         break;
       }
       default:
@@ -145,7 +145,7 @@ export class ToolCallWatch {
     this.host.folded();
   };
 
-  private onStart(record: RunRecord, toolCallId: string): void {
+  #onStart(record: RunRecord, toolCallId: string): void {
     const call = this.host.thread.call(toolCallId);
     if (call === undefined) return;
     const resolved = record.tools.byName.get(call.name.peek());
@@ -159,7 +159,7 @@ export class ToolCallWatch {
     this.host.runner.startStreaming(call, resolved, record);
   }
 
-  private onEnd(record: RunRecord, toolCallId: string): void {
+  #onEnd(record: RunRecord, toolCallId: string): void {
     this.host.runner.endStreaming(toolCallId);
     if (!record.clientCalls.has(toolCallId)) return;
     const call = this.host.thread.call(toolCallId);
@@ -167,7 +167,7 @@ export class ToolCallWatch {
     if (call !== undefined && resolved !== undefined) this.handleEnded(record, call, resolved);
   }
 
-  private requestInterruptApprovals(interrupts: readonly Interrupt[]): void {
+  #requestInterruptApprovals(interrupts: readonly Interrupt[]): void {
     for (const interrupt of interrupts) {
       const id = interrupt.toolCallId;
       if (typeof id === "string" && this.host.thread.call(id) !== undefined) {
@@ -176,7 +176,7 @@ export class ToolCallWatch {
     }
   }
 
-  private needsApproval(resolved: ResolvedTool, call: ToolCallNodeImpl): boolean {
+  #needsApproval(resolved: ResolvedTool, call: ToolCallNodeImpl): boolean {
     const rule = resolved.tool.needsApproval;
     if (typeof rule !== "function") return rule === true;
     try {

@@ -38,40 +38,43 @@ interface StreamingCall {
  * reported, so a late result can never land in a conversation that moved on.
  */
 export class ToolRunner {
-  private controller = new AbortController();
+  #controller = new AbortController();
   /** Calls executing now; the token tells a current execution from one invalidated since. */
-  private readonly running = new Map<string, object>();
-  private readonly streams = new Map<string, StreamingCall>();
-  private readonly throttles = new Map<number, KeyedThrottle<string, string>>();
+  readonly #running = new Map<string, object>();
+  readonly #streams = new Map<string, StreamingCall>();
+  readonly #throttles = new Map<number, KeyedThrottle<string, string>>();
 
-  constructor(private readonly host: ToolRunnerHost) {}
+  readonly #host: ToolRunnerHost;
+  constructor(host: ToolRunnerHost) {
+    this.#host = host;
+  }
 
   get executingCount(): number {
-    return this.running.size;
+    return this.#running.size;
   }
 
   isExecuting(toolCallId: string): boolean {
-    return this.running.has(toolCallId);
+    return this.#running.has(toolCallId);
   }
 
   /** TOOL_CALL_START of a streaming tool with `execute`: partial calls follow its ARGS. */
   startStreaming(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord): void {
     if (resolved.streamingMs === undefined || resolved.tool.execute === undefined) return;
-    this.streams.set(call.id, { resolved, record, undo: this.host.reading.stream(resolved.jsonSchema) });
+    this.#streams.set(call.id, { resolved, record, undo: this.#host.reading.stream(resolved.jsonSchema) });
   }
 
   /** TOOL_CALL_ARGS: O(1) — a map lookup, and a throttle entry for a streaming tool. */
   onArgs(toolCallId: string): void {
-    const stream = this.streams.get(toolCallId);
-    if (stream !== undefined) this.throttle(stream.resolved.streamingMs as number).schedule(toolCallId, toolCallId);
+    const stream = this.#streams.get(toolCallId);
+    if (stream !== undefined) this.#throttle(stream.resolved.streamingMs as number).schedule(toolCallId, toolCallId);
   }
 
   /** TOOL_CALL_END: the final call supersedes any partial one still waiting. */
   endStreaming(toolCallId: string): void {
-    const stream = this.streams.get(toolCallId);
+    const stream = this.#streams.get(toolCallId);
     if (stream === undefined) return;
-    this.streams.delete(toolCallId);
-    this.throttles.get(stream.resolved.streamingMs as number)?.cancel(toolCallId);
+    this.#streams.delete(toolCallId);
+    this.#throttles.get(stream.resolved.streamingMs as number)?.cancel(toolCallId);
   }
 
   /**
@@ -81,38 +84,38 @@ export class ToolRunner {
   execute(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord): void {
     if (!call.start()) return;
     const token = {};
-    this.running.set(call.id, token);
-    const signal = this.controller.signal;
-    void this.run(call, resolved, record, signal).then((outcome) => {
-      if (this.running.get(call.id) !== token) return; // invalidated meanwhile: dropped
-      this.running.delete(call.id);
-      this.host.finished(call.id, record, outcome);
+    this.#running.set(call.id, token);
+    const signal = this.#controller.signal;
+    void this.#run(call, resolved, record, signal).then((outcome) => {
+      if (this.#running.get(call.id) !== token) return; // invalidated meanwhile: dropped
+      this.#running.delete(call.id);
+      this.#host.finished(call.id, record, outcome);
     });
   }
 
   /** The ended call's arguments as `needsApproval` and `execute` see them. */
   readArguments(resolved: ResolvedTool, call: ToolCallNodeImpl): unknown {
-    return this.host.reading.read(resolved.jsonSchema, call.args.peek());
+    return this.#host.reading.read(resolved.jsonSchema, call.args.peek());
   }
 
   /** Every execution and partial call becomes stale; executing calls end as `TOOL_CANCELLED`. */
   invalidate(reason: string): void {
-    this.controller.abort();
-    this.controller = new AbortController();
-    for (const throttle of this.throttles.values()) throttle.cancel();
-    this.streams.clear();
-    if (this.running.size === 0) return;
-    const thread = this.host.thread;
+    this.#controller.abort();
+    this.#controller = new AbortController();
+    for (const throttle of this.#throttles.values()) throttle.cancel();
+    this.#streams.clear();
+    if (this.#running.size === 0) return;
+    const thread = this.#host.thread;
     batch(() => {
-      for (const id of this.running.keys()) {
+      for (const id of this.#running.keys()) {
         const call = thread.call(id);
         if (call !== undefined) call.cancel(new ToolExecutionError("TOOL_CANCELLED", id, call.name.peek(), `Tool call '${id}' was cancelled while it ran: ${reason}.`));
       }
     });
-    this.running.clear();
+    this.#running.clear();
   }
 
-  private async run(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord, signal: AbortSignal): Promise<ToolOutcome> {
+  async #run(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord, signal: AbortSignal): Promise<ToolOutcome> {
     // User code never runs inside the fold's dispatch of TOOL_CALL_END.
     await Promise.resolve();
     const name = call.name.peek();
@@ -128,7 +131,7 @@ export class ToolRunner {
     }
     let output: unknown;
     try {
-      output = await resolved.tool.execute?.(args, this.context(call, record, signal, false));
+      output = await resolved.tool.execute?.(args, this.#context(call, record, signal, false));
     } catch (error) {
       return fail("TOOL_EXECUTION_FAILED", `Tool '${name}' failed: ${describeValue(error, "message")}`, error);
     }
@@ -145,38 +148,38 @@ export class ToolRunner {
     }
   }
 
-  private context(call: ToolCallNodeImpl, record: RunRecord, signal: AbortSignal, partial: boolean): ToolExecuteContext {
-    return { toolCallId: call.id, toolName: call.name.peek(), runId: record.runId, signal, partial, thread: this.host.thread };
+  #context(call: ToolCallNodeImpl, record: RunRecord, signal: AbortSignal, partial: boolean): ToolExecuteContext {
+    return { toolCallId: call.id, toolName: call.name.peek(), runId: record.runId, signal, partial, thread: this.#host.thread };
   }
 
-  private throttle(intervalMs: number): KeyedThrottle<string, string> {
-    let throttle = this.throttles.get(intervalMs);
+  #throttle(intervalMs: number): KeyedThrottle<string, string> {
+    let throttle = this.#throttles.get(intervalMs);
     if (throttle === undefined) {
-      throttle = createKeyedThrottle<string, string>((id) => this.partial(id), intervalMs, {
-        onError: (error, id) => this.partialFailed(id, error),
+      throttle = createKeyedThrottle<string, string>((id) => this.#partial(id), intervalMs, {
+        onError: (error, id) => this.#partialFailed(id, error),
       });
-      this.throttles.set(intervalMs, throttle);
+      this.#throttles.set(intervalMs, throttle);
     }
     return throttle;
   }
 
   /** One throttled call of a streaming tool on the arguments so far. Its result is ignored. */
-  private partial(toolCallId: string): void {
-    const stream = this.streams.get(toolCallId);
-    const call = this.host.thread.call(toolCallId);
+  #partial(toolCallId: string): void {
+    const stream = this.#streams.get(toolCallId);
+    const call = this.#host.thread.call(toolCallId);
     if (stream === undefined || call === undefined) return;
     const value = call.partialArgs.peek();
     if (value === undefined) return;
     const execute = stream.resolved.tool.execute;
     if (execute === undefined) return;
-    const result: unknown = execute.call(stream.resolved.tool, stream.undo(value), this.context(call, stream.record, this.controller.signal, true));
+    const result: unknown = execute.call(stream.resolved.tool, stream.undo(value), this.#context(call, stream.record, this.#controller.signal, true));
     if (typeof (result as { then?: unknown } | null)?.then === "function") {
-      (result as Promise<unknown>).then(undefined, (error: unknown) => this.partialFailed(toolCallId, error));
+      (result as Promise<unknown>).then(undefined, (error: unknown) => this.#partialFailed(toolCallId, error));
     }
   }
 
-  private partialFailed(toolCallId: string, error: unknown): void {
-    this.host.warn({
+  #partialFailed(toolCallId: string, error: unknown): void {
+    this.#host.warn({
       code: "STREAMING_TOOL_FAILED",
       message: `A streaming call of tool call '${toolCallId}' on partial arguments failed (the final call still runs): ${describeValue(error, "message")}`,
     });

@@ -67,26 +67,34 @@ export interface HttpAgentOptions {
  * enabled and answered, AG-UI protobuf. Each network chunk's events reach the sink synchronously.
  */
 export class HttpAgent implements AgentSource {
+  /**
+   * @internal Vue's raw marker: a `ref`, `reactive` or Pinia store holding this object hands it
+   * back as it is, since a deep proxy as `this` fails every `#` member's brand check.
+   */
+  get __v_skip(): true {
+    return true;
+  }
+
   readonly url: string;
   /** Present only when `connectUrl` was given, so `typeof agent.connect` tells whether it can. */
   readonly connect?: (input: RunAgentInput, sink: EventSink) => Promise<RunEnd>;
-  private readonly options: HttpAgentOptions;
-  private readonly accept: string;
+  readonly #options: HttpAgentOptions;
+  readonly #accept: string;
   /** A response announced resume: `runsOf` may ask this server. */
-  private seenResumable = false;
+  #seenResumable = false;
 
   constructor(options: HttpAgentOptions) {
     this.url = options.url;
-    this.options = options;
-    this.accept = options.protobuf ? `${AGUI_PROTO_MEDIA_TYPE}, ${SSE_MEDIA_TYPE}` : SSE_MEDIA_TYPE;
+    this.#options = options;
+    this.#accept = options.protobuf ? `${AGUI_PROTO_MEDIA_TYPE}, ${SSE_MEDIA_TYPE}` : SSE_MEDIA_TYPE;
     const connectUrl = options.connectUrl;
     if (connectUrl !== undefined) {
-      this.connect = (input, sink) => this.request(connectUrl, input, sink);
+      this.connect = (input, sink) => this.#request(connectUrl, input, sink);
     }
   }
 
   run(input: RunAgentInput, sink: EventSink): Promise<RunEnd> {
-    return this.request(this.url, input, sink);
+    return this.#request(this.url, input, sink);
   }
 
   /**
@@ -94,7 +102,7 @@ export class HttpAgent implements AgentSource {
    * replays the run from its start), then follows it live — reconnecting as `run` does.
    */
   resume(input: RunAgentInput, lastEventId: string, sink: EventSink, options: ResumeOptions = {}): Promise<RunEnd> {
-    return this.request(this.url, input, sink, lastEventId, options.readOnly === true);
+    return this.#request(this.url, input, sink, lastEventId, options.readOnly === true);
   }
 
   /**
@@ -103,17 +111,17 @@ export class HttpAgent implements AgentSource {
    * resumable (`resumable: true`, or a response said so), unless `force`.
    */
   async runsOf(threadId: string, options: { readonly force?: boolean } = {}): Promise<readonly ServerRun[] | undefined> {
-    if (this.options.reconnect === false) return undefined;
-    if (options.force !== true && this.options.resumable !== true && !this.seenResumable) return undefined;
+    if (this.#options.reconnect === false) return undefined;
+    if (options.force !== true && this.#options.resumable !== true && !this.#seenResumable) return undefined;
     const signal = AbortSignal.timeout(5_000);
     try {
       const target = new URL(this.url, globalThis.location?.href);
       target.searchParams.set("threadId", threadId);
-      const headers = await this.headers();
+      const headers = await this.#headers();
       headers.set("Accept", "application/json");
       headers.delete("Content-Type");
-      const fetchFn = this.options.fetch ?? globalThis.fetch;
-      const response = await fetchFn(target.toString(), { headers, credentials: this.options.credentials, signal });
+      const fetchFn = this.#options.fetch ?? globalThis.fetch;
+      const response = await fetchFn(target.toString(), { headers, credentials: this.#options.credentials, signal });
       if (!response.ok || !(response.headers.get("content-type") ?? "").includes("json")) {
         await response.body?.cancel();
         return undefined;
@@ -133,19 +141,19 @@ export class HttpAgent implements AgentSource {
    * a failed request `CAPABILITIES_UNAVAILABLE` (to `query.onWarning`).
    */
   async getCapabilities(query: CapabilityQuery = {}): Promise<AgentCapabilities | undefined> {
-    const declared = this.options.capabilities;
+    const declared = this.#options.capabilities;
     if (declared !== "discover") return declared;
     let url: string;
     let headers: Headers;
     try {
-      url = this.options.capabilitiesUrl ?? capabilitiesUrlOf(this.url);
-      headers = await this.headers();
+      url = this.#options.capabilitiesUrl ?? capabilitiesUrlOf(this.url);
+      headers = await this.#headers();
     } catch (cause) {
       query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` });
       return undefined;
     }
     headers.delete("Content-Type");
-    return fetchCapabilities(url, { headers, credentials: this.options.credentials, fetch: this.options.fetch ?? globalThis.fetch }, query);
+    return fetchCapabilities(url, { headers, credentials: this.#options.credentials, fetch: this.#options.fetch ?? globalThis.fetch }, query);
   }
 
   /**
@@ -153,22 +161,22 @@ export class HttpAgent implements AgentSource {
    * that ends while the run is open) is retried with `Last-Event-ID` after a backoff, until events
    * flow again or the budget is spent (`ReconnectFailedError`).
    */
-  private async request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string, readOnly = false): Promise<RunEnd> {
+  async #request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string, readOnly = false): Promise<RunEnd> {
     const { signal } = sink;
     if (signal.aborted) return "aborted";
-    const reconnect = this.options.reconnect;
+    const reconnect = this.#options.reconnect;
     const follow: Follow = { lastEventId: resumeFrom, lastSeq: resumeFrom === undefined ? 0 : seqOf(resumeFrom), resumable: resumeFrom !== undefined, open: resumeFrom !== undefined, eventsSeen: 0, readOnly };
     const backoff = new Backoff(reconnect === false || reconnect === true || reconnect === undefined ? {} : reconnect);
     for (;;) {
       let cause: unknown;
       const resuming = follow.lastEventId !== undefined;
       try {
-        const end = await this.exchange(url, input, sink, follow, backoff);
-        if (end === "aborted") return follow.open ? this.stopRemote(url, follow) : end;
+        const end = await this.#exchange(url, input, sink, follow, backoff);
+        if (end === "aborted") return follow.open ? this.#stopRemote(url, follow) : end;
         if (!follow.resumable || !follow.open) return end;
         cause = new StreamTruncatedError("connection-lost", follow.eventsSeen, "the body ended while the run was still open");
       } catch (error) {
-        if (signal.aborted) return follow.open ? this.stopRemote(url, follow) : "aborted";
+        if (signal.aborted) return follow.open ? this.#stopRemote(url, follow) : "aborted";
         if (reconnect === false || !follow.resumable || follow.lastEventId === undefined || !retryable(error)) throw error;
         // The server knows the run and refuses the resume point: retrying cannot help.
         if (resuming && error instanceof HttpError && error.status < 500) {
@@ -180,7 +188,7 @@ export class HttpAgent implements AgentSource {
       const step = backoff.next();
       if (!step) throw new ReconnectFailedError("attempts-exhausted", backoff.attempts, lastEventId, cause);
       sink.onReconnecting?.({ attempt: step.attempt, attempts: backoff.attempts, delayMs: step.delayMs, lastEventId, cause });
-      if (await pause(step.delayMs, signal)) return this.stopRemote(url, follow);
+      if (await pause(step.delayMs, signal)) return this.#stopRemote(url, follow);
     }
   }
 
@@ -188,23 +196,23 @@ export class HttpAgent implements AgentSource {
    * A resumable server keeps a run going when its client disconnects, so a stop (abort) also
    * tells it: `DELETE ?runId=`, fire and forget (the run is over for us either way).
    */
-  private stopRemote(url: string, follow: Follow): "aborted" {
-    if (follow.readOnly || !follow.resumable || follow.lastEventId === undefined || this.options.reconnect === false) return "aborted";
+  #stopRemote(url: string, follow: Follow): "aborted" {
+    if (follow.readOnly || !follow.resumable || follow.lastEventId === undefined || this.#options.reconnect === false) return "aborted";
     const runId = follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":"));
     const target = new URL(url, globalThis.location?.href);
     target.searchParams.set("runId", runId);
-    const fetchFn = this.options.fetch ?? globalThis.fetch;
-    void this.headers()
-      .then((headers) => fetchFn(target.toString(), { method: "DELETE", headers, credentials: this.options.credentials }))
+    const fetchFn = this.#options.fetch ?? globalThis.fetch;
+    void this.#headers()
+      .then((headers) => fetchFn(target.toString(), { method: "DELETE", headers, credentials: this.#options.credentials }))
       .then((response) => response.body?.cancel())
       .catch(() => undefined);
     return "aborted";
   }
 
   /** One HTTP exchange: the request (with `Last-Event-ID` when resuming) and its whole body. */
-  private async exchange(url: string, input: RunAgentInput, sink: EventSink, follow: Follow, backoff: Backoff): Promise<RunEnd> {
+  async #exchange(url: string, input: RunAgentInput, sink: EventSink, follow: Follow, backoff: Backoff): Promise<RunEnd> {
     const { signal } = sink;
-    const headers = await this.headers();
+    const headers = await this.#headers();
     if (signal.aborted) return "aborted";
     const resuming = follow.lastEventId;
     if (resuming !== undefined) headers.set("Last-Event-ID", resuming);
@@ -215,14 +223,14 @@ export class HttpAgent implements AgentSource {
     const forwardAbort = (): void => controller.abort(signal.reason);
     signal.addEventListener("abort", forwardAbort, { once: true });
     try {
-      const fetchFn = this.options.fetch ?? globalThis.fetch;
+      const fetchFn = this.#options.fetch ?? globalThis.fetch;
       let response: Response;
       try {
         response = await fetchFn(url, {
           method: "POST",
           headers,
           body: JSON.stringify(input),
-          credentials: this.options.credentials,
+          credentials: this.#options.credentials,
           signal: controller.signal,
         });
       } catch (cause) {
@@ -241,14 +249,14 @@ export class HttpAgent implements AgentSource {
         if (signal.aborted) return "aborted";
         throw new UnexpectedContentTypeError(url, contentType ?? "", body);
       }
-      const maxEventSize = this.options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
+      const maxEventSize = this.#options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
       follow.resumable =
-        this.options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
+        this.#options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
       if (resuming !== undefined) sink.onReconnected?.();
       // Before its first event the run can be resumed from its start: the server names it.
       const runId = response.headers.get(RUN_ID_HEADER);
       if (follow.resumable && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
-      if (follow.resumable) this.seenResumable = true;
+      if (follow.resumable) this.#seenResumable = true;
       if (follow.resumable && runId !== null) sink.onResumable?.(runId);
       let decoder: StreamDecoder;
       if (encoding === "protobuf") {
@@ -301,12 +309,12 @@ export class HttpAgent implements AgentSource {
     }
   }
 
-  private async headers(): Promise<Headers> {
-    const given = this.options.headers;
+  async #headers(): Promise<Headers> {
+    const given = this.#options.headers;
     const own = typeof given === "function" ? await given() : given;
     const headers = new Headers(own);
     headers.set("Content-Type", "application/json");
-    headers.set("Accept", this.accept);
+    headers.set("Accept", this.#accept);
     return headers;
   }
 }

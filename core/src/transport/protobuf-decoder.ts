@@ -26,112 +26,119 @@ const EMPTY = new Uint8Array(0);
  */
 export class ProtobufDecoder implements StreamDecoder {
   eventsDelivered = 0;
-  private frames = 0;
+  #frames = 0;
   /** Body bytes in the chunks before the current one. */
-  private bodyOffset = 0;
+  #bodyOffset = 0;
   /** Body offset of the current frame's length prefix. */
-  private frameStart = 0;
-  private readonly prefix = new Uint8Array(4);
-  private prefixFilled = 0;
+  #frameStart = 0;
+  readonly #prefix = new Uint8Array(4);
+  #prefixFilled = 0;
   /** The frame being assembled across chunks, or null between frames. */
-  private partial: Uint8Array | null = null;
-  private partialFilled = 0;
+  #partial: Uint8Array | null = null;
+  #partialFilled = 0;
 
+  readonly #proto: ProtoModule;
+  readonly #sink: EventSink;
+  readonly #maxFrameSize: number;
   constructor(
-    private readonly proto: ProtoModule,
-    private readonly sink: EventSink,
-    private readonly maxFrameSize: number,
-  ) {}
+    proto: ProtoModule,
+    sink: EventSink,
+    maxFrameSize: number,
+  ) {
+    this.#proto = proto;
+    this.#sink = sink;
+    this.#maxFrameSize = maxFrameSize;
+  }
 
   push(bytes: Uint8Array): void {
     const n = bytes.length;
     let i = 0;
     while (i < n) {
-      if (this.sink.signal.aborted) return;
-      const partial = this.partial;
+      if (this.#sink.signal.aborted) return;
+      const partial = this.#partial;
       if (partial !== null) {
-        const take = Math.min(partial.length - this.partialFilled, n - i);
-        partial.set(bytes.subarray(i, i + take), this.partialFilled);
-        this.partialFilled += take;
+        const take = Math.min(partial.length - this.#partialFilled, n - i);
+        partial.set(bytes.subarray(i, i + take), this.#partialFilled);
+        this.#partialFilled += take;
         i += take;
-        if (this.partialFilled === partial.length) {
-          this.partial = null;
-          this.decode(partial);
+        if (this.#partialFilled === partial.length) {
+          this.#partial = null;
+          this.#decode(partial);
         }
-      } else if (this.prefixFilled === 0 && n - i >= 4) {
-        this.frameStart = this.bodyOffset + i;
-        const length = this.checkLength(readUint32(bytes, i));
+      } else if (this.#prefixFilled === 0 && n - i >= 4) {
+        this.#frameStart = this.#bodyOffset + i;
+        const length = this.#checkLength(readUint32(bytes, i));
         i += 4;
         if (n - i >= length) {
-          this.decode(bytes.subarray(i, i + length));
+          this.#decode(bytes.subarray(i, i + length));
           i += length;
         } else {
-          this.startPartial(length);
+          this.#startPartial(length);
         }
       } else {
-        if (this.prefixFilled === 0) this.frameStart = this.bodyOffset + i;
-        this.prefix[this.prefixFilled++] = bytes[i++]!;
-        if (this.prefixFilled === 4) {
-          this.prefixFilled = 0;
-          const length = this.checkLength(readUint32(this.prefix, 0));
-          if (length === 0) this.decode(EMPTY);
-          else this.startPartial(length);
+        if (this.#prefixFilled === 0) this.#frameStart = this.#bodyOffset + i;
+        this.#prefix[this.#prefixFilled++] = bytes[i++]!;
+        if (this.#prefixFilled === 4) {
+          this.#prefixFilled = 0;
+          const length = this.#checkLength(readUint32(this.#prefix, 0));
+          if (length === 0) this.#decode(EMPTY);
+          else this.#startPartial(length);
         }
       }
     }
-    this.bodyOffset += n;
+    this.#bodyOffset += n;
   }
 
   end(): void {
-    const partial = this.partial;
-    if (partial === null && this.prefixFilled === 0) return;
+    const partial = this.#partial;
+    if (partial === null && this.#prefixFilled === 0) return;
     const where =
       partial === null
-        ? `${this.prefixFilled} of the 4 length bytes`
-        : `${this.partialFilled} of its ${partial.length} bytes`;
+        ? `${this.#prefixFilled} of the 4 length bytes`
+        : `${this.#partialFilled} of its ${partial.length} bytes`;
     throw new StreamTruncatedError(
       "incomplete-frame",
       this.eventsDelivered,
-      `the body ended inside frame #${this.frames} (at body offset ${this.frameStart}), after ${where}`,
+      `the body ended inside frame #${this.#frames} (at body offset ${this.#frameStart}), after ${where}`,
     );
   }
 
-  private startPartial(length: number): void {
-    this.partial = new Uint8Array(length);
-    this.partialFilled = 0;
+  #startPartial(length: number): void {
+    this.#partial = new Uint8Array(length);
+    this.#partialFilled = 0;
   }
 
-  private checkLength(length: number): number {
-    if (length > this.maxFrameSize) {
+  #checkLength(length: number): number {
+    if (length > this.#maxFrameSize) {
       throw new EventTooLargeError(
         "protobuf",
-        this.maxFrameSize,
-        `frame #${this.frames} at body offset ${this.frameStart} declares ${length} bytes`,
+        this.#maxFrameSize,
+        `frame #${this.#frames} at body offset ${this.#frameStart} declares ${length} bytes`,
       );
     }
     return length;
   }
 
-  private decode(frame: Uint8Array): void {
-    if (this.sink.signal.aborted) return;
-    const index = this.frames++;
+  #decode(frame: Uint8Array): void {
+    if (this.#sink.signal.aborted) return;
+    const index = this.#frames++;
     let event: unknown;
     try {
-      event = this.proto.decode(frame);
+      event = this.#proto.decode(frame);
     } catch (cause) {
       // An event type from a later protocol version: dropped, as the SSE path's pipeline would.
-      if (cause instanceof this.proto.AGUIUnknownEventTypeError) {
-        (this.sink.onWarning ?? warnToConsole)({
+      if (cause instanceof this.#proto.AGUIUnknownEventTypeError) {
+        (this.#sink.onWarning ?? warnToConsole)({
           code: "PROTOBUF_UNKNOWN_EVENT",
           message: `Protobuf frame #${index} carries an event type this decoder does not know; dropped`,
           index,
         });
         return;
       }
-      throw new ProtobufFrameError(index, this.frameStart, frame.length, cause);
+      throw new ProtobufFrameError(index, this.#frameStart, frame.length, cause);
     }
     this.eventsDelivered++;
-    this.sink.onEvent(event);
+    this.#sink.onEvent(event);
   }
 }
 

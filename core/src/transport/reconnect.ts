@@ -34,30 +34,30 @@ export interface ReconnectAttempt {
 
 export class Backoff {
   readonly attempts: number;
-  private readonly base: number;
-  private readonly max: number;
-  private readonly random: () => number;
-  private tried = 0;
+  readonly #base: number;
+  readonly #max: number;
+  readonly #random: () => number;
+  #tried = 0;
 
   constructor(options: ReconnectOptions) {
     this.attempts = options.attempts ?? 5;
-    this.base = options.baseDelayMs ?? 250;
-    this.max = options.maxDelayMs ?? 5_000;
-    this.random = options.random ?? Math.random;
+    this.#base = options.baseDelayMs ?? 250;
+    this.#max = options.maxDelayMs ?? 5_000;
+    this.#random = options.random ?? Math.random;
   }
 
   /** Events arrived: the budget is whole again. */
   reset(): void {
-    this.tried = 0;
+    this.#tried = 0;
   }
 
   /** The next attempt's number and wait, or `undefined` when the budget is spent. */
   next(): { attempt: number; delayMs: number } | undefined {
-    if (this.tried >= this.attempts) return undefined;
-    this.tried++;
-    const ceiling = Math.min(this.max, this.base * 2 ** (this.tried - 1));
+    if (this.#tried >= this.attempts) return undefined;
+    this.#tried++;
+    const ceiling = Math.min(this.#max, this.#base * 2 ** (this.#tried - 1));
     // "Equal jitter": half the wait is fixed, half random, so retries of many clients spread out.
-    return { attempt: this.tried, delayMs: Math.round(ceiling / 2 + (ceiling / 2) * this.random()) };
+    return { attempt: this.#tried, delayMs: Math.round(ceiling / 2 + (ceiling / 2) * this.#random()) };
   }
 }
 

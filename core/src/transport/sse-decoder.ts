@@ -17,65 +17,69 @@ export class SseDecoder implements StreamDecoder {
   /** The SSE `id` of the event being delivered (`undefined` when it had none). */
   eventId: string | undefined;
   /** Data payloads seen, delivered or not: the index reported for a bad one. */
-  private payloads = 0;
+  #payloads = 0;
   // `stream: true` holds back the first bytes of a UTF-8 sequence split across chunks.
-  private readonly text = new TextDecoder("utf-8");
-  private readonly parser: EventSourceParser;
+  readonly #text = new TextDecoder("utf-8");
+  readonly #parser: EventSourceParser;
   /** The last character of the decoded text so far (a CR may still be waiting for its LF). */
-  private lastChar = 0;
+  #lastChar = 0;
   /** end() is flushing what the body left pending: whatever dispatches now was never terminated. */
-  private ending = false;
-  private unknownFieldsReported = false;
+  #ending = false;
+  #unknownFieldsReported = false;
 
+  readonly #sink: EventSink;
+  readonly #maxEventSize: number;
   constructor(
-    private readonly sink: EventSink,
-    private readonly maxEventSize: number,
+    sink: EventSink,
+    maxEventSize: number,
   ) {
-    this.parser = createParser({
+    this.#sink = sink;
+    this.#maxEventSize = maxEventSize;
+    this.#parser = createParser({
       onEvent: (message) => {
         this.eventId = message.id;
-        this.deliver(message.data);
+        this.#deliver(message.data);
       },
-      onError: (error) => this.parseError(error),
+      onError: (error) => this.#parseError(error),
       maxBufferSize: maxEventSize,
     });
   }
 
   push(bytes: Uint8Array): void {
-    this.feed(this.text.decode(bytes, { stream: true }));
+    this.#feed(this.#text.decode(bytes, { stream: true }));
   }
 
   end(): void {
-    this.feed(this.text.decode());
+    this.#feed(this.#text.decode());
     // The parser holds back a final CR in case an LF follows; an LF now completes that line as
     // CRLF without adding one, so an event whose blank line was that CR is dispatched as usual.
-    if (this.lastChar === CR) this.parser.feed("\n");
+    if (this.#lastChar === CR) this.#parser.feed("\n");
     // Whatever a blank line dispatches now is an event the body never terminated. The SSE
     // standard discards it; here it means the stream stopped early (a last RUN_FINISHED whose
     // blank line never came is not a finished run).
-    this.ending = true;
-    this.parser.feed("\n\n");
+    this.#ending = true;
+    this.#parser.feed("\n\n");
   }
 
-  private feed(chunk: string): void {
+  #feed(chunk: string): void {
     if (chunk === "") return;
-    this.lastChar = chunk.charCodeAt(chunk.length - 1);
-    this.parser.feed(chunk);
+    this.#lastChar = chunk.charCodeAt(chunk.length - 1);
+    this.#parser.feed(chunk);
   }
 
-  private deliver(data: string): void {
+  #deliver(data: string): void {
     // A sink that aborted mid-chunk gets nothing more, even from the rest of this chunk.
-    if (this.sink.signal.aborted) return;
+    if (this.#sink.signal.aborted) return;
     // An empty data field dispatches no event, as in the browser's EventSource.
     if (data === "") return;
-    if (this.ending) {
+    if (this.#ending) {
       throw new StreamTruncatedError(
         "incomplete-event",
         this.eventsDelivered,
         `the body ended before the blank line that completes its last event (not delivered): ${excerpt(data)}`,
       );
     }
-    const index = this.payloads++;
+    const index = this.#payloads++;
     let event: unknown;
     try {
       event = JSON.parse(data);
@@ -83,23 +87,23 @@ export class SseDecoder implements StreamDecoder {
       throw new SseDataError(index, excerpt(data), cause);
     }
     this.eventsDelivered++;
-    this.sink.onEvent(event);
+    this.#sink.onEvent(event);
   }
 
-  private parseError(error: ParseError): void {
+  #parseError(error: ParseError): void {
     switch (error.type) {
       case "max-buffer-size-exceeded":
         throw new EventTooLargeError(
           "sse",
-          this.maxEventSize,
-          `payload #${this.payloads} was still growing without its terminating blank line`,
+          this.#maxEventSize,
+          `payload #${this.#payloads} was still growing without its terminating blank line`,
         );
       case "unknown-field":
         // The SSE spec says to ignore unknown fields, but a server writing bare JSON lines
         // would then yield nothing at all: say so once per stream.
-        if (!this.unknownFieldsReported) {
-          this.unknownFieldsReported = true;
-          (this.sink.onWarning ?? warnToConsole)({
+        if (!this.#unknownFieldsReported) {
+          this.#unknownFieldsReported = true;
+          (this.#sink.onWarning ?? warnToConsole)({
             code: "SSE_UNKNOWN_FIELD",
             message:
               `SSE line with unknown field "${excerpt(error.field ?? "", 40)}" ignored ` +

@@ -32,27 +32,31 @@ export function chatAttachments(options?: AttachmentOptions): AttachmentsPlugin 
  * a message that is never sent.
  */
 class FileSender implements OutgoingMessages {
-  private readonly thread: ThreadImpl;
-  private readonly createId: () => string;
-  private readonly report: (error: ThreadlineError) => void;
+  readonly #thread: ThreadImpl;
+  readonly #createId: () => string;
+  readonly #report: (error: ThreadlineError) => void;
   /** Settles once every message sent so far has been handed on (or dropped). */
-  private tail: Promise<void> = Promise.resolve();
-  private preparing = 0;
+  #tail: Promise<void> = Promise.resolve();
+  #preparing = 0;
   /** Moves on with `cancel`: a message prepared under an older epoch is dropped. */
-  private epoch = 0;
-  private skip: OutgoingSkip = "stopped";
-  private controller = new AbortController();
+  #epoch = 0;
+  #skip: OutgoingSkip = "stopped";
+  #controller = new AbortController();
   /** The object URLs this chat made, by message id. */
-  private readonly previews = new Map<string, string[]>();
+  readonly #previews = new Map<string, string[]>();
 
+  readonly #limits: AttachmentLimits;
+  readonly #upload: UploadHook | undefined;
   constructor(
-    private readonly limits: AttachmentLimits,
-    private readonly upload: UploadHook | undefined,
+    limits: AttachmentLimits,
+    upload: UploadHook | undefined,
     host: OutgoingHost,
   ) {
-    this.thread = host.thread;
-    this.createId = host.createId;
-    this.report = host.report;
+    this.#limits = limits;
+    this.#upload = upload;
+    this.#thread = host.thread;
+    this.#createId = host.createId;
+    this.#report = host.report;
   }
 
   /**
@@ -61,24 +65,24 @@ class FileSender implements OutgoingMessages {
    * none before it on the way, is handed on synchronously.
    */
   send(input: unknown, deliver: (message: Message) => Promise<TurnResult>): Promise<TurnResult> {
-    const draft = draftMessage(input, this.createId, this.limits);
-    if (draft.files.length === 0 && this.preparing === 0) return deliver(userMessage(draft.id, draft.content as Message["content"]));
-    const epoch = this.epoch;
-    const urls = this.makePreviews(draft);
-    const built = this.build(draft, this.controller.signal);
-    this.preparing++;
+    const draft = draftMessage(input, this.#createId, this.#limits);
+    if (draft.files.length === 0 && this.#preparing === 0) return deliver(userMessage(draft.id, draft.content as Message["content"]));
+    const epoch = this.#epoch;
+    const urls = this.#makePreviews(draft);
+    const built = this.#build(draft, this.#controller.signal);
+    this.#preparing++;
     // Settles when the files are ready (or failed) and every earlier message was handed on: this
     // message's turn. `tail` is its first reaction, so the next message goes only after this one.
-    const turn = Promise.allSettled([built, this.tail]).then(([content]) => {
-      this.preparing--;
+    const turn = Promise.allSettled([built, this.#tail]).then(([content]) => {
+      this.#preparing--;
       return content;
     });
-    this.tail = turn.then(() => undefined);
-    return turn.then((content) => this.handOn(draft.id, epoch, urls, content, deliver));
+    this.#tail = turn.then(() => undefined);
+    return turn.then((content) => this.#handOn(draft.id, epoch, urls, content, deliver));
   }
 
   /** A message's turn came: it goes, unless cancelled meanwhile or its files failed. */
-  private handOn(
+  #handOn(
     id: string,
     epoch: number,
     urls: (string | undefined)[] | undefined,
@@ -86,33 +90,33 @@ class FileSender implements OutgoingMessages {
     deliver: (message: Message) => Promise<TurnResult>,
   ): TurnResult | Promise<TurnResult> {
     if (content.status === "rejected") {
-      this.revoke(id);
-      if (epoch !== this.epoch) return { status: "skipped", reason: this.skip };
+      this.#revoke(id);
+      if (epoch !== this.#epoch) return { status: "skipped", reason: this.#skip };
       const error: unknown = content.reason;
       const failure = error instanceof ChatInputError ? error : new ChatInputError("ATTACHMENT_FAILED", `sendMessage: a file could not be read (${describeValue(error, "message")}); nothing was sent.`, "files");
-      this.report(failure);
+      this.#report(failure);
       return { status: "failed", error: failure };
     }
-    if (epoch !== this.epoch) {
-      this.revoke(id);
-      return { status: "skipped", reason: this.skip };
+    if (epoch !== this.#epoch) {
+      this.#revoke(id);
+      return { status: "skipped", reason: this.#skip };
     }
-    if (urls !== undefined) this.thread.showPreviews(id, urls);
+    if (urls !== undefined) this.#thread.showPreviews(id, urls);
     return deliver(userMessage(id, content.value));
   }
 
   /** `stop()`, `clear()`, `dispose()`: uploads are aborted and messages still on their way are dropped. */
   cancel(skip: OutgoingSkip): void {
-    if (this.preparing > 0) {
-      this.epoch++;
-      this.skip = skip;
-      this.controller.abort(new ChatInputError("ATTACHMENT_FAILED", `sendMessage: the upload was abandoned (${skip}).`, "files"));
-      this.controller = new AbortController();
+    if (this.#preparing > 0) {
+      this.#epoch++;
+      this.#skip = skip;
+      this.#controller.abort(new ChatInputError("ATTACHMENT_FAILED", `sendMessage: the upload was abandoned (${skip}).`, "files"));
+      this.#controller = new AbortController();
     }
-    if (skip !== "stopped") for (const id of [...this.previews.keys()]) this.revoke(id);
+    if (skip !== "stopped") for (const id of [...this.#previews.keys()]) this.#revoke(id);
   }
 
-  private makePreviews(draft: Draft): (string | undefined)[] | undefined {
+  #makePreviews(draft: Draft): (string | undefined)[] | undefined {
     if (draft.files.length === 0 || typeof URL.createObjectURL !== "function") return undefined;
     const urls: (string | undefined)[] = [];
     const made: string[] = [];
@@ -121,34 +125,34 @@ class FileSender implements OutgoingMessages {
       urls[file.index] = url;
       made.push(url);
     }
-    this.previews.set(draft.id, made);
+    this.#previews.set(draft.id, made);
     return urls;
   }
 
-  private revoke(messageId: string): void {
-    const made = this.previews.get(messageId);
+  #revoke(messageId: string): void {
+    const made = this.#previews.get(messageId);
     if (made === undefined) return;
-    this.previews.delete(messageId);
+    this.#previews.delete(messageId);
     for (const url of made) URL.revokeObjectURL(url);
-    this.thread.showPreviews(messageId, undefined);
+    this.#thread.showPreviews(messageId, undefined);
   }
 
-  private async build(draft: Draft, signal: AbortSignal): Promise<ContentPart[]> {
+  async #build(draft: Draft, signal: AbortSignal): Promise<ContentPart[]> {
     const content = (draft.content as (ContentPart | undefined)[]).slice();
-    await Promise.all(draft.files.map(async (file) => (content[file.index] = await this.filePart(file, signal))));
+    await Promise.all(draft.files.map(async (file) => (content[file.index] = await this.#filePart(file, signal))));
     return content as ContentPart[];
   }
 
-  private async filePart(file: PendingFile, signal: AbortSignal): Promise<ContentPart> {
+  async #filePart(file: PendingFile, signal: AbortSignal): Promise<ContentPart> {
     const metadata = file.name === undefined ? { size: file.blob.size } : { filename: file.name, size: file.blob.size };
-    if (this.upload === undefined) {
+    if (this.#upload === undefined) {
       const value = await blobToBase64(file.blob);
       return { type: file.type, source: { type: "data", value, mimeType: file.mimeType }, metadata };
     }
     const label = file.name === undefined ? `a ${file.mimeType} file` : `'${file.name}'`;
     let answer: unknown;
     try {
-      answer = await this.upload(file.blob, { name: file.name, mimeType: file.mimeType, size: file.blob.size, type: file.type, signal });
+      answer = await this.#upload(file.blob, { name: file.name, mimeType: file.mimeType, size: file.blob.size, type: file.type, signal });
     } catch (error) {
       throw new ChatInputError("ATTACHMENT_FAILED", `sendMessage: uploading ${label} failed (${describeValue(error, "message")}); nothing was sent.`, "files");
     }

@@ -40,25 +40,31 @@ class RunFollow implements ChatFollow {
   /** True while this chat follows another client's run. */
   readonly following: ReadonlySignal<boolean>;
 
-  private readonly active = signal(false);
+  readonly #active = signal(false);
   /** Runs this chat made, rejoined or followed: never followed (again). */
-  private readonly known = new Set<string>();
+  readonly #known = new Set<string>();
   /**
    * Runs started after this (epoch ms, the server's clock) are replayed even when they ended
    * between two polls, so the thread ends as the other device's did. Set when polling starts.
    */
-  private since = Infinity;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  #since = Infinity;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
+  readonly #parts: ChatParts;
+  readonly #pollMs: number | undefined;
+  readonly #host: FollowHost;
   constructor(
-    private readonly parts: ChatParts,
-    private readonly pollMs: number | undefined,
-    private readonly host: FollowHost,
+    parts: ChatParts,
+    pollMs: number | undefined,
+    host: FollowHost,
   ) {
-    this.following = this.active;
+    this.#parts = parts;
+    this.#pollMs = pollMs;
+    this.#host = host;
+    this.following = this.#active;
     effect(() => {
       const run = parts.loop.activeRun.value;
-      if (run !== undefined) this.known.add(run.runId);
+      if (run !== undefined) this.#known.add(run.runId);
     });
   }
 
@@ -67,48 +73,48 @@ class RunFollow implements ChatFollow {
    * not make. `from`: a stored resume point of that run, whose thread is rolled back to its start.
    */
   consider(runs: readonly ServerRun[], from?: ResumePoint): void {
-    if (this.busy()) return;
-    const run = [...runs].reverse().find((r) => !this.known.has(r.runId) && (r.status === "running" || r.startedAt >= this.since));
+    if (this.#busy()) return;
+    const run = [...runs].reverse().find((r) => !this.#known.has(r.runId) && (r.status === "running" || r.startedAt >= this.#since));
     if (run === undefined) return;
     if (from !== undefined && from.runId === run.runId) {
-      const thread = this.parts.thread;
+      const thread = this.#parts.thread;
       batch(() => {
         replaceMessages(thread, thread.toMessages().slice(0, from.messageCount));
         replaceState(thread, from.state === undefined ? {} : from.state);
       });
     }
-    this.start(run.runId);
+    this.#start(run.runId);
   }
 
   /** Starts asking the server every `pollMs` while idle (once the chat has hydrated). */
   schedule(): void {
-    if (this.pollMs === undefined || this.timer !== undefined || this.parts.turns.disposed) return;
-    if (this.since === Infinity) this.since = Date.now() - CLOCK_SKEW_MS;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (this.parts.turns.disposed) return;
-      const key = this.host.key();
-      const ask = this.busy() || this.parts.turns.hydrating ? Promise.resolve(undefined) : this.parts.loop.runsOf(key, { force: true });
+    if (this.#pollMs === undefined || this.#timer !== undefined || this.#parts.turns.disposed) return;
+    if (this.#since === Infinity) this.#since = Date.now() - CLOCK_SKEW_MS;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      if (this.#parts.turns.disposed) return;
+      const key = this.#host.key();
+      const ask = this.#busy() || this.#parts.turns.hydrating ? Promise.resolve(undefined) : this.#parts.loop.runsOf(key, { force: true });
       void ask.then((runs) => {
-        if (runs !== undefined && key === this.host.key() && !this.parts.turns.disposed && !this.busy()) {
-          this.host.serverGenerating(runs.some((r) => r.status === "running" && !this.known.has(r.runId)));
+        if (runs !== undefined && key === this.#host.key() && !this.#parts.turns.disposed && !this.#busy()) {
+          this.#host.serverGenerating(runs.some((r) => r.status === "running" && !this.#known.has(r.runId)));
           this.consider(runs);
         }
         this.schedule();
       });
-    }, this.pollMs);
-    (this.timer as { unref?: () => void }).unref?.();
+    }, this.#pollMs);
+    (this.#timer as { unref?: () => void }).unref?.();
   }
 
-  private busy(): boolean {
-    return this.active.peek() || this.parts.turns.activeRecord() !== undefined || this.parts.loop.activeRun.peek() !== undefined;
+  #busy(): boolean {
+    return this.#active.peek() || this.#parts.turns.activeRecord() !== undefined || this.#parts.loop.activeRun.peek() !== undefined;
   }
 
-  private start(runId: string): void {
-    const { loop, turns, storage, presence } = this.parts;
-    const key = this.host.key();
-    this.known.add(runId);
-    this.active.value = true;
+  #start(runId: string): void {
+    const { loop, turns, storage, presence } = this.#parts;
+    const key = this.#host.key();
+    this.#known.add(runId);
+    this.#active.value = true;
     turns.followStarted();
     // Another tab of this origin generating shares this storage and writes the thread itself.
     let ownerTab = presence.peek().remoteTabsGenerating.peek() > 0;
@@ -117,10 +123,10 @@ class RunFollow implements ChatFollow {
     });
     const finish = (): void => {
       watchTabs();
-      this.active.value = false;
+      this.#active.value = false;
       turns.followEnded();
-      if (turns.disposed || key !== this.host.key()) return;
-      this.host.serverGenerating(false);
+      if (turns.disposed || key !== this.#host.key()) return;
+      this.#host.serverGenerating(false);
       if (!ownerTab) storage.save();
       turns.advance();
     };

@@ -28,27 +28,27 @@ export interface PresencePlugin {
 export const localGeneration: PresencePlugin = { open: () => new LocalGeneration() };
 
 class LocalGeneration implements ChatPresence {
-  private readonly runs = new Set<string>();
-  private readonly count = signal(0);
-  readonly sessionGenerating = computed(() => this.count.value > 0);
+  readonly #runs = new Set<string>();
+  readonly #count = signal(0);
+  readonly sessionGenerating = computed(() => this.#count.value > 0);
   readonly remoteTabsGenerating: ReadonlySignal<number> = signal(0);
 
   observeEvent(event: BaseEvent): void {
     const runId = (event as BaseEvent & { readonly runId?: unknown }).runId;
     const id = typeof runId === "string" ? runId : undefined;
     if (event.type === "RUN_STARTED") {
-      if (id !== undefined) this.runs.add(id);
+      if (id !== undefined) this.#runs.add(id);
     } else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
       // A thread-level RUN_ERROR (no run id) ends every run.
-      if (id === undefined) this.runs.clear();
-      else this.runs.delete(id);
+      if (id === undefined) this.#runs.clear();
+      else this.#runs.delete(id);
     }
-    this.count.value = this.runs.size;
+    this.#count.value = this.#runs.size;
   }
 
   reset(): void {
-    this.runs.clear();
-    this.count.value = 0;
+    this.#runs.clear();
+    this.#count.value = 0;
   }
 
   dispose(): void {

@@ -50,63 +50,63 @@ export class GenerationPresence implements ChatPresence {
   /** How many other tabs are generating on this thread. */
   readonly remoteTabsGenerating: ReadonlySignal<number>;
 
-  private readonly localRuns = new Set<string>();
+  readonly #localRuns = new Set<string>();
   /** Other tabs currently generating, with the time their claim expires. */
-  private readonly remoteTabs = new Map<string, number>();
-  private readonly localCount = signal(0);
-  private readonly remoteCount = signal(0);
-  private readonly clock: PresenceClock;
-  private readonly heartbeatMs: number;
-  private readonly ttlMs: number;
-  private readonly onWarning: WarningHandler;
-  private readonly channel: BroadcastChannelLike | undefined;
-  private heartbeat: unknown;
-  private expiry: { readonly handle: unknown; readonly at: number } | undefined;
-  private disposed = false;
+  readonly #remoteTabs = new Map<string, number>();
+  readonly #localCount = signal(0);
+  readonly #remoteCount = signal(0);
+  readonly #clock: PresenceClock;
+  readonly #heartbeatMs: number;
+  readonly #ttlMs: number;
+  readonly #onWarning: WarningHandler;
+  readonly #channel: BroadcastChannelLike | undefined;
+  #heartbeat: unknown;
+  #expiry: { readonly handle: unknown; readonly at: number } | undefined;
+  #disposed = false;
 
   constructor(options: GenerationPresenceOptions) {
-    this.heartbeatMs = options.heartbeatMs ?? 1000;
-    this.ttlMs = options.ttlMs ?? 5000;
-    if (!(this.heartbeatMs > 0 && Number.isFinite(this.heartbeatMs))) {
-      throw new PersistOptionError("heartbeatMs", `heartbeatMs must be a positive number, got ${String(this.heartbeatMs)}.`);
+    this.#heartbeatMs = options.heartbeatMs ?? 1000;
+    this.#ttlMs = options.ttlMs ?? 5000;
+    if (!(this.#heartbeatMs > 0 && Number.isFinite(this.#heartbeatMs))) {
+      throw new PersistOptionError("heartbeatMs", `heartbeatMs must be a positive number, got ${String(this.#heartbeatMs)}.`);
     }
-    if (!(this.ttlMs > this.heartbeatMs && Number.isFinite(this.ttlMs))) {
+    if (!(this.#ttlMs > this.#heartbeatMs && Number.isFinite(this.#ttlMs))) {
       throw new PersistOptionError(
         "ttlMs",
-        `ttlMs (${String(this.ttlMs)}) must be a finite number greater than heartbeatMs (${this.heartbeatMs}), or live tabs would expire between heartbeats.`,
+        `ttlMs (${String(this.#ttlMs)}) must be a finite number greater than heartbeatMs (${this.#heartbeatMs}), or live tabs would expire between heartbeats.`,
       );
     }
     this.threadId = options.threadId;
     this.tabId = options.tabId ?? newTabId();
-    this.clock = options.clock ?? systemClock;
-    this.onWarning = options.onWarning ?? warnToConsole;
-    this.localGenerating = computed(() => this.localCount.value > 0);
-    this.remoteTabsGenerating = this.remoteCount;
-    this.sessionGenerating = computed(() => this.localCount.value > 0 || this.remoteCount.value > 0);
+    this.#clock = options.clock ?? systemClock;
+    this.#onWarning = options.onWarning ?? warnToConsole;
+    this.localGenerating = computed(() => this.#localCount.value > 0);
+    this.remoteTabsGenerating = this.#remoteCount;
+    this.sessionGenerating = computed(() => this.#localCount.value > 0 || this.#remoteCount.value > 0);
 
     const name = options.channelName ?? generationChannelName(this.threadId);
-    if (options.createChannel === null) this.channel = undefined;
-    else if (options.createChannel) this.channel = options.createChannel(name);
-    else this.channel = openDefaultChannel(name, this.onWarning);
-    this.channel?.addEventListener("message", this.onMessage);
+    if (options.createChannel === null) this.#channel = undefined;
+    else if (options.createChannel) this.#channel = options.createChannel(name);
+    else this.#channel = openDefaultChannel(name, this.#onWarning);
+    this.#channel?.addEventListener("message", this.#onMessage);
     // Ask tabs already generating to say so now rather than at their next heartbeat.
-    this.post("query");
+    this.#post("query");
   }
 
   runStarted(runId: string): void {
-    if (this.disposed || this.localRuns.has(runId)) return;
-    this.localRuns.add(runId);
-    this.localCount.value = this.localRuns.size;
-    this.post("generating");
-    if (this.heartbeat === undefined) this.scheduleHeartbeat();
+    if (this.#disposed || this.#localRuns.has(runId)) return;
+    this.#localRuns.add(runId);
+    this.#localCount.value = this.#localRuns.size;
+    this.#post("generating");
+    if (this.#heartbeat === undefined) this.#scheduleHeartbeat();
   }
 
   /** A run ended (RUN_FINISHED / RUN_ERROR). Without a run id, every local run ends (a thread-level RUN_ERROR). */
   runEnded(runId?: string): void {
-    if (this.disposed) return;
-    if (runId === undefined) this.localRuns.clear();
-    else if (!this.localRuns.delete(runId)) return;
-    this.afterLocalChange();
+    if (this.#disposed) return;
+    if (runId === undefined) this.#localRuns.clear();
+    else if (!this.#localRuns.delete(runId)) return;
+    this.#afterLocalChange();
   }
 
   /**
@@ -131,56 +131,56 @@ export class GenerationPresence implements ChatPresence {
 
   /** Announce the end of this tab's runs and close the channel. */
   dispose(): void {
-    if (this.disposed) return;
-    const hadRuns = this.localRuns.size > 0;
-    this.localRuns.clear();
-    if (hadRuns) this.post("idle");
-    this.disposed = true;
-    this.stopHeartbeat();
-    if (this.expiry !== undefined) this.clock.clearTimeout(this.expiry.handle);
-    this.expiry = undefined;
-    this.remoteTabs.clear();
-    this.localCount.value = 0;
-    this.remoteCount.value = 0;
-    if (this.channel !== undefined) {
-      this.channel.removeEventListener("message", this.onMessage);
-      this.channel.close();
+    if (this.#disposed) return;
+    const hadRuns = this.#localRuns.size > 0;
+    this.#localRuns.clear();
+    if (hadRuns) this.#post("idle");
+    this.#disposed = true;
+    this.#stopHeartbeat();
+    if (this.#expiry !== undefined) this.#clock.clearTimeout(this.#expiry.handle);
+    this.#expiry = undefined;
+    this.#remoteTabs.clear();
+    this.#localCount.value = 0;
+    this.#remoteCount.value = 0;
+    if (this.#channel !== undefined) {
+      this.#channel.removeEventListener("message", this.#onMessage);
+      this.#channel.close();
     }
   }
 
-  private afterLocalChange(): void {
-    this.localCount.value = this.localRuns.size;
-    if (this.localRuns.size > 0) {
-      this.post("generating");
+  #afterLocalChange(): void {
+    this.#localCount.value = this.#localRuns.size;
+    if (this.#localRuns.size > 0) {
+      this.#post("generating");
       return;
     }
-    this.stopHeartbeat();
-    this.post("idle");
+    this.#stopHeartbeat();
+    this.#post("idle");
   }
 
-  private readonly onMessage = (event: { readonly data: unknown }): void => {
-    if (this.disposed) return;
+  readonly #onMessage = (event: { readonly data: unknown }): void => {
+    if (this.#disposed) return;
     const message = parsePresenceMessage(event.data);
     if (message === null) {
-      this.onWarning({ code: "PRESENCE_MALFORMED_MESSAGE", message: "Ignored a malformed message on the generation channel.", event: event.data });
+      this.#onWarning({ code: "PRESENCE_MALFORMED_MESSAGE", message: "Ignored a malformed message on the generation channel.", event: event.data });
       return;
     }
     if (message.tabId === this.tabId || message.threadId !== this.threadId) return;
     switch (message.kind) {
       case "generating":
         if (message.runIds.length === 0) {
-          if (this.remoteTabs.delete(message.tabId)) this.remoteCount.value = this.remoteTabs.size;
+          if (this.#remoteTabs.delete(message.tabId)) this.#remoteCount.value = this.#remoteTabs.size;
           return;
         }
-        this.remoteTabs.set(message.tabId, this.clock.now() + this.ttlMs);
-        this.remoteCount.value = this.remoteTabs.size;
-        this.scheduleExpiry();
+        this.#remoteTabs.set(message.tabId, this.#clock.now() + this.#ttlMs);
+        this.#remoteCount.value = this.#remoteTabs.size;
+        this.#scheduleExpiry();
         return;
       case "idle":
-        if (this.remoteTabs.delete(message.tabId)) this.remoteCount.value = this.remoteTabs.size;
+        if (this.#remoteTabs.delete(message.tabId)) this.#remoteCount.value = this.#remoteTabs.size;
         return;
       case "query":
-        if (this.localRuns.size > 0) this.post("generating");
+        if (this.#localRuns.size > 0) this.#post("generating");
         return;
       default: {
         const unreachable: never = message;
@@ -189,50 +189,50 @@ export class GenerationPresence implements ChatPresence {
     }
   };
 
-  private post(kind: PresenceMessage["kind"]): void {
-    if (this.channel === undefined || this.disposed) return;
+  #post(kind: PresenceMessage["kind"]): void {
+    if (this.#channel === undefined || this.#disposed) return;
     const base = { v: 1 as const, tabId: this.tabId, threadId: this.threadId };
-    const message: PresenceMessage = kind === "generating" ? { kind, ...base, runIds: [...this.localRuns] } : { kind, ...base };
+    const message: PresenceMessage = kind === "generating" ? { kind, ...base, runIds: [...this.#localRuns] } : { kind, ...base };
     try {
-      this.channel.postMessage(message);
+      this.#channel.postMessage(message);
     } catch (error) {
-      this.onWarning({ code: "PRESENCE_POST_FAILED", message: `Posting to the generation channel failed (${String(error)}).` });
+      this.#onWarning({ code: "PRESENCE_POST_FAILED", message: `Posting to the generation channel failed (${String(error)}).` });
     }
   }
 
-  private scheduleHeartbeat(): void {
-    this.heartbeat = this.clock.setTimeout(() => {
-      this.heartbeat = undefined;
-      if (this.disposed || this.localRuns.size === 0) return;
-      this.post("generating");
-      this.scheduleHeartbeat();
-    }, this.heartbeatMs);
+  #scheduleHeartbeat(): void {
+    this.#heartbeat = this.#clock.setTimeout(() => {
+      this.#heartbeat = undefined;
+      if (this.#disposed || this.#localRuns.size === 0) return;
+      this.#post("generating");
+      this.#scheduleHeartbeat();
+    }, this.#heartbeatMs);
   }
 
-  private stopHeartbeat(): void {
-    if (this.heartbeat !== undefined) this.clock.clearTimeout(this.heartbeat);
-    this.heartbeat = undefined;
+  #stopHeartbeat(): void {
+    if (this.#heartbeat !== undefined) this.#clock.clearTimeout(this.#heartbeat);
+    this.#heartbeat = undefined;
   }
 
   /** One timer, set for the earliest claim to expire; re-armed after each sweep. */
-  private scheduleExpiry(): void {
+  #scheduleExpiry(): void {
     let earliest = Infinity;
-    for (const at of this.remoteTabs.values()) if (at < earliest) earliest = at;
-    if (this.expiry !== undefined) {
+    for (const at of this.#remoteTabs.values()) if (at < earliest) earliest = at;
+    if (this.#expiry !== undefined) {
       // A timer due no later than the earliest claim can stay: its sweep re-arms for what is left.
-      if (this.expiry.at <= earliest) return;
-      this.clock.clearTimeout(this.expiry.handle);
-      this.expiry = undefined;
+      if (this.#expiry.at <= earliest) return;
+      this.#clock.clearTimeout(this.#expiry.handle);
+      this.#expiry = undefined;
     }
     if (earliest === Infinity) return;
-    const handle = this.clock.setTimeout(() => {
-      this.expiry = undefined;
-      const now = this.clock.now();
-      for (const [tabId, at] of this.remoteTabs) if (at <= now) this.remoteTabs.delete(tabId);
-      this.remoteCount.value = this.remoteTabs.size;
-      this.scheduleExpiry();
-    }, Math.max(0, earliest - this.clock.now()));
-    this.expiry = { handle, at: earliest };
+    const handle = this.#clock.setTimeout(() => {
+      this.#expiry = undefined;
+      const now = this.#clock.now();
+      for (const [tabId, at] of this.#remoteTabs) if (at <= now) this.#remoteTabs.delete(tabId);
+      this.#remoteCount.value = this.#remoteTabs.size;
+      this.#scheduleExpiry();
+    }, Math.max(0, earliest - this.#clock.now()));
+    this.#expiry = { handle, at: earliest };
   }
 }
 

@@ -45,31 +45,31 @@ class ThreadStorage implements ChatStorage {
   /** The thread index the saves maintain (undefined with `index: false`). */
   readonly index: ThreadIndex | undefined;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
-  private readonly store: ThreadPersistence;
-  private readonly threadMeta: ChatPersistenceOptions["threadMeta"];
-  private readonly thread: ThreadImpl;
-  private key: string;
-  private readonly warn: WarningHandler;
-  private readonly resumePoint: () => StoredResumePoint | undefined;
+  readonly #store: ThreadPersistence;
+  readonly #threadMeta: ChatPersistenceOptions["threadMeta"];
+  readonly #thread: ThreadImpl;
+  #key: string;
+  readonly #warn: WarningHandler;
+  readonly #resumePoint: () => StoredResumePoint | undefined;
 
   /** The resume point of the record the last hydrate applied: a run to rejoin. */
   hydratedResume: StoredResumePoint | undefined;
   /** Something was saved under the current key (a provisional one must then be cleaned up). */
-  private wrote = false;
+  #wrote = false;
   /** The index heard of the current key during this session (a streaming save tells it once). */
-  private indexed = false;
+  #indexed = false;
 
   constructor(host: ChatStorageHost, options: ChatPersistenceOptions) {
-    this.thread = host.thread;
-    this.key = host.key;
-    this.warn = host.warn;
-    this.resumePoint = host.resumePoint;
+    this.#thread = host.thread;
+    this.#key = host.key;
+    this.#warn = host.warn;
+    this.#resumePoint = host.resumePoint;
     const onError = host.report;
     const { index, threadMeta, ...rest } = options;
-    this.store = new ThreadPersistence({ ...rest, onError });
+    this.#store = new ThreadPersistence({ ...rest, onError });
     this.index = index === false ? undefined : index ?? new ThreadIndex({ adapter: rest.adapter, now: rest.now, onError });
-    this.threadMeta = threadMeta;
-    this.persistenceError = this.store.persistenceError;
+    this.#threadMeta = threadMeta;
+    this.persistenceError = this.#store.persistenceError;
     this.storedThreads = this.index?.threads ?? NO_STORAGE.storedThreads;
   }
 
@@ -79,29 +79,29 @@ class ThreadStorage implements ChatStorage {
    */
   hydrate(): Promise<HydrationOutcome | undefined> {
     this.hydratedResume = undefined;
-    return this.store.hydrate(this.key, (record) => {
+    return this.#store.hydrate(this.#key, (record) => {
       this.hydratedResume = record.resume;
       batch(() => {
-        replaceMessages(this.thread, record.messages);
-        if (record.branches !== undefined) this.thread.tree.restore(record.branches);
-        else this.thread.peekTree()?.reset();
-        replaceState(this.thread, record.state === undefined ? {} : record.state);
-        restoreComponents(this.thread, record.components, this.warn);
+        replaceMessages(this.#thread, record.messages);
+        if (record.branches !== undefined) this.#thread.tree.restore(record.branches);
+        else this.#thread.peekTree()?.reset();
+        replaceState(this.#thread, record.state === undefined ? {} : record.state);
+        restoreComponents(this.#thread, record.components, this.#warn);
       });
     });
   }
 
   /** Per streamed event: one map write (the index hears of a thread new to it once). */
   scheduleSave(): void {
-    this.wrote = true;
-    this.store.scheduleSave(this.key, this.snapshot);
-    if (!this.indexed) this.updateIndex();
+    this.#wrote = true;
+    this.#store.scheduleSave(this.#key, this.#snapshot);
+    if (!this.#indexed) this.#updateIndex();
   }
 
   save(): void {
-    this.wrote = true;
-    void this.store.save(this.key, this.snapshot);
-    this.updateIndex();
+    this.#wrote = true;
+    void this.#store.save(this.#key, this.#snapshot);
+    this.#updateIndex();
   }
 
   /**
@@ -109,7 +109,7 @@ class ThreadStorage implements ChatStorage {
    * removed. Resolves when both have landed. Never rejects.
    */
   remove(key: string): Promise<void> {
-    return Promise.all([this.store.clear(key), this.index?.remove(key)]).then(() => undefined);
+    return Promise.all([this.#store.clear(key), this.index?.remove(key)]).then(() => undefined);
   }
 
   /**
@@ -118,72 +118,72 @@ class ThreadStorage implements ChatStorage {
    * agent answered) is removed, so no orphan record stays behind.
    */
   rename(key: string): void {
-    const previous = this.key;
-    this.key = key;
-    if (this.wrote) {
-      void this.store.clear(previous);
+    const previous = this.#key;
+    this.#key = key;
+    if (this.#wrote) {
+      void this.#store.clear(previous);
       void this.index?.remove(previous);
     }
-    this.wrote = false;
-    this.indexed = false;
+    this.#wrote = false;
+    this.#indexed = false;
   }
 
   /** The conversation was cleared: queued writes are dropped and the record removed. */
   clear(): void {
-    void this.store.clear(this.key);
-    void this.index?.remove(this.key);
-    this.indexed = false;
+    void this.#store.clear(this.#key);
+    void this.index?.remove(this.#key);
+    this.#indexed = false;
   }
 
   /** From now on the thread is stored under `key`; writes still pending describe the old one. */
   switchTo(key: string): void {
-    this.store.switchThread();
-    this.key = key;
-    this.wrote = false;
-    this.indexed = false;
+    this.#store.switchThread();
+    this.#key = key;
+    this.#wrote = false;
+    this.#indexed = false;
   }
 
   /** Resolves when every write (the index's too) has landed. Never rejects. */
   whenSaved(): Promise<void> {
-    return Promise.all([this.store.flush(), this.index?.whenIdle()]).then(() => undefined);
+    return Promise.all([this.#store.flush(), this.index?.whenIdle()]).then(() => undefined);
   }
 
   dispose(): Promise<void> {
-    return this.store.dispose();
+    return this.#store.dispose();
   }
 
   /**
    * Tells the index what the thread is now: an entry titled by the first user message (O(position
    * of that message), usually the first), or no entry for an empty thread (stored as no record).
    */
-  private updateIndex(): void {
-    this.indexed = true;
+  #updateIndex(): void {
+    this.#indexed = true;
     const index = this.index;
     if (index === undefined) return;
-    const list = this.thread.list.peek();
-    if (list.length === 0 && isEmptyState(this.thread.state.peek())) {
-      void index.remove(this.key);
+    const list = this.#thread.list.peek();
+    if (list.length === 0 && isEmptyState(this.#thread.state.peek())) {
+      void index.remove(this.#key);
       return;
     }
     const firstUser = list.find((node) => node.role === "user");
     let meta: Readonly<Record<string, unknown>> | undefined;
     try {
-      meta = this.threadMeta?.(this.key);
+      meta = this.#threadMeta?.(this.#key);
     } catch (error) {
-      this.warn({ code: "THREAD_META_FAILED", message: `persistence.threadMeta threw for thread "${this.key}": ${String(error)}; the index entry keeps its meta.` });
+      this.#warn({ code: "THREAD_META_FAILED", message: `persistence.threadMeta threw for thread "${this.#key}": ${String(error)}; the index entry keeps its meta.` });
     }
-    const branches = this.thread.peekTree()?.alternativeCount ?? 0;
-    void index.record(this.key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
+    const branches = this.#thread.peekTree()?.alternativeCount ?? 0;
+    void index.record(this.#key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
   }
 
-  private readonly snapshot = (): ThreadContent => {
-    const state = this.thread.state.peek();
-    const branches = this.thread.peekTree()?.record();
-    const resume = this.resumePoint();
+  readonly #snapshot = (): ThreadContent => {
+    const state = this.#thread.state.peek();
+    const branches = this.#thread.peekTree()?.record();
+    const resume = this.#resumePoint();
     return {
-      messages: this.thread.toMessages(),
+      messages: this.#thread.toMessages(),
       state: isEmptyState(state) ? undefined : state,
-      components: storedComponents(this.thread),
+      components: storedComponents(this.#thread),
       ...(branches === undefined ? {} : { branches }),
       ...(resume !== undefined ? { resume } : {}),
     };

@@ -19,31 +19,33 @@ export interface ChatThreadIdHost {
  * names the thread; storage and presence follow the id when it changes.
  */
 export class ChatThreadId {
-  private id: string;
+  #id: string;
   /** A new conversation whose id the agent has not named yet (see `ChatClientOptions.threadId`). */
-  private unnamed: boolean;
+  #unnamed: boolean;
 
+  readonly #host: ChatThreadIdHost;
   constructor(
-    private readonly host: ChatThreadIdHost,
+    host: ChatThreadIdHost,
     id: string,
     provisional: boolean,
   ) {
-    this.id = id;
-    this.unnamed = provisional;
+    this.#host = host;
+    this.#id = id;
+    this.#unnamed = provisional;
   }
 
   get value(): string {
-    return this.id;
+    return this.#id;
   }
 
   get provisional(): boolean {
-    return this.unnamed;
+    return this.#unnamed;
   }
 
   /** A placeholder thread gets the provisional id only when it is first sent to the agent. */
   beforeRun(): void {
-    const { thread } = this.host;
-    if (thread.threadId.peek() === undefined) thread.threadId.value = this.id;
+    const { thread } = this.#host;
+    if (thread.threadId.peek() === undefined) thread.threadId.value = this.#id;
   }
 
   /**
@@ -52,27 +54,27 @@ export class ChatThreadId {
    * id (the run under way is announced on the new channel). Later ones change nothing here.
    */
   named(event: AGUIEventOf<EventType.RUN_STARTED>): void {
-    if (!this.unnamed) return;
-    this.unnamed = false;
+    if (!this.#unnamed) return;
+    this.#unnamed = false;
     const id = event.threadId;
-    if (typeof id !== "string" || id === "" || id === this.id) return;
-    this.id = id;
-    this.host.storage.rename(id);
-    this.movePresence(id, event);
+    if (typeof id !== "string" || id === "" || id === this.#id) return;
+    this.#id = id;
+    this.#host.storage.rename(id);
+    this.#movePresence(id, event);
   }
 
   /** A thread switch: the id is `threadId` from now on, and presence moves there (storage is moved by the switch). */
   moveTo(threadId: string): void {
-    this.movePresence(threadId);
-    this.id = threadId;
-    this.unnamed = false;
+    this.#movePresence(threadId);
+    this.#id = threadId;
+    this.#unnamed = false;
   }
 
   /** `started`: the run under way, announced on the new channel before anyone reads it. */
-  private movePresence(threadId: string, started?: AGUIEventOf<EventType.RUN_STARTED>): void {
-    const { presence } = this.host;
+  #movePresence(threadId: string, started?: AGUIEventOf<EventType.RUN_STARTED>): void {
+    const { presence } = this.#host;
     presence.peek().dispose();
-    const next = this.host.openPresence(threadId);
+    const next = this.#host.openPresence(threadId);
     if (started !== undefined) next.observeEvent(started);
     presence.value = next;
   }

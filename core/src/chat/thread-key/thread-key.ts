@@ -15,27 +15,29 @@ export class ChatThreadKey {
   /** Read-only following of another client's run (`ChatClientOptions.follow`). */
   readonly follow: ChatFollow;
 
+  readonly #parts: ChatParts;
   constructor(
-    private readonly parts: ChatParts,
+    parts: ChatParts,
     options: ChatClientOptions,
   ) {
+    this.#parts = parts;
     this.follow = openFollow(options.follow, parts, { key: () => this.id, serverGenerating: (value) => (this.serverGenerating.value = value) });
   }
 
   get id(): string {
-    return this.parts.threadId.value;
+    return this.#parts.threadId.value;
   }
 
   /** Stops the turn, empties the thread and moves to `threadId`; resolves when its record is read. */
   switchTo(threadId: string): Promise<void> {
-    this.parts.turns.halt("the thread was switched", "cleared", () => {
+    this.#parts.turns.halt("the thread was switched", "cleared", () => {
       // Pending writes are pinned to the old thread's content before it goes.
-      this.parts.storage.switchTo(threadId);
-      this.parts.filter.reset();
-      this.parts.threadId.moveTo(threadId);
-      this.parts.thread.reset();
-      this.parts.thread.threadId.value = threadId;
-      this.parts.turns.forgetRuns();
+      this.#parts.storage.switchTo(threadId);
+      this.#parts.filter.reset();
+      this.#parts.threadId.moveTo(threadId);
+      this.#parts.thread.reset();
+      this.#parts.thread.threadId.value = threadId;
+      this.#parts.turns.forgetRuns();
     });
     return this.hydrate();
   }
@@ -43,14 +45,14 @@ export class ChatThreadKey {
   hydrate(): Promise<void> {
     // A new conversation has nothing stored yet: its first message must not wait for a read.
     // Without storage, only a chat that follows other clients' runs asks the server on opening.
-    if (this.parts.threadId.provisional || (!this.parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
+    if (this.#parts.threadId.provisional || (!this.#parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
     const key = this.id;
-    this.parts.turns.hydrationStarted();
-    return (this.parts.storage.enabled ? this.parts.storage.hydrate() : Promise.resolve())
-      .then(() => (this.id !== key || this.parts.turns.disposed ? undefined : this.askServer(key)))
+    this.#parts.turns.hydrationStarted();
+    return (this.#parts.storage.enabled ? this.#parts.storage.hydrate() : Promise.resolve())
+      .then(() => (this.id !== key || this.#parts.turns.disposed ? undefined : this.#askServer(key)))
       .then(() => {
-        if (this.id !== key || this.parts.turns.disposed) return;
-        this.parts.turns.hydrated();
+        if (this.id !== key || this.#parts.turns.disposed) return;
+        this.#parts.turns.hydrated();
         this.follow.schedule();
       });
   }
@@ -65,29 +67,29 @@ export class ChatThreadKey {
    * of its own (so its tools and continuation carry on once, here). A run going on that this tab
    * does not rejoin (another tab or device is on it) shows as `sessionGenerating`.
    */
-  private async askServer(key: string): Promise<void> {
-    const point = this.parts.storage.hydratedResume;
-    const runs = await this.parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
-    if (runs === undefined || this.id !== key || this.parts.turns.disposed) return;
+  async #askServer(key: string): Promise<void> {
+    const point = this.#parts.storage.hydratedResume;
+    const runs = await this.#parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
+    if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return;
     // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows it).
     const held = point !== undefined && runs.some((run) => run.runId === point.runId);
-    const rejoin = held && !this.parts.presence.peek().sessionGenerating.peek();
+    const rejoin = held && !this.#parts.presence.peek().sessionGenerating.peek();
     this.serverGenerating.value = runs.some((run) => run.status === "running" && !(rejoin && run.runId === point.runId));
     if (!rejoin) {
       this.follow.consider(runs, held ? point : undefined);
       return;
     }
-    const thread = this.parts.thread;
+    const thread = this.#parts.thread;
     batch(() => {
       replaceMessages(thread, thread.toMessages().slice(0, point.messageCount));
       replaceState(thread, point.state === undefined ? {} : point.state);
     });
-    this.parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0` }, resolve: () => undefined });
+    this.#parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0` }, resolve: () => undefined });
   }
 
   /** The storage's thread index; throws `NO_THREAD_INDEX` (naming `method`) without one. */
   index(method: string): ThreadIndex {
-    const index = this.parts.storage.index;
+    const index = this.#parts.storage.index;
     if (index === undefined) {
       throw new ChatInputError("NO_THREAD_INDEX", `${method}: this chat keeps no thread index (it needs \`persistence\`, without \`index: false\`).`, "persistence");
     }

@@ -7,15 +7,15 @@
  * continuations (TanStack ai#302).
  */
 export class ActionQueue<A> {
-  private items: A[] = [];
-  private draining = false;
+  #items: A[] = [];
+  #draining = false;
 
   get size(): number {
-    return this.items.length;
+    return this.#items.length;
   }
 
   push(action: A): void {
-    this.items.push(action);
+    this.#items.push(action);
   }
 
   /**
@@ -23,22 +23,22 @@ export class ActionQueue<A> {
    * done, the rest stay queued for the next drain (e.g. a run started and must end first).
    */
   drain(apply: (action: A) => boolean | void): void {
-    if (this.draining) return;
-    this.draining = true;
+    if (this.#draining) return;
+    this.#draining = true;
     try {
-      while (this.items.length > 0) {
-        const action = this.items.shift() as A;
+      while (this.#items.length > 0) {
+        const action = this.#items.shift() as A;
         if (apply(action) === false) break;
       }
     } finally {
-      this.draining = false;
+      this.#draining = false;
     }
   }
 
   /** Empties the queue and hands back what was in it (to resolve or drop). */
   takeAll(): A[] {
-    const taken = this.items;
-    this.items = [];
+    const taken = this.#items;
+    this.#items = [];
     return taken;
   }
 }

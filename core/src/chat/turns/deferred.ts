@@ -33,12 +33,15 @@ export interface DeferredConfig {
  * then), applied in arrival order when it ends, never re-entrantly (see `ActionQueue`).
  */
 export class DeferredActions {
-  private readonly queue = new ActionQueue<Deferred>();
+  readonly #queue = new ActionQueue<Deferred>();
 
-  constructor(private readonly config: DeferredConfig) {}
+  readonly #config: DeferredConfig;
+  constructor(config: DeferredConfig) {
+    this.#config = config;
+  }
 
   push(action: Deferred): void {
-    this.queue.push(action);
+    this.#queue.push(action);
   }
 
   /**
@@ -49,9 +52,9 @@ export class DeferredActions {
    * started a run) stops the drain: the rest waits for that run to end.
    */
   drain(continuable: boolean, generation: number, idle: () => boolean): void {
-    const { answers, thread } = this.config;
-    this.queue.drain((action) => {
-      if (action.kind === "state") this.applyState(action.update);
+    const { answers, thread } = this.#config;
+    this.#queue.drain((action) => {
+      if (action.kind === "state") this.#applyState(action.update);
       else if (action.generation !== generation) return true;
       else if (action.kind === "result") answers.applyResult(action.toolCallId, action.record, action.outcome);
       else if (!continuable) return true;
@@ -67,15 +70,15 @@ export class DeferredActions {
    * switch and dispose end the conversation the edits were made in.
    */
   drop(keepState: boolean): void {
-    for (const action of this.queue.takeAll()) if (keepState && action.kind === "state") this.applyState(action.update);
+    for (const action of this.#queue.takeAll()) if (keepState && action.kind === "state") this.#applyState(action.update);
   }
 
   /** A state edit that waited: the failure of an update function is reported, not thrown. */
-  private applyState(update: StateUpdate): void {
+  #applyState(update: StateUpdate): void {
     try {
-      writeState(this.config.thread, resolveStateUpdate(this.config.thread, update));
+      writeState(this.#config.thread, resolveStateUpdate(this.#config.thread, update));
     } catch (error) {
-      this.config.report(ThreadlineError.from(error, "A state update that waited for the run"));
+      this.#config.report(ThreadlineError.from(error, "A state update that waited for the run"));
     }
   }
 }

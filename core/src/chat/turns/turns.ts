@@ -91,97 +91,99 @@ export class ChatTurns {
   /** The one listener after the fold: acts on the client tool calls of this loop's runs. */
   readonly watch: ToolCallWatch;
 
-  private generation = 0;
-  private current: RunRecord | undefined;
+  #generation = 0;
+  #current: RunRecord | undefined;
   /** The stored thread is being read: turns wait for it. */
-  private hydratingNow = false;
+  #hydratingNow = false;
   /** Following another client's run (`RunFollow`): turns wait for it to end. */
-  private following = false;
-  private disposedNow = false;
-  private readonly phaseSignal = signal<TurnPhase>("idle");
-  private readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
-  private last: RunRecord | undefined;
-  private steps = 0;
-  private readonly deferred: DeferredActions;
-  private readonly queued = new ActionQueue<QueuedTurn>();
-  private waiters: ((result: TurnResult) => void)[] = [];
+  #following = false;
+  #disposedNow = false;
+  readonly #phaseSignal = signal<TurnPhase>("idle");
+  readonly #errorSignal = signal<ThreadlineError | undefined>(undefined);
+  #last: RunRecord | undefined;
+  #steps = 0;
+  readonly #deferred: DeferredActions;
+  readonly #queued = new ActionQueue<QueuedTurn>();
+  #waiters: ((result: TurnResult) => void)[] = [];
 
-  constructor(private readonly config: ChatTurnsConfig) {
+  readonly #config: ChatTurnsConfig;
+  constructor(config: ChatTurnsConfig) {
+    this.#config = config;
     const { thread, approvals, createId, warn, storage } = config;
     // The runner, the answers and the tool-call watch are made here: their reports come back to this loop.
     this.runner = new ToolRunner({ thread, warn, reading: config.toolArguments, finished: (id, record, outcome) => this.finished(id, record, outcome) });
     this.answers = new ToolAnswers({ thread, approvals, runner: this.runner, createId, warn, save: () => storage.save() });
-    this.deferred = new DeferredActions({ thread, answers: this.answers, report: config.report });
+    this.#deferred = new DeferredActions({ thread, answers: this.answers, report: config.report });
     this.watch = new ToolCallWatch({
       thread,
       runner: this.runner,
       approvals,
       warn,
-      current: () => this.current,
+      current: () => this.#current,
       tracked: (id, record) => this.answers.tracked(id, record),
       deliver: (id, record, outcome) => this.finished(id, record, outcome),
       answer: (id, record, outcome) => this.answers.applyResult(id, record, outcome),
       runStarted: config.runStarted,
       folded: () => storage.scheduleSave(),
     });
-    this.phase = this.phaseSignal;
-    this.error = this.errorSignal;
+    this.phase = this.#phaseSignal;
+    this.error = this.#errorSignal;
   }
 
   get disposed(): boolean {
-    return this.disposedNow;
+    return this.#disposedNow;
   }
 
   /** True while the stored thread is read (between `hydrationStarted` and `hydrated`). */
   get hydrating(): boolean {
-    return this.hydratingNow;
+    return this.#hydratingNow;
   }
 
   /** The record of the chat's run under way, if one is (the tool-call watch follows its events). */
   activeRecord(): RunRecord | undefined {
-    return this.current;
+    return this.#current;
   }
 
   /** The stored thread is being read: turns asked for meanwhile wait. */
   hydrationStarted(): void {
-    this.hydratingNow = true;
+    this.#hydratingNow = true;
   }
 
   /** The stored thread has been read: what waited goes on. */
   hydrated(): void {
-    this.hydratingNow = false;
+    this.#hydratingNow = false;
     this.advance();
   }
 
   /** Another client's run is followed (`RunFollow`) until `followEnded`: turns wait for it. */
   followStarted(): void {
-    this.following = true;
+    this.#following = true;
   }
 
   followEnded(): void {
-    this.following = false;
+    this.#following = false;
   }
 
   /** `dispose()`: the turn under way ends, and every later request is refused. */
   dispose(): void {
-    if (this.disposedNow) return;
+    if (this.#disposedNow) return;
     this.halt("the chat was disposed", "disposed");
-    this.disposedNow = true;
+    this.#disposedNow = true;
   }
 
   /** Stops the turn under way (a run, or client tools still running) before a branch changes; not while hydrating. */
   stopForBranch(reason: string): void {
-    if (!this.disposedNow && !this.hydratingNow && (this.current !== undefined || this.runner.executingCount > 0)) this.halt(reason, "stopped");
+    if (!this.#disposedNow && !this.#hydratingNow && (this.#current !== undefined || this.runner.executingCount > 0)) this.halt(reason, "stopped");
   }
 
   /** A user turn: starts now, or after the turn under way (continuations included) settles. */
   request(turn: QueuedTurn): void {
-    if (this.disposedNow) return turn.resolve({ status: "skipped", reason: "disposed" });
-    if (this.hydratingNow || this.following || this.current !== undefined || this.runner.executingCount > 0 || this.queued.size > 0) {
-      this.queued.push(turn);
+    if (this.#disposedNow) return turn.resolve({ status: "skipped", reason: "disposed" });
+    if (this.#hydratingNow || this.#following || this.#current !== undefined || this.runner.executingCount > 0 || this.#queued.size > 0) {
+      this.#queued.push(turn);
       return;
     }
-    this.startTurn(turn);
+    this.#startTurn(turn);
   }
 
   /**
@@ -190,9 +192,9 @@ export class ChatTurns {
    */
   act(apply: () => void, deferred?: DeferredAnswer): Promise<TurnResult> {
     return new Promise((resolve) => {
-      if (this.disposedNow) return resolve({ status: "cancelled" });
-      this.waiters.push(resolve);
-      if (this.current !== undefined && deferred !== undefined) this.deferred.push({ ...deferred, generation: this.generation });
+      if (this.#disposedNow) return resolve({ status: "cancelled" });
+      this.#waiters.push(resolve);
+      if (this.#current !== undefined && deferred !== undefined) this.#deferred.push({ ...deferred, generation: this.#generation });
       else {
         apply();
         this.advance();
@@ -208,20 +210,20 @@ export class ChatTurns {
    * `dispose()` drop it. Not a turn: nothing is resolved or advanced by it.
    */
   editState(update: StateUpdate): void {
-    if (this.disposedNow) return;
-    if (this.current !== undefined) {
-      this.deferred.push({ kind: "state", update });
+    if (this.#disposedNow) return;
+    if (this.#current !== undefined) {
+      this.#deferred.push({ kind: "state", update });
       return;
     }
-    writeState(this.config.thread, resolveStateUpdate(this.config.thread, update));
-    this.config.storage.save();
+    writeState(this.#config.thread, resolveStateUpdate(this.#config.thread, update));
+    this.#config.storage.save();
   }
 
   /** A tool finished (invalidated executions never get here). */
   finished(toolCallId: string, record: RunRecord, outcome: ToolOutcome): void {
-    if (this.disposedNow || record.generation !== this.generation) return;
-    if (this.current !== undefined) {
-      this.deferred.push({ kind: "result", toolCallId, record, outcome, generation: this.generation });
+    if (this.#disposedNow || record.generation !== this.#generation) return;
+    if (this.#current !== undefined) {
+      this.#deferred.push({ kind: "result", toolCallId, record, outcome, generation: this.#generation });
       return;
     }
     this.answers.applyResult(toolCallId, record, outcome);
@@ -233,45 +235,45 @@ export class ChatTurns {
    * keep waiting on tools, or settle.
    */
   advance(): void {
-    if (this.disposedNow || this.hydratingNow || this.following || this.current !== undefined) return;
-    const { thread } = this.config;
+    if (this.#disposedNow || this.#hydratingNow || this.#following || this.#current !== undefined) return;
+    const { thread } = this.#config;
     const runner = this.runner;
     // Tools still running: whatever comes next (a resume, a follow-up) carries their results.
     if (runner.executingCount > 0) {
-      this.phaseSignal.value = "running";
+      this.#phaseSignal.value = "running";
       return;
     }
     const pending = thread.pendingInterrupts.peek();
     const resume = this.answers.resumeFor(pending);
     if (resume !== undefined) {
-      this.steps = 0;
-      this.errorSignal.value = undefined;
-      this.startRun("resume", { resume });
+      this.#steps = 0;
+      this.#errorSignal.value = undefined;
+      this.#startRun("resume", { resume });
       return;
     }
-    const decision = decideContinuation(this.last, thread, (id) => runner.isExecuting(id));
+    const decision = decideContinuation(this.#last, thread, (id) => runner.isExecuting(id));
     if (decision.type === "continue") {
-      const record = this.last as RunRecord;
+      const record = this.#last as RunRecord;
       record.continued = true;
-      const { maxSteps } = this.config.settings();
-      if (this.steps < maxSteps) {
-        this.steps++;
-        this.startRun("continuation", { parentRunId: record.serverRunId ?? record.runId });
+      const { maxSteps } = this.#config.settings();
+      if (this.#steps < maxSteps) {
+        this.#steps++;
+        this.#startRun("continuation", { parentRunId: record.serverRunId ?? record.runId });
         return;
       }
-      this.fail(new MaxStepsError(maxSteps));
+      this.#fail(new MaxStepsError(maxSteps));
     }
-    const error = this.errorSignal.peek();
-    const onUser = (decision.type === "wait" && decision.onUser) || this.config.approvals.size > 0 || pending.length > 0;
-    this.settle(error !== undefined ? { status: "failed", error } : { status: onUser ? "awaiting-input" : "idle" });
-    if (this.queued.size === 0) return;
+    const error = this.#errorSignal.peek();
+    const onUser = (decision.type === "wait" && decision.onUser) || this.#config.approvals.size > 0 || pending.length > 0;
+    this.#settle(error !== undefined ? { status: "failed", error } : { status: onUser ? "awaiting-input" : "idle" });
+    if (this.#queued.size === 0) return;
     if (error !== undefined) {
-      for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: "failed" });
+      for (const turn of this.#queued.takeAll()) turn.resolve({ status: "skipped", reason: "failed" });
       return;
     }
-    this.queued.drain((turn) => {
-      this.startTurn(turn);
-      return this.current === undefined;
+    this.#queued.drain((turn) => {
+      this.#startTurn(turn);
+      return this.#current === undefined;
     });
   }
 
@@ -282,37 +284,37 @@ export class ChatTurns {
    * thread once no run is active, before the turn's promises resolve.
    */
   halt(reason: string, skip: "stopped" | "cleared" | "disposed", afterStop?: () => void): void {
-    this.generation++;
+    this.#generation++;
     this.runner.invalidate(reason);
-    this.config.approvals.cancelAll(reason);
+    this.#config.approvals.cancelAll(reason);
     this.answers.forgetInterruptAnswers();
-    const record = this.current;
-    this.current = undefined;
+    const record = this.#current;
+    this.#current = undefined;
     if (record !== undefined) record.outcome = "cancelled";
-    this.config.loop.stop();
-    this.config.resetPresence();
-    this.errorSignal.value = undefined;
+    this.#config.loop.stop();
+    this.#config.resetPresence();
+    this.#errorSignal.value = undefined;
     afterStop?.();
-    this.deferred.drop(skip === "stopped");
-    for (const turn of this.queued.takeAll()) turn.resolve({ status: "skipped", reason: skip });
-    const settled = this.config.thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle";
-    this.settle({ status: "cancelled" }, settled);
+    this.#deferred.drop(skip === "stopped");
+    for (const turn of this.#queued.takeAll()) turn.resolve({ status: "skipped", reason: skip });
+    const settled = this.#config.thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle";
+    this.#settle({ status: "cancelled" }, settled);
   }
 
   /** The runs before this moment are forgotten (clear, setMessages, a thread switch). */
   forgetRuns(): void {
-    this.last = undefined;
+    this.#last = undefined;
     this.answers.forget();
   }
 
-  private startTurn(turn: QueuedTurn): void {
-    const { thread } = this.config;
+  #startTurn(turn: QueuedTurn): void {
+    const { thread } = this.#config;
     if (turn.kind === "connect") {
       // Attaching answers nothing and moves nothing on: approvals, interrupts and calls waiting
       // for the user stay as they are.
-      this.errorSignal.value = undefined;
-      this.waiters.push(turn.resolve);
-      this.startRun("connect", { connect: true, ...(turn.rejoin !== undefined ? { rejoin: turn.rejoin } : {}) });
+      this.#errorSignal.value = undefined;
+      this.#waiters.push(turn.resolve);
+      this.#startRun("connect", { connect: true, ...(turn.rejoin !== undefined ? { rejoin: turn.rejoin } : {}) });
       return;
     }
     // A regeneration or an edit forks the conversation there (the old answer stays a branch).
@@ -320,45 +322,45 @@ export class ChatTurns {
       turn.kind === "regenerate" ? answerStart(thread, turn.messageId) : turn.replaces !== undefined ? editStart(thread, turn.replaces) : undefined;
     if (turn.kind === "regenerate" && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-regenerate" });
     if (turn.kind === "message" && turn.replaces !== undefined && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-edit" });
-    this.generation++;
+    this.#generation++;
     // Cancelled while the calls are still on the path, so each is cancelled once, here.
     this.runner.invalidate("a new turn started");
-    this.config.approvals.cancelAll("a new turn started");
+    this.#config.approvals.cancelAll("a new turn started");
     this.answers.forgetInterruptAnswers();
     const parentRunId = fork === undefined ? undefined : thread.tree.parentRunIdAt(fork);
     if (fork !== undefined) thread.tree.branchAt(fork);
     // After the fork: calls left on the abandoned branch need no answer.
     this.answers.abandonOutstanding();
-    this.steps = 0;
-    this.errorSignal.value = undefined;
-    this.waiters.push(turn.resolve);
+    this.#steps = 0;
+    this.#errorSignal.value = undefined;
+    this.#waiters.push(turn.resolve);
     // Interrupts left unanswered are declined: the next run must answer each of them.
     const pending = thread.pendingInterrupts.peek();
     const resume = pending.length === 0 ? undefined : pending.map((i): ResumeEntry => ({ interruptId: i.id, status: "cancelled" }));
-    this.startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume, ...(parentRunId === undefined ? {} : { parentRunId }) });
+    this.#startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume, ...(parentRunId === undefined ? {} : { parentRunId }) });
   }
 
-  private startRun(kind: RunKind, params: TurnRunParams): void {
-    const settings = this.config.settings();
-    const runId = params.rejoin?.runId ?? this.config.createId();
-    const record = newRunRecord(runId, kind, this.generation, settings.tools);
-    this.current = record;
-    this.last = record;
+  #startRun(kind: RunKind, params: TurnRunParams): void {
+    const settings = this.#config.settings();
+    const runId = params.rejoin?.runId ?? this.#config.createId();
+    const record = newRunRecord(runId, kind, this.#generation, settings.tools);
+    this.#current = record;
+    this.#last = record;
     this.answers.forgetInterruptAnswers();
     // After `run` has set `submitted`, in one batch: status never shows `streaming` first.
     batch(() => {
-      this.startLoopRun(record, settings, params);
-      this.phaseSignal.value = "running";
+      this.#startLoopRun(record, settings, params);
+      this.#phaseSignal.value = "running";
     });
   }
 
-  private startLoopRun(record: RunRecord, settings: ReturnType<ChatTurnsConfig["settings"]>, params: TurnRunParams): void {
+  #startLoopRun(record: RunRecord, settings: ReturnType<ChatTurnsConfig["settings"]>, params: TurnRunParams): void {
     const runId = record.runId;
-    this.config.beforeRun();
-    const { loop } = this.config;
+    this.#config.beforeRun();
+    const { loop } = this.#config;
     const loopParams = {
       runId,
-      tools: advertisedTools(settings.tools, this.config.thread.genui.registry, this.config.warn),
+      tools: advertisedTools(settings.tools, this.#config.thread.genui.registry, this.#config.warn),
       context: settings.context,
       forwardedProps: settings.forwardedProps,
       ...(params.messages !== undefined ? { messages: params.messages } : {}),
@@ -368,52 +370,52 @@ export class ChatTurns {
     };
     (params.connect === true ? loop.connect(loopParams) : loop.run(loopParams))
       .then(
-        (result) => this.ended(record, result),
-        (error: unknown) => this.refused(record, error),
+        (result) => this.#ended(record, result),
+        (error: unknown) => this.#refused(record, error),
       );
   }
 
-  private ended(record: RunRecord, result: RunResult): void {
-    if (this.current !== record) return; // stopped or cleared meanwhile: already settled
-    this.current = undefined;
-    this.config.filter.runSettled(record.serverRunId ?? record.runId);
-    this.config.resetPresence();
-    this.config.thread.tree.runEnded(record.serverRunId ?? record.runId);
+  #ended(record: RunRecord, result: RunResult): void {
+    if (this.#current !== record) return; // stopped or cleared meanwhile: already settled
+    this.#current = undefined;
+    this.#config.filter.runSettled(record.serverRunId ?? record.runId);
+    this.#config.resetPresence();
+    this.#config.thread.tree.runEnded(record.serverRunId ?? record.runId);
     const { outcome, continuable, error } = runEnd(result);
     record.outcome = outcome;
-    if (error !== undefined) this.fail(error);
+    if (error !== undefined) this.#fail(error);
     if (result.status === "succeeded") this.watch.answerNamedPending(record);
-    this.drainDeferred(continuable);
+    this.#drainDeferred(continuable);
     // After the deferred answers: a result the user gave a rendered call during the run wins.
     if (continuable) this.answers.answerRendered(record);
-    this.config.storage.save();
+    this.#config.storage.save();
     this.advance();
   }
 
   /** `run()` refused before anything was sent (e.g. an expired interrupt answered "resolved"). */
-  private refused(record: RunRecord, error: unknown): void {
-    if (this.current !== record) return;
-    this.current = undefined;
+  #refused(record: RunRecord, error: unknown): void {
+    if (this.#current !== record) return;
+    this.#current = undefined;
     record.outcome = "failed";
-    this.fail(ThreadlineError.from(error, "The run"));
-    this.drainDeferred(false);
-    this.config.storage.save();
+    this.#fail(ThreadlineError.from(error, "The run"));
+    this.#drainDeferred(false);
+    this.#config.storage.save();
     this.advance();
   }
 
-  private drainDeferred(continuable: boolean): void {
-    this.deferred.drain(continuable, this.generation, () => this.current === undefined);
+  #drainDeferred(continuable: boolean): void {
+    this.#deferred.drain(continuable, this.#generation, () => this.#current === undefined);
   }
 
-  private fail(error: ThreadlineError): void {
-    this.errorSignal.value = error;
-    this.config.report(error);
+  #fail(error: ThreadlineError): void {
+    this.#errorSignal.value = error;
+    this.#config.report(error);
   }
 
-  private settle(result: TurnResult, phase: TurnPhase = settledPhase(result)): void {
-    this.phaseSignal.value = phase;
-    const waiters = this.waiters;
-    this.waiters = [];
+  #settle(result: TurnResult, phase: TurnPhase = settledPhase(result)): void {
+    this.#phaseSignal.value = phase;
+    const waiters = this.#waiters;
+    this.#waiters = [];
     for (const resolve of waiters) resolve(result);
   }
 }

@@ -71,27 +71,30 @@ export function messageBranches(): BranchingPlugin {
  * written by the user's actions and once per run end (`runEnded`).
  */
 export class MessageTree implements ThreadBranches {
-  private forks: Fork[] = [];
-  private readonly runEnds = new Map<string, string>();
+  #forks: Fork[] = [];
+  readonly #runEnds = new Map<string, string>();
   /** Moves on when forks are made, restored or dropped (a switch moves the list instead). */
-  private readonly version = signal(0);
-  private heads: ReadonlySignal<ReadonlyMap<string, Fork>> | undefined;
-  private readonly single = new WeakMap<MessageNodeImpl, Branches>();
+  readonly #version = signal(0);
+  #heads: ReadonlySignal<ReadonlyMap<string, Fork>> | undefined;
+  readonly #single = new WeakMap<MessageNodeImpl, Branches>();
 
-  constructor(private readonly host: TreeHost) {}
+  readonly #host: TreeHost;
+  constructor(host: TreeHost) {
+    this.#host = host;
+  }
 
   /** Forks of the active path by the id of the message at their position (made on first read). */
-  private headMap(): ReadonlyMap<string, Fork> {
-    this.heads ??= computed(() => {
-      const list = this.host.list.value;
-      this.version.value;
+  #headMap(): ReadonlyMap<string, Fork> {
+    this.#heads ??= computed(() => {
+      const list = this.#host.list.value;
+      this.#version.value;
       const map = new Map<string, Fork>();
-      for (const fork of this.forks) {
+      for (const fork of this.#forks) {
         if (onPath(fork, list)) map.set(list[fork.position]!.id, fork);
       }
       return map;
     });
-    return this.heads.value;
+    return this.#heads.value;
   }
 
   /**
@@ -101,26 +104,26 @@ export class MessageTree implements ThreadBranches {
    * comes back until that fork or its active head changes, so a view bound to it stays quiet.
    */
   branches(messageId: string, node: MessageNodeImpl | undefined): Branches | undefined {
-    const fork = this.headMap().get(messageId);
-    if (fork !== undefined) return this.viewOf(fork);
+    const fork = this.#headMap().get(messageId);
+    if (fork !== undefined) return this.#viewOf(fork);
     if (node === undefined) return undefined;
-    let view = this.single.get(node);
+    let view = this.#single.get(node);
     if (view === undefined) {
       view = Object.freeze({ count: 1, index: 0, alternatives: Object.freeze([node as MessageNode]) });
-      this.single.set(node, view);
+      this.#single.set(node, view);
     }
     return view;
   }
 
   /** Whether any fork exists (the stored record is then worth writing). */
   get empty(): boolean {
-    return this.forks.length === 0 && this.runEnds.size === 0;
+    return this.#forks.length === 0 && this.#runEnds.size === 0;
   }
 
   /** How many alternatives the whole tree holds beyond the active path (for the thread index). */
   get alternativeCount(): number {
     let count = 0;
-    for (const fork of this.forks) count += fork.paths.length - 1;
+    for (const fork of this.#forks) count += fork.paths.length - 1;
     return count;
   }
 
@@ -131,21 +134,21 @@ export class MessageTree implements ThreadBranches {
    * the path forked.
    */
   branchAt(position: number): boolean {
-    const list = this.host.list.peek();
+    const list = this.#host.list.peek();
     if (position < 0 || position >= list.length) return false;
     const parentId = position === 0 ? undefined : list[position - 1]!.id;
     const suffix = tailOf(list, position);
-    let fork = this.forks.find((f) => f.position === position && f.parentId === parentId);
+    let fork = this.#forks.find((f) => f.position === position && f.parentId === parentId);
     if (fork === undefined) {
       fork = { position, parentId, active: 0, paths: [undefined], view: undefined };
-      this.forks.push(fork);
+      this.#forks.push(fork);
     }
     fork.paths[fork.active] = suffix;
     fork.paths.push(undefined);
     fork.active = fork.paths.length - 1;
     fork.view = undefined;
-    this.version.value++;
-    this.host.replaceTail(position, []);
+    this.#version.value++;
+    this.#host.replaceTail(position, []);
     return true;
   }
 
@@ -154,31 +157,31 @@ export class MessageTree implements ThreadBranches {
    * when `messageId` is not a fork's head on the active path or `index` is out of range.
    */
   switchTo(messageId: string, index: number): boolean {
-    const fork = this.headMap().get(messageId);
+    const fork = this.#headMap().get(messageId);
     if (fork === undefined || !Number.isInteger(index) || index < 0 || index >= fork.paths.length) return false;
     if (index === fork.active) return true;
-    const list = this.host.list.peek();
+    const list = this.#host.list.peek();
     const chosen = fork.paths[index]!;
     fork.paths[fork.active] = tailOf(list, fork.position);
     fork.paths[index] = undefined;
     fork.active = index;
     fork.view = undefined;
-    this.host.replaceTail(fork.position, chosen);
+    this.#host.replaceTail(fork.position, chosen);
     return true;
   }
 
   /** A run ended on the path's last message: runs branching after that message name `runId` as parent. */
   runEnded(runId: string): void {
-    const list = this.host.list.peek();
+    const list = this.#host.list.peek();
     const last = list[list.length - 1];
-    if (last !== undefined) this.runEnds.set(last.id, runId);
+    if (last !== undefined) this.#runEnds.set(last.id, runId);
   }
 
   /** The run the prefix before `position` ended with: the `parentRunId` of a run branching there. */
   parentRunIdAt(position: number): string | undefined {
-    const list = this.host.list.peek();
+    const list = this.#host.list.peek();
     for (let i = Math.min(position, list.length) - 1; i >= 0; i--) {
-      const runId = this.runEnds.get(list[i]!.id);
+      const runId = this.#runEnds.get(list[i]!.id);
       if (runId !== undefined) return runId;
     }
     return undefined;
@@ -187,22 +190,22 @@ export class MessageTree implements ThreadBranches {
   /** Forgets every branch (a clear, `setMessages`, another thread loaded). */
   reset(): void {
     if (this.empty) return;
-    this.forks = [];
-    this.runEnds.clear();
-    this.version.value++;
+    this.#forks = [];
+    this.#runEnds.clear();
+    this.#version.value++;
   }
 
   /** The tree as plain JSON, undefined when there is nothing to keep. O(inactive messages). */
   record(): TreeRecord | undefined {
     if (this.empty) return undefined;
     return {
-      forks: this.forks.map((fork) => ({
+      forks: this.#forks.map((fork) => ({
         position: fork.position,
         parentId: fork.parentId ?? ROOT,
         active: fork.active,
         paths: fork.paths.map((path) => (path === undefined ? null : path.map((node) => node.toMessage()))),
       })),
-      runEnds: [...this.runEnds],
+      runEnds: [...this.#runEnds],
     };
   }
 
@@ -211,35 +214,35 @@ export class MessageTree implements ThreadBranches {
    * not what `record()` writes are skipped with a `STORED_BRANCH_INVALID` warning naming them.
    */
   restore(value: unknown): void {
-    this.forks = [];
-    this.runEnds.clear();
+    this.#forks = [];
+    this.#runEnds.clear();
     if (value !== undefined && value !== null) {
       const record = value as Partial<TreeRecord>;
       const forks = Array.isArray(record.forks) ? record.forks : [];
-      if (!Array.isArray(record.forks)) this.skip("branches.forks is not an array");
+      if (!Array.isArray(record.forks)) this.#skip("branches.forks is not an array");
       forks.forEach((entry, i) => {
         const fork = toFork(entry);
-        if (typeof fork === "string") this.skip(`branches.forks[${i}]: ${fork}`);
-        else this.forks.push(fork);
+        if (typeof fork === "string") this.#skip(`branches.forks[${i}]: ${fork}`);
+        else this.#forks.push(fork);
       });
       const runEnds = Array.isArray(record.runEnds) ? record.runEnds : [];
       for (const pair of runEnds) {
-        if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") this.runEnds.set(pair[0], pair[1]);
+        if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") this.#runEnds.set(pair[0], pair[1]);
       }
     }
-    this.version.value++;
+    this.#version.value++;
   }
 
-  private viewOf(fork: Fork): Branches {
-    const head = this.host.list.peek()[fork.position]!;
+  #viewOf(fork: Fork): Branches {
+    const head = this.#host.list.peek()[fork.position]!;
     if (fork.view !== undefined && fork.view.alternatives[fork.active] === head) return fork.view;
     const alternatives = fork.paths.map((path) => (path === undefined ? head : path[0]!) as MessageNode);
     fork.view = Object.freeze({ count: alternatives.length, index: fork.active, alternatives: Object.freeze(alternatives) });
     return fork.view;
   }
 
-  private skip(what: string): void {
-    this.host.warn({ code: "STORED_BRANCH_INVALID", message: `The stored thread's ${what}; that part of the conversation tree was dropped.` });
+  #skip(what: string): void {
+    this.#host.warn({ code: "STORED_BRANCH_INVALID", message: `The stored thread's ${what}; that part of the conversation tree was dropped.` });
   }
 }
 

@@ -16,8 +16,8 @@ import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
  * points that matter; every call is O(1) or O(the components it touches).
  */
 export class GenerativeUi extends ThreadComponents {
-  private readonly byId = new Map<string, TamboComponentImpl>();
-  private readonly toolViews = new WeakMap<ToolCallNodeImpl, ToolCallComponentImpl>();
+  readonly #byId = new Map<string, TamboComponentImpl>();
+  readonly #toolViews = new WeakMap<ToolCallNodeImpl, ToolCallComponentImpl>();
 
   constructor(thread: ThreadImpl, registry: ComponentRegistry | undefined) {
     super(thread, registry);
@@ -28,13 +28,13 @@ export class GenerativeUi extends ThreadComponents {
   }
 
   override component(id: string): TamboComponentImpl | undefined {
-    return this.byId.get(id);
+    return this.#byId.get(id);
   }
 
   /** `tambo.component.start`: a new component part at the end of `owner`'s parts. */
   startTambo(id: string, name: string, owner: AssistantMessageNodeImpl): TamboComponentImpl {
     const component = new TamboComponentImpl(id, name, owner.id, this.registry?.get(name)?.propNames ?? []);
-    this.byId.set(id, component);
+    this.#byId.set(id, component);
     this.open.add(component);
     owner.addComponent(component);
     return component;
@@ -50,10 +50,10 @@ export class GenerativeUi extends ThreadComponents {
     owner: AssistantMessageNodeImpl,
     at: number,
   ): boolean {
-    if (this.byId.has(saved.id)) return false;
+    if (this.#byId.has(saved.id)) return false;
     const component = new TamboComponentImpl(saved.id, saved.name, owner.id, this.registry?.get(saved.name)?.propNames ?? []);
     component.restore(saved.props, saved.state, saved.error);
-    this.byId.set(saved.id, component);
+    this.#byId.set(saved.id, component);
     owner.addComponent(component, at);
     return true;
   }
@@ -63,9 +63,9 @@ export class GenerativeUi extends ThreadComponents {
    * message left the thread are forgotten, so their ids can start again. O(components).
    */
   override prune(holds: (messageId: string) => boolean): void {
-    if (this.byId.size === 0) return;
-    for (const [id, component] of this.byId) {
-      if (!holds(component.messageId)) this.byId.delete(id);
+    if (this.#byId.size === 0) return;
+    for (const [id, component] of this.#byId) {
+      if (!holds(component.messageId)) this.#byId.delete(id);
     }
   }
 
@@ -85,14 +85,14 @@ export class GenerativeUi extends ThreadComponents {
     if (entry === undefined) return;
     const owner = this.thread.node(call.messageId);
     if (owner?.role !== "assistant") return;
-    let view = this.toolViews.get(call);
-    if (view === undefined) this.toolViews.set(call, (view = new ToolCallComponentImpl(call, entry)));
+    let view = this.#toolViews.get(call);
+    if (view === undefined) this.#toolViews.set(call, (view = new ToolCallComponentImpl(call, entry)));
     owner.renderToolCall(call, view);
   }
 
   /** The view of a tool call as a component, if its tool is renderable. */
   override toolCallComponent(call: ToolCallNodeImpl): ToolCallComponentImpl | undefined {
-    return this.toolViews.get(call);
+    return this.#toolViews.get(call);
   }
 
   /** RUN_FINISHED: what the run streamed is final. A Tambo component never ended is a warning. */

@@ -17,6 +17,14 @@ export const NO_PROPS: ComponentProps = Object.freeze({});
 export const NO_STATE: ReadonlySignal<ComponentProps> = signal(NO_PROPS);
 
 export abstract class PatchedComponent implements ComponentNode {
+  /**
+   * @internal Vue's raw marker: a `ref`, `reactive` or Pinia store holding this object hands it
+   * back as it is, since a deep proxy as `this` fails every `#` member's brand check.
+   */
+  get __v_skip(): true {
+    return true;
+  }
+
   abstract readonly name: string;
   abstract readonly source: ComponentSource;
   readonly streaming: Signal<ComponentStreaming>;
@@ -85,12 +93,12 @@ export abstract class PatchedComponent implements ComponentNode {
 /** A component announced by `tambo.component.start`. */
 export class TamboComponentImpl extends PatchedComponent {
   readonly source = "tambo" as const;
-  private readonly stateSignal: Signal<ComponentProps>;
+  readonly #stateSignal: Signal<ComponentProps>;
 
   constructor(id: string, readonly name: string, messageId: string, declared: readonly string[]) {
     const state = signal<ComponentProps>(NO_PROPS);
     super(id, messageId, signal<ComponentProps>(NO_PROPS), state, "pending", declared);
-    this.stateSignal = state;
+    this.#stateSignal = state;
   }
 
   /**
@@ -98,11 +106,11 @@ export class TamboComponentImpl extends PatchedComponent {
    * end it changes the state only, never the component's `done` status.
    */
   patchState(patch: readonly Operation[]): PatchOutcome {
-    const outcome = applyJsonPatch(this.stateSignal.peek(), patch);
+    const outcome = applyJsonPatch(this.#stateSignal.peek(), patch);
     if (!outcome.ok) return outcome;
     const after = asProps(outcome.value);
     if (after === undefined) return notAnObject();
-    this.stateSignal.value = after;
+    this.#stateSignal.value = after;
     if (this.streaming.peek() === "pending") this.streaming.value = "streaming";
     return outcome;
   }
@@ -110,7 +118,7 @@ export class TamboComponentImpl extends PatchedComponent {
   /** Read back from storage: props and state as stored, ended, with the stored error if any. */
   restore(props: ComponentProps, state: ComponentProps, error: ThreadlineError | undefined): void {
     this.props.value = props;
-    this.stateSignal.value = state;
+    this.#stateSignal.value = state;
     this.streaming.value = "complete";
     this.error.value = error;
   }
@@ -125,12 +133,14 @@ export class TamboComponentImpl extends PatchedComponent {
 export class ActivityComponentImpl extends PatchedComponent {
   readonly source = "activity" as const;
 
-  constructor(private readonly activity: { readonly id: string; readonly activityType: ReadonlySignal<string>; readonly content: Signal<ComponentProps> }) {
+  readonly #activity: { readonly id: string; readonly activityType: ReadonlySignal<string>; readonly content: Signal<ComponentProps> };
+  constructor(activity: { readonly id: string; readonly activityType: ReadonlySignal<string>; readonly content: Signal<ComponentProps> }) {
     super(activity.id, activity.id, activity.content, NO_STATE, "complete", []);
+    this.#activity = activity;
   }
 
   get name(): string {
-    return this.activity.activityType.peek();
+    return this.#activity.activityType.peek();
   }
 
   /** A snapshot or delta arrives; `running` says whether a run is streaming it. */

@@ -16,9 +16,11 @@ const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnPrope
 export class PropStatusTracker {
   readonly record: Signal<StatusRecord>;
   /** Props whose status in `record` is `streaming`. */
-  private readonly streamingKeys = new Set<string>();
+  readonly #streamingKeys = new Set<string>();
 
-  constructor(private readonly declared: readonly string[]) {
+  readonly #declared: readonly string[];
+  constructor(declared: readonly string[]) {
+    this.#declared = declared;
     const initial: Record<string, PropStatus> = {};
     for (const key of declared) setOwn(initial, key, "pending");
     this.record = signal(Object.freeze(initial));
@@ -38,19 +40,19 @@ export class PropStatusTracker {
       if (status === undefined) delete next[key];
       else setOwn(next, key, status);
     };
-    for (const key of this.streamingKeys) {
+    for (const key of this.#streamingKeys) {
       if (keys.has(key)) continue;
-      this.streamingKeys.delete(key);
+      this.#streamingKeys.delete(key);
       write(key, "complete");
     }
     for (const key of keys) {
       if (hasOwn(props, key)) {
         write(key, "streaming");
-        this.streamingKeys.add(key);
+        this.#streamingKeys.add(key);
       } else {
         // Removed: back to pending when the schema expects it, else no status at all.
-        this.streamingKeys.delete(key);
-        write(key, this.declared.includes(key) ? "pending" : undefined);
+        this.#streamingKeys.delete(key);
+        write(key, this.#declared.includes(key) ? "pending" : undefined);
       }
     }
     if (next !== undefined) this.record.value = Object.freeze(next);
@@ -58,7 +60,7 @@ export class PropStatusTracker {
 
   /** Every prop of `props` is `complete` (used when a settled component starts streaming again). */
   settle(props: ComponentProps): void {
-    this.streamingKeys.clear();
+    this.#streamingKeys.clear();
     this.record.value = allDone(props, this.record.peek());
   }
 }

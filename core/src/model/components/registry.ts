@@ -73,15 +73,15 @@ export interface ComponentRegistry {
 const EMPTY_OBJECT_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({ type: "object", properties: {} });
 
 class Registry implements ComponentRegistry {
-  private readonly byName = new Map<string, RegisteredComponent>();
-  private readonly namesSignal = signal<readonly string[]>(Object.freeze([]));
-  readonly names: ReadonlySignal<readonly string[]> = this.namesSignal;
+  readonly #byName = new Map<string, RegisteredComponent>();
+  readonly #namesSignal = signal<readonly string[]>(Object.freeze([]));
+  readonly names: ReadonlySignal<readonly string[]> = this.#namesSignal;
 
   register(name: string, definition: ComponentDefinition = {}): () => void {
     if (typeof name !== "string" || name === "") {
       throw new ComponentRegistryError("INVALID_COMPONENT", String(name), "register(name): the component name must be a non-empty string.");
     }
-    if (this.byName.has(name)) {
+    if (this.#byName.has(name)) {
       throw new ComponentRegistryError("COMPONENT_ALREADY_REGISTERED", name, `The component '${name}' is already registered; unregister it first.`);
     }
     if (typeof definition !== "object" || definition === null) {
@@ -107,29 +107,29 @@ class Registry implements ComponentRegistry {
       followUp: followUp ?? true,
       awaitResult: awaitResult ?? false,
     });
-    this.byName.set(name, entry);
-    this.namesSignal.value = Object.freeze([...this.byName.keys()]);
+    this.#byName.set(name, entry);
+    this.#namesSignal.value = Object.freeze([...this.#byName.keys()]);
     return () => {
-      if (this.byName.get(name) === entry) this.unregister(name);
+      if (this.#byName.get(name) === entry) this.unregister(name);
     };
   }
 
   unregister(name: string): boolean {
-    if (!this.byName.delete(name)) return false;
-    this.namesSignal.value = Object.freeze([...this.byName.keys()]);
+    if (!this.#byName.delete(name)) return false;
+    this.#namesSignal.value = Object.freeze([...this.#byName.keys()]);
     return true;
   }
 
   has(name: string): boolean {
-    return this.byName.has(name);
+    return this.#byName.has(name);
   }
 
   get(name: string): RegisteredComponent | undefined {
-    return this.byName.get(name);
+    return this.#byName.get(name);
   }
 
   tools(): Tool[] {
-    return Array.from(this.byName.values(), (entry) => ({
+    return Array.from(this.#byName.values(), (entry) => ({
       name: entry.name,
       description: entry.description ?? "",
       parameters: entry.jsonSchema ?? EMPTY_OBJECT_SCHEMA,

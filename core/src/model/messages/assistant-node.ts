@@ -50,16 +50,16 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   /** The parts now, without making their signal. */
   peekParts(): readonly AssistantPart[] {
     const slot = this.#parts;
-    if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.textPart]) : NO_PARTS;
+    if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.#textPart]) : NO_PARTS;
     return peekSlot(slot);
   }
 
-  private setParts(parts: readonly AssistantPart[]): void {
+  #setParts(parts: readonly AssistantPart[]): void {
     this.#parts = writeSlot(this.#parts as LazySlot<readonly AssistantPart[]>, parts);
   }
 
   /** The text part, made on first use (it holds the content signal). */
-  private get textPart(): TextPart {
+  get #textPart(): TextPart {
     const rare = (this.rare ??= {});
     return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
   }
@@ -90,13 +90,13 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const parts = this.#parts === undefined ? undefined : this.peekParts();
     this.flags |= HAS_TEXT_PART;
     // No parts yet: the flag alone says "the text part".
-    if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
+    if (parts !== undefined) this.#setParts(Object.freeze([...parts, this.#textPart]));
   }
 
   addToolCall(call: ToolCallNodeImpl): void {
     this.hasToolCallsKey = true;
     const part: ToolCallPart = Object.freeze({ type: "tool-call", toolCall: call });
-    this.setParts(Object.freeze([...this.peekParts(), part]));
+    this.#setParts(Object.freeze([...this.peekParts(), part]));
   }
 
   *toolCallNodes(): Iterable<ToolCallNodeImpl> {
@@ -115,12 +115,12 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const part: ComponentPart = Object.freeze({ type: "component", component });
     const parts = this.peekParts();
     if (at === undefined || at >= parts.length) {
-      this.setParts(Object.freeze([...parts, part]));
+      this.#setParts(Object.freeze([...parts, part]));
       return;
     }
     const next = parts.slice();
     next.splice(Math.max(0, at), 0, part);
-    this.setParts(Object.freeze(next));
+    this.#setParts(Object.freeze(next));
   }
 
   /** Shows `call` as `component` (its tool is registered as renderable), in place. Idempotent. */
@@ -133,7 +133,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       if (part.type === "component") return;
       const next = parts.slice();
       next[i] = Object.freeze({ type: "component", component, toolCall: call });
-      this.setParts(Object.freeze(next));
+      this.#setParts(Object.freeze(next));
       return;
     }
   }
@@ -146,11 +146,11 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.setName(m.name);
     this.setEncryptedValue(m.encryptedValue);
     this.hasToolCallsKey = m.toolCalls !== undefined;
-    this.assignToolCalls(m.toolCalls ?? []);
+    this.#assignToolCalls(m.toolCalls ?? []);
   }
 
   /** Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
-  private assignToolCalls(calls: readonly ToolCall[]): void {
+  #assignToolCalls(calls: readonly ToolCall[]): void {
     const existing = new Map<string, ToolCallNodeImpl>();
     for (const node of this.toolCallNodes()) if (!existing.has(node.id)) existing.set(node.id, node);
     const wanted = new Set<string>();
@@ -175,9 +175,9 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       if (part.toolCall === undefined) return true;
       return wanted.has(part.toolCall.id) && existing.get(part.toolCall.id) === part.toolCall;
     });
-    const next = hasText && !kept.includes(this.textPart) ? [this.textPart, ...kept, ...added] : [...kept, ...added];
+    const next = hasText && !kept.includes(this.#textPart) ? [this.#textPart, ...kept, ...added] : [...kept, ...added];
     this.flags = hasText ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
-    if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.setParts(Object.freeze(next));
+    if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.#setParts(Object.freeze(next));
   }
 
   toMessage(): Message {

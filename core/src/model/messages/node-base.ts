@@ -79,6 +79,14 @@ export const HAS_TOOL_CALLS_KEY = 2;
 export const HAS_TEXT_PART = 4;
 
 export abstract class BaseNode {
+  /**
+   * @internal Vue's raw marker: a `ref`, `reactive` or Pinia store holding this object hands it
+   * back as it is, since a deep proxy as `this` fails every `#` member's brand check.
+   */
+  get __v_skip(): true {
+    return true;
+  }
+
   /** Made on the first write of a rare field (see `Rare`). */
   protected rare: Rare | undefined = undefined;
   /** Booleans as bits (STREAMING…), each read through its signal once that is made. */

@@ -16,104 +16,104 @@ type Entry = unknown; // a value, or ABSENT for a deleted key
  * Overlay writes made during one patch are logged so a patch that fails halfway rolls back.
  */
 export class StateDocument {
-  private base: unknown;
-  private overrides: Map<string, Entry> | undefined;
-  private undo: { key: string; had: boolean; previous: Entry }[] | undefined;
+  #base: unknown;
+  #overrides: Map<string, Entry> | undefined;
+  #undo: { key: string; had: boolean; previous: Entry }[] | undefined;
   /** Bumped once per committed change; everything reading the state depends on it. */
   readonly version = signal(0);
   /** The whole state as a plain object, built on read. */
   readonly value: ReadonlySignal<unknown> = computed(() => {
     void this.version.value;
-    return this.materialize();
+    return this.#materialize();
   });
 
   constructor(initial: unknown) {
-    this.base = initial;
+    this.#base = initial;
   }
 
   /** Whether the root's keys can be overlaid (a plain object root). */
   get overlayable(): boolean {
-    return this.base !== null && typeof this.base === "object" && !Array.isArray(this.base);
+    return this.#base !== null && typeof this.#base === "object" && !Array.isArray(this.#base);
   }
 
   /** Only while `overlayable`. */
   has(key: string): boolean {
-    if (this.overrides?.has(key)) return this.overrides.get(key) !== ABSENT;
-    return Object.prototype.hasOwnProperty.call(this.base, key);
+    if (this.#overrides?.has(key)) return this.#overrides.get(key) !== ABSENT;
+    return Object.prototype.hasOwnProperty.call(this.#base, key);
   }
 
   /** The root's child `key` (own properties only), through the overlay. Only while `overlayable`. */
   get(key: string): unknown {
-    if (this.overrides?.has(key)) {
-      const entry = this.overrides.get(key);
+    if (this.#overrides?.has(key)) {
+      const entry = this.#overrides.get(key);
       return entry === ABSENT ? undefined : entry;
     }
-    return Object.prototype.hasOwnProperty.call(this.base, key)
-      ? (this.base as Record<string, unknown>)[key]
+    return Object.prototype.hasOwnProperty.call(this.#base, key)
+      ? (this.#base as Record<string, unknown>)[key]
       : undefined;
   }
 
   // ---- a patch: begin, overlay writes (or a whole new root), then commit or roll back ----
 
   begin(): void {
-    this.undo = [];
+    this.#undo = [];
   }
 
   set(key: string, value: unknown): void {
-    this.write(key, value);
+    this.#write(key, value);
   }
 
   delete(key: string): void {
-    this.write(key, ABSENT);
+    this.#write(key, ABSENT);
   }
 
   /** A fresh plain copy of the current root (overlay applied) for a patch to edit directly. */
   copyRoot(): Record<string, unknown> {
-    const copy: Record<string, unknown> = { ...(this.base as Record<string, unknown>) };
-    if (this.overrides !== undefined) applyOverrides(copy, this.overrides);
+    const copy: Record<string, unknown> = { ...(this.#base as Record<string, unknown>) };
+    if (this.#overrides !== undefined) applyOverrides(copy, this.#overrides);
     return copy;
   }
 
   /** The current root for a patch that will not edit it in place (any JSON value). */
   peekRoot(): unknown {
-    return this.overlayable && this.overrides !== undefined && this.overrides.size > 0 ? this.copyRoot() : this.base;
+    return this.overlayable && this.#overrides !== undefined && this.#overrides.size > 0 ? this.copyRoot() : this.#base;
   }
 
   rollback(): void {
-    const log = this.undo ?? [];
+    const log = this.#undo ?? [];
     for (let i = log.length - 1; i >= 0; i--) {
       const { key, had, previous } = log[i]!;
-      if (had) this.overrides!.set(key, previous);
-      else this.overrides!.delete(key);
+      if (had) this.#overrides!.set(key, previous);
+      else this.#overrides!.delete(key);
     }
-    this.undo = undefined;
+    this.#undo = undefined;
   }
 
   commit(): void {
-    this.undo = undefined;
+    this.#undo = undefined;
     this.version.value++;
   }
 
   /** Replaces the whole state (STATE_SNAPSHOT, or a patch that replaced the root). */
   replace(value: unknown): void {
-    this.undo = undefined;
-    this.base = value;
-    this.overrides = undefined;
+    this.#undo = undefined;
+    this.#base = value;
+    this.#overrides = undefined;
     this.version.value++;
   }
 
-  private write(key: string, entry: Entry): void {
-    const overrides = (this.overrides ??= new Map());
-    this.undo?.push({ key, had: overrides.has(key), previous: overrides.get(key) });
+  #write(key: string, entry: Entry): void {
+    const overrides = (this.#overrides ??= new Map());
+    this.#undo?.push({ key, had: overrides.has(key), previous: overrides.get(key) });
     overrides.set(key, entry);
   }
 
   /** Folds the overlay into a new root object; a no-op while the overlay is empty. */
-  private materialize(): unknown {
-    if (this.overrides === undefined || this.overrides.size === 0) return this.base;
-    this.base = this.copyRoot();
-    this.overrides = undefined;
-    return this.base;
+  #materialize(): unknown {
+    if (this.#overrides === undefined || this.#overrides.size === 0) return this.#base;
+    this.#base = this.copyRoot();
+    this.#overrides = undefined;
+    return this.#base;
   }
 }
 

@@ -75,41 +75,44 @@ export function subagentLanes(): SubagentLanesPlugin {
  */
 export class SubagentLanes implements ThreadLanes {
   readonly roots: Signal<readonly SubagentLaneImpl[]> = signal(EMPTY);
-  private readonly byId = new Map<string, SubagentLaneImpl>();
-  private readonly byToolCall = new Map<string, Signal<readonly SubagentLaneImpl[]>>();
+  readonly #byId = new Map<string, SubagentLaneImpl>();
+  readonly #byToolCall = new Map<string, Signal<readonly SubagentLaneImpl[]>>();
   /** Lanes between their start and their end: the ones a run's abnormal end cuts off. */
-  private readonly running = new Set<SubagentLaneImpl>();
+  readonly #running = new Set<SubagentLaneImpl>();
 
-  constructor(private readonly warn: WarningHandler) {}
+  readonly #warn: WarningHandler;
+  constructor(warn: WarningHandler) {
+    this.#warn = warn;
+  }
 
   lane(id: string): SubagentLaneImpl | undefined {
-    return this.byId.get(id);
+    return this.#byId.get(id);
   }
 
   /** Every lane, in the order they came into being. */
   all(): IterableIterator<SubagentLaneImpl> {
-    return this.byId.values();
+    return this.#byId.values();
   }
 
   /** The lanes tool call `toolCallId` spawned; the same signal for the same id, made on first ask. */
   spawnedBy(toolCallId: string): ReadonlySignal<readonly SubagentLane[]> {
-    return this.toolCallList(toolCallId);
+    return this.#toolCallList(toolCallId);
   }
 
   // ---- lifecycle (the fold) ----
 
   started(event: Started): void {
-    let lane = this.byId.get(event.subagentRunId);
+    let lane = this.#byId.get(event.subagentRunId);
     if (lane === undefined) {
-      lane = this.create(event.subagentRunId, event.parentSubagentRunId, event);
+      lane = this.#create(event.subagentRunId, event.parentSubagentRunId, event);
     } else {
       const status = lane.status.peek();
       if (status === "running") {
-        this.say("SUBAGENT_RESTARTED", `SUBAGENT_STARTED for subagent '${lane.id}', which is already running; the repeat changed nothing.`, event);
+        this.#say("SUBAGENT_RESTARTED", `SUBAGENT_STARTED for subagent '${lane.id}', which is already running; the repeat changed nothing.`, event);
         return;
       }
       if (status === "succeeded" || status === "failed") {
-        this.say(
+        this.#say(
           "SUBAGENT_RESTARTED",
           `SUBAGENT_STARTED for subagent '${lane.id}', which already ${status === "failed" ? "failed" : "finished"}: a subagentRunId names one invocation; the lane is reopened with its messages kept.`,
           event,
@@ -119,7 +122,7 @@ export class SubagentLanes implements ThreadLanes {
       lane.error.value = undefined;
       lane.result.value = undefined;
       lane.interruptIds.value = EMPTY;
-      this.reparent(lane, event.parentSubagentRunId, event);
+      this.#reparent(lane, event.parentSubagentRunId, event);
     }
     lane.name.value = event.name;
     if (event.description !== undefined) lane.description.value = event.description;
@@ -127,17 +130,17 @@ export class SubagentLanes implements ThreadLanes {
     const toolCallId = event.parentToolCallId;
     if (toolCallId !== undefined && lane.parentToolCallId.peek() !== toolCallId) {
       const previous = lane.parentToolCallId.peek();
-      if (previous !== undefined) this.drop(this.toolCallList(previous), lane);
+      if (previous !== undefined) this.#drop(this.#toolCallList(previous), lane);
       lane.parentToolCallId.value = toolCallId;
-      const list = this.toolCallList(toolCallId);
+      const list = this.#toolCallList(toolCallId);
       list.value = Object.freeze([...list.peek(), lane]);
     }
     lane.status.value = "running";
-    this.running.add(lane);
+    this.#running.add(lane);
   }
 
   finished(event: Finished): void {
-    const lane = this.ending(event);
+    const lane = this.#ending(event);
     if (lane === undefined) return;
     if (event.outcome?.type === "suspended") {
       lane.status.value = "interrupted";
@@ -150,7 +153,7 @@ export class SubagentLanes implements ThreadLanes {
   }
 
   failed(event: Failed): void {
-    const lane = this.ending(event);
+    const lane = this.#ending(event);
     if (lane === undefined) return;
     lane.error.value = Object.freeze(event.code === undefined ? { message: event.message } : { message: event.message, code: event.code });
     lane.status.value = "failed";
@@ -161,25 +164,25 @@ export class SubagentLanes implements ThreadLanes {
    * announced gets an `unknown` lane, without a warning: such attribution is legal.
    */
   attributed(id: string, event: unknown): void {
-    if (this.byId.has(id)) return;
-    this.create(id, undefined, event);
+    if (this.#byId.has(id)) return;
+    this.#create(id, undefined, event);
   }
 
   /** The run ended abnormally (RUN_ERROR, a stop, a rejected stream): running lanes are cut off. */
   cutOff(): void {
-    for (const lane of this.running) {
+    for (const lane of this.#running) {
       lane.error.value = Object.freeze({ message: `The run ended before subagent '${lane.name.peek() ?? lane.id}' finished.`, cutOff: true });
       lane.status.value = "failed";
     }
-    this.running.clear();
+    this.#running.clear();
   }
 
   /** An empty conversation: no lanes. */
   reset(): void {
-    if (this.byId.size === 0) return;
-    this.byId.clear();
-    this.running.clear();
-    for (const list of this.byToolCall.values()) list.value = EMPTY;
+    if (this.#byId.size === 0) return;
+    this.#byId.clear();
+    this.#running.clear();
+    for (const list of this.#byToolCall.values()) list.value = EMPTY;
     this.roots.value = EMPTY;
   }
 
@@ -189,7 +192,7 @@ export class SubagentLanes implements ThreadLanes {
   messageAdded(node: MessageNodeImpl): void {
     const id = node.peekSubagentRunId();
     if (id === undefined) return;
-    const lane = this.byId.get(id) ?? this.create(id, undefined, undefined);
+    const lane = this.#byId.get(id) ?? this.#create(id, undefined, undefined);
     lane.list.value = Object.freeze([...lane.list.peek(), node]);
   }
 
@@ -197,16 +200,16 @@ export class SubagentLanes implements ThreadLanes {
   messageRemoved(node: MessageNodeImpl): void {
     const id = node.peekSubagentRunId();
     if (id === undefined) return;
-    const lane = this.byId.get(id);
-    if (lane !== undefined) this.drop(lane.list, node);
+    const lane = this.#byId.get(id);
+    if (lane !== undefined) this.#drop(lane.list, node);
   }
 
   /** A message changed hands (a replacing ACTIVITY_SNAPSHOT re-attributes its activity). */
   messageMoved(node: MessageNodeImpl, from: string | undefined, thread: readonly MessageNodeImpl[]): void {
     if (from === node.peekSubagentRunId()) return;
     if (from !== undefined) {
-      const old = this.byId.get(from);
-      if (old !== undefined) this.drop(old.list, node);
+      const old = this.#byId.get(from);
+      if (old !== undefined) this.#drop(old.list, node);
     }
     this.messageAdded(node);
     this.resort(node, thread);
@@ -215,7 +218,7 @@ export class SubagentLanes implements ThreadLanes {
   /** A message was inserted mid-thread: its lane's list is rebuilt in thread order (O(thread), as the insert). */
   resort(node: MessageNodeImpl, thread: readonly MessageNodeImpl[]): void {
     const id = node.peekSubagentRunId();
-    const lane = id === undefined ? undefined : this.byId.get(id);
+    const lane = id === undefined ? undefined : this.#byId.get(id);
     if (lane === undefined) return;
     lane.list.value = Object.freeze(thread.filter((each) => each.peekSubagentRunId() === id));
   }
@@ -233,73 +236,73 @@ export class SubagentLanes implements ThreadLanes {
       if (list === undefined) lists.set(id, (list = []));
       list.push(node);
     }
-    for (const lane of [...this.byId.values()]) {
-      if (!lists.has(lane.id) && lane.status.peek() === "unknown" && lane.children.peek().length === 0) this.remove(lane);
+    for (const lane of [...this.#byId.values()]) {
+      if (!lists.has(lane.id) && lane.status.peek() === "unknown" && lane.children.peek().length === 0) this.#remove(lane);
     }
     for (const [id, list] of lists) {
-      const lane = this.byId.get(id) ?? this.create(id, undefined, undefined);
+      const lane = this.#byId.get(id) ?? this.#create(id, undefined, undefined);
       const old = lane.list.peek();
       if (old.length !== list.length || list.some((node, i) => node !== old[i])) lane.list.value = Object.freeze(list);
     }
-    for (const lane of this.byId.values()) {
+    for (const lane of this.#byId.values()) {
       if (!lists.has(lane.id) && lane.list.peek().length > 0) lane.list.value = EMPTY;
     }
   }
 
   /** Lanes as plain data, in the order they came into being. */
   snapshot(): SubagentSnapshot[] {
-    return [...this.byId.values()].map((lane) => lane.snapshot());
+    return [...this.#byId.values()].map((lane) => lane.snapshot());
   }
 
   // ---- internals ----
 
-  private create(id: string, parentId: string | undefined, event: unknown): SubagentLaneImpl {
+  #create(id: string, parentId: string | undefined, event: unknown): SubagentLaneImpl {
     const lane = new SubagentLaneImpl(id);
-    this.byId.set(id, lane);
-    this.attach(lane, parentId, event);
+    this.#byId.set(id, lane);
+    this.#attach(lane, parentId, event);
     return lane;
   }
 
   /** Under its parent lane (an unannounced parent becomes an `unknown` lane), else at the root. */
-  private attach(lane: SubagentLaneImpl, parentId: string | undefined, event: unknown): void {
+  #attach(lane: SubagentLaneImpl, parentId: string | undefined, event: unknown): void {
     lane.parentSubagentRunId.value = parentId;
     if (parentId === undefined) {
       this.roots.value = Object.freeze([...this.roots.peek(), lane]);
       return;
     }
-    if (!this.byId.has(parentId)) {
-      this.say("SUBAGENT_UNANNOUNCED", `${eventType(event)} names parent subagent '${parentId}', which no SUBAGENT_STARTED announced; it gets an 'unknown' lane.`, event);
-      this.create(parentId, undefined, event);
+    if (!this.#byId.has(parentId)) {
+      this.#say("SUBAGENT_UNANNOUNCED", `${eventType(event)} names parent subagent '${parentId}', which no SUBAGENT_STARTED announced; it gets an 'unknown' lane.`, event);
+      this.#create(parentId, undefined, event);
     }
-    const parent = this.byId.get(parentId)!;
+    const parent = this.#byId.get(parentId)!;
     parent.children.value = Object.freeze([...parent.children.peek(), lane]);
   }
 
-  private reparent(lane: SubagentLaneImpl, parentId: string | undefined, event: Started): void {
+  #reparent(lane: SubagentLaneImpl, parentId: string | undefined, event: Started): void {
     const current = lane.parentSubagentRunId.peek();
     if (parentId === undefined || parentId === current || parentId === lane.id) return;
-    this.detach(lane);
-    this.attach(lane, parentId, event);
+    this.#detach(lane);
+    this.#attach(lane, parentId, event);
   }
 
-  private detach(lane: SubagentLaneImpl): void {
+  #detach(lane: SubagentLaneImpl): void {
     const parentId = lane.parentSubagentRunId.peek();
-    const parent = parentId === undefined ? undefined : this.byId.get(parentId);
-    this.drop(parent === undefined ? this.roots : parent.children, lane);
+    const parent = parentId === undefined ? undefined : this.#byId.get(parentId);
+    this.#drop(parent === undefined ? this.roots : parent.children, lane);
   }
 
-  private remove(lane: SubagentLaneImpl): void {
-    this.detach(lane);
-    this.byId.delete(lane.id);
-    this.running.delete(lane);
+  #remove(lane: SubagentLaneImpl): void {
+    this.#detach(lane);
+    this.#byId.delete(lane.id);
+    this.#running.delete(lane);
   }
 
   /** The lane a SUBAGENT_FINISHED / SUBAGENT_ERROR ends; undefined (warned) when none is running. */
-  private ending(event: Finished | Failed): SubagentLaneImpl | undefined {
-    const lane = this.byId.get(event.subagentRunId);
+  #ending(event: Finished | Failed): SubagentLaneImpl | undefined {
+    const lane = this.#byId.get(event.subagentRunId);
     const status = lane?.status.peek();
     if (lane === undefined || (status !== "running" && status !== "unknown")) {
-      this.say(
+      this.#say(
         "SUBAGENT_NOT_RUNNING",
         lane === undefined
           ? `${event.type} for subagent '${event.subagentRunId}', which was never started; the event changed nothing.`
@@ -308,24 +311,24 @@ export class SubagentLanes implements ThreadLanes {
       );
       return undefined;
     }
-    this.running.delete(lane);
+    this.#running.delete(lane);
     return lane;
   }
 
-  private toolCallList(toolCallId: string): Signal<readonly SubagentLaneImpl[]> {
-    let list = this.byToolCall.get(toolCallId);
-    if (list === undefined) this.byToolCall.set(toolCallId, (list = signal(EMPTY)));
+  #toolCallList(toolCallId: string): Signal<readonly SubagentLaneImpl[]> {
+    let list = this.#byToolCall.get(toolCallId);
+    if (list === undefined) this.#byToolCall.set(toolCallId, (list = signal(EMPTY)));
     return list;
   }
 
-  private drop<T>(list: Signal<readonly T[]>, item: T): void {
+  #drop<T>(list: Signal<readonly T[]>, item: T): void {
     const items = list.peek();
     const at = items.indexOf(item);
     if (at !== -1) list.value = Object.freeze([...items.slice(0, at), ...items.slice(at + 1)]);
   }
 
-  private say(code: StageErrorCode<"fold">, message: string, event: unknown): void {
-    this.warn(event === undefined ? { code, message } : { code, message, event });
+  #say(code: StageErrorCode<"fold">, message: string, event: unknown): void {
+    this.#warn(event === undefined ? { code, message } : { code, message, event });
   }
 }
 

@@ -36,6 +36,14 @@ const CLIENT_FROM = {
  * keep saying what is true of it. Nothing here is computed per event except the parser's work.
  */
 export class ToolCallNodeImpl implements ToolCallNode {
+  /**
+   * @internal Vue's raw marker: a `ref`, `reactive` or Pinia store holding this object hands it
+   * back as it is, since a deep proxy as `this` fails every `#` member's brand check.
+   */
+  get __v_skip(): true {
+    return true;
+  }
+
   readonly name: Signal<string>;
   readonly argsText = signal("");
   readonly partialArgs = signal<unknown>(undefined);
@@ -47,7 +55,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly metadata = signal<Metadata | undefined>(undefined);
   readonly encryptedValue = signal<string | undefined>(undefined);
   /** Alive only between TOOL_CALL_START and TOOL_CALL_END. */
-  private parser: ToolArgsParser | undefined;
+  #parser: ToolArgsParser | undefined;
 
   constructor(
     readonly id: string,
@@ -60,7 +68,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
   /** A call that is streaming: TOOL_CALL_START. */
   static streaming(id: string, messageId: string, name: string, parsers: ToolArgsParserFactory): ToolCallNodeImpl {
     const node = new ToolCallNodeImpl(id, messageId, name);
-    node.parser = parsers();
+    node.#parser = parsers();
     return node;
   }
 
@@ -82,7 +90,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
   /** TOOL_CALL_ARGS: O(delta) — the string append is a rope, the parser reads only `delta`. */
   appendArgs(delta: string): void {
     this.argsText.value = this.argsText.peek() + delta;
-    const parser = this.parser;
+    const parser = this.#parser;
     if (parser === undefined) return;
     this.partialArgs.value = parser.push(delta);
     this.argumentStatus.value = parser.argumentStatus;
@@ -90,9 +98,9 @@ export class ToolCallNodeImpl implements ToolCallNode {
 
   /** TOOL_CALL_END: strict parse. An empty argument text means "no arguments" (`{}`). */
   end(): void {
-    this.parser = undefined;
-    this.settleArgs(this.argsText.peek());
-    this.argumentsArrived();
+    this.#parser = undefined;
+    this.#settleArgs(this.argsText.peek());
+    this.#argumentsArrived();
   }
 
   /**
@@ -102,9 +110,9 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * a result stays settled. The parser reopens in every case, as the argument text is the fold's.
    */
   reopen(parsers: ToolArgsParserFactory): void {
-    if (this.parser !== undefined) return;
+    if (this.#parser !== undefined) return;
     const parser = parsers();
-    this.parser = parser;
+    this.#parser = parser;
     const text = this.argsText.peek();
     if (text !== "") this.partialArgs.value = parser.push(text);
     const status = this.#status.peek();
@@ -113,28 +121,28 @@ export class ToolCallNodeImpl implements ToolCallNode {
 
   /** The run ended (RUN_ERROR or a rejected stream) while the arguments were still arriving. */
   cutOff(): void {
-    if (this.parser === undefined) return;
-    this.parser = undefined;
+    if (this.#parser === undefined) return;
+    this.#parser = undefined;
     if (this.#status.peek() !== "streaming") return;
     this.#error.value = new ToolArgsError("INCOMPLETE_TOOL_ARGS", this.id, this.argsText.peek());
     this.#status.value = "failed";
   }
 
   get isStreaming(): boolean {
-    return this.parser !== undefined;
+    return this.#parser !== undefined;
   }
 
   /** Updates every signal from a whole ToolCall, writing only what changed. */
   assign(call: ToolCall): void {
-    this.parser = undefined;
+    this.#parser = undefined;
     this.name.value = call.function.name;
     if (this.argsText.peek() !== call.function.arguments || this.args.peek() === undefined) {
       this.argsText.value = call.function.arguments;
-      this.settleArgs(call.function.arguments);
+      this.#settleArgs(call.function.arguments);
     }
     assignJson(this.metadata, call.metadata as Metadata | undefined);
     this.encryptedValue.value = call.encryptedValue;
-    this.argumentsArrived();
+    this.#argumentsArrived();
   }
 
   /**
@@ -165,7 +173,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * an interrupt about the call replaces a tool-side request.
    */
   requestApproval(): boolean {
-    return this.move("requestApproval", "awaiting-approval");
+    return this.#move("requestApproval", "awaiting-approval");
   }
 
   /**
@@ -174,12 +182,12 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * twice or runs one that already has its answer.
    */
   start(): boolean {
-    return this.move("start", "running");
+    return this.#move("start", "running");
   }
 
   /** The user declined an interrupt about the call, or answered it another way: back to `complete`. */
   withdrawApproval(): boolean {
-    return this.move("withdrawApproval", "complete");
+    return this.#move("withdrawApproval", "complete");
   }
 
   /**
@@ -187,7 +195,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * Refused for any other state: a call that settled meanwhile keeps its result.
    */
   cancel(error: ThreadlineError): boolean {
-    return this.move("cancel", "failed", error);
+    return this.#move("cancel", "failed", error);
   }
 
   mergeMetadata(incoming: Record<string, unknown> | undefined): void {
@@ -207,27 +215,27 @@ export class ToolCallNodeImpl implements ToolCallNode {
     return call;
   }
 
-  private settleArgs(text: string): void {
+  #settleArgs(text: string): void {
     if (text.trim() === "") {
-      this.setArgs(Object.freeze({}));
+      this.#setArgs(Object.freeze({}));
       return;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (cause) {
-      return this.refuseArgs(new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause));
+      return this.#refuseArgs(new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause));
     }
     // Valid JSON deeper than Threadline walks is refused as that, not as "not valid JSON".
-    if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
-    this.setArgs(ownJson(parsed));
+    if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.#refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
+    this.#setArgs(ownJson(parsed));
   }
 
   /**
    * A client transition: to `to` (with `error`, written first, when it fails the call) when the
    * status is one the transition may come from; false, writing nothing, otherwise.
    */
-  private move(transition: keyof typeof CLIENT_FROM, to: ToolCallStatus, error?: ThreadlineError): boolean {
+  #move(transition: keyof typeof CLIENT_FROM, to: ToolCallStatus, error?: ThreadlineError): boolean {
     if (!(CLIENT_FROM[transition] as readonly ToolCallStatus[]).includes(this.#status.peek())) return false;
     if (error !== undefined) this.#error.value = error;
     this.#status.value = to;
@@ -235,18 +243,18 @@ export class ToolCallNodeImpl implements ToolCallNode {
   }
 
   /** `streaming` → `complete`, or `failed` when the arguments were refused. */
-  private argumentsArrived(): void {
+  #argumentsArrived(): void {
     if (this.#status.peek() === "streaming") this.#status.value = this.#error.peek() === undefined ? "complete" : "failed";
   }
 
   /** Arguments that do not parse fail the call from every state: the call cannot run on them. */
-  private refuseArgs(error: ToolArgsError): void {
+  #refuseArgs(error: ToolArgsError): void {
     this.args.value = undefined;
     this.#error.value = error;
     this.#status.value = "failed";
   }
 
-  private setArgs(value: unknown): void {
+  #setArgs(value: unknown): void {
     this.args.value = value;
     this.partialArgs.value = value;
     if (this.#error.peek() instanceof ToolArgsError) this.#error.value = undefined;
