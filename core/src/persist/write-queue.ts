@@ -13,76 +13,73 @@ const COMPACT_AFTER = 1024;
  * adapter can never see write N+1 before write N has landed.
  */
 export class WriteQueue {
-  readonly #operations: (QueuedOperation | undefined)[] = [];
-  #head = 0;
-  #draining = false;
-  #idleWaiters: (() => void)[] = [];
+  private readonly operations: (QueuedOperation | undefined)[] = [];
+  private head = 0;
+  private draining = false;
+  private idleWaiters: (() => void)[] = [];
 
-  readonly #onDefect: (error: unknown) => void;
-  constructor(onDefect: (error: unknown) => void) {
-    this.#onDefect = onDefect;
-  }
+  constructor(private readonly onDefect: (error: unknown) => void) {}
 
   get idle(): boolean {
-    return !this.#draining;
+    return !this.draining;
   }
 
   enqueue(operation: QueuedOperation): void {
-    this.#operations.push(operation);
-    if (!this.#draining) this.#drain();
+    this.operations.push(operation);
+    if (!this.draining) this.drain();
   }
 
   /** Resolves once every operation enqueued so far (and any they enqueue) has settled. Never rejects. */
   whenIdle(): Promise<void> {
-    if (!this.#draining) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+    if (!this.draining) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Whatever happens while reporting a defect, the line keeps moving. */
-  #defect(error: unknown): void {
+  private defect(error: unknown): void {
     try {
-      this.#onDefect(error);
+      this.onDefect(error);
     } catch {
       // Nowhere left to report to.
     }
   }
 
-  #drain(): void {
-    this.#draining = true;
-    while (this.#head < this.#operations.length) {
-      const operation = this.#operations[this.#head];
-      this.#operations[this.#head++] = undefined;
+  private drain(): void {
+    this.draining = true;
+    while (this.head < this.operations.length) {
+      const operation = this.operations[this.head];
+      this.operations[this.head++] = undefined;
       if (operation === undefined) continue;
       let result: MaybePromise<void>;
       try {
         result = operation();
       } catch (error) {
-        this.#defect(error);
+        this.defect(error);
         continue;
       }
       if (isPromiseLike(result)) {
         // A queue kept busy (a write in flight every frame) never reaches idle to reset: drop the
         // spent slots now and then, so the array does not grow with every operation ever run.
-        if (this.#head >= COMPACT_AFTER) {
-          this.#operations.splice(0, this.#head);
-          this.#head = 0;
+        if (this.head >= COMPACT_AFTER) {
+          this.operations.splice(0, this.head);
+          this.head = 0;
         }
         // `draining` stays true while we wait: operations enqueued meanwhile only join the line.
         result.then(
-          () => this.#drain(),
+          () => this.drain(),
           (error: unknown) => {
-            this.#defect(error);
-            this.#drain();
+            this.defect(error);
+            this.drain();
           },
         );
         return;
       }
     }
-    this.#operations.length = 0;
-    this.#head = 0;
-    this.#draining = false;
-    const waiters = this.#idleWaiters;
-    this.#idleWaiters = [];
+    this.operations.length = 0;
+    this.head = 0;
+    this.draining = false;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
 }

@@ -48,35 +48,35 @@ export class ClearedRunFilter {
   /** The run the last stale event was attributed to, if it belonged to a cleared run. */
   lastStaleRunId: string | undefined;
 
-  readonly #active = new Set<string>();
-  readonly #clearedRuns = new Set<string>();
-  readonly #clearedMessages = new Set<string>();
-  readonly #clearedToolCalls = new Set<string>();
+  private readonly active = new Set<string>();
+  private readonly clearedRuns = new Set<string>();
+  private readonly clearedMessages = new Set<string>();
+  private readonly clearedToolCalls = new Set<string>();
   /** The run a runless event is attributed to when the caller names none. */
-  #latestRun: string | undefined;
+  private latestRun: string | undefined;
 
   /** Runs seen started and not yet ended (fresh and cleared alike). */
   get activeRunIds(): ReadonlySet<string> {
-    return this.#active;
+    return this.active;
   }
 
   /** True once anything has been cleared and not `reset()`. */
   get hasCleared(): boolean {
-    return this.#clearedRuns.size > 0 || this.#clearedMessages.size > 0 || this.#clearedToolCalls.size > 0;
+    return this.clearedRuns.size > 0 || this.clearedMessages.size > 0 || this.clearedToolCalls.size > 0;
   }
 
   /** Record what a `clear()` removed. Every run active right now is cleared with it. */
   recordClear(cleared: ClearedConversation = {}): void {
-    for (const runId of this.#active) remember(this.#clearedRuns, runId);
-    if (cleared.runIds) for (const runId of cleared.runIds) remember(this.#clearedRuns, runId);
-    if (cleared.messageIds) for (const id of cleared.messageIds) remember(this.#clearedMessages, id);
-    if (cleared.toolCallIds) for (const id of cleared.toolCallIds) remember(this.#clearedToolCalls, id);
+    for (const runId of this.active) remember(this.clearedRuns, runId);
+    if (cleared.runIds) for (const runId of cleared.runIds) remember(this.clearedRuns, runId);
+    if (cleared.messageIds) for (const id of cleared.messageIds) remember(this.clearedMessages, id);
+    if (cleared.toolCallIds) for (const id of cleared.toolCallIds) remember(this.clearedToolCalls, id);
     for (const message of cleared.messages ?? []) {
-      remember(this.#clearedMessages, message.id);
+      remember(this.clearedMessages, message.id);
       if (message.role === "assistant") {
-        for (const toolCall of message.toolCalls ?? []) remember(this.#clearedToolCalls, toolCall.id);
+        for (const toolCall of message.toolCalls ?? []) remember(this.clearedToolCalls, toolCall.id);
       } else if (message.role === "tool") {
-        remember(this.#clearedToolCalls, message.toolCallId);
+        remember(this.clearedToolCalls, message.toolCallId);
       }
     }
   }
@@ -94,17 +94,17 @@ export class ClearedRunFilter {
     if (type === EventType.RUN_STARTED) {
       runId = ownRunId ?? sourceRunId;
       if (runId !== undefined) {
-        this.#active.add(runId);
-        this.#latestRun = runId;
+        this.active.add(runId);
+        this.latestRun = runId;
       }
     } else {
-      runId = ownRunId ?? sourceRunId ?? this.#latestRun;
+      runId = ownRunId ?? sourceRunId ?? this.latestRun;
     }
 
-    let stale = runId !== undefined && this.#clearedRuns.has(runId);
+    let stale = runId !== undefined && this.clearedRuns.has(runId);
     if (stale) this.lastStaleRunId = runId;
-    else if (this.#clearedMessages.size > 0 || this.#clearedToolCalls.size > 0) stale = this.#namesClearedId(ids, type);
-    if (stale) this.#markIds(ids, type);
+    else if (this.clearedMessages.size > 0 || this.clearedToolCalls.size > 0) stale = this.namesClearedId(ids, type);
+    if (stale) this.markIds(ids, type);
 
     if ((type === EventType.RUN_FINISHED || type === EventType.RUN_ERROR) && runId !== undefined) this.runSettled(runId);
     return stale;
@@ -115,43 +115,43 @@ export class ClearedRunFilter {
    * cleared run stays cleared; only the "latest active run" fallback moves on.
    */
   runSettled(runId: string): void {
-    this.#active.delete(runId);
-    if (this.#latestRun !== runId) return;
+    this.active.delete(runId);
+    if (this.latestRun !== runId) return;
     // Fall back to the most recently started run still active (a Set iterates in insertion order).
-    this.#latestRun = undefined;
-    for (const other of this.#active) this.#latestRun = other;
+    this.latestRun = undefined;
+    for (const other of this.active) this.latestRun = other;
   }
 
   /** Forget everything (the client moved to another thread). */
   reset(): void {
-    this.#active.clear();
-    this.#clearedRuns.clear();
-    this.#clearedMessages.clear();
-    this.#clearedToolCalls.clear();
-    this.#latestRun = undefined;
+    this.active.clear();
+    this.clearedRuns.clear();
+    this.clearedMessages.clear();
+    this.clearedToolCalls.clear();
+    this.latestRun = undefined;
     this.lastStaleRunId = undefined;
   }
 
-  #namesClearedId(ids: EventIds, type: EventType): boolean {
+  private namesClearedId(ids: EventIds, type: EventType): boolean {
     const { toolCallId, parentMessageId, messageId } = ids;
-    if (typeof toolCallId === "string" && this.#clearedToolCalls.has(toolCallId)) return true;
-    if (typeof parentMessageId === "string" && this.#clearedMessages.has(parentMessageId)) return true;
-    if (typeof messageId === "string" && this.#clearedMessages.has(messageId)) return true;
+    if (typeof toolCallId === "string" && this.clearedToolCalls.has(toolCallId)) return true;
+    if (typeof parentMessageId === "string" && this.clearedMessages.has(parentMessageId)) return true;
+    if (typeof messageId === "string" && this.clearedMessages.has(messageId)) return true;
     if (type === EventType.REASONING_ENCRYPTED_VALUE && typeof ids.entityId === "string") {
-      return this.#clearedMessages.has(ids.entityId) || this.#clearedToolCalls.has(ids.entityId);
+      return this.clearedMessages.has(ids.entityId) || this.clearedToolCalls.has(ids.entityId);
     }
     return false;
   }
 
   /** Suppression spreads along ids: whatever a stale event names is stale from now on. */
-  #markIds(ids: EventIds, type: EventType): void {
-    if (typeof ids.messageId === "string") remember(this.#clearedMessages, ids.messageId);
-    if (typeof ids.parentMessageId === "string") remember(this.#clearedMessages, ids.parentMessageId);
-    if (typeof ids.toolCallId === "string") remember(this.#clearedToolCalls, ids.toolCallId);
+  private markIds(ids: EventIds, type: EventType): void {
+    if (typeof ids.messageId === "string") remember(this.clearedMessages, ids.messageId);
+    if (typeof ids.parentMessageId === "string") remember(this.clearedMessages, ids.parentMessageId);
+    if (typeof ids.toolCallId === "string") remember(this.clearedToolCalls, ids.toolCallId);
     if (type === EventType.REASONING_ENCRYPTED_VALUE && typeof ids.entityId === "string") {
       // The subtype says which kind of id it is; marking both sets is harmless and simpler.
-      remember(this.#clearedMessages, ids.entityId);
-      remember(this.#clearedToolCalls, ids.entityId);
+      remember(this.clearedMessages, ids.entityId);
+      remember(this.clearedToolCalls, ids.entityId);
     }
   }
 }
