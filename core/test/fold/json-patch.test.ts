@@ -50,8 +50,7 @@ const docAndPatch = doc.chain((d) => {
   return fc.tuple(fc.constant(d), fc.array(op, { minLength: 1, maxLength: 4 }));
 });
 
-/** fast-json-patch's outcome; `name` is its error's name when it refused with a JsonPatchError. */
-function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown; name?: string } {
+function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown } {
   try {
     // Op by op, as applyPatch(doc, patch, true, false) does, so an intermediate undefined is visible.
     let document: unknown = structuredClone(d);
@@ -70,8 +69,8 @@ function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown;
     }
     // JSON round trip: fast-json-patch may leave array holes (moves past the end) that JSON renders as null.
     return { ok: true, value: JSON.parse(JSON.stringify(document)) };
-  } catch (error) {
-    return { ok: false, name: error instanceof jsonpatch.JsonPatchError ? error.name : undefined };
+  } catch {
+    return { ok: false };
   }
 }
 
@@ -132,27 +131,6 @@ describe("applyJsonPatch (structural sharing)", () => {
       }),
       { numRuns: Number(process.env.PATCH_RUNS ?? 1000) },
     );
-  }, 30_000);
-
-  it("refuses with fast-json-patch's error name (applyJsonPatch, and the STATE_DELTA warning)", () => {
-    let named = 0;
-    fc.assert(
-      fc.property(docAndPatch, ([d, patch]) => {
-        const expected = reference(d, patch);
-        if (expected.name === undefined) return;
-        named++;
-        const actual = applyJsonPatch(ownJson(d), patch);
-        expect(!actual.ok && actual.error.name).toBe(expected.name);
-        const warnings: string[] = [];
-        const thread = createThread({ state: d, onWarning: (w) => warnings.push(w.message) });
-        foldEvent(thread, { type: "STATE_DELTA", delta: patch } as AGUIEvent);
-        expect(warnings).toHaveLength(1);
-        expect(warnings[0]).toContain(`[${expected.name}]`);
-      }),
-      { numRuns: Number(process.env.PATCH_RUNS ?? 2000) },
-    );
-    // Most generated patches touch a missing or out-of-range path somewhere: plenty are refused.
-    expect(named).toBeGreaterThan(100);
   }, 30_000);
 
   it("shares every untouched subtree, copies only the path", () => {
@@ -242,34 +220,6 @@ describe("applyJsonPatch (structural sharing)", () => {
     for (const delta of deltas) foldEvent(thread, { type: "STATE_DELTA", delta } as AGUIEvent);
     expect(thread.state.value).toEqual({ x: { a: 1 }, y: [{ z: true }], t: 1, u: 2, v: 3 });
     expect(warnings).toEqual(["STATE_PATCH_FAILED"]);
-  });
-
-  it("refuses, with a typed name, the paths fast-json-patch resolves oddly (docs/reference/deviations.md)", () => {
-    const document = ownJson({ list: [1, 2], a: 1 });
-    const name = (patch: unknown[]) => {
-      const outcome = applyJsonPatch(document, patch as Operation[]);
-      return !outcome.ok && outcome.error.name;
-    };
-    expect(name([{ op: "add", path: "/list/", value: 0 }])).toBe("OPERATION_PATH_ILLEGAL_ARRAY_INDEX");
-    expect(name([{ op: "copy", from: "/list/length", path: "/n" }])).toBe("OPERATION_FROM_UNRESOLVABLE");
-    expect(name([{ op: "move", from: "/list/length", path: "/n" }])).toBe("OPERATION_FROM_UNRESOLVABLE");
-    expect(name([{ op: "replace", path: "/toString", value: 1 }])).toBe("OPERATION_PATH_UNRESOLVABLE");
-    expect(name([{ op: "remove", path: "/hasOwnProperty" }])).toBe("OPERATION_PATH_UNRESOLVABLE");
-    expect(name([{ op: "toString", path: "/a" }])).toBe("OPERATION_OP_INVALID");
-    // A move whose removal shifts the array under its target: a typed error, not a TypeError.
-    expect(name([{ op: "move", from: "/list/0", path: "/list/1/x" }])).toBe("OPERATION_PATH_UNRESOLVABLE");
-    expect(document).toEqual({ list: [1, 2], a: 1 });
-  });
-
-  it("a failure below one of the root's keys names the operation's whole path in the warning", () => {
-    const warnings: string[] = [];
-    const thread = createThread({ state: { a: { b: 1 } }, onWarning: (w) => warnings.push(w.message) });
-    foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "replace", path: "/a/zz", value: 2 }] } as AGUIEvent);
-    foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "add", path: "/nope/x/y", value: 2 }] } as AGUIEvent);
-    expect(warnings[0]).toContain('(replace "/a/zz")');
-    expect(warnings[0]).toContain("[OPERATION_PATH_UNRESOLVABLE]");
-    expect(warnings[1]).toContain('(add "/nope/x/y")');
-    expect(warnings[1]).toContain("[OPERATION_PATH_CANNOT_ADD]");
   });
 
   it("refuses prototype-reaching segments with a typed error", () => {
