@@ -28,22 +28,20 @@ export class UntouchedHistory {
    * messages[i], -(k + 1) for others[k] (a tool call id), 0 for an empty slot.
    * Message ids are read from the messages themselves, so the common entry costs no array.
    */
-  readonly #slots: Int32Array;
-  readonly #others: string[] = [];
-  readonly #mask: number;
-  #budget: number;
-  #subagents = false;
+  private readonly slots: Int32Array;
+  private readonly others: string[] = [];
+  private readonly mask: number;
+  private budget: number;
+  private subagents = false;
   // The hot events repeat one id (a message's deltas, a call's args): checked once.
-  #lastClear: unknown;
+  private lastClear: unknown;
 
-  readonly #messages: readonly Message[];
-  private constructor(messages: readonly Message[]) {
-    this.#messages = messages;
+  private constructor(private readonly messages: readonly Message[]) {
     let size = 64;
     while (size < messages.length * 4) size *= 2;
-    this.#slots = new Int32Array(size);
-    this.#mask = size - 1;
-    this.#budget = 64 + messages.length * PROBE_BUDGET;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    this.budget = 64 + messages.length * PROBE_BUDGET;
   }
 
   /**
@@ -55,15 +53,15 @@ export class UntouchedHistory {
     const history = new UntouchedHistory(messages);
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
-      if (!history.#add(message?.id, i + 1)) return undefined;
+      if (!history.add(message?.id, i + 1)) return undefined;
       if (message.role === "assistant") {
-        for (const call of message.toolCalls ?? []) if (!history.#addOther(call.id)) return undefined;
+        for (const call of message.toolCalls ?? []) if (!history.addOther(call.id)) return undefined;
       } else if (message.role === "tool") {
-        if (!history.#addOther(message.toolCallId)) return undefined;
+        if (!history.addOther(message.toolCallId)) return undefined;
       } else if (!MESSAGE_ROLES.has(message.role)) {
         return undefined; // not a message: the eager fold refuses the history, naming the entry
       }
-      if ((message as { subagentRunId?: unknown }).subagentRunId != null) history.#subagents = true;
+      if ((message as { subagentRunId?: unknown }).subagentRunId != null) history.subagents = true;
     }
     return history;
   }
@@ -80,18 +78,18 @@ export class UntouchedHistory {
       case "RUN_STARTED":
         // Input messages the history holds are skipped by the fold (see withoutHeld); any other
         // that names a prior id (a result for an earlier call, say) reaches it.
-        return (event.input?.messages ?? []).some((message) => !this.#holds(message) && this.#meets(message));
+        return (event.input?.messages ?? []).some((message) => !this.holds(message) && this.meets(message));
       case "SUBAGENT_STARTED":
       case "SUBAGENT_FINISHED":
       case "SUBAGENT_ERROR":
         // The history's attributed messages made lanes of their own; lanes follow their own rules.
-        if (this.#subagents) return true;
+        if (this.subagents) return true;
         break;
       default:
-        if (this.#subagents && (event as { subagentRunId?: unknown }).subagentRunId != null) return true;
+        if (this.subagents && (event as { subagentRunId?: unknown }).subagentRunId != null) return true;
     }
     const fields = event as { messageId?: unknown; parentMessageId?: unknown; toolCallId?: unknown; entityId?: unknown };
-    return this.#names(fields.messageId) || this.#names(fields.toolCallId) || this.#names(fields.parentMessageId) || this.#names(fields.entityId);
+    return this.names(fields.messageId) || this.names(fields.toolCallId) || this.names(fields.parentMessageId) || this.names(fields.entityId);
   }
 
   /**
@@ -101,27 +99,27 @@ export class UntouchedHistory {
    */
   withoutHeld(event: AGUIEvent): AGUIEvent {
     const input = event.type === "RUN_STARTED" ? event.input : undefined;
-    const kept = input?.messages?.filter((message) => !this.#holds(message));
+    const kept = input?.messages?.filter((message) => !this.holds(message));
     return kept === undefined || kept.length === input!.messages.length ? event : ({ ...event, input: { ...input, messages: kept } } as AGUIEvent);
   }
 
   /** A prior message has this message's id. */
-  #holds(message: Message): boolean {
-    const slot = this.#slotOf(message.id, true);
-    return slot >= 0 && this.#slots[slot] !== 0;
+  private holds(message: Message): boolean {
+    const slot = this.slotOf(message.id, true);
+    return slot >= 0 && this.slots[slot] !== 0;
   }
 
-  #meets(message: Message): boolean {
-    if (message.role === "assistant" && message.toolCalls?.some((call) => this.#names(call.id))) return true;
-    return this.#names(message.id) || (message.role === "tool" && this.#names(message.toolCallId));
+  private meets(message: Message): boolean {
+    if (message.role === "assistant" && message.toolCalls?.some((call) => this.names(call.id))) return true;
+    return this.names(message.id) || (message.role === "tool" && this.names(message.toolCallId));
   }
 
   /** An id any prior message uses, as its own or as a tool call's. */
-  #names(id: unknown): boolean {
-    if (id === this.#lastClear || typeof id !== "string") return false;
-    const slot = this.#slotOf(id, false);
-    if (slot >= 0 && this.#slots[slot] === 0) {
-      this.#lastClear = id;
+  private names(id: unknown): boolean {
+    if (id === this.lastClear || typeof id !== "string") return false;
+    const slot = this.slotOf(id, false);
+    if (slot >= 0 && this.slots[slot] === 0) {
+      this.lastClear = id;
       return false;
     }
     return true; // found, or past the probe budget
@@ -131,26 +129,26 @@ export class UntouchedHistory {
    * The slot holding `id` (as a message's id only, when `message`), or the empty slot where it
    * would go; -1 once the probes run over budget.
    */
-  #slotOf(id: unknown, message: boolean): number {
+  private slotOf(id: unknown, message: boolean): number {
     if (typeof id !== "string") return -1;
-    for (let slot = hash(id) & this.#mask; ; slot = (slot + 1) & this.#mask) {
-      const entry = this.#slots[slot]!;
-      if (entry === 0 || ((entry > 0 || !message) && (entry > 0 ? this.#messages[entry - 1]!.id : this.#others[-entry - 1]) === id)) return slot;
-      if (--this.#budget < 0) return -1;
+    for (let slot = hash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const entry = this.slots[slot]!;
+      if (entry === 0 || ((entry > 0 || !message) && (entry > 0 ? this.messages[entry - 1]!.id : this.others[-entry - 1]) === id)) return slot;
+      if (--this.budget < 0) return -1;
     }
   }
 
   /** False over budget, or for a second message with the same id. Another id may repeat. */
-  #add(id: unknown, entry: number): boolean {
-    const slot = this.#slotOf(id, entry > 0);
+  private add(id: unknown, entry: number): boolean {
+    const slot = this.slotOf(id, entry > 0);
     if (slot < 0) return false;
-    if (this.#slots[slot] === 0) this.#slots[slot] = entry;
+    if (this.slots[slot] === 0) this.slots[slot] = entry;
     else if (entry > 0) return false;
     return true;
   }
 
-  #addOther(id: unknown): boolean {
-    return this.#add(id, -this.#others.push(id as string));
+  private addOther(id: unknown): boolean {
+    return this.add(id, -this.others.push(id as string));
   }
 }
 
