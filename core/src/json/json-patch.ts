@@ -1,6 +1,6 @@
 import type { Operation } from "fast-json-patch";
 import { deeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
-import { JsonPatchError } from "./json-patch-error.js";
+import { JsonPatchError, type JsonPatchErrorName } from "./json-patch-error.js";
 import { copyJson, jsonEqual, setOwn } from "./json-value.js";
 
 /**
@@ -79,18 +79,22 @@ const OPS = new Set(["add", "remove", "replace", "move", "copy", "test", "_get"]
  * one named). `_get` is fast-json-patch's internal read, which its validator lets through.
  */
 export function checkOperation(op: Operation, index: number): void {
-  const fail = (message: string, name: ConstructorParameters<typeof JsonPatchError>[1]) => {
-    throw new JsonPatchError(message, name, index, op);
-  };
-  if (op === null || typeof op !== "object" || Array.isArray(op)) fail("The operation is not an object", "OPERATION_NOT_AN_OBJECT");
-  if (!OPS.has(op.op)) fail("`op` is none of add, remove, replace, move, copy, test", "OPERATION_OP_INVALID");
-  if (typeof op.path !== "string") fail("`path` is not a string", "OPERATION_PATH_INVALID");
-  if (op.path !== "" && op.path[0] !== "/") fail('`path` is neither "" nor starts with "/"', "OPERATION_PATH_INVALID");
-  if ((op.op === "move" || op.op === "copy") && typeof op.from !== "string") fail("`from` is not a string", "OPERATION_FROM_REQUIRED");
+  const broken = brokenRule(op);
+  if (broken !== undefined) throw new JsonPatchError(broken[0], broken[1], index, op);
+}
+
+/** The first rule `op` breaks, as [message, name]; checked on every operation, so no closure is made. */
+function brokenRule(op: Operation): [string, JsonPatchErrorName] | undefined {
+  if (op === null || typeof op !== "object" || Array.isArray(op)) return ["The operation is not an object", "OPERATION_NOT_AN_OBJECT"];
+  if (!OPS.has(op.op)) return ["`op` is none of add, remove, replace, move, copy, test", "OPERATION_OP_INVALID"];
+  if (typeof op.path !== "string") return ["`path` is not a string", "OPERATION_PATH_INVALID"];
+  if (op.path !== "" && op.path[0] !== "/") return ['`path` is neither "" nor starts with "/"', "OPERATION_PATH_INVALID"];
+  if ((op.op === "move" || op.op === "copy") && typeof op.from !== "string") return ["`from` is not a string", "OPERATION_FROM_REQUIRED"];
   if (op.op === "add" || op.op === "replace" || op.op === "test") {
-    if (op.value === undefined) fail("`value` is missing", "OPERATION_VALUE_REQUIRED");
-    if (holdsUndefined(op.value)) fail("`value` holds undefined, which JSON cannot", "OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED");
+    if (op.value === undefined) return ["`value` is missing", "OPERATION_VALUE_REQUIRED"];
+    if (holdsUndefined(op.value)) return ["`value` holds undefined, which JSON cannot", "OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED"];
   }
+  return undefined;
 }
 
 function holdsUndefined(value: unknown): boolean {
