@@ -18,25 +18,25 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "quick-start-svelte": {
     title: "Threadline quick start, Svelte (createChat + StreamingText + HttpAgent)",
     code: `export { createChat, StreamingText } from "@threadline/svelte";\nexport { HttpAgent } from "@threadline/core";\n`,
-    // 62.8 measured on 2026-12-02 after attachments, subagent lanes, branches, follow mode and generative UI
+    // 61.4 measured on 2026-12-02 after attachments, subagent lanes, branches, follow mode and generative UI
     // (the Tambo fold, renderable tool calls) became plug-ins, @ag-ui/core left the run-time imports,
-    // fast-json-patch is imported by module and protobuf is lazy (#18).
-    budget: 63.6 * KB,
+    // JSON Patch became Threadline's own (no fast-json-patch) and protobuf is lazy (#18).
+    budget: 62.2 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost,
-  // paid only by apps that import them. Budgets: the figures of 2026-12-02 (after generative UI became a plug-in) + 0.8.
+  // paid only by apps that import them. Budgets: the figures of 2026-12-02 (after JSON Patch became Threadline's own) + 0.8.
   ...Object.fromEntries(
     (
       [
-        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 69.4],
-        ["presence", "broadcastPresence", "multi-tab presence", 65.3],
-        ["attachments", "chatAttachments", "files in messages", 66.4],
-        ["subagents", "subagentLanes", "subagent lanes", 65.1],
-        ["branching", "messageBranches", "conversation branches", 64.9],
-        ["follow", "followRuns", "following other clients' runs", 64.3],
-        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 68.2],
-        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 65.6],
+        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 67.9],
+        ["presence", "broadcastPresence", "multi-tab presence", 63.8],
+        ["attachments", "chatAttachments", "files in messages", 65.0],
+        ["subagents", "subagentLanes", "subagent lanes", 63.8],
+        ["branching", "messageBranches", "conversation branches", 63.5],
+        ["follow", "followRuns", "following other clients' runs", 62.9],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 66.8],
+        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 64.3],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
@@ -51,8 +51,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "quick-start-vue": {
     title: "Threadline quick start, Vue (useChat + StreamingText + HttpAgent)",
     code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
-    // 63.5 measured on 2026-12-02, generative UI a plug-in (#18).
-    budget: 64.3 * KB,
+    // 62.1 measured on 2026-12-02, generative UI a plug-in, JSON Patch Threadline's own (#18).
+    budget: 62.9 * KB,
     side: "threadline",
   },
   "core-root": {

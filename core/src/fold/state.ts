@@ -1,10 +1,8 @@
-/// <reference path="../json/fast-json-patch-modules.d.ts" />
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
-import { JsonPatchError, validator } from "fast-json-patch/module/core.mjs";
-import { unescapePathComponent } from "fast-json-patch/module/helpers.mjs";
 import { describeValue } from "../describe-value.js";
-import { applyOperation, checkDepth, describePatchError } from "../json/json-patch.js";
+import { applyOperation, checkDepth, checkOperation, describePatchError, unescapeSegment } from "../json/json-patch.js";
+import { JsonPatchError } from "../json/json-patch-error.js";
 import { copyJson, jsonEqual } from "../json/json-value.js";
 import type { StateDocument } from "../model/state/state-document.js";
 import type { ThreadImpl } from "../model/thread.js";
@@ -66,36 +64,40 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
  */
 function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh: Set<object>): boolean {
   if (op.op !== "add" && op.op !== "replace" && op.op !== "remove" && op.op !== "test") return false;
-  validator(op, index);
+  checkOperation(op, index);
   if (op.path === "") return false;
   const slash = op.path.indexOf("/", 1);
   const raw = slash === -1 ? op.path.slice(1) : op.path.slice(1, slash);
-  const key = raw.includes("~") ? unescapePathComponent(raw) : raw;
+  const key = unescapeSegment(raw);
   if (slash === -1) {
-    // An operation on one of the root's own keys, with fast-json-patch's rules.
+    // An operation on one of the root's own keys, with the rules `locate` applies below it.
     if ((op.op === "replace" || op.op === "remove") && !doc.has(key)) {
-      throw new JsonPatchError(
-        "Cannot perform the operation at a path that does not exist",
-        "OPERATION_PATH_UNRESOLVABLE",
-        index,
-        op,
-      );
+      throw new JsonPatchError("There is no value at `path`", "OPERATION_PATH_UNRESOLVABLE", index, op);
     }
     if (op.op === "test") {
-      // Our own equality: fast-json-patch's `_areEquals` throws on a null-prototype `value`.
       if (!jsonEqual(doc.get(key), op.value)) {
-        throw new JsonPatchError("Test operation failed", "TEST_OPERATION_FAILED", index, op);
+        throw new JsonPatchError("The value at `path` differs from `value`", "TEST_OPERATION_FAILED", index, op);
       }
     } else if (op.op === "remove") doc.delete(key);
     else {
-      checkDepth(op.value, 1, op, index, undefined);
+      checkDepth(op.value, 1, op, index);
       doc.set(key, copyJson(op.value));
     }
     return true;
   }
   const child = doc.get(key);
+  // Below a missing or primitive key the operation fails: the root path names why (an `add`
+  // cannot create two levels, the others find nothing), and copies the root only then.
+  if (child === null || typeof child !== "object") return false;
   // Below the root's key: one level more than the path inside the child says.
-  const next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh, 1);
+  let next: unknown;
+  try {
+    next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh, 1);
+  } catch (error) {
+    // The warning names the operation as the event wrote it, not the part below the root's key.
+    if (error instanceof JsonPatchError) throw new JsonPatchError(error.message, error.name, index, op);
+    throw error;
+  }
   if (next !== child) doc.set(key, next);
   return true;
 }

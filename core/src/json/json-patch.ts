@@ -1,21 +1,23 @@
-/// <reference path="./fast-json-patch-modules.d.ts" />
 import type { Operation } from "fast-json-patch";
-import { applyOperation as applyLibraryOperation, JsonPatchError, validator } from "fast-json-patch/module/core.mjs";
-import { unescapePathComponent } from "fast-json-patch/module/helpers.mjs";
 import { deeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
-import { copyJson } from "./json-value.js";
+import { JsonPatchError, type JsonPatchErrorName } from "./json-patch-error.js";
+import { copyJson, jsonEqual, setOwn } from "./json-value.js";
 
 /**
  * RFC 6902 with structural sharing. The reference client deep-clones the whole document for every
- * patch; here each operation copies only the containers on its own path (once per patch), hands
- * those fresh copies to fast-json-patch to mutate, and leaves every other subtree shared with the
- * previous document. So a one-op patch costs the depth of its path (times the width of the
- * containers on it), never the size of the document, and an untouched subtree keeps its identity
- * (which is what `thread.select(pointer)` relies on).
+ * patch; here each operation copies only the containers on its own path (once per patch), edits
+ * those fresh copies, and leaves every other subtree shared with the previous document. So a
+ * one-op patch costs the depth of its path (times the width of the containers on it), never the
+ * size of the document, and an untouched subtree keeps its identity (which is what
+ * `thread.select(pointer)` relies on).
  *
  * Semantics follow fast-json-patch's `applyPatch(doc, patch, validate = true)` (what @ag-ui/client
- * runs): the same validator, the same errors, all-or-nothing per patch. One addition: a write that
- * would nest the document deeper than `MAX_JSON_DEPTH` fails (`OPERATION_VALUE_TOO_DEEP`), so no
+ * runs): the same checks in the same order, the same error names, all-or-nothing per patch (the
+ * differential tests hold the two together). Where fast-json-patch breaks RFC 6902 (a root
+ * copy/move from a missing `from`, a move into its own child, writes below a primitive, an empty
+ * or `length` segment taken as an array index, members found on `Object.prototype`) the patch
+ * fails here instead; docs/reference/deviations.md lists them. One addition: a write that would
+ * nest the document deeper than `MAX_JSON_DEPTH` fails (`OPERATION_VALUE_TOO_DEEP`), so no
  * sequence of patches can grow a document past what the rest of Threadline walks.
  */
 
@@ -61,7 +63,7 @@ export function applyJsonPatch(document: unknown, patch: readonly Operation[]): 
   let root = document;
   try {
     if (!Array.isArray(patch)) {
-      throw new JsonPatchError("Patch sequence must be an array", "SEQUENCE_NOT_AN_ARRAY");
+      throw new JsonPatchError("The patch is not an array of operations", "SEQUENCE_NOT_AN_ARRAY");
     }
     for (let i = 0; i < patch.length; i++) root = applyOperation(root, patch[i]!, i, fresh);
   } catch (error) {
@@ -70,56 +72,172 @@ export function applyJsonPatch(document: unknown, patch: readonly Operation[]): 
   return { ok: true, value: root };
 }
 
+const OPS = new Set(["add", "remove", "replace", "move", "copy", "test", "_get"]);
+
+/**
+ * The checks that need no document, in fast-json-patch's order (so the first broken rule is the
+ * one named). `_get` is fast-json-patch's internal read, which its validator lets through.
+ */
+export function checkOperation(op: Operation, index: number): void {
+  const broken = brokenRule(op);
+  if (broken !== undefined) throw new JsonPatchError(broken[0], broken[1], index, op);
+}
+
+/** The first rule `op` breaks, as [message, name]; checked on every operation, so no closure is made. */
+function brokenRule(op: Operation): [string, JsonPatchErrorName] | undefined {
+  if (op === null || typeof op !== "object" || Array.isArray(op)) return ["The operation is not an object", "OPERATION_NOT_AN_OBJECT"];
+  if (!OPS.has(op.op)) return ["`op` is none of add, remove, replace, move, copy, test", "OPERATION_OP_INVALID"];
+  if (typeof op.path !== "string") return ["`path` is not a string", "OPERATION_PATH_INVALID"];
+  if (op.path !== "" && op.path[0] !== "/") return ['`path` is neither "" nor starts with "/"', "OPERATION_PATH_INVALID"];
+  if ((op.op === "move" || op.op === "copy") && typeof op.from !== "string") return ["`from` is not a string", "OPERATION_FROM_REQUIRED"];
+  if (op.op === "add" || op.op === "replace" || op.op === "test") {
+    if (op.value === undefined) return ["`value` is missing", "OPERATION_VALUE_REQUIRED"];
+    if (holdsUndefined(op.value)) return ["`value` holds undefined, which JSON cannot", "OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED"];
+  }
+  return undefined;
+}
+
+function holdsUndefined(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    // A hole reads as undefined too.
+    for (let i = 0; i < value.length; i++) if (holdsUndefined(value[i])) return true;
+    return false;
+  }
+  for (const key of Object.keys(value)) if (holdsUndefined((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /**
  * One operation on `root`, returning the new root. `fresh` holds the containers this patch has
  * created so far: they are edited in place, everything else is copied first.
  */
 export function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>, levelsAbove = 0): unknown {
-  validator(op, index);
+  checkOperation(op, index);
   if (op.path !== "" && (root === null || typeof root !== "object")) {
-    // fast-json-patch skips its checks on a falsy document and silently ignores some writes to
-    // primitives; below a primitive there is nothing to address, so it is an error here.
-    throw new JsonPatchError(
-      "Cannot perform the operation below a document that is not an object or array",
-      "OPERATION_PATH_UNRESOLVABLE",
-      index,
-      op,
-      root,
-    );
+    // Below a primitive there is nothing to address (fast-json-patch silently ignores some such writes).
+    throw new JsonPatchError("The document is not an object or array, so it has no members to address", "OPERATION_PATH_UNRESOLVABLE", index, op);
   }
   switch (op.op) {
-    case "test":
-      // Reads only: no container is copied. The value is: fast-json-patch compares with
-      // `value.hasOwnProperty(key)`, which throws on a null-prototype object (a JSON object all
-      // the same), so the patch would fail with a TypeError instead of comparing.
-      return applyLibraryOperation(root, { ...op, value: copyJson(op.value) }, true, true, true, index).newDocument;
+    case "test": {
+      // Reads only: no container is copied. Compared by members, so a null-prototype `value` is
+      // a JSON object like any other.
+      const actual = op.path === "" ? root : read(locate(root as object, splitPointer(op.path), op, index));
+      if (!jsonEqual(actual, op.value)) throw new JsonPatchError("The value at `path` differs from `value`", "TEST_OPERATION_FAILED", index, op);
+      return root;
+    }
     case "add":
     case "replace":
     case "remove": {
       const segments = splitPointer(op.path);
-      if ("value" in op) checkDepth(op.value, levelsAbove + segments.length, op, index, root);
-      const owned = "value" in op ? { ...op, value: copyJson(op.value) } : op;
-      const target = copyPath(root, segments, fresh);
-      return applyLibraryOperation(target, owned as Operation, true, true, true, index).newDocument;
+      if ("value" in op) checkDepth(op.value, levelsAbove + segments.length, op, index);
+      if (op.path === "") return op.op === "remove" ? null : copyJson(op.value);
+      const target = copyPath(root, segments, fresh) as object;
+      const slot = locate(target, segments, op, index);
+      if (op.op === "remove") removeAt(slot);
+      else if (op.op === "add") insertAt(slot, copyJson(op.value));
+      else setAt(slot, copyJson(op.value));
+      return target;
     }
     case "copy":
     case "move":
       return relocate(root, op, index, fresh, levelsAbove);
     case "_get":
-      // fast-json-patch's internal read: its validator accepts it and applyPatch leaves the
-      // document as it is (writing what it read into the operation, which we do not).
+      // applyPatch leaves the document as it is (and writes what it read into the operation,
+      // which we do not: the event is not ours to change).
       return root;
     default: {
-      // validator() has already rejected every other op.
+      // checkOperation() has already rejected every other op.
       const unknown: never = op;
       return unknown;
     }
   }
 }
 
+/** Where an operation lands: the container holding the last segment, and the key there. */
+interface Slot {
+  readonly parent: Record<string | number, unknown>;
+  /** An array's index as a number (its length for `-`), an object's member name as written. */
+  readonly key: string | number;
+}
+
+const ARRAY_INDEX = /^\d+$/;
+
+function own(container: object, key: string | number): boolean {
+  return Object.prototype.hasOwnProperty.call(container, key);
+}
+
 /**
- * `copy` and `move`, as fast-json-patch performs them: check the target path can be walked and
- * `from` exists, then add (and for `move`, first remove) without further validation.
+ * Walks `segments` from `root` with fast-json-patch's checks, in its order: where the path first
+ * leaves the document decides whether `add` may create the last member (`OPERATION_PATH_CANNOT_ADD`
+ * otherwise) and whether `replace`/`remove` find theirs (`OPERATION_PATH_UNRESOLVABLE`); array
+ * segments must be indices or `-`; `add` may not index past an array's end; `copy` and `move`
+ * need their `from`. `verify = false` walks a path already checked. Members count only when they
+ * are the container's own, so nothing on a prototype is read or written.
+ */
+function locate(root: object, segments: readonly string[], op: Operation, index: number, verify = true): Slot {
+  const last = segments.length - 1;
+  let node = root as Record<string | number, unknown>;
+  let settled = false;
+  for (let t = 0; ; t++) {
+    const segment = segments[t]!;
+    if (verify && !settled && (!own(node, segment) || t === last)) {
+      settled = true;
+      const found = own(node, segment) ? t + 1 : t;
+      if ((op.op === "copy" || op.op === "move") && valueAt(root, splitPointer(op.from)) === undefined) {
+        throw new JsonPatchError("There is no value at `from`", "OPERATION_FROM_UNRESOLVABLE", index, op);
+      }
+      if (op.op === "add" && found < last) {
+        throw new JsonPatchError("`add` can create only the last member of `path`; a container before it is missing", "OPERATION_PATH_CANNOT_ADD", index, op);
+      }
+      if ((op.op === "replace" || op.op === "remove") && found <= last) {
+        throw new JsonPatchError("There is no value at `path`", "OPERATION_PATH_UNRESOLVABLE", index, op);
+      }
+    }
+    let key: string | number = segment;
+    if (Array.isArray(node)) {
+      if (segment === "-") key = node.length;
+      else if (ARRAY_INDEX.test(segment)) key = Number(segment);
+      else throw new JsonPatchError(`"${segment}" indexes an array: it must be a base-10 index or "-"`, "OPERATION_PATH_ILLEGAL_ARRAY_INDEX", index, op);
+      if (t === last && op.op === "add" && key > node.length) {
+        throw new JsonPatchError(`Index ${key} is past the array's end (${node.length})`, "OPERATION_VALUE_OUT_OF_BOUNDS", index, op);
+      }
+    }
+    if (t === last) return { parent: node, key };
+    const child = own(node, key) ? node[key] : undefined;
+    if (child === null || typeof child !== "object") {
+      throw new JsonPatchError("`path` runs through a value that is not an object or array", "OPERATION_PATH_UNRESOLVABLE", index, op);
+    }
+    node = child as Record<string | number, unknown>;
+  }
+}
+
+function read({ parent, key }: Slot): unknown {
+  return own(parent, key) ? parent[key] : undefined;
+}
+
+/** RFC 6902 `add`: an array gets a new element (splice clamps an index past the end, as `copy`/`move` targets need), an object a member. */
+function insertAt({ parent, key }: Slot, value: unknown): void {
+  if (Array.isArray(parent)) parent.splice(key as number, 0, value);
+  else setAt({ parent, key }, value);
+}
+
+function setAt({ parent, key }: Slot, value: unknown): void {
+  // setOwn for "__proto__", which plain assignment would take as the prototype.
+  if (key === "__proto__") setOwn(parent, key, value);
+  else parent[key] = value;
+}
+
+function removeAt({ parent, key }: Slot): void {
+  if (Array.isArray(parent)) parent.splice(key as number, 1);
+  else delete parent[key];
+}
+
+/**
+ * `copy` and `move`, as fast-json-patch performs them: `from` must exist and the target path be
+ * walkable; then add (for `move`, after removing) without `add`'s own checks, so a target index
+ * past an array's end appends.
  */
 function relocate(
   root: unknown,
@@ -129,59 +247,49 @@ function relocate(
   levelsAbove: number,
 ): unknown {
   const fromSegments = splitPointer(op.from);
+  const pathSegments = splitPointer(op.path);
+  // For copy/move, locate checks that the target can be walked (array indices, containers on the
+  // way) and, where fast-json-patch does, that `from` exists.
+  if (op.path !== "") locate(root as object, pathSegments, op, index);
   const value = valueAt(root, fromSegments);
   if (value === undefined) {
-    throw new JsonPatchError(
-      "Cannot perform the operation from a path that does not exist",
-      "OPERATION_FROM_UNRESOLVABLE",
-      index,
-      op,
-      root,
-    );
+    throw new JsonPatchError("There is no value at `from`", "OPERATION_FROM_UNRESOLVABLE", index, op);
   }
-  const pathSegments = splitPointer(op.path);
   // Measuring costs the size of what moves: copy and move are the rare operations.
-  checkDepth(value, levelsAbove + pathSegments.length, op, index, root);
+  checkDepth(value, levelsAbove + pathSegments.length, op, index);
   // The value is shared, never aliased into a container this patch still mutates.
   const moved = detach(value, fresh);
   if (op.path === "") return moved;
-  checkWalkable(root, pathSegments, op, index);
   if (op.op === "move") {
     if (op.from === "" || op.path.startsWith(`${op.from}/`)) {
-      throw new JsonPatchError(
-        "Cannot move a value into one of its own children",
-        "OPERATION_PATH_CANNOT_ADD",
-        index,
-        op,
-        root,
-      );
+      throw new JsonPatchError("A value cannot move into one of its own children", "OPERATION_PATH_CANNOT_ADD", index, op);
     }
     root = copyPath(root, fromSegments, fresh);
-    root = applyLibraryOperation(root, { op: "remove", path: op.from }, false, true, true).newDocument;
+    removeAt(locate(root as object, fromSegments, op, index, false));
   }
-  const target = copyPath(root, pathSegments, fresh);
-  return applyLibraryOperation(target, { op: "add", path: op.path, value: moved }, false, true, true)
-    .newDocument;
+  const target = copyPath(root, pathSegments, fresh) as object;
+  // Walked again after a move: removing an array element shifts its siblings, which may leave
+  // the target dangling (a typed error then, not a TypeError).
+  insertAt(locate(target, pathSegments, op, index, false), moved);
+  return target;
 }
 
 /**
  * Refuses a write of `value` `levels` below the document's root when the document would then
  * nest deeper than MAX_JSON_DEPTH. Walks the value without recursion, once.
  */
-export function checkDepth(value: unknown, levels: number, op: Operation, index: number, root: unknown): void {
+export function checkDepth(value: unknown, levels: number, op: Operation, index: number): void {
   const budget = MAX_JSON_DEPTH - levels;
   if (deeperThan(value, Math.max(budget, 0)) === undefined) return;
-  // A name of our own among fast-json-patch's, so the warning names the rule that was broken.
   throw new JsonPatchError(
     `The value would nest the document more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`,
-    "OPERATION_VALUE_TOO_DEEP" as ConstructorParameters<typeof JsonPatchError>[1],
+    "OPERATION_VALUE_TOO_DEEP",
     index,
     op,
-    root,
   );
 }
 
-/** One line naming the failed operation, its path and fast-json-patch's error name. */
+/** One line naming the failed operation, its path and the error's name. */
 export function describePatchError(error: Error): string {
   const { index, operation } = error as Error & { index?: number; operation?: { op?: unknown; path?: unknown } };
   const newline = error.message.indexOf("\n");
@@ -193,24 +301,27 @@ export function describePatchError(error: Error): string {
   return `${where}${text} [${error.name}]`;
 }
 
+/** One segment of a JSON Pointer, unescaped (RFC 6901: `~1` is "/", then `~0` is "~"). */
+export function unescapeSegment(segment: string): string {
+  return segment.includes("~") ? segment.replace(/~1/g, "/").replace(/~0/g, "~") : segment;
+}
+
 /** Unescaped segments of a JSON Pointer ("" is the whole document). */
 export function splitPointer(pointer: string): string[] {
   if (pointer === "") return [];
   const raw = pointer.split("/");
   const segments = new Array<string>(raw.length - 1);
-  for (let i = 1; i < raw.length; i++) {
-    const s = raw[i]!;
-    segments[i - 1] = s.includes("~") ? unescapePathComponent(s) : s;
-  }
+  for (let i = 1; i < raw.length; i++) segments[i - 1] = unescapeSegment(raw[i]!);
   return segments;
 }
 
-/** The value at `segments`, or undefined. Own properties only. */
+/** The value at `segments`, or undefined. Own properties only; an array is indexed by digits only. */
 export function valueAt(root: unknown, segments: readonly string[]): unknown {
   let node = root;
   for (const segment of segments) {
     if (node === null || typeof node !== "object") return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    if (Array.isArray(node) && !ARRAY_INDEX.test(segment)) return undefined;
+    if (!own(node, segment)) return undefined;
     node = (node as Record<string, unknown>)[segment];
   }
   return node;
@@ -219,7 +330,7 @@ export function valueAt(root: unknown, segments: readonly string[]): unknown {
 /**
  * Replaces each container on the way to the parent of the last segment with a copy made for this
  * patch (reused if this patch already made one), so the operation mutates only fresh objects.
- * Stops where the path leaves the document: fast-json-patch then reports the proper error.
+ * Stops where the path leaves the document: `locate` then reports the proper error.
  */
 function copyPath(root: unknown, segments: readonly string[], fresh: Set<object>): unknown {
   if (segments.length === 0 || root === null || typeof root !== "object") return root;
@@ -227,6 +338,7 @@ function copyPath(root: unknown, segments: readonly string[], fresh: Set<object>
   let parent = newRoot as Record<string | number, unknown>;
   for (let t = 0; t < segments.length - 1; t++) {
     const key = containerKey(parent, segments[t]!);
+    if (!own(parent, key)) break;
     const child = parent[key];
     if (child === null || typeof child !== "object") break;
     const copy = ensureFresh(child, fresh);
@@ -243,11 +355,11 @@ function ensureFresh(container: object, fresh: Set<object>): object {
   return copy;
 }
 
-/** The key fast-json-patch uses for a segment: `-` and digit strings index arrays. */
+/** The key a segment names: on an array, `-` is the end and digits an index. */
 function containerKey(container: object, segment: string): string | number {
   if (!Array.isArray(container)) return segment;
   if (segment === "-") return container.length;
-  return /^\d+$/.test(segment) ? Number(segment) : segment;
+  return ARRAY_INDEX.test(segment) ? Number(segment) : segment;
 }
 
 /** A copy of `value` that shares nothing this patch may still mutate. */
@@ -259,36 +371,4 @@ function detach(value: unknown, fresh: Set<object>): unknown {
     : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, detach(v, fresh)]));
   fresh.add(copy);
   return copy;
-}
-
-/** fast-json-patch's traversal checks for copy/move targets: array indices, walkable parents. */
-function checkWalkable(root: unknown, segments: readonly string[], op: Operation, index: number): void {
-  let node = root;
-  for (let t = 0; t < segments.length; t++) {
-    const segment = segments[t]!;
-    let key: string | number = segment;
-    if (Array.isArray(node)) {
-      if (segment === "-") key = node.length;
-      else if (!/^\d+$/.test(segment)) {
-        throw new JsonPatchError(
-          "Expected an unsigned base-10 integer value, making the new referenced value the array element with the zero-based index",
-          "OPERATION_PATH_ILLEGAL_ARRAY_INDEX",
-          index,
-          op,
-          root,
-        );
-      } else key = Number(segment);
-    }
-    if (t === segments.length - 1) return;
-    node = (node as Record<string | number, unknown>)[key];
-    if (node === null || typeof node !== "object") {
-      throw new JsonPatchError(
-        "Cannot perform operation at the desired path",
-        "OPERATION_PATH_UNRESOLVABLE",
-        index,
-        op,
-        root,
-      );
-    }
-  }
 }

@@ -50,7 +50,24 @@ const docAndPatch = doc.chain((d) => {
   return fc.tuple(fc.constant(d), fc.array(op, { minLength: 1, maxLength: 4 }));
 });
 
-function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown } {
+/** After `move`'s removal, whether the parent of its target is a primitive (where a write is lost). */
+function movesBelowPrimitive(document: unknown, op: Extract<Operation, { op: "move" }>): boolean {
+  let node: unknown;
+  try {
+    node = jsonpatch.applyOperation(structuredClone(document), { op: "remove", path: op.from }, false, true).newDocument;
+  } catch {
+    return false;
+  }
+  const segments = op.path.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  for (const segment of segments.slice(0, -1)) {
+    if (node === null || typeof node !== "object") return false;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node !== null && node !== undefined && typeof node !== "object";
+}
+
+/** fast-json-patch's outcome; `name` is its error's name when it refused with a JsonPatchError. */
+function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown; name?: string } {
   try {
     // Op by op, as applyPatch(doc, patch, true, false) does, so an intermediate undefined is visible.
     let document: unknown = structuredClone(d);
@@ -62,6 +79,9 @@ function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown 
       // Below a primitive root there is nothing to address: fast-json-patch (sloppy-mode CommonJS)
       // silently ignores some such writes; they fail here.
       if (op.path !== "" && (document === null || typeof document !== "object")) return { ok: false };
+      // A move whose removal shifts an array so that its target now lies below a primitive: the
+      // same sloppy-mode write drops the value silently; RFC 6902 (remove, then add) fails. Refused here.
+      if (op.op === "move" && movesBelowPrimitive(document, op)) return { ok: false };
       document = jsonpatch.applyOperation(document, op, true, true, true, i).newDocument;
       // A root copy/move from a missing pointer "succeeds" there with an undefined document
       // (RFC 6902 says `from` MUST exist); refused here.
@@ -69,8 +89,8 @@ function reference(d: Json, patch: Operation[]): { ok: boolean; value?: unknown 
     }
     // JSON round trip: fast-json-patch may leave array holes (moves past the end) that JSON renders as null.
     return { ok: true, value: JSON.parse(JSON.stringify(document)) };
-  } catch {
-    return { ok: false };
+  } catch (error) {
+    return { ok: false, name: error instanceof jsonpatch.JsonPatchError ? error.name : undefined };
   }
 }
 
@@ -88,7 +108,7 @@ describe("applyJsonPatch (structural sharing)", () => {
           expect(JSON.parse(JSON.stringify(actual.value ?? null))).toEqual(expected.value);
         }
       }),
-      { numRuns: Number(process.env.PATCH_RUNS ?? 3000) },
+      { numRuns: Number(process.env.PATCH_RUNS ?? 3000), ...(process.env.PATCH_SEED ? { seed: Number(process.env.PATCH_SEED) } : {}) },
     );
     // Thousands of generated cases: well under a second alone, several on a loaded 2-core CI box.
   }, 30_000);
@@ -129,8 +149,29 @@ describe("applyJsonPatch (structural sharing)", () => {
         }
         expect(JSON.parse(JSON.stringify(thread.state.value ?? null))).toEqual(expected);
       }),
-      { numRuns: Number(process.env.PATCH_RUNS ?? 1000) },
+      { numRuns: Number(process.env.PATCH_RUNS ?? 1000), ...(process.env.PATCH_SEED ? { seed: Number(process.env.PATCH_SEED) } : {}) },
     );
+  }, 30_000);
+
+  it("refuses with fast-json-patch's error name (applyJsonPatch, and the STATE_DELTA warning)", () => {
+    let named = 0;
+    fc.assert(
+      fc.property(docAndPatch, ([d, patch]) => {
+        const expected = reference(d, patch);
+        if (expected.name === undefined) return;
+        named++;
+        const actual = applyJsonPatch(ownJson(d), patch);
+        expect(!actual.ok && actual.error.name).toBe(expected.name);
+        const warnings: string[] = [];
+        const thread = createThread({ state: d, onWarning: (w) => warnings.push(w.message) });
+        foldEvent(thread, { type: "STATE_DELTA", delta: patch } as AGUIEvent);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain(`[${expected.name}]`);
+      }),
+      { numRuns: Number(process.env.PATCH_RUNS ?? 2000), ...(process.env.PATCH_SEED ? { seed: Number(process.env.PATCH_SEED) } : {}) },
+    );
+    // Most generated patches touch a missing or out-of-range path somewhere: plenty are refused.
+    expect(named).toBeGreaterThan(100);
   }, 30_000);
 
   it("shares every untouched subtree, copies only the path", () => {
@@ -220,6 +261,41 @@ describe("applyJsonPatch (structural sharing)", () => {
     for (const delta of deltas) foldEvent(thread, { type: "STATE_DELTA", delta } as AGUIEvent);
     expect(thread.state.value).toEqual({ x: { a: 1 }, y: [{ z: true }], t: 1, u: 2, v: 3 });
     expect(warnings).toEqual(["STATE_PATCH_FAILED"]);
+  });
+
+  it("refuses, with a typed name, the paths fast-json-patch resolves oddly (docs/reference/deviations.md)", () => {
+    const document = ownJson({ list: [1, 2], a: 1 });
+    const name = (patch: unknown[]) => {
+      const outcome = applyJsonPatch(document, patch as Operation[]);
+      return !outcome.ok && outcome.error.name;
+    };
+    expect(name([{ op: "add", path: "/list/", value: 0 }])).toBe("OPERATION_PATH_ILLEGAL_ARRAY_INDEX");
+    expect(name([{ op: "copy", from: "/list/length", path: "/n" }])).toBe("OPERATION_FROM_UNRESOLVABLE");
+    expect(name([{ op: "move", from: "/list/length", path: "/n" }])).toBe("OPERATION_FROM_UNRESOLVABLE");
+    expect(name([{ op: "replace", path: "/toString", value: 1 }])).toBe("OPERATION_PATH_UNRESOLVABLE");
+    expect(name([{ op: "remove", path: "/hasOwnProperty" }])).toBe("OPERATION_PATH_UNRESOLVABLE");
+    expect(name([{ op: "toString", path: "/a" }])).toBe("OPERATION_OP_INVALID");
+    // A move whose removal shifts the array under its target: a typed error, not a TypeError.
+    expect(name([{ op: "move", from: "/list/0", path: "/list/1/x" }])).toBe("OPERATION_PATH_UNRESOLVABLE");
+    // Where the target is an object before the removal and a number after it, fast-json-patch
+    // validates the target first, then writes below the number: it reports success and the moved
+    // value is gone. Here the patch fails, and the state is kept.
+    const shifted: Operation[] = [{ op: "move", from: "/rows/0", path: "/rows/1/x" }];
+    expect(jsonpatch.applyPatch({ rows: [1, {}, 3] }, shifted, true).newDocument).toEqual({ rows: [{}, 3] });
+    const outcome = applyJsonPatch(ownJson({ rows: [1, {}, 3] }), shifted);
+    expect(!outcome.ok && outcome.error.name).toBe("OPERATION_PATH_UNRESOLVABLE");
+    expect(document).toEqual({ list: [1, 2], a: 1 });
+  });
+
+  it("a failure below one of the root's keys names the operation's whole path in the warning", () => {
+    const warnings: string[] = [];
+    const thread = createThread({ state: { a: { b: 1 } }, onWarning: (w) => warnings.push(w.message) });
+    foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "replace", path: "/a/zz", value: 2 }] } as AGUIEvent);
+    foldEvent(thread, { type: "STATE_DELTA", delta: [{ op: "add", path: "/nope/x/y", value: 2 }] } as AGUIEvent);
+    expect(warnings[0]).toContain('(replace "/a/zz")');
+    expect(warnings[0]).toContain("[OPERATION_PATH_UNRESOLVABLE]");
+    expect(warnings[1]).toContain('(add "/nope/x/y")');
+    expect(warnings[1]).toContain("[OPERATION_PATH_CANNOT_ADD]");
   });
 
   it("refuses prototype-reaching segments with a typed error", () => {
