@@ -6,7 +6,7 @@
 // plug-ins' option types) are on their stage's subpath: core/test/root-api.test.ts pins this list.
 //
 // The error system (errors.ts) is no folder's: every stage shares it, so it stays whole here.
-export { errorCodes, ThreadlineError, warnToConsole } from "./errors.js";
+export { errorCodes, errorStage, ThreadlineError, warnToConsole } from "./errors.js";
 export type { ErrorCode, ErrorStage, StageErrorCode, ThreadlineWarning, WarningHandler } from "./errors.js";
 // -- protocol --
 export { EventType } from "./protocol/index.js";

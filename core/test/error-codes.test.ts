@@ -51,12 +51,12 @@ describe("error and warning codes", () => {
 
 describe("the ErrorCode list", () => {
   it("lists every code once, under one stage", async () => {
-    const { errorCodes, ThreadlineError } = await import("../src/errors.js");
+    const { errorCodes, errorStage } = await import("../src/errors.js");
     const listed = Object.values(errorCodes).flat() as string[];
     expect(listed.length).toBe(new Set(listed).size);
-    expect(ThreadlineError.stageOf("HTTP_STATUS")).toBe("transport");
-    expect(ThreadlineError.stageOf("MALFORMED_PAYLOAD")).toBe("fold");
-    expect(ThreadlineError.stageOf("NOT_A_CODE")).toBeUndefined();
+    expect(errorStage("HTTP_STATUS")).toBe("transport");
+    expect(errorStage("MALFORMED_PAYLOAD")).toBe("fold");
+    expect(errorStage("NOT_A_CODE")).toBeUndefined();
   });
 
   it("holds every code an error is raised with in core/src", async () => {
@@ -81,5 +81,17 @@ describe("the ErrorCode list", () => {
     const wrapped = ThreadlineError.from(new TypeError("boom"), "The run");
     expect(wrapped).toMatchObject({ code: "INTERNAL_ERROR", message: "The run failed unexpectedly: TypeError: boom" });
     expect(wrapped.cause).toBeInstanceOf(TypeError);
+  });
+});
+
+describe("the code list stays out of an app's bundle", () => {
+  it("is no value of errors.ts (ThreadlineError's module) except as a re-export", () => {
+    // Every stage's error class loads errors.ts; a value import of the list there (a static
+    // `stageOf`, a table built at load) would put every code string in every app again.
+    const text = readFileSync(join(SRC, "errors.ts"), "utf8");
+    const valueImports = [...text.matchAll(/^import (?!type )[^;]*from "\.\/error-codes\.js";/gm)];
+    expect(valueImports).toEqual([]);
+    expect(text).toMatch(/^export \{ errorCodes, errorStage \} from "\.\/error-codes\.js";/m);
+    expect(text).not.toMatch(/errorCodes\[|stageByCode/);
   });
 });

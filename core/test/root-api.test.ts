@@ -33,6 +33,7 @@ const ROOT_VALUES = [
   "createThread",
   "defineTool",
   "errorCodes",
+  "errorStage",
   "foldEvents",
   "followRuns",
   "fromAgent",

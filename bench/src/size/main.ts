@@ -7,7 +7,7 @@ import { weigh, type Weight } from "./measure.js";
 const args = process.argv.slice(2);
 const checking = args.includes("--check");
 // --why prints what each entry's minified bytes are made of: per package or source folder, then the
-// largest modules (`--why=60` lists 60), charged through the build's sourcemap.
+// largest modules (`--why=60` lists 60), charged through the build's sourcemap, then the chunks.
 const whyArg = args.find((a) => a === "--why" || a.startsWith("--why="));
 const why = whyArg !== undefined;
 const whyModules = whyArg?.includes("=") ? Number(whyArg.slice("--why=".length)) : 30;
@@ -33,6 +33,13 @@ for (const name of chosen) {
     const list = (pairs: [string, number][]): string => pairs.map(([k, v]) => `  ${kb(v).padStart(7)} ${k}`).join("\n");
     console.error(`\n${name}: ${kb(weight.minified)} KB minified, by package or folder:\n${list(weight.parts)}`);
     console.error(`largest modules (minified KB):\n${list(weight.modules.slice(0, whyModules))}`);
+    // Up front first, then the lazy ones; a chunk's own modules, so a split shared part is visible.
+    const chunks = [...weight.chunks].sort((a, b) => Number(b.upFront) - Number(a.upFront) || b.minified - a.minified);
+    console.error(`chunks (min / gzip KB; gzipped one by one, as a browser gets them):`);
+    for (const c of chunks) {
+      const shown = c.modules.slice(0, 6).join(", ") + (c.modules.length > 6 ? `, … (${c.modules.length} modules)` : "");
+      console.error(`  ${kb(c.minified).padStart(7)} ${kb(c.gzip).padStart(6)} ${c.upFront ? "up front" : "lazy    "} ${c.fileName}: ${shown}`);
+    }
   }
   rows.push(`| ${entry.title} | ${kb(weight.minified)} | **${kb(weight.gzip)}** | ${budget} | ${verdict} |`);
 }

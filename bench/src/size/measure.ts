@@ -21,6 +21,21 @@ export interface Weight {
   parts: [string, number][];
   /** Minified bytes per source module, largest first (only when weighed with `why`). */
   modules: [string, number][];
+  /**
+   * Every chunk of the build (only when weighed with `why`): whether the page loads it up front, its
+   * bytes, and the modules in it. A lazy `import()` of a module that shares code with the entry
+   * moves that code into a chunk of its own, gzipped apart: this shows when that costs more than
+   * the lazy part saves.
+   */
+  chunks: ChunkWeight[];
+}
+
+export interface ChunkWeight {
+  fileName: string;
+  upFront: boolean;
+  minified: number;
+  gzip: number;
+  modules: string[];
 }
 
 /** `node_modules/.pnpm/x/node_modules/@scope/pkg/...` → `@scope/pkg`; `core/src/chat/x.ts` → `core/chat`. */
@@ -122,13 +137,17 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
     for (const dep of chunks.get(fileName)!.imports) visit(dep);
   };
   for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
-  {
-    for (const chunk of [...loaded].map((f) => chunks.get(f)!)) {
-      const bytes = Buffer.from(chunk.code);
-      minified += bytes.length;
-      gzip += gzipSync(bytes, { level: 9 }).length;
-      if (why && chunk.map) chargeBytes(chunk.code, chunk.map, bySource);
-    }
+  const chunkWeights: ChunkWeight[] = [];
+  for (const chunk of chunks.values()) {
+    const upFront = loaded.has(chunk.fileName);
+    if (!upFront && !why) continue;
+    const bytes = Buffer.from(chunk.code);
+    const zipped = gzipSync(bytes, { level: 9 }).length;
+    if (why) chunkWeights.push({ fileName: chunk.fileName, upFront, minified: bytes.length, gzip: zipped, modules: Object.keys(chunk.modules).map(shortId) });
+    if (!upFront) continue;
+    minified += bytes.length;
+    gzip += zipped;
+    if (why && chunk.map) chargeBytes(chunk.code, chunk.map, bySource);
   }
   const parts = new Map<string, number>();
   const modules = new Map<string, number>();
@@ -140,5 +159,5 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
     modules.set(shortId(id), (modules.get(shortId(id)) ?? 0) + bytes);
   }
   const largest = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1]);
-  return { minified, gzip, parts: largest(parts), modules: largest(modules) };
+  return { minified, gzip, parts: largest(parts), modules: largest(modules), chunks: chunkWeights };
 }
