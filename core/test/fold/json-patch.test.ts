@@ -130,6 +130,8 @@ describe("applyJsonPatch (structural sharing)", () => {
       fc.property(sequence, ([d, patches]) => {
         const thread = createThread({ state: d, onWarning: () => {} });
         let expected: unknown = structuredClone(d);
+        // Everything handed out along the way, with its JSON then: later patches must not change it.
+        const handedOut: [unknown, string][] = [];
         for (const [patch, read] of patches) {
           const before = thread.state.value;
           const beforeJson = JSON.stringify(before);
@@ -141,12 +143,15 @@ describe("applyJsonPatch (structural sharing)", () => {
             if (!result.ok) expect(thread.state.value).toBe(before);
           }
           expect(JSON.stringify(before)).toBe(beforeJson);
+          handedOut.push([before, beforeJson]);
           for (const key of ["a", "b", "c"]) {
             const selected = thread.select(`/${key}`).value;
+            handedOut.push([selected, JSON.stringify(selected ?? null)]);
             const want = expected !== null && typeof expected === "object" && !Array.isArray(expected) ? (expected as Record<string, unknown>)[key] : undefined;
             expect(JSON.parse(JSON.stringify(selected ?? null))).toEqual(JSON.parse(JSON.stringify(want ?? null)));
           }
         }
+        for (const [value, json] of handedOut) expect(JSON.stringify(value ?? null)).toBe(json === undefined ? "null" : json);
         expect(JSON.parse(JSON.stringify(thread.state.value ?? null))).toEqual(expected);
       }),
       { numRuns: Number(process.env.PATCH_RUNS ?? 1000), ...(process.env.PATCH_SEED ? { seed: Number(process.env.PATCH_SEED) } : {}) },
