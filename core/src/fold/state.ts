@@ -1,7 +1,7 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
-import { applyOperation, checkDepth, checkOperation, describePatchError, unescapeSegment } from "../json/json-patch.js";
+import { applyCheckedOperation, applyOperation, checkDepth, checkOperation, describePatchError, unescapeSegment } from "../json/json-patch.js";
 import { JsonPatchError } from "../json/json-patch-error.js";
 import { copyJson, jsonEqual } from "../json/json-value.js";
 import type { StateDocument } from "../model/state/state-document.js";
@@ -92,7 +92,7 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
   // Below the root's key: one level more than the path inside the child says.
   let next: unknown;
   try {
-    next = applyOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh, 1);
+    next = applyCheckedOperation(child, { ...op, path: op.path.slice(slash) }, index, fresh, 1);
   } catch (error) {
     // The warning names the operation as the event wrote it, not the part below the root's key.
     if (error instanceof JsonPatchError) throw new JsonPatchError(error.message, error.name, index, op);

@@ -115,6 +115,11 @@ function holdsUndefined(value: unknown): boolean {
  */
 export function applyOperation(root: unknown, op: Operation, index: number, fresh: Set<object>, levelsAbove = 0): unknown {
   checkOperation(op, index);
+  return applyCheckedOperation(root, op, index, fresh, levelsAbove);
+}
+
+/** `applyOperation` for an operation `checkOperation` has already passed (each op is checked once). */
+export function applyCheckedOperation(root: unknown, op: Operation, index: number, fresh: Set<object>, levelsAbove = 0): unknown {
   if (op.path !== "" && (root === null || typeof root !== "object")) {
     // Below a primitive there is nothing to address (fast-json-patch silently ignores some such writes).
     throw new JsonPatchError("The document is not an object or array, so it has no members to address", "OPERATION_PATH_UNRESOLVABLE", index, op);
@@ -195,11 +200,9 @@ function locate(root: object, segments: readonly string[], op: Operation, index:
         throw new JsonPatchError("There is no value at `path`", "OPERATION_PATH_UNRESOLVABLE", index, op);
       }
     }
-    let key: string | number = segment;
+    const key = containerKey(node, segment);
     if (Array.isArray(node)) {
-      if (segment === "-") key = node.length;
-      else if (ARRAY_INDEX.test(segment)) key = Number(segment);
-      else throw new JsonPatchError(`"${segment}" indexes an array: it must be a base-10 index or "-"`, "OPERATION_PATH_ILLEGAL_ARRAY_INDEX", index, op);
+      if (typeof key !== "number") throw new JsonPatchError(`"${segment}" indexes an array: it must be a base-10 index or "-"`, "OPERATION_PATH_ILLEGAL_ARRAY_INDEX", index, op);
       if (t === last && op.op === "add" && key > node.length) {
         throw new JsonPatchError(`Index ${key} is past the array's end (${node.length})`, "OPERATION_VALUE_OUT_OF_BOUNDS", index, op);
       }

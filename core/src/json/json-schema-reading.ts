@@ -1,3 +1,5 @@
+import { unescapeSegment } from "./json-patch.js";
+
 /**
  * Just enough JSON Schema reading for `undoStrictMode`: follow local `$ref`s, tell whether a
  * schema accepts `null`, and whether it could describe a given value. Every function here
@@ -26,7 +28,7 @@ function lookUp(root: unknown, ref: string): unknown {
   if (!ref.startsWith("#/")) return undefined; // remote and anchor refs are not followed
   let node: unknown = root;
   for (const raw of ref.slice(2).split("/")) {
-    let token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    let token = unescapeSegment(raw);
     try {
       token = decodeURIComponent(token);
     } catch {

@@ -1,4 +1,5 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
+import { splitPointer } from "../../json/json-patch.js";
 import { ModelError } from "../errors.js";
 import type { StateDocument } from "./state-document.js";
 
@@ -40,10 +41,7 @@ export function createSelector(doc: StateDocument): (pointer: string) => Readonl
 function parsePointer(pointer: string): readonly string[] {
   if (pointer === "") return [];
   if (!pointer.startsWith("/")) throw new InvalidPointerError(pointer);
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return splitPointer(pointer);
 }
 
 /** Own properties only, so "/constructor" or "/__proto__" read as absent. */
