@@ -18,7 +18,7 @@ export type { AgentSource, AgUiAgentLike, HttpAgentOptions } from "./transport/i
 export { ProtocolError } from "./pipeline/index.js";
 export type { Middleware } from "./pipeline/index.js";
 // -- thread and fold: a thread to hand a chat, its plug-ins, and a recorded stream folded in one call --
-export { createThread, foldEvents, generativeUi, messageBranches, subagentLanes } from "./fold/index.js";
+export { createThread, foldEvents, generativeUi, messageBranches, partialArgsParser, subagentLanes } from "./fold/index.js";
 export { AgentRunError, createComponentRegistry } from "./model/index.js";
 export type {
   ArgumentStatus,

@@ -43,6 +43,7 @@ const ROOT_VALUES = [
   "localStorageAdapter",
   "memoryStorage",
   "messageBranches",
+  "partialArgsParser",
   "strictModeUndo",
   "subagentLanes",
   "warnToConsole",
