@@ -1,4 +1,4 @@
-import { subscribeText, type TextSink } from "./text-stream.js";
+import { TextSubscription, type TextSink } from "./text-stream.js";
 import type { MessageNode } from "../types.js";
 
 const TEXT_NODE = 3;
@@ -17,7 +17,7 @@ const TEXT_NODE = 3;
 export class MessageTextNode implements TextSink {
   readonly text: Text;
   #node: MessageNode;
-  #stop: () => void;
+  #subscription: TextSubscription;
   /** Until the first reset: the adopted node may already show exactly that text. */
   #adopted: boolean;
 
@@ -31,7 +31,7 @@ export class MessageTextNode implements TextSink {
       element.replaceChildren(this.text);
     }
     this.#node = node;
-    this.#stop = subscribeText(node, this);
+    this.#subscription = new TextSubscription(node, this);
   }
 
   /** The message followed now. */
@@ -47,14 +47,14 @@ export class MessageTextNode implements TextSink {
   /** Follows another message in the same Text node (a no-op for the one followed now). */
   follow(node: MessageNode): void {
     if (node === this.#node) return;
-    this.#stop();
+    this.#subscription.stop();
     this.#node = node;
-    this.#stop = subscribeText(node, this);
+    this.#subscription = new TextSubscription(node, this);
   }
 
   /** Stops following; the Text node keeps the text it shows. */
   stop(): void {
-    this.#stop();
+    this.#subscription.stop();
   }
 
   reset(value: string): void {
