@@ -1,4 +1,4 @@
-import { effect } from "@preact/signals-core";
+import { effect, type Signal } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
 import { createThread, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
 import { foldEvent } from "../../src/fold/index.js";
@@ -154,14 +154,13 @@ describe("the delta log behind subscribeText", () => {
     // A write through the content signal itself (read after subscribing) is heard too, as a reset.
     const user: string[] = [];
     const stopUser = subscribeText(node(thread, "u1"), sink(user));
-    const u1 = node(thread, "u1");
-    if (u1.role !== "user") throw new Error("u1 is a user message");
+    const u1 = node(thread, "u1").content as Signal<unknown>;
     const heard: unknown[] = [];
-    const stopEffect = effect(() => void heard.push(u1.content.value));
-    u1.content.value = "edited";
+    const stopEffect = effect(() => void heard.push(u1.value));
+    u1.value = "edited";
     stopEffect();
     stopUser();
-    u1.content.value = "after";
+    u1.value = "after";
     expect(user).toEqual(["reset:hi", "reset:edited"]);
     expect(heard).toEqual(["hi", "edited"]);
   });
