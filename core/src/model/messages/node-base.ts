@@ -271,7 +271,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** Writes the content (through its signal when there is one). */
   protected setContent(value: C): void {
-    this.#wakeWaiters();
+    // Every caller woke the waiters first (appendText, or noteTextReplaced before a whole write).
     this.#content = writeSlot(this.#content, value);
   }
 
