@@ -1,5 +1,6 @@
 import { describeValue } from "./describe-value.js";
 import { ThreadlineError } from "./errors.js";
+import { BaseNode } from "./model/messages/node-base.js";
 
 /**
  * - `CHAT_NOT_PROVIDED`: `injectChat()` with no `provideChat()` above;
@@ -24,9 +25,12 @@ export class BindingError extends ThreadlineError<BindingErrorCode> {
 
 /**
  * `node` once it is known to be a message node (it has a content signal), for a view that is
- * about to subscribe to it; else `BindingError` (`NOT_A_MESSAGE`) naming `what` was called.
+ * about to subscribe to it; else `BindingError` (`NOT_A_MESSAGE`) naming `what` was called. A
+ * Threadline node passes without reading `content`, which would make its signal (see
+ * `TextWaiter`): a thread mounting a thousand messages checks each.
  */
 export function checkedMessage<N extends object>(node: N, what: string): N {
+  if (node instanceof BaseNode) return node;
   const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
   if (typeof content?.subscribe !== "function") throw new BindingError("NOT_A_MESSAGE", `${what} needs a message node (with a content signal)`, node);
   return node;

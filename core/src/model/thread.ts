@@ -352,7 +352,9 @@ export class ThreadImpl implements Thread {
     }
     if (added.length === 0) return;
     this.messagesRevision++;
-    this.list.value = Object.freeze([...this.list.peek(), ...added]);
+    const held = this.list.peek();
+    // `added` is this method's own array: a thread that starts with these messages takes it as is.
+    this.list.value = Object.freeze(held.length === 0 ? added : [...held, ...added]);
     for (const node of added) this.#index(node);
   }
 

@@ -82,7 +82,21 @@ function outgoingMessages(messages: readonly Message[], profile: PeerProfile, wa
   const out: Message[] = [];
   for (const message of messages) {
     if (message.role === "activity") continue;
-    out.push(outgoingMessage(message, profile, warn));
+    out.push(frozenProjection(outgoingMessage(message, profile, warn)));
   }
-  return ownJson(out);
+  return Object.freeze(out) as Message[];
+}
+
+/**
+ * `message`, a projection made for this input (nobody else holds it), frozen: in place when every
+ * field is a primitive — most messages: an id, a role and a string — since a copy of it would be
+ * the same; else copied with `ownJson`, as its nested values may be the graph's own.
+ */
+function frozenProjection(message: Message): Message {
+  if (Object.getPrototypeOf(message) !== Object.prototype) return ownJson(message);
+  for (const key in message) {
+    const value = (message as unknown as Record<string, unknown>)[key];
+    if (typeof value === "object" && value !== null) return ownJson(message);
+  }
+  return Object.freeze(message);
 }

@@ -1,4 +1,4 @@
-import { effect } from "@preact/signals-core";
+import { effect, type Signal } from "@preact/signals-core";
 import { describe, expect, it } from "vitest";
 import { createThread, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
 import { foldEvent } from "../../src/fold/index.js";
@@ -132,6 +132,37 @@ describe("the delta log behind subscribeText", () => {
     expect(second).toEqual(["reset:ab", "append:c", "append:d"]);
     expect(third).toEqual(["reset:abcde", "append:f"]);
     expect(log(thread, "m1")).toBeUndefined();
+  });
+  it("a subscriber to a finished message waits without a signal or a log until the content is written", () => {
+    const thread = createThread({ messages: [{ id: "m1", role: "assistant", content: "done" }, { id: "u1", role: "user", content: "hi" }] });
+    const m1 = node(thread, "m1") as unknown as { textLog?: unknown; rare?: { textWaiting?: unknown } };
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = subscribeText(node(thread, "m1"), sink(first));
+    const stopSecond = subscribeText(node(thread, "m1"), sink(second));
+    expect(m1.textLog).toBeUndefined();
+    expect(m1.rare?.textWaiting).toBeDefined();
+    // One of two waiters leaves before any write: the other still hears the first token.
+    stopFirst();
+    fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, content("!"));
+    expect(m1.rare?.textWaiting).toBeUndefined();
+    expect(m1.textLog).toBeDefined();
+    stopSecond();
+    expect(m1.textLog).toBeUndefined();
+    expect(first).toEqual(["reset:done"]);
+    expect(second).toEqual(["reset:done", "append:!"]);
+    // A write through the content signal itself (read after subscribing) is heard too, as a reset.
+    const user: string[] = [];
+    const stopUser = subscribeText(node(thread, "u1"), sink(user));
+    const u1 = node(thread, "u1").content as Signal<unknown>;
+    const heard: unknown[] = [];
+    const stopEffect = effect(() => void heard.push(u1.value));
+    u1.value = "edited";
+    stopEffect();
+    stopUser();
+    u1.value = "after";
+    expect(user).toEqual(["reset:hi", "reset:edited"]);
+    expect(heard).toEqual(["hi", "edited"]);
   });
   it("currentText reads without making a record or a log; the delta ring waits for the first append", () => {
     const thread = createThread({ messages: [{ id: "m1", role: "assistant", content: "done" }] });

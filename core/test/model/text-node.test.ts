@@ -69,6 +69,20 @@ describe("MessageTextNode", () => {
     stream.stop();
   });
 
+  it("an empty element gets one Text node made with the text: one child-list write, no data write", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "Hello"));
+    const element = document.createElement("li");
+    const mutations = watch(element);
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    expect(element.textContent).toBe("Hello");
+    expect(mutations.records().map((r) => r.type)).toEqual(["childList"]);
+    fold(thread, content("m1", "!"));
+    expect(element.textContent).toBe("Hello!");
+    expect(mutations.records().map((r) => r.type)).toEqual(["characterData"]);
+    stream.stop();
+  });
+
   it("an empty element gets a new Text node (a message with no text yet)", () => {
     const thread = createThread();
     fold(thread, start("m1"));

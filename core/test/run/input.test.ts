@@ -58,6 +58,17 @@ describe("the run input", () => {
     expect(Object.isFrozen(input.messages)).toBe(true);
   });
 
+  it("freezes every message deeply, plain text ones and ones with nested values alike", async () => {
+    const withMetadata = { id: "u3", role: "user", content: "tagged", metadata: { tags: ["a"] } } as unknown as Message;
+    const input = await sentInput([{ id: "p0", role: "user", content: "hi" }, picture, withMetadata]);
+    const deeplyFrozen = (value: unknown): boolean =>
+      typeof value !== "object" || value === null || (Object.isFrozen(value) && Object.values(value).every(deeplyFrozen));
+    expect(input.messages.map((m) => m.id)).toEqual(["p0", "u1", "u3"]);
+    for (const message of input.messages) expect(deeplyFrozen(message)).toBe(true);
+    expect(input.messages[2]).toEqual(withMetadata);
+    expect((input.messages[2] as { metadata?: unknown }).metadata).not.toBe(withMetadata.metadata);
+  });
+
   it("leaves activity messages out, as the reference does", async () => {
     const input = await sentInput([
       { id: "u1", role: "user", content: "hi" },

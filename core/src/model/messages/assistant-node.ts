@@ -151,6 +151,11 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
 
   /** Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
   #assignToolCalls(calls: readonly ToolCall[]): void {
+    if (this.#parts === undefined && calls.length === 0) {
+      // Text only (or nothing), before and after: the flag says it all (most whole messages).
+      this.#flagText();
+      return;
+    }
     const existing = new Map<string, ToolCallNodeImpl>();
     for (const node of this.toolCallNodes()) if (!existing.has(node.id)) existing.set(node.id, node);
     const wanted = new Set<string>();
@@ -163,11 +168,6 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       else added.push(Object.freeze({ type: "tool-call", toolCall: ToolCallNodeImpl.whole(call, this.id) }));
     }
     const hasText = this.peekContent() !== undefined;
-    if (this.#parts === undefined && added.length === 0) {
-      // Text only (or nothing), before and after: the flag says it all.
-      this.flags = hasText ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
-      return;
-    }
     const old = this.peekParts();
     const kept = old.filter((part) => {
       if (part.type === "text") return hasText;
@@ -176,8 +176,13 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       return wanted.has(part.toolCall.id) && existing.get(part.toolCall.id) === part.toolCall;
     });
     const next = hasText && !kept.includes(this.#textPart) ? [this.#textPart, ...kept, ...added] : [...kept, ...added];
-    this.flags = hasText ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
+    this.#flagText();
     if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.#setParts(Object.freeze(next));
+  }
+
+  /** HAS_TEXT_PART follows whether there is content. */
+  #flagText(): void {
+    this.flags = this.peekContent() !== undefined ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
   }
 
   toMessage(): Message {

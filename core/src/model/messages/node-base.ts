@@ -1,5 +1,5 @@
 import type { Message } from "@ag-ui/core";
-import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
 import { jsonEqual, ownJson } from "../../json/json-value.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { mergeMetadataInto } from "./metadata.js";
@@ -47,6 +47,8 @@ export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
   extras?: Readonly<Record<string, unknown>>;
   streaming?: Signal<boolean>;
   textLog?: TextLog;
+  /** Text subscribers waiting for the content's signal (see `TextWaiter`), newest first. */
+  textWaiting?: TextWaiter;
   /** Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
   textPart?: unknown;
   toolCalls?: ReadonlySignal<unknown>;
@@ -71,6 +73,19 @@ export interface TextLog {
   replacedAt: number;
   subscribers: number;
   deltas: string[] | undefined;
+}
+
+/**
+ * A text subscriber (`subscribeText`) that came while the content had no signal yet: a view that
+ * mounts a thousand finished messages would otherwise make a signal, an effect and a log for each
+ * of them, and most never change again. Every write of the content goes through the node (its
+ * methods, or the signal `content` makes), and both wake the waiters first: they subscribe to the
+ * signal, made then, before the write lands. Linked through `nextWaiter`: no list to allocate.
+ */
+export interface TextWaiter {
+  nextWaiter: TextWaiter | undefined;
+  /** The content's signal now exists (holding the value the waiter was last shown): subscribe to it. */
+  wake(content: Signal<unknown>): void;
 }
 
 /** Bits of `BaseNode.flags`. */
@@ -195,7 +210,59 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** The content's signal, made on first read. Internal code reads `peekContent()`. */
   get content(): Signal<C> {
-    return (this.#content = slotSignal(this.#content));
+    const slot = this.#content;
+    return slot instanceof Signal ? (slot as Signal<C>) : this.#contentSignal(slot);
+  }
+
+  /** Makes the content's signal, and hands it to the text subscribers waiting for it. */
+  #contentSignal(value: C): Signal<C> {
+    const made = (this.#content = slotSignal(value));
+    const rare = this.rare;
+    let waiter = rare?.textWaiting;
+    if (waiter !== undefined) rare!.textWaiting = undefined;
+    while (waiter !== undefined) {
+      const next = waiter.nextWaiter;
+      waiter.nextWaiter = undefined;
+      waiter.wake(made);
+      waiter = next;
+    }
+    return made;
+  }
+
+  /**
+   * `waiter` watches the content from now: woken with the signal before the next write, or at
+   * once when the signal exists already. Waiters wake in the order they came.
+   */
+  waitForText(waiter: TextWaiter): void {
+    const slot = this.#content;
+    if (slot instanceof Signal) return waiter.wake(slot);
+    const rare = (this.rare ??= {});
+    let last = rare.textWaiting;
+    if (last === undefined) {
+      rare.textWaiting = waiter;
+      return;
+    }
+    while (last.nextWaiter !== undefined) last = last.nextWaiter;
+    last.nextWaiter = waiter;
+  }
+
+  /** `waiter` stops waiting (a no-op once it was woken). */
+  stopWaiting(waiter: TextWaiter): void {
+    const rare = this.rare;
+    if (rare === undefined) return;
+    if (rare.textWaiting === waiter) {
+      rare.textWaiting = waiter.nextWaiter;
+    } else {
+      let at = rare.textWaiting;
+      while (at !== undefined && at.nextWaiter !== waiter) at = at.nextWaiter;
+      if (at !== undefined) at.nextWaiter = waiter.nextWaiter;
+    }
+    waiter.nextWaiter = undefined;
+  }
+
+  /** Before any write of the content: waiting text subscribers get its signal first. */
+  #wakeWaiters(): void {
+    if (this.rare?.textWaiting !== undefined) void this.content;
   }
 
   peekContent(): C {
@@ -204,6 +271,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** Writes the content (through its signal when there is one). */
   protected setContent(value: C): void {
+    // Every caller woke the waiters first (appendText, or noteTextReplaced before a whole write).
     this.#content = writeSlot(this.#content, value);
   }
 
@@ -259,6 +327,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string append, O(delta). */
   appendText(delta: string): void {
+    this.#wakeWaiters();
     const current = this.peekContent() as unknown;
     const log = this.rare?.textLog;
     if (log !== undefined) {
@@ -272,6 +341,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** Called before `content` is written as a whole (snapshot, restore). */
   protected noteTextReplaced(): void {
+    this.#wakeWaiters();
     const log = this.rare?.textLog;
     if (log !== undefined) log.replacedAt = ++log.writes;
   }

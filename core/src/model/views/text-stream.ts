@@ -1,5 +1,5 @@
-import type { ReadonlySignal } from "@preact/signals-core";
-import { TEXT_DELTA_LOG, TextBearingNode, type TextLog } from "../messages/node-base.js";
+import type { ReadonlySignal, Signal } from "@preact/signals-core";
+import { TEXT_DELTA_LOG, TextBearingNode, type TextLog, type TextWaiter } from "../messages/node-base.js";
 import type { MessageContent, MessageNode } from "../types.js";
 import { contentText } from "../../protocol/content-text.js";
 
@@ -24,43 +24,96 @@ export interface TextSink {
  * O(delta) per token: no string is compared or sliced. Returns the unsubscribe function.
  */
 export function subscribeText(node: MessageNode, sink: TextSink): () => void {
-  if (node.role === "activity") {
-    sink.reset("");
-    return () => {};
+  const subscription = new TextSubscription(node, sink);
+  return () => subscription.stop();
+}
+
+/**
+ * One `subscribeText`, as an object (its methods on the prototype: a thread mounts one per
+ * message). Until the content is written it only waits on the node (`TextWaiter`): no signal,
+ * effect or log is made for a finished message that never changes again.
+ */
+export class TextSubscription implements TextWaiter {
+  nextWaiter: TextWaiter | undefined = undefined;
+  readonly #sink: TextSink;
+  /** The node when it keeps a log of its writes (a Threadline node), else undefined. */
+  #writer: TextBearingNode<unknown> | undefined;
+  #log: TextLog | undefined = undefined;
+  #seenWrites = 0;
+  /** Length of the string last shown, or -1 when it was not a string (parts, undefined). */
+  #seenLength = -1;
+  /** Set once subscribed to the signal; `null` once stopped. */
+  #unsubscribe: (() => void) | undefined | null = undefined;
+
+  constructor(node: MessageNode, sink: TextSink) {
+    this.#sink = sink;
+    if (node.role === "activity") {
+      this.#writer = undefined;
+      this.#unsubscribe = null;
+      sink.reset("");
+      return;
+    }
+    const writer = node instanceof TextBearingNode ? (node as TextBearingNode<unknown>) : undefined;
+    this.#writer = writer;
+    if (writer === undefined) {
+      // Not a Threadline node: no log, every change resets (the first call included).
+      this.#subscribe(node.content as ReadonlySignal<unknown>, true);
+      return;
+    }
+    this.#show(writer.peekContent() as MessageContent | undefined, undefined);
+    writer.waitForText(this);
   }
-  const writer = node instanceof TextBearingNode ? (node as TextBearingNode<unknown>) : undefined;
-  let first = true;
-  let seenWrites = 0;
-  // Length of the string last shown, or -1 when it was not a string (parts, undefined).
-  let seenLength = -1;
-  const signal = node.content as ReadonlySignal<MessageContent | undefined>;
-  // Counted before subscribing: every write after the first call below is logged for us.
-  const log = writer?.addTextSubscriber();
-  const unsubscribe = signal.subscribe((content) => {
-    const delta = first || log === undefined ? undefined : appendedSince(log, seenWrites);
-    first = false;
-    if (log !== undefined) seenWrites = log.writes;
+
+  /** The content's signal exists now and still holds what was shown: follow its changes. */
+  wake(content: Signal<unknown>): void {
+    if (this.#unsubscribe !== undefined) return;
+    // Counted before subscribing: every write after this is logged for us.
+    const log = (this.#log = this.#writer!.addTextSubscriber());
+    this.#seenWrites = log.writes;
+    this.#subscribe(content, false);
+  }
+
+  /** Follows `content`; its first call (the value now) is shown only when `showNow`. */
+  #subscribe(content: ReadonlySignal<unknown>, showNow: boolean): void {
+    let first = true;
+    this.#unsubscribe = content.subscribe((value) => {
+      if (first) {
+        first = false;
+        if (showNow) this.#show(value as MessageContent | undefined, undefined);
+        return;
+      }
+      const log = this.#log;
+      const delta = log === undefined ? undefined : appendedSince(log, this.#seenWrites);
+      if (log !== undefined) this.#seenWrites = log.writes;
+      this.#show(value as MessageContent | undefined, delta);
+    });
+  }
+
+  #show(content: MessageContent | undefined, delta: string | undefined): void {
+    const sink = this.#sink;
     if (typeof content !== "string") {
-      seenLength = content === undefined ? 0 : -1;
+      this.#seenLength = content === undefined ? 0 : -1;
       sink.reset(contentText(content));
       return;
     }
     // The length check also catches a write that bypassed the node's bookkeeping.
-    if (delta !== undefined && seenLength >= 0 && seenLength + delta.length === content.length) {
-      seenLength = content.length;
-      sink.append(delta);
+    const seen = this.#seenLength;
+    this.#seenLength = content.length;
+    if (delta !== undefined && seen >= 0 && seen + delta.length === content.length) sink.append(delta);
+    else sink.reset(content);
+  }
+
+  stop(): void {
+    const unsubscribe = this.#unsubscribe;
+    if (unsubscribe === null) return;
+    this.#unsubscribe = null;
+    if (unsubscribe === undefined) {
+      this.#writer!.stopWaiting(this);
       return;
     }
-    seenLength = content.length;
-    sink.reset(content);
-  });
-  let subscribed = true;
-  return () => {
-    if (!subscribed) return;
-    subscribed = false;
     unsubscribe();
-    writer?.removeTextSubscriber();
-  };
+    if (this.#log !== undefined) this.#writer!.removeTextSubscriber();
+  }
 }
 
 /**
