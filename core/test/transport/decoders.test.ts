@@ -6,6 +6,7 @@ import { EventEncoder } from "@ag-ui/encoder";
 import type { BaseEvent } from "@ag-ui/core";
 import { SseDecoder } from "../../src/transport/sse-decoder.js";
 import { ProtobufDecoder } from "../../src/transport/protobuf-decoder.js";
+import { protobufFaults } from "../../src/transport/protobuf-faults.js";
 import type { StreamDecoder } from "../../src/transport/stream-decoder.js";
 import { excerpt } from "../../src/transport/excerpt.js";
 import { SseDataError } from "../../src/transport/index.js";
@@ -107,7 +108,7 @@ describe("ProtobufDecoder", () => {
           at += part.length;
         }
         const { sink, events: got } = collect();
-        feed(new ProtobufDecoder(proto, sink, 1e6), bytes, cuts.map((n) => n % (bytes.length + 1)));
+        feed(new ProtobufDecoder(proto, sink, 1e6, protobufFaults), bytes, cuts.map((n) => n % (bytes.length + 1)));
         expect(got).toEqual(events);
       }),
       { numRuns: 300 },
@@ -119,7 +120,7 @@ describe("ProtobufDecoder", () => {
     const frames = [0, 1, 2].map((i) =>
       encoder.encodeProtobuf({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: String(i) } as BaseEvent),
     );
-    const decoder = new ProtobufDecoder(proto, sink, 1e6);
+    const decoder = new ProtobufDecoder(proto, sink, 1e6, protobufFaults);
     for (const frame of frames) decoder.push(frame);
     expect(events).toHaveLength(1);
   });
