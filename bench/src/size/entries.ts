@@ -38,6 +38,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
         ["follow", "followRuns", "following other clients' runs", 60.3],
         ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 64.2],
         ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 61.6],
+        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 99],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
