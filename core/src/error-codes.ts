@@ -136,6 +136,7 @@ export const errorCodes = {
     "ATTACHMENT_REJECTED",
     "ATTACHMENT_FAILED",
     "PLUGIN_MISSING",
+    "PARTIAL_ARGS_MISSING",
   ],
   persistence: [
     "PERSIST_QUOTA_EXCEEDED",

@@ -20,7 +20,7 @@ export type { Middleware } from "./pipeline/index.js";
 // -- run: the plug-in that reads and speaks the protocol's retired parts --
 export { legacyProtocol } from "./run/index.js";
 // -- thread and fold: a thread to hand a chat, its plug-ins, and a recorded stream folded in one call --
-export { createThread, foldEvents, generativeUi, messageBranches, subagentLanes } from "./fold/index.js";
+export { createThread, foldEvents, generativeUi, messageBranches, partialArgsParser, subagentLanes } from "./fold/index.js";
 export { AgentRunError, createComponentRegistry } from "./model/index.js";
 export type {
   ArgumentStatus,

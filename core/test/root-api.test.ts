@@ -44,6 +44,7 @@ const ROOT_VALUES = [
   "localStorageAdapter",
   "memoryStorage",
   "messageBranches",
+  "partialArgsParser",
   "strictModeUndo",
   "subagentLanes",
   "warnToConsole",

@@ -7,17 +7,17 @@ import { expectEqual } from "../cell.js";
 import { LIVE_MESSAGE_ID, RUN_ID, THREAD_ID, type TextStream } from "../generate.js";
 import { keepAlive, type Setup } from "../measure.js";
 
-// The root and the subpaths the lanes use (the partial-JSON parser is @threadline/core/json;
-// createPipeline and foldEvent, the fold lanes' entries, are /pipeline and /fold).
+// The root and the subpaths the lanes use (the tool-argument parser is the root's
+// partialArgsParser plug-in; createPipeline and foldEvent, the fold lanes' entries, are /pipeline
+// and /fold).
 type CoreModule = typeof import("@threadline/core") &
-  typeof import("@threadline/core/json") &
   typeof import("@threadline/core/pipeline") &
   typeof import("@threadline/core/fold");
 let loaded: Promise<CoreModule | Error> | undefined;
 
 function loadCore(): Promise<CoreModule | Error> {
-  loaded ??= Promise.all([import("@threadline/core"), import("@threadline/core/json"), import("@threadline/core/pipeline"), import("@threadline/core/fold")]).then(
-    ([root, json, pipeline, fold]) => ({ ...root, ...json, ...pipeline, ...fold }),
+  loaded ??= Promise.all([import("@threadline/core"), import("@threadline/core/pipeline"), import("@threadline/core/fold")]).then(
+    ([root, pipeline, fold]) => ({ ...root, ...pipeline, ...fold }),
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
   return loaded;
@@ -31,15 +31,19 @@ async function require(...names: (keyof CoreModule)[]): Promise<CoreModule | str
   return absent.length === 0 ? core : `not available yet: @threadline/core has no ${absent.join(", ")}`;
 }
 
-// ---- W2: the incremental partial-JSON parser ------------------------------------------------
+// ---- W2: the incremental partial-JSON parser, as the partialArgs plug-in hands it out -------
 
-/** W2 lane: one parser fed every delta, the partial value taken after each. */
+/**
+ * W2 lane: the parser a tool call gets from the `partialArgs: partialArgsParser()` plug-in (the
+ * incremental parser plus the per-field status), fed every delta, the partial value taken after each.
+ */
 export async function threadlineToolArgs(): Promise<string | ((deltas: readonly string[], json: string) => Setup)> {
-  const core = await require("createPartialJsonParser");
+  const core = await require("partialArgsParser");
   if (typeof core === "string") return core;
-  const { createPartialJsonParser } = core;
+  const plugin = core.partialArgsParser();
   return (deltas, json) => () => {
-    const parser = createPartialJsonParser();
+    const parser = plugin.open("write_file");
+    if (parser === undefined) throw new Error("Threadline: partialArgsParser() gave no parser");
     let value: unknown;
     return {
       run() {

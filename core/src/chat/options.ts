@@ -8,6 +8,7 @@ import { ChatInputError } from "../tools/errors.js";
 import { pluginOption } from "./plugin-option.js";
 import { givesPeerVersion, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
 import { checkToolNames } from "../tools/components.js";
+import { checkStreamingTools } from "../tools/streaming-tools.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
 import { buildToolSet } from "../tools/definition.js";
@@ -39,6 +40,7 @@ export function openChat(options: ChatClientOptions): OpenedChat {
   const threadId = givenId ?? options.threadId ?? createId();
   const made = given ?? newThread(options, threadId, warn);
   checkToolNames(settings.tools, made.genui.registry);
+  checkStreamingTools(settings.tools, made);
   const parts = assembleChat({
     options,
     thread: made,
@@ -59,6 +61,7 @@ export function updateSettings(settings: ChatSettings, options: ChatUpdatableOpt
   if (options.tools !== undefined) {
     const tools = buildToolSet(options.tools);
     checkToolNames(tools, thread.genui.registry);
+    checkStreamingTools(tools, thread);
     settings.tools = tools;
   }
   if (options.maxSteps !== undefined) settings.maxSteps = checkMaxSteps(options.maxSteps);
@@ -99,7 +102,7 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
   }
-  for (const name of ["messages", "state", "components", "subagents", "branching"] as const) {
+  for (const name of ["messages", "state", "components", "subagents", "branching", "partialArgs"] as const) {
     if (options[name] !== undefined) {
       throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
     }
@@ -111,12 +114,13 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   return thread;
 }
 
-/** The chat's own thread: its id, messages, state, `components`, `subagents` and `branching`. */
+/** The chat's own thread: its id, messages, state, `components`, `subagents`, `branching` and `partialArgs`. */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
-  const { components, subagents, branching } = options;
+  const { components, subagents, branching, partialArgs } = options;
   if (subagents !== undefined) pluginOption(subagents, "subagents", "subagentLanes() (from @threadline/core), or absent.");
   if (branching !== undefined) pluginOption(branching, "branching", "messageBranches() (from @threadline/core), or absent.");
+  if (partialArgs !== undefined) pluginOption(partialArgs, "partialArgs", "partialArgsParser() (from @threadline/core), or absent.");
   const problem = options.messages === undefined ? undefined : messageListProblem(options.messages);
   if (problem !== undefined) throw new ChatInputError("INVALID_OPTION", `The chat's initial ${problem}.`, "messages");
-  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, subagents, branching });
+  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, subagents, branching, partialArgs });
 }

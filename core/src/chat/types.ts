@@ -4,6 +4,7 @@ import type { ContentPart } from "@ag-ui/core";
 import type { GenerativeUiPlugin } from "../model/components/plugin.js";
 import type { SubagentLanesPlugin } from "../model/subagents/lanes.js";
 import type { BranchingPlugin } from "../model/branches/branching.js";
+import type { PartialArgsPlugin } from "../model/tool-calls/tool-args.js";
 import type { Thread } from "../model/types.js";
 import type { Context, Message } from "../protocol/events.js";
 import type { AgUiAgentLike } from "../transport/from-agent.js";
@@ -80,9 +81,17 @@ export interface ChatClientOptions extends ChatLoopOptions {
    */
   readonly branching?: BranchingPlugin;
   /**
+   * Parse tool-call arguments while they stream, so `call.partialArgs` (and `argumentStatus`)
+   * follow them: `partialArgsParser()`, or `partialArgsParser({ tools: ["write_file"] })` for the
+   * named tools only. Default: none; `argsText` streams, `partialArgs` is undefined until
+   * TOOL_CALL_END and then holds the arguments. The tools `components` renders are parsed either
+   * way; a client tool declared `streaming` must be covered (`PARTIAL_ARGS_MISSING`).
+   */
+  readonly partialArgs?: PartialArgsPlugin;
+  /**
    * Run on this thread (from `createThread`, or `store.startNew()` / `store.open(id)` of a
    * `ThreadStore`) instead of a new one. It carries its own id, messages, state, `components`,
-   * `subagents` and `branching`, so those options may not be given with it. A thread without an id (a store's
+   * `subagents`, `branching` and `partialArgs`, so those options may not be given with it. A thread without an id (a store's
    * placeholder) is a new conversation: see `threadId`. The thread is the caller's: `switchThread`
    * is refused (`THREAD_NOT_OWNED`), and `dispose()` leaves its content alone. One chat per thread.
    */

@@ -3,6 +3,8 @@ export { createThread, createThreadStore } from "./make-thread.js";
 // subpath stays the light, mostly type-only part.
 export { subagentLanes } from "../model/subagents/subagent-lanes.js";
 export { messageBranches } from "../model/branches/message-tree.js";
+export { partialArgsParser } from "../model/tool-calls/partial-args-plugin.js";
+export type { PartialArgsOptions } from "../model/tool-calls/partial-args-plugin.js";
 export { generativeUi } from "./generative-ui-plugin.js";
 export type { GenerativeUiOptions } from "./generative-ui-plugin.js";
 export { foldEvent } from "./fold-event.js";

@@ -8,7 +8,7 @@ export type { GenerativeUiPlugin } from "./components/plugin.js";
 export { AgentRunError, CustomClaimError, ModelError, ToolArgsError, ToolResultError } from "./errors.js";
 export type { ModelErrorCode } from "./errors.js";
 export { InvalidPointerError } from "./state/select.js";
-export type { ToolArgsParser, ToolArgsParserFactory } from "./tool-calls/tool-args.js";
+export type { PartialArgsPlugin, ToolArgsParser, ToolArgsParserFactory } from "./tool-calls/tool-args.js";
 export type {
   ActiveStep,
   ActivityMessageNode,

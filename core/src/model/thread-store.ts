@@ -7,7 +7,7 @@ import type { SubagentLanesPlugin } from "./subagents/lanes.js";
 import type { BranchingPlugin } from "./branches/branching.js";
 import type { MessageNodeImpl } from "./messages/message-nodes.js";
 import { refuseRemoved, type ThreadImpl, type ThreadOptions } from "./thread.js";
-import type { ToolArgsParserFactory } from "./tool-calls/tool-args.js";
+import type { PartialArgsPlugin } from "./tool-calls/tool-args.js";
 import type { Thread } from "./types.js";
 
 /** The key the store keeps the placeholder thread under (a new conversation with no id yet). */
@@ -20,8 +20,9 @@ export interface ThreadStoreOptions {
   readonly subagents?: SubagentLanesPlugin;
   /** Branches in every thread (see `ThreadOptions.branching`). */
   readonly branching?: BranchingPlugin;
+  /** Tool-call arguments parsed while they stream in every thread (see `ThreadOptions.partialArgs`). */
+  readonly partialArgs?: PartialArgsPlugin;
   readonly onWarning?: WarningHandler;
-  readonly toolArgsParser?: ToolArgsParserFactory;
 }
 
 /** What a thread starts with. */
@@ -148,13 +149,13 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   #create(threadId: string | undefined, init?: ThreadInit): ThreadImpl {
-    const { components, toolArgsParser, subagents, branching } = this.#options;
+    const { components, partialArgs, subagents, branching } = this.#options;
     return this.#makeThread({
       threadId,
       messages: init?.messages,
       state: init?.state,
       onWarning: this.#warn,
-      toolArgsParser,
+      partialArgs,
       components,
       subagents,
       branching,

@@ -15,7 +15,7 @@ import { StateDocument } from "./state/state-document.js";
 import { untrackedLanes, type SubagentLanesPlugin, type ThreadLanes } from "./subagents/lanes.js";
 import { threadSnapshot } from "./snapshot.js";
 import { TokenLedger } from "./token-usage.js";
-import { createToolArgsParser, type ToolArgsParserFactory } from "./tool-calls/tool-args.js";
+import type { PartialArgsPlugin, ToolArgsParserFactory } from "./tool-calls/tool-args.js";
 import type { ToolCallNodeImpl } from "./tool-calls/tool-call-node.js";
 import type { LocalPreviews } from "./messages/attachments.js";
 import type {
@@ -43,8 +43,12 @@ export interface ThreadOptions {
   /** State the thread starts with (copied). Default `{}`, as @ag-ui/client. */
   readonly state?: unknown;
   readonly onWarning?: WarningHandler;
-  /** Seam for the incremental tool-argument parser (one per tool call). */
-  readonly toolArgsParser?: ToolArgsParserFactory;
+  /**
+   * Tool-call arguments parsed while they stream (`partialArgs`, `argumentStatus`):
+   * `partialArgsParser({ tools })`. Without it (and for tools it does not cover) they are empty
+   * until TOOL_CALL_END, except for the tools `components` renders, which it parses itself.
+   */
+  readonly partialArgs?: PartialArgsPlugin;
   /**
    * Generative UI: `generativeUi({ registry, tambo })`. Renderable tool calls from the registry
    * and the Tambo fold (component parts, `awaitingInput`, `parentMessageId`). Without it a thread
@@ -112,6 +116,7 @@ export class ThreadImpl implements Thread {
   readonly lanes: ThreadLanes;
 
   readonly warn: WarningHandler;
+  /** The parser of one tool call: the `partialArgs` plug-in's, else generative UI's, else none. */
   readonly parsers: ToolArgsParserFactory;
   readonly hub: EventHub;
   readonly select: (pointer: string) => ReadonlySignal<unknown>;
@@ -145,7 +150,8 @@ export class ThreadImpl implements Thread {
 
   constructor(options: ThreadOptions = {}) {
     this.warn = options.onWarning ?? warnToConsole;
-    this.parsers = options.toolArgsParser ?? createToolArgsParser;
+    const partialArgs = checkPlugin(options.partialArgs, "partialArgs", "partialArgsParser()");
+    this.parsers = (toolName) => partialArgs?.open(toolName) ?? this.genui.argsParser(toolName);
     this.hub = new EventHub(this.warn);
     this.lanes = openLanes(options.subagents, this.warn);
     this.#branching = checkPlugin(options.branching, "branching", "messageBranches()");
@@ -536,6 +542,11 @@ export class ThreadImpl implements Thread {
     }
     this.genui.prune((messageId) => this.#byId.has(messageId));
     this.lanes.rebuild(this.list.peek());
+  }
+
+  /** Whether calls of `toolName` get a parser, so that `partialArgs` streams (one is made and dropped). */
+  parsesArgsOf(toolName: string): boolean {
+    return this.parsers(toolName) !== undefined;
   }
 }
 

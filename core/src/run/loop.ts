@@ -86,6 +86,7 @@ export class RunLoop {
         onWarning: this.#warn,
         components: options.components,
         subagents: options.subagents,
+        partialArgs: options.partialArgs,
       });
     if (!(thread instanceof ThreadImpl)) {
       throw new FoldError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");

@@ -2,6 +2,7 @@
 import type { SubagentLanesPlugin } from "../model/subagents/lanes.js";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { GenerativeUiPlugin } from "../model/components/plugin.js";
+import type { PartialArgsPlugin } from "../model/tool-calls/tool-args.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { LegacyProtocol } from "./legacy-protocol.js";
@@ -24,6 +25,8 @@ export interface RunLoopOptions {
   readonly components?: GenerativeUiPlugin;
   /** For a new thread: follow subagents as lanes, `subagentLanes()` (see `ThreadOptions.subagents`). */
   readonly subagents?: SubagentLanesPlugin;
+  /** For a new thread: arguments parsed while they stream, `partialArgsParser()` (see `ThreadOptions.partialArgs`). */
+  readonly partialArgs?: PartialArgsPlugin;
   readonly middleware?: readonly Middleware[];
   readonly subscribers?: readonly RunSubscriber[];
   /**

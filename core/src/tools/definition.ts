@@ -76,7 +76,8 @@ export interface ClientTool<Args = unknown, Output = unknown, Render = unknown> 
   /**
    * Also call `execute` while the arguments stream, with the partial arguments and
    * `context.partial === true`, at most once per interval (default 100 ms; a number sets it).
-   * Those calls' results are ignored; the final call at TOOL_CALL_END gives the result.
+   * Those calls' results are ignored; the final call at TOOL_CALL_END gives the result. Needs
+   * the chat's `partialArgs: partialArgsParser()` covering this tool (`PARTIAL_ARGS_MISSING`).
    */
   readonly streaming?: boolean | number;
   /** Whatever your UI renders this tool's calls with (bindings read it; core does not). */

@@ -2,7 +2,7 @@
 // human-in-the-loop results, tools the client does not have, streaming tools, bad definitions.
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ChatInputError, defineTool, fromEvents, strictModeUndo, type ClientTool, type ToolExecutionError } from "../../src/index.js";
+import { ChatInputError, defineTool, fromEvents, partialArgsParser, strictModeUndo, type ClientTool, type ToolExecutionError } from "../../src/index.js";
 import { undoStrictMode } from "../../src/json/index.js";
 import {
   answer,
@@ -216,6 +216,7 @@ describe("streaming tools", () => {
     const { source, runs } = manualSource();
     const calls: { args: unknown; partial: boolean }[] = [];
     const chat = chatFor(source, {
+      partialArgs: partialArgsParser({ tools: ["draw"] }),
       tools: [{ name: "draw", streaming: 40, execute: (args, context) => (calls.push({ args, partial: context.partial }), "drawn") }],
     });
     void chat.sendMessage("draw");
@@ -236,7 +237,7 @@ describe("streaming tools", () => {
   it("partial calls are cancelled on stop: nothing fires afterwards", async () => {
     const { source, runs } = manualSource();
     const calls: unknown[] = [];
-    const chat = chatFor(source, { tools: [{ name: "draw", streaming: 30, execute: (args) => void calls.push(args) }] });
+    const chat = chatFor(source, { partialArgs: partialArgsParser(), tools: [{ name: "draw", streaming: 30, execute: (args) => void calls.push(args) }] });
     void chat.sendMessage("draw");
     await until(() => runs.length === 1);
     const run = runs[0]!;
@@ -253,6 +254,7 @@ describe("streaming tools", () => {
     const codes: string[] = [];
     const chat = chatFor(source, {
       onWarning: (w) => codes.push(w.code),
+      partialArgs: partialArgsParser(),
       tools: [{ name: "draw", streaming: true, execute: (_args, context) => { if (context.partial) throw new Error("not yet"); return "final"; } }],
     });
     const turn = chat.sendMessage("draw");

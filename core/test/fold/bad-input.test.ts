@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   createThread,
   foldEvents,
+  partialArgsParser,
   type AGUIEvent,
   type Thread,
   type ThreadlineWarning,
@@ -14,7 +15,7 @@ import { ToolArgsError } from "../../src/model/index.js";
 
 function setup(): { thread: Thread; warnings: ThreadlineWarning[] } {
   const warnings: ThreadlineWarning[] = [];
-  const thread = createThread({ state: { items: [1, 2], nested: { a: 1 } }, onWarning: (w) => warnings.push(w) });
+  const thread = createThread({ state: { items: [1, 2], nested: { a: 1 } }, onWarning: (w) => warnings.push(w), partialArgs: partialArgsParser() });
   foldEvent(thread, { type: "RUN_STARTED", threadId: "t", runId: "r" } as AGUIEvent);
   foldEvent(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" } as AGUIEvent);
   foldEvent(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "kept" } as AGUIEvent);

@@ -2,7 +2,7 @@
 // gets a subscriber counting notifications; after one event, only the expected ones may have fired.
 import { effect, type ReadonlySignal } from "@preact/signals-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createThread, type AGUIEvent, type Thread, type ToolCallNode } from "../../src/index.js";
+import { createThread, partialArgsParser, type AGUIEvent, type Thread, type ToolCallNode } from "../../src/index.js";
 import { foldEvent } from "../../src/fold/index.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
 
@@ -65,7 +65,7 @@ function watch(thread: Thread): () => Record<string, number> {
 }
 
 function bigThread(messages = 40): Thread {
-  const thread = createThread({ state: { todos: [{ done: false }], user: { name: "a" }, counter: 0 } });
+  const thread = createThread({ state: { todos: [{ done: false }], user: { name: "a" }, counter: 0 }, partialArgs: partialArgsParser() });
   fold(thread, { type: "RUN_STARTED", threadId: "t", runId: "r1" });
   for (let i = 0; i < messages; i++) {
     fold(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   createThread,
+  partialArgsParser,
   type AGUIEvent,
   type AssistantMessageNode,
   type Thread,
@@ -21,7 +22,7 @@ function assistant(thread: Thread, id: string): AssistantMessageNode {
 
 describe("tool call nodes", () => {
   it("streams arguments: partialArgs per delta from the incremental parser, per-field status, strict args at END", () => {
-    const thread = createThread();
+    const thread = createThread({ partialArgs: partialArgsParser() });
     fold(thread, start, { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "weather" });
     const call = thread.toolCall("tc")!;
     expect(call.status.value).toBe("streaming");

@@ -8,6 +8,8 @@ import type { ThreadlineError } from "../../errors.js";
 import type { ThreadImpl } from "../thread.js";
 import { ToolCallComponentImpl } from "./tool-call.js";
 import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
+import { createToolArgsParser } from "../tool-calls/incremental-args.js";
+import type { ToolArgsParser } from "../tool-calls/tool-args.js";
 
 /**
  * A thread's generative UI, the plug-in's side of `ThreadComponents`: Tambo components by id,
@@ -88,6 +90,11 @@ export class GenerativeUi extends ThreadComponents {
     let view = this.#toolViews.get(call);
     if (view === undefined) this.#toolViews.set(call, (view = new ToolCallComponentImpl(call, entry)));
     owner.renderToolCall(call, view);
+  }
+
+  /** A registered tool's calls are parsed as they stream: the props of its component. */
+  override argsParser(toolName: string): ToolArgsParser | undefined {
+    return this.registry?.has(toolName) === true ? createToolArgsParser() : undefined;
   }
 
   /** The view of a tool call as a component, if its tool is renderable. */

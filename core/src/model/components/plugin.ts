@@ -3,6 +3,7 @@ import type { CustomEvent } from "@ag-ui/core";
 import type { ThreadlineError } from "../../errors.js";
 import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import type { ThreadImpl } from "../thread.js";
+import type { ToolArgsParser } from "../tool-calls/tool-args.js";
 import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
 import type { ActivityComponentImpl, PatchedComponent, TamboComponentImpl } from "./node.js";
 import type { ComponentRegistry } from "./registry.js";
@@ -61,6 +62,14 @@ export class ThreadComponents {
 
   /** The message list was rewritten; components whose message left are forgotten. */
   prune(_holds: (messageId: string) => boolean): void {}
+
+  /**
+   * The parser for one call of `toolName` when the thread renders that tool (its component's props
+   * are the partial arguments), with or without the `partialArgs` plug-in; only the plug-in does.
+   */
+  argsParser(_toolName: string): ToolArgsParser | undefined {
+    return undefined;
+  }
 
   /** A tool call joined the thread; only the plug-in renders it. */
   toolCallAdded(_call: ToolCallNodeImpl): void {}

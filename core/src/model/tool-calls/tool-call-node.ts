@@ -54,7 +54,9 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly #error = signal<ThreadlineError | undefined>(undefined);
   readonly metadata = signal<Metadata | undefined>(undefined);
   readonly encryptedValue = signal<string | undefined>(undefined);
-  /** Alive only between TOOL_CALL_START and TOOL_CALL_END. */
+  /** True between TOOL_CALL_START and TOOL_CALL_END. */
+  #open = false;
+  /** While open, the parser of the arguments when one covers this tool (else no `partialArgs`). */
   #parser: ToolArgsParser | undefined;
 
   constructor(
@@ -68,7 +70,8 @@ export class ToolCallNodeImpl implements ToolCallNode {
   /** A call that is streaming: TOOL_CALL_START. */
   static streaming(id: string, messageId: string, name: string, parsers: ToolArgsParserFactory): ToolCallNodeImpl {
     const node = new ToolCallNodeImpl(id, messageId, name);
-    node.#parser = parsers();
+    node.#open = true;
+    node.#parser = parsers(name);
     return node;
   }
 
@@ -87,7 +90,10 @@ export class ToolCallNodeImpl implements ToolCallNode {
     return this.#error;
   }
 
-  /** TOOL_CALL_ARGS: O(delta) — the string append is a rope, the parser reads only `delta`. */
+  /**
+   * TOOL_CALL_ARGS: O(delta) — the string append is a rope, the parser (if any) reads only
+   * `delta`. Without one, `partialArgs` and `argumentStatus` wait for TOOL_CALL_END.
+   */
   appendArgs(delta: string): void {
     this.argsText.value = this.argsText.peek() + delta;
     const parser = this.#parser;
@@ -98,7 +104,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
 
   /** TOOL_CALL_END: strict parse. An empty argument text means "no arguments" (`{}`). */
   end(): void {
-    this.#parser = undefined;
+    this.#close();
     this.#settleArgs(this.argsText.peek());
     this.#argumentsArrived();
   }
@@ -107,34 +113,36 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * A TOOL_CALL_START for a call that already ended: more arguments may follow. Back to
    * `streaming` only from the argument states (`complete`, `failed` without a result): a replayed
    * start must not pull a call from under the user's approval or a running tool, and a call with
-   * a result stays settled. The parser reopens in every case, as the argument text is the fold's.
+   * a result stays settled. The parser (if one covers the tool) reopens in every case, as the
+   * argument text is the fold's.
    */
   reopen(parsers: ToolArgsParserFactory): void {
-    if (this.#parser !== undefined) return;
-    const parser = parsers();
+    if (this.#open) return;
+    this.#open = true;
+    const parser = parsers(this.name.peek());
     this.#parser = parser;
     const text = this.argsText.peek();
-    if (text !== "") this.partialArgs.value = parser.push(text);
+    if (parser !== undefined && text !== "") this.partialArgs.value = parser.push(text);
     const status = this.#status.peek();
     if (this.result.peek() === undefined && (status === "complete" || status === "failed")) this.#status.value = "streaming";
   }
 
   /** The run ended (RUN_ERROR or a rejected stream) while the arguments were still arriving. */
   cutOff(): void {
-    if (this.#parser === undefined) return;
-    this.#parser = undefined;
+    if (!this.#open) return;
+    this.#close();
     if (this.#status.peek() !== "streaming") return;
     this.#error.value = new ToolArgsError("INCOMPLETE_TOOL_ARGS", this.id, this.argsText.peek());
     this.#status.value = "failed";
   }
 
   get isStreaming(): boolean {
-    return this.#parser !== undefined;
+    return this.#open;
   }
 
   /** Updates every signal from a whole ToolCall, writing only what changed. */
   assign(call: ToolCall): void {
-    this.#parser = undefined;
+    this.#close();
     this.name.value = call.function.name;
     if (this.argsText.peek() !== call.function.arguments || this.args.peek() === undefined) {
       this.argsText.value = call.function.arguments;
@@ -240,6 +248,12 @@ export class ToolCallNodeImpl implements ToolCallNode {
     if (error !== undefined) this.#error.value = error;
     this.#status.value = to;
     return true;
+  }
+
+  /** The arguments stopped streaming (their end, a whole call, or a cut-off): the parser goes. */
+  #close(): void {
+    this.#open = false;
+    this.#parser = undefined;
   }
 
   /** `streaming` → `complete`, or `failed` when the arguments were refused. */

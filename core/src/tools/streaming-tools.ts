@@ -1,0 +1,22 @@
+import { ChatInputError } from "./errors.js";
+import type { ToolSet } from "./definition.js";
+
+/**
+ * A `streaming` tool's `execute` is called on the partial arguments, which only a parser makes:
+ * without one covering it, it would never get a streaming call and nobody would know why. The chat does not
+ * switch a parser on by itself (an app without streaming tools would ship it), so it refuses the
+ * tool set instead: `PARTIAL_ARGS_MISSING`, naming the first such tool.
+ */
+export function checkStreamingTools(tools: ToolSet, thread: { parsesArgsOf(toolName: string): boolean }): void {
+  let i = 0;
+  for (const [name, resolved] of tools.byName) {
+    if (resolved.streamingMs !== undefined && resolved.tool.execute !== undefined && !thread.parsesArgsOf(name)) {
+      throw new ChatInputError(
+        "PARTIAL_ARGS_MISSING",
+        `Client tool tools[${i}] '${name}' is \`streaming\`, but nothing parses its arguments as they stream: give the chat \`partialArgs: partialArgsParser()\` (from @threadline/core), or drop \`streaming\`.`,
+        `tools[${i}]`,
+      );
+    }
+    i++;
+  }
+}
