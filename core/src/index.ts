@@ -14,9 +14,11 @@ export type { AgentCapabilities, AGUIEvent, Interrupt, Message, ResumeEntry, Run
 // -- agent and sources --
 export { HttpAgent, fromAgent, fromEvents, TransportError } from "./transport/index.js";
 export type { AgentSource, AgUiAgentLike, HttpAgentOptions } from "./transport/index.js";
-// -- pipeline: what a chat's `middleware` option takes, and the error a broken stream raises --
+// -- pipeline: what a chat's `middleware` option takes, the error a broken stream raises, the legacy plug-in --
 export { ProtocolError } from "./pipeline/index.js";
 export type { Middleware } from "./pipeline/index.js";
+// -- run: the plug-in that reads and speaks the protocol's retired parts --
+export { legacyProtocol } from "./run/index.js";
 // -- thread and fold: a thread to hand a chat, its plug-ins, and a recorded stream folded in one call --
 export { createThread, foldEvents, generativeUi, messageBranches, partialArgsParser, subagentLanes } from "./fold/index.js";
 export { AgentRunError, createComponentRegistry } from "./model/index.js";

@@ -40,6 +40,7 @@ const ROOT_VALUES = [
   "fromEvents",
   "generativeUi",
   "indexedDbStorage",
+  "legacyProtocol",
   "localStorageAdapter",
   "memoryStorage",
   "messageBranches",

@@ -77,7 +77,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     thread,
     middleware: [...(options.middleware ?? []), incomingGuard(filter, () => presence.peek())],
     subscribers: options.subscribers,
-    peerProtocolVersion: options.peerProtocolVersion,
+    legacy: options.legacy,
     validation: options.validation,
     schemas: options.schemas,
     terminalGraceMs: options.terminalGraceMs,

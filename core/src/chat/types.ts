@@ -35,7 +35,7 @@ export type ChatPresenceOptions = Pick<
 /** The options a chat hands its run loop as they are (each documented on `RunLoopOptions`). */
 type ChatLoopOptions = Pick<
   RunLoopOptions,
-  "middleware" | "subscribers" | "peerProtocolVersion" | "validation" | "schemas" | "terminalGraceMs" | "now" | "onWarning" | "forwardedProps"
+  "middleware" | "subscribers" | "legacy" | "validation" | "schemas" | "terminalGraceMs" | "now" | "onWarning" | "forwardedProps"
 >;
 
 export interface ChatClientOptions extends ChatLoopOptions {

@@ -5,8 +5,7 @@ import type { IncomingEvent } from "../protocol/legacy-events.js";
 import { ProtocolError, type StreamPosition } from "../protocol/protocol-error.js";
 import { createEventValidator, type EventSchemaValidator } from "../protocol/validate.js";
 import { createChunkExpander } from "./expand-chunks.js";
-import { createPeerDowngrade } from "./peer-downgrade.js";
-import { createThinkingTranslator } from "./translate-thinking.js";
+import { givesPeerVersion, PEER_VERSION_MOVED, type LegacyEvents } from "./legacy.js";
 import { createOrderVerifier } from "./verify-order.js";
 
 export interface PipelineOptions {
@@ -20,11 +19,11 @@ export interface PipelineOptions {
   /** `EventSchemas` from `@ag-ui/core/schemas`, required by `validation: "schema"`. */
   schemas?: EventSchemaValidator;
   /**
-   * The highest AG-UI version the agent speaks (`maxProtocolVersion` in @ag-ui/client), when it
-   * is pinned to an older one. At or below 0.0.57, SUBAGENT_* events are dropped with a
-   * warning and subagent attribution is removed. Absent: a current agent, no downgrade.
+   * `legacyProtocol()`: retired events and content parts are read (THINKING_* become
+   * REASONING_*), and an agent pinned to an older version (`peerProtocolVersion`) is downgraded
+   * to. Absent: the current protocol only.
    */
-  peerProtocolVersion?: string;
+  legacy?: LegacyEvents;
 }
 
 export interface Pipeline {
@@ -42,9 +41,8 @@ export interface Pipeline {
 }
 
 /**
- * The event pipeline: validation → peer downgrade (only for a pinned older agent) → legacy
- * THINKING_* translation → chunk expansion → order verification → sink. Every stage is
- * synchronous per event.
+ * The event pipeline: validation → (with `legacy`: peer downgrade, THINKING_* translation) →
+ * chunk expansion → order verification → sink. Every stage is synchronous per event.
  */
 export function createPipeline(sink: (event: AGUIEvent) => void, options: PipelineOptions = {}): Pipeline {
   const onWarning = options.onWarning ?? warnToConsole;
@@ -55,16 +53,13 @@ export function createPipeline(sink: (event: AGUIEvent) => void, options: Pipeli
         "(zod must be installed) and pass { validation: \"schema\", schemas: EventSchemas }.",
     );
   }
+  if (givesPeerVersion(options)) throw new PipelineError("PIPELINE_OPTION_MOVED", PEER_VERSION_MOVED);
   const position: StreamPosition = { index: -1, raw: undefined };
   const verifier = createOrderVerifier(sink, position, onWarning);
   const expander = createChunkExpander(verifier.push, position);
-  const translator = createThinkingTranslator(expander.push, position, onWarning);
-  const downgrade =
-    options.peerProtocolVersion === undefined
-      ? undefined
-      : createPeerDowngrade(options.peerProtocolVersion, translator.push, position, onWarning);
-  const afterValidation: (event: IncomingEvent) => void = downgrade?.push ?? translator.push;
-  const validate = createEventValidator(position, onWarning, options.validation === "schema" ? options.schemas : undefined);
+  // Without the plug-in, validation hands on current events only.
+  const afterValidation = (options.legacy?.stage(expander.push, position, onWarning).push ?? expander.push) as (event: IncomingEvent) => void;
+  const validate = createEventValidator(position, onWarning, options.validation === "schema" ? options.schemas : undefined, options.legacy);
 
   let failure: ProtocolError | undefined;
   let ended = false;
@@ -110,6 +105,7 @@ export type { ProtocolWarningCode } from "../protocol/protocol-warning.js";
 export type { EventSchemaValidator } from "../protocol/validate.js";
 export type { IncomingEvent, LegacyThinkingEvent } from "../protocol/legacy-events.js";
 export { PROTOCOL_VERSION } from "../protocol/version.js";
+export type { LegacyEvents } from "./legacy.js";
 export { createEventStream } from "./event-stream.js";
 export type { Emit, EventStream, EventTransform, MiddlewareEvent, StreamSink } from "./event-stream.js";
 export type { Middleware, MiddlewareFunction, MiddlewareObject } from "./middleware.js";

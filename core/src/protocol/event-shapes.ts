@@ -1,7 +1,6 @@
 // The table validation reads: for every event type, its fields, which are required, and what
 // each may hold (research/agui.md §1, checked against the @ag-ui/core 1.0.0 zod schemas).
-// Plus the five retired THINKING_* shapes, which are known here so that the translation
-// stage can turn them into REASONING_* instead of validation dropping them as unknown.
+// The five retired THINKING_* shapes are the legacy plug-in's (pipeline/legacy-protocol.ts).
 import { messages, runAgentInput, content } from "./message-shapes.js";
 import {
   anyJson,
@@ -26,7 +25,7 @@ import {
   type ObjectShape,
 } from "./shape.js";
 
-const base = {
+export const base = {
   type: required(string),
   timestamp: optional(safeInteger),
   rawEvent: optionalOrLegacyNull(present),
@@ -188,24 +187,9 @@ const shapes: Record<string, Record<string, Field>> = {
     outcome: optional(subagentOutcome),
   },
   SUBAGENT_ERROR: { ...base, subagentRunId: required(string), message: required(string), code: optional(string) },
-
-  // Retired shapes (AG-UI ≤ 0.0.45), translated to REASONING_* by the pipeline.
-  THINKING_START: { ...base, title: optional(string) },
-  THINKING_END: { ...base },
-  THINKING_TEXT_MESSAGE_START: { ...base },
-  THINKING_TEXT_MESSAGE_CONTENT: { ...base, delta: required(string) },
-  THINKING_TEXT_MESSAGE_END: { ...base },
 };
 
-export const LEGACY_EVENT_TYPES: ReadonlySet<string> = new Set([
-  "THINKING_START",
-  "THINKING_END",
-  "THINKING_TEXT_MESSAGE_START",
-  "THINKING_TEXT_MESSAGE_CONTENT",
-  "THINKING_TEXT_MESSAGE_END",
-]);
-
-/** Event type → its shape. Types not in here are unknown and dropped with a warning. */
+/** Event type → its shape. Types not in here (nor in the legacy plug-in's) are unknown and dropped with a warning. */
 export const EVENT_SHAPES: ReadonlyMap<string, ObjectShape> = new Map(
   Object.entries(shapes).map(([type, fields]) => [type, objectShape(type, fields)]),
 );

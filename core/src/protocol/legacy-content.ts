@@ -1,7 +1,8 @@
-// The retired `{ type: "binary" }` content part (AG-UI ≤ 0.0.47). Older producers still put it
-// in replayed messages (MESSAGES_SNAPSHOT, RUN_STARTED.input); it becomes the media part its
-// mime type names, so the content survives instead of being dropped as an unknown part kind.
-import { checkObject, isPlainObject, objectShape, optional, pointer, required, string, UNRECOGNISED, type Check } from "./shape.js";
+// The retired `{ type: "binary" }` content part (AG-UI ≤ 0.0.47), read by the legacy plug-in
+// (`legacyProtocol()`). Older producers still put it in replayed messages (MESSAGES_SNAPSHOT,
+// RUN_STARTED.input); it becomes the media part its mime type names, so the content survives
+// instead of being dropped as an unknown part kind.
+import { checkObject, objectShape, optional, pointer, required, string, UNRECOGNISED, type Check } from "./shape.js";
 
 export interface LegacyBinaryPart {
   type: "binary";
@@ -52,27 +53,23 @@ const binaryShape = objectShape("binary part", {
 });
 
 /**
- * Wraps the content-part check: a `binary` part is judged against its retired shape (in every
- * validation mode: the zod schemas do not describe it) and replaced by its upgrade, noted so
- * that a warning says so; one that cannot be upgraded is an unrecognised member and is dropped
+ * The check of a `binary` part (`ShapeContext.binaryPart`): judged against its retired shape (in
+ * every validation mode: the zod schemas do not describe it) and replaced by its upgrade, noted
+ * so that a warning says so; one that cannot be upgraded is an unrecognised member and is dropped
  * from the list like any other.
  */
-export function withLegacyBinaryParts(modern: Check): Check {
-  return (value, parent, key, ctx) => {
-    if (!isPlainObject(value) || value.type !== "binary") return modern(value, parent, key, ctx);
-    const path = pointer(parent, key);
-    // The zod schemas do not know this retired shape, so it is judged here in every mode.
-    const judging = ctx.judge;
-    ctx.judge = true;
-    let checked: unknown;
-    try {
-      checked = checkObject(value, binaryShape, path, ctx);
-    } finally {
-      ctx.judge = judging;
-    }
-    const upgraded = upgradeBinaryPart(checked as unknown as LegacyBinaryPart);
-    if (upgraded === undefined) return UNRECOGNISED;
-    ctx.note("legacy-upgrade", path);
-    return upgraded;
-  };
-}
+export const legacyBinaryPart: Check = (value, parent, key, ctx) => {
+  const path = pointer(parent, key);
+  const judging = ctx.judge;
+  ctx.judge = true;
+  let checked: unknown;
+  try {
+    checked = checkObject(value, binaryShape, path, ctx);
+  } finally {
+    ctx.judge = judging;
+  }
+  const upgraded = upgradeBinaryPart(checked as unknown as LegacyBinaryPart);
+  if (upgraded === undefined) return UNRECOGNISED;
+  ctx.note("legacy-upgrade", path);
+  return upgraded;
+};

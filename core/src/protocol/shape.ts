@@ -34,6 +34,11 @@ export class ShapeContext {
   judge = true;
   /** What was removed from the current value. Reused across events; reset by the caller. */
   readonly notes: ShapeNote[] = [];
+  /**
+   * How a retired `{ type: "binary" }` content part is read: the legacy plug-in's upgrade to a
+   * media part. Without it the part is an unknown kind, removed like any other.
+   */
+  binaryPart: Check | undefined;
 
   note(kind: NoteKind, path: string, detail?: string): void {
     this.notes.push(detail === undefined ? { kind, path } : { kind, path, detail });

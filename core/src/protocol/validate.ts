@@ -1,11 +1,17 @@
 import { describeValue } from "../describe-value.js";
 import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
 import type { WarningHandler } from "../errors.js";
-import { EVENT_SHAPES, LEGACY_EVENT_TYPES } from "./event-shapes.js";
+import { EVENT_SHAPES } from "./event-shapes.js";
 import type { IncomingEvent } from "./legacy-events.js";
 import { protocolError, type StreamPosition } from "./protocol-error.js";
 import { reportWarning } from "./protocol-warning.js";
-import { checkObject, isPlainObject, ShapeContext, ShapeViolation, UNRECOGNISED, type ShapeNote } from "./shape.js";
+import { checkObject, isPlainObject, ShapeContext, ShapeViolation, UNRECOGNISED, type Check, type ObjectShape, type ShapeNote } from "./shape.js";
+
+/** What the legacy plug-in adds to validation: the retired event shapes, the retired binary part. */
+export interface RetiredShapes {
+  readonly shapes: ReadonlyMap<string, ObjectShape>;
+  readonly binaryPart: Check;
+}
 
 /**
  * The part of a zod schema Threadline uses: pass `EventSchemas` from `@ag-ui/core/schemas`
@@ -29,9 +35,11 @@ export function createEventValidator(
   position: StreamPosition,
   onWarning: WarningHandler,
   schemas?: EventSchemaValidator,
+  legacy?: RetiredShapes,
 ): (raw: unknown) => IncomingEvent | undefined {
   const ctx = new ShapeContext();
   ctx.judge = schemas === undefined;
+  ctx.binaryPart = legacy?.binaryPart;
   const nonFinite = (type: string, pointer: string): void =>
     reportWarning(
       onWarning,
@@ -60,12 +68,14 @@ export function createEventValidator(
         position,
       );
     }
-    const shape = EVENT_SHAPES.get(type);
+    const retired = legacy?.shapes.get(type);
+    const shape = EVENT_SHAPES.get(type) ?? retired;
     if (shape === undefined) {
       reportWarning(
         onWarning,
         "UNKNOWN_EVENT_DROPPED",
-        `Dropped an event of unknown type '${type}': this protocol version does not describe it`,
+        `Dropped an event of unknown type '${type}': this protocol version does not describe it` +
+          (type.startsWith("THINKING_") ? " (a retired one, which `legacy: legacyProtocol()` translates)" : ""),
         position,
       );
       return undefined;
@@ -82,7 +92,7 @@ export function createEventValidator(
     if (ctx.notes.length !== 0) reportNotes(type, ctx.notes, checked === UNRECOGNISED, onWarning, position);
     if (checked === UNRECOGNISED) return undefined;
 
-    if (schemas !== undefined && !LEGACY_EVENT_TYPES.has(type)) {
+    if (schemas !== undefined && retired === undefined) {
       const verdict = schemas.safeParse(checked);
       if (!verdict.success) {
         const issue = verdict.error.issues[0];

@@ -99,9 +99,12 @@ export class RunLoopDisposedError extends RunError {
  * - `INVALID_RUN_INPUT`: the run's input could not be prepared — a caller value that cannot be
  *   copied (a circular `forwardedProps`: the cause is a `CircularValueError` naming the path), or a
  *   `createId` that threw (its error is the cause). Nothing was sent; the thread is unchanged.
+ * - `INVALID_TERMINAL_GRACE`: `terminalGraceMs` is not a number of milliseconds ≥ 0.
+ * - `RUN_OPTION_MOVED`: an option of an older release that a plug-in now takes
+ *   (`peerProtocolVersion`: `legacy: legacyProtocol({ peerProtocolVersion })`).
  */
 export class RunLoopInputError extends RunError {
-  declare readonly code: "INVALID_MESSAGES" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE";
+  declare readonly code: "INVALID_MESSAGES" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE" | "RUN_OPTION_MOVED";
 
   constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
     super(code, message, { cause });

@@ -16,6 +16,8 @@ export type {
   SubscribedEvent,
 } from "./subscriber.js";
 export { isExpired } from "./interrupts.js";
+export { legacyProtocol } from "./legacy-protocol.js";
+export type { LegacyProtocol, LegacyProtocolOptions } from "./legacy-protocol.js";
 export {
   InterruptResumeError,
   RunError,

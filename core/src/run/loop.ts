@@ -20,7 +20,8 @@ import {
 } from "./errors.js";
 import { checkResume } from "./interrupts.js";
 import type { Middleware } from "../pipeline/middleware.js";
-import { peerProfile, type PeerProfile } from "./outgoing-compat.js";
+import { CURRENT_PEER, type PeerProfile } from "./outgoing-compat.js";
+import { givesPeerVersion, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
 import { buildRunInput, ownRunParts, withThreadContent } from "./input.js";
 import type { ActiveRun, ResumePoint, RunLoopOptions, RunParams } from "./options.js";
 import type { RunMode, RunResult, RunStatus } from "./result.js";
@@ -75,6 +76,7 @@ export class RunLoop {
   constructor(options: RunLoopOptions) {
     this.#options = options;
     refuseRemoved(options);
+    if (givesPeerVersion(options)) throw new RunLoopInputError("RUN_OPTION_MOVED", PEER_VERSION_MOVED);
     this.#warn = options.onWarning ?? warnToConsole;
     this.#createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     const thread =
@@ -98,7 +100,7 @@ export class RunLoop {
     this.#source = options.source;
     this.#middleware = [...(options.middleware ?? [])];
     this.#subscribers = [...(options.subscribers ?? [])];
-    this.#profile = peerProfile(options.peerProtocolVersion);
+    this.#profile = options.legacy?.peer ?? CURRENT_PEER;
     this.#statusSignal = signal<RunStatus>(thread.pendingInterrupts.peek().length > 0 ? "awaiting-input" : "idle");
     this.status = this.#statusSignal;
     this.error = this.#errorSignal;
@@ -110,7 +112,7 @@ export class RunLoop {
     const pipeline: PipelineOptions = {
       ...(options.validation !== undefined ? { validation: options.validation } : {}),
       ...(options.schemas !== undefined ? { schemas: options.schemas } : {}),
-      ...(options.peerProtocolVersion !== undefined ? { peerProtocolVersion: options.peerProtocolVersion } : {}),
+      ...(options.legacy !== undefined ? { legacy: options.legacy } : {}),
     };
     this.#host = {
       thread: this.#impl,

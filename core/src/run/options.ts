@@ -5,6 +5,7 @@ import type { GenerativeUiPlugin } from "../model/components/plugin.js";
 import type { PartialArgsPlugin } from "../model/tool-calls/tool-args.js";
 import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
+import type { LegacyProtocol } from "./legacy-protocol.js";
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../protocol/events.js";
 import type { AgentSource } from "../transport/source.js";
 import type { Middleware } from "../pipeline/middleware.js";
@@ -42,8 +43,11 @@ export interface RunLoopOptions {
   readonly tools?: readonly Tool[];
   readonly context?: readonly Context[];
   readonly forwardedProps?: unknown;
-  /** The highest AG-UI version the agent speaks, when pinned to an older one (see the pipeline). */
-  readonly peerProtocolVersion?: string;
+  /**
+   * `legacyProtocol({ peerProtocolVersion })`: retired events and content parts are read and
+   * sent, and an agent pinned to an older AG-UI version is spoken to in it (see `LegacyProtocol`).
+   */
+  readonly legacy?: LegacyProtocol;
   /** Pipeline validation: `"fast"` (default) or `"schema"` with `schemas` (see `createPipeline`). */
   readonly validation?: PipelineOptions["validation"];
   readonly schemas?: PipelineOptions["schemas"];

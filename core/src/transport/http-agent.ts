@@ -13,6 +13,7 @@ import { readBodyExcerpt } from "./body-excerpt.js";
 import { describeValue } from "../describe-value.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
 import type { AgentSource, EventSink, ResumeOptions, RunEnd, ServerRun } from "./source.js";
+import { protobufFaults } from "./protobuf-faults.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
 
@@ -263,7 +264,7 @@ export class HttpAgent implements AgentSource {
         // The decoder comes with @ag-ui/proto, on the first protobuf response: an app whose
         // server answers SSE never loads either.
         const { loadProto, ProtobufDecoder } = await import("./protobuf-decoder.js");
-        decoder = new ProtobufDecoder(await loadProto(), sink, maxEventSize);
+        decoder = new ProtobufDecoder(await loadProto(), sink, maxEventSize, protobufFaults);
       } else if (!follow.resumable) decoder = new SseDecoder(sink, maxEventSize);
       else {
         let reconnected = resuming !== undefined;

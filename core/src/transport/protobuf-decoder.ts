@@ -1,5 +1,4 @@
-import { warnToConsole } from "../errors.js";
-import { EventTooLargeError, ProtobufFrameError, StreamTruncatedError } from "./errors.js";
+import type { ProtobufFaults } from "./protobuf-faults.js";
 import type { EventSink } from "./source.js";
 import type { StreamDecoder } from "./stream-decoder.js";
 
@@ -40,14 +39,13 @@ export class ProtobufDecoder implements StreamDecoder {
   readonly #proto: ProtoModule;
   readonly #sink: EventSink;
   readonly #maxFrameSize: number;
-  constructor(
-    proto: ProtoModule,
-    sink: EventSink,
-    maxFrameSize: number,
-  ) {
+  readonly #faults: ProtobufFaults;
+  /** `faults`: `protobufFaults`, passed in so that this lazy chunk imports nothing of the entry's. */
+  constructor(proto: ProtoModule, sink: EventSink, maxFrameSize: number, faults: ProtobufFaults) {
     this.#proto = proto;
     this.#sink = sink;
     this.#maxFrameSize = maxFrameSize;
+    this.#faults = faults;
   }
 
   push(bytes: Uint8Array): void {
@@ -96,7 +94,7 @@ export class ProtobufDecoder implements StreamDecoder {
       partial === null
         ? `${this.#prefixFilled} of the 4 length bytes`
         : `${this.#partialFilled} of its ${partial.length} bytes`;
-    throw new StreamTruncatedError(
+    throw new this.#faults.StreamTruncatedError(
       "incomplete-frame",
       this.eventsDelivered,
       `the body ended inside frame #${this.#frames} (at body offset ${this.#frameStart}), after ${where}`,
@@ -110,7 +108,7 @@ export class ProtobufDecoder implements StreamDecoder {
 
   #checkLength(length: number): number {
     if (length > this.#maxFrameSize) {
-      throw new EventTooLargeError(
+      throw new this.#faults.EventTooLargeError(
         "protobuf",
         this.#maxFrameSize,
         `frame #${this.#frames} at body offset ${this.#frameStart} declares ${length} bytes`,
@@ -128,14 +126,14 @@ export class ProtobufDecoder implements StreamDecoder {
     } catch (cause) {
       // An event type from a later protocol version: dropped, as the SSE path's pipeline would.
       if (cause instanceof this.#proto.AGUIUnknownEventTypeError) {
-        (this.#sink.onWarning ?? warnToConsole)({
+        (this.#sink.onWarning ?? this.#faults.warnToConsole)({
           code: "PROTOBUF_UNKNOWN_EVENT",
           message: `Protobuf frame #${index} carries an event type this decoder does not know; dropped`,
           index,
         });
         return;
       }
-      throw new ProtobufFrameError(index, this.#frameStart, frame.length, cause);
+      throw new this.#faults.ProtobufFrameError(index, this.#frameStart, frame.length, cause);
     }
     this.eventsDelivered++;
     this.#sink.onEvent(event);

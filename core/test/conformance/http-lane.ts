@@ -5,6 +5,7 @@
 import { EventSchemas } from "@ag-ui/core/schemas";
 import {
   subagentLanes,
+  legacyProtocol,
   AgentRunError,
   HttpAgent,
   type AGUIEvent,
@@ -41,7 +42,8 @@ export async function runOverHttp(
     source: new HttpAgent({ url: server.endpoint(key, fixture.stream) }),
     validation: options.validation,
     schemas: EventSchemas,
-    ...(peer === undefined ? {} : { peerProtocolVersion: peer }),
+    // The suite covers the whole protocol, its retired events and parts (era-* fixtures) included.
+    legacy: legacyProtocol(peer === undefined ? {} : { peerProtocolVersion: peer }),
     ...(options.threadId === undefined ? {} : { threadId: options.threadId }),
     onWarning: (warning) => warnings.push(warning),
     onError: (error) => hookErrors.push(error),

@@ -13,6 +13,7 @@ import {
   type ThreadlineWarning,
 } from "../../src/index.js";
 import { createPipeline, type PipelineOptions } from "../../src/pipeline/index.js";
+import { legacyProtocol } from "../../src/run/index.js";
 import type { ConformanceFixture } from "./fixture.js";
 import type { Observed, Validation } from "./observed.js";
 
@@ -21,7 +22,8 @@ export function runInMemory(fixture: ConformanceFixture, validation: Validation)
   const options: PipelineOptions = {
     validation,
     schemas: EventSchemas,
-    ...(peer === undefined ? {} : { peerProtocolVersion: peer }),
+    // The suite covers the whole protocol, its retired events and parts (era-* fixtures) included.
+    legacy: legacyProtocol(peer === undefined ? {} : { peerProtocolVersion: peer }),
   };
 
   const events: AGUIEvent[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ThreadlineError, type AGUIEvent, type ThreadlineWarning } from "../../src/index.js";
-import { createPipeline, ProtocolError, type PipelineOptions } from "../../src/pipeline/index.js";
+import { createPipeline, PipelineError, ProtocolError, type PipelineOptions } from "../../src/pipeline/index.js";
+import { legacyProtocol } from "../../src/run/index.js";
 import * as e from "./events.js";
 import { types } from "./stage-harness.js";
 
@@ -102,7 +103,7 @@ describe("createPipeline", () => {
   });
 
   it("stitches the stages in order: validation strips before chunks expand, translation before verification", () => {
-    const { pipeline, delivered, warnings } = pipe();
+    const { pipeline, delivered, warnings } = pipe({ legacy: legacyProtocol() });
     pipeline.push(e.runStarted());
     pipeline.push({ type: "TEXT_MESSAGE_CHUNK", messageId: "m1", delta: "a", futureProp: true });
     pipeline.push({ type: "THINKING_START" });
@@ -114,7 +115,25 @@ describe("createPipeline", () => {
     expect(warnings.map((w) => w.code)).toEqual(["UNKNOWN_PROPERTY_STRIPPED", "LEGACY_THINKING_TRANSLATED"]);
   });
 
-  describe("an agent pinned to an older protocol (peerProtocolVersion)", () => {
+  it("without the legacy plug-in, retired THINKING_* events are unknown: dropped with a warning that names the plug-in", () => {
+    const { pipeline, delivered, warnings } = pipe();
+    pipeline.push(e.runStarted());
+    pipeline.push({ type: "THINKING_START" });
+    pipeline.push({ type: "THINKING_END" });
+    pipeline.push(e.runFinished());
+    pipeline.end();
+    expect(types(delivered)).toEqual(["RUN_STARTED", "RUN_FINISHED"]);
+    expect(warnings.map((w) => w.code)).toEqual(["UNKNOWN_EVENT_DROPPED", "UNKNOWN_EVENT_DROPPED"]);
+    expect(warnings[0]?.message).toContain("legacy: legacyProtocol()");
+  });
+
+  it("refuses peerProtocolVersion, which moved into the legacy plug-in", () => {
+    const error = thrown(() => createPipeline(() => {}, { peerProtocolVersion: "0.0.57" } as PipelineOptions));
+    expect(error).toBeInstanceOf(PipelineError);
+    expect(error).toMatchObject({ code: "PIPELINE_OPTION_MOVED" });
+  });
+
+  describe("an agent pinned to an older protocol (legacyProtocol({ peerProtocolVersion }))", () => {
     const subagentStream = [
       e.runStarted("r1", { input: { threadId: "t1", runId: "r1", messages: [{ id: "m0", role: "assistant", content: "x", subagentRunId: "s0" }] } }),
       e.subagentStarted("s1"),
@@ -126,7 +145,7 @@ describe("createPipeline", () => {
     ];
 
     it("≤ 0.0.57: drops SUBAGENT_* with a warning and removes attribution", () => {
-      const { pipeline, delivered, warnings } = pipe({ peerProtocolVersion: "0.0.57" });
+      const { pipeline, delivered, warnings } = pipe({ legacy: legacyProtocol({ peerProtocolVersion: "0.0.57" }) });
       for (const event of subagentStream) pipeline.push(event);
       pipeline.end();
       expect(types(delivered)).toEqual(["RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_END", "MESSAGES_SNAPSHOT", "RUN_FINISHED"]);
@@ -137,7 +156,7 @@ describe("createPipeline", () => {
 
     it("a current or newer pin changes nothing", () => {
       for (const peerProtocolVersion of ["0.0.58", "1.0.0", "not-a-version"]) {
-        const { pipeline, delivered, warnings } = pipe({ peerProtocolVersion });
+        const { pipeline, delivered, warnings } = pipe({ legacy: legacyProtocol({ peerProtocolVersion }) });
         for (const event of subagentStream) pipeline.push(event);
         pipeline.end();
         expect(delivered).toEqual(subagentStream);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createThinkingTranslator } from "../../src/pipeline/translate-thinking.js";
 import type { AGUIEvent, ThreadlineWarning } from "../../src/index.js";
 import { createPipeline, type IncomingEvent } from "../../src/pipeline/index.js";
+import { legacyProtocol } from "../../src/run/index.js";
 import * as e from "./events.js";
 import { runStage, types } from "./stage-harness.js";
 
@@ -78,7 +79,7 @@ describe("THINKING_* → REASONING_* translation", () => {
 
   it("feeds verification like native reasoning does, end to end", () => {
     const delivered: AGUIEvent[] = [];
-    const pipeline = createPipeline((event) => delivered.push(event), { onWarning: () => {} });
+    const pipeline = createPipeline((event) => delivered.push(event), { onWarning: () => {}, legacy: legacyProtocol() });
     for (const event of thinkingRun("r1")) pipeline.push(event);
     pipeline.end();
     expect(types(delivered)).toEqual([

@@ -5,11 +5,14 @@ import { createEventValidator, type EventSchemaValidator } from "../../src/proto
 import type { StreamPosition } from "../../src/protocol/protocol-error.js";
 import { ThreadlineError, type ThreadlineWarning } from "../../src/index.js";
 import { createPipeline, ProtocolError } from "../../src/pipeline/index.js";
+import { legacyProtocol } from "../../src/run/index.js";
 
-function validator(schemas?: EventSchemaValidator) {
+const legacy = legacyProtocol();
+
+function validator(schemas?: EventSchemaValidator, withLegacy = false) {
   const warnings: ThreadlineWarning[] = [];
   const position: StreamPosition = { index: 7, raw: undefined };
-  const validate = createEventValidator(position, (warning) => warnings.push(warning), schemas);
+  const validate = createEventValidator(position, (warning) => warnings.push(warning), schemas, withLegacy ? legacy : undefined);
   return {
     warnings,
     check(raw: unknown): unknown {
@@ -140,8 +143,8 @@ describe("validation", () => {
       expect(v.warnings.map((w) => w.code)).toEqual(Array(4).fill("LEGACY_NULL_OMITTED"));
     });
 
-    it("upgrades a retired binary content part to the media part its mime type names", () => {
-      const v = validator();
+    it("with the legacy plug-in, upgrades a retired binary content part to the media part its mime type names", () => {
+      const v = validator(undefined, true);
       const raw = snapshot([{
         id: "u1", role: "user", content: [
           { type: "binary", mimeType: "image/png", url: "https://x/cat.png" },
@@ -163,11 +166,22 @@ describe("validation", () => {
       expect(v.error(snapshot([{ id: "u1", role: "user", content: [{ type: "binary", url: "u" }] }])).code).toBe("MISSING_FIELD");
     });
 
-    it("knows the retired THINKING_* shapes (for translation) rather than dropping them", () => {
-      const v = validator();
+    it("with the legacy plug-in, knows the retired THINKING_* shapes (for translation) rather than dropping them", () => {
+      const v = validator(undefined, true);
       const thinking = { type: "THINKING_TEXT_MESSAGE_CONTENT", delta: "hmm" };
       expect(v.check(thinking)).toBe(thinking);
       expect(v.error({ type: "THINKING_TEXT_MESSAGE_CONTENT" }).code).toBe("MISSING_FIELD");
+      const schema = validator(EventSchemas, true);
+      expect(schema.check(thinking)).toBe(thinking); // zod does not describe it: the table judges
+    });
+
+    it("without the legacy plug-in, a retired binary part is an unknown part kind and THINKING_* an unknown event, both dropped with a warning", () => {
+      const v = validator();
+      const raw = snapshot([{ id: "u1", role: "user", content: [{ type: "text", text: "see" }, { type: "binary", mimeType: "image/png", url: "https://x/cat.png" }] }]);
+      expect(v.check(raw)).toEqual(snapshot([{ id: "u1", role: "user", content: [{ type: "text", text: "see" }] }]));
+      expect(v.check({ type: "THINKING_START" })).toBeUndefined();
+      expect(v.warnings.map((w) => w.code)).toEqual(["UNRECOGNISED_VALUE_STRIPPED", "UNKNOWN_EVENT_DROPPED"]);
+      expect(v.warnings[1]?.message).toContain("legacy: legacyProtocol()");
     });
   });
 
@@ -262,8 +276,8 @@ describe("validation", () => {
       ];
       const junk = fc.oneof(fc.constant(null), fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant([]), fc.constant({}), fc.constant([1]));
       const damage = fc.record({ seed: fc.nat(seeds.length - 1), key: fc.nat(), value: junk, remove: fc.boolean() });
-      const fast = validator();
-      const schema = validator(EventSchemas);
+      const fast = validator(undefined, true);
+      const schema = validator(EventSchemas, true);
       // MISSING_FIELD and MALFORMED_FIELD are both "a malformed known field"; zod and the table
       // sometimes name a broken union member differently, so the verdict compared is fatal or not
       // (and, when accepted, what survives).

@@ -8,7 +8,7 @@ import {
   type Message,
   type RunAgentInput,
 } from "../../src/index.js";
-import { InterruptResumeError, isExpired, RunLoop, type RunLoopOptions } from "../../src/run/index.js";
+import { InterruptResumeError, isExpired, legacyProtocol, RunLoop, RunLoopInputError, type RunLoopOptions } from "../../src/run/index.js";
 import { checkResume } from "../../src/run/interrupts.js";
 import { createThread } from "../../src/fold/make-thread.js";
 import { ids, textRun, warnings } from "./support.js";
@@ -78,9 +78,24 @@ describe("the run input", () => {
     expect(input.messages.map((m) => m.id)).toEqual(["u1"]);
   });
 
-  it("declares protocolVersion 1.1 to a current peer and keeps modern content, attribution and upgrades binary parts silently", async () => {
+  it("without the legacy plug-in, sends the messages as the thread has them (a retired binary part included)", async () => {
     const log = warnings();
     const input = await sentInput([picture, legacyBinary, delegated], { onWarning: log.onWarning });
+
+    expect(input.protocolVersion).toBe("1.1");
+    expect(input.messages).toEqual([picture, legacyBinary, delegated]);
+    expect(log.codes).toEqual([]);
+  });
+
+  it("refuses the option the legacy plug-in replaced, naming the plug-in", () => {
+    const options = { source: fromEvents([]), peerProtocolVersion: "0.0.39" } as unknown as RunLoopOptions;
+    expect(() => new RunLoop(options)).toThrow(RunLoopInputError);
+    expect(() => new RunLoop(options)).toThrow(/legacyProtocol\(\{ peerProtocolVersion \}\)/);
+  });
+
+  it("with legacyProtocol(): declares protocolVersion 1.1 to a current peer and keeps modern content, attribution and upgrades binary parts silently", async () => {
+    const log = warnings();
+    const input = await sentInput([picture, legacyBinary, delegated], { onWarning: log.onWarning, legacy: legacyProtocol() });
 
     expect(input.protocolVersion).toBe("1.1");
     expect(input.messages[0]).toEqual(picture);
@@ -96,7 +111,7 @@ describe("the run input", () => {
   });
 
   it("for a peer pinned at 0.0.57: no protocolVersion, no subagentRunId", async () => {
-    const input = await sentInput([delegated], { peerProtocolVersion: "0.0.57" });
+    const input = await sentInput([delegated], { legacy: legacyProtocol({ peerProtocolVersion: "0.0.57" }) });
 
     expect("protocolVersion" in input).toBe(false);
     expect(input.messages[0]).toEqual({ id: "a0", role: "assistant", content: "Delegated." });
@@ -104,7 +119,7 @@ describe("the run input", () => {
 
   it("for a peer pinned at 0.0.39: content flattened to text, dropped parts reported, parentRunId removed", async () => {
     const log = warnings();
-    const input = await sentInput([picture], { peerProtocolVersion: "0.0.39", onWarning: log.onWarning }, { parentRunId: "p" });
+    const input = await sentInput([picture], { legacy: legacyProtocol({ peerProtocolVersion: "0.0.39" }), onWarning: log.onWarning }, { parentRunId: "p" });
 
     expect(input.messages[0]).toEqual({ id: "u1", role: "user", content: "What is in this picture?" });
     expect("parentRunId" in input).toBe(false);
@@ -115,7 +130,7 @@ describe("the run input", () => {
   it("a binary part with only an id cannot be upgraded: sent as is, with a warning", async () => {
     const log = warnings();
     const idOnly = { id: "u3", role: "user", content: [{ type: "binary", mimeType: "image/png", id: "file-7" }] } as unknown as Message;
-    const input = await sentInput([idOnly], { onWarning: log.onWarning });
+    const input = await sentInput([idOnly], { onWarning: log.onWarning, legacy: legacyProtocol() });
 
     expect(input.messages[0]).toEqual(idOnly);
     expect(log.codes).toEqual(["BINARY_PART_NOT_UPGRADED"]);

@@ -6,6 +6,7 @@ import { EventEncoder } from "@ag-ui/encoder";
 import type { BaseEvent } from "@ag-ui/core";
 import { SseDecoder } from "../../src/transport/sse-decoder.js";
 import { ProtobufDecoder } from "../../src/transport/protobuf-decoder.js";
+import { protobufFaults } from "../../src/transport/protobuf-faults.js";
 import type { StreamDecoder } from "../../src/transport/stream-decoder.js";
 import { excerpt } from "../../src/transport/excerpt.js";
 import { SseDataError } from "../../src/transport/index.js";
@@ -91,6 +92,39 @@ describe("SseDecoder", () => {
     new SseDecoder(sink, 1e6).push(utf8.encode('data: 1\n\ndata: 2\n\ndata: 3\n\n'));
     expect(events).toEqual([1]);
   });
+
+  it("reads fields as the SSE standard does: the first colon splits, one space is dropped, a bare name is an empty value", () => {
+    const ids: Array<string | undefined> = [];
+    const { sink, events, warnings } = collect(() => ids.push(decoder.eventId));
+    const decoder = new SseDecoder(sink, 1e6);
+    const body =
+      "\uFEFFdata:[1,\n" + // a BOM opens the stream; no space after the colon
+      "data\n" + // a bare name: an empty data line
+      "data:  2]\n" + // only the first space is the separator's
+      "id: a:b\n\n" + // the first colon splits; the id is this event's
+      'data: "x"\n\n' + // no id: none carried over
+      "id: bad\0id\ndata: 3\n\n" + // an id holding NUL is ignored
+      "data\n\n" + // empty data dispatches nothing
+      "junk\ndata: 4\n\n";
+    decoder.push(utf8.encode(body));
+    decoder.end();
+    expect(events).toEqual([[1, 2], "x", 3, 4]);
+    expect(ids).toEqual(["a:b", undefined, undefined, undefined]);
+    expect(warnings).toEqual(["SSE_UNKNOWN_FIELD"]);
+  });
+
+  it("joins a line that arrives one character at a time, and refuses an event past maxEventSize", () => {
+    const payload = JSON.stringify({ delta: "y".repeat(3000) });
+    const { sink, events } = collect();
+    const decoder = new SseDecoder(sink, 5000);
+    for (const char of `data: ${payload}\r\n\r\n`) decoder.push(utf8.encode(char));
+    decoder.end();
+    expect(events).toEqual([JSON.parse(payload)]);
+
+    const tooBig = new SseDecoder(collect().sink, 5000);
+    tooBig.push(utf8.encode(`data: ${payload}\n`));
+    expect(() => tooBig.push(utf8.encode(`data: ${payload}\n`))).toThrow(/payload #0 was still growing/);
+  });
 });
 
 describe("ProtobufDecoder", () => {
@@ -107,7 +141,7 @@ describe("ProtobufDecoder", () => {
           at += part.length;
         }
         const { sink, events: got } = collect();
-        feed(new ProtobufDecoder(proto, sink, 1e6), bytes, cuts.map((n) => n % (bytes.length + 1)));
+        feed(new ProtobufDecoder(proto, sink, 1e6, protobufFaults), bytes, cuts.map((n) => n % (bytes.length + 1)));
         expect(got).toEqual(events);
       }),
       { numRuns: 300 },
@@ -119,7 +153,7 @@ describe("ProtobufDecoder", () => {
     const frames = [0, 1, 2].map((i) =>
       encoder.encodeProtobuf({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: String(i) } as BaseEvent),
     );
-    const decoder = new ProtobufDecoder(proto, sink, 1e6);
+    const decoder = new ProtobufDecoder(proto, sink, 1e6, protobufFaults);
     for (const frame of frames) decoder.push(frame);
     expect(events).toHaveLength(1);
   });
