@@ -1,3 +1,4 @@
+import { createParser, type EventSourceParser, type ParseError } from "eventsource-parser";
 import { warnToConsole } from "../errors.js";
 import { EventTooLargeError, SseDataError, StreamTruncatedError } from "./errors.js";
 import { excerpt } from "./excerpt.js";
@@ -5,15 +6,11 @@ import type { EventSink } from "./source.js";
 import type { StreamDecoder } from "./stream-decoder.js";
 
 const CR = 13;
-const SPACE = 32;
 
 /**
- * `text/event-stream` → one JSON event per `data` payload, read as the SSE standard reads a
- * stream: lines end with CRLF, LF or CR; `data:` lines join with LF; `:` starts a comment; `id`
- * names the event (one holding NUL is ignored); `event` and `retry` mean nothing to AG-UI; a blank
- * line dispatches. Plus streaming UTF-8 decoding (which also drops a leading BOM), JSON parsing
- * and the end-of-body rules. Each character is looked at a bounded number of times, however the
- * body is chunked: a line still arriving is kept as pieces and joined once its end comes.
+ * `text/event-stream` → one JSON event per `data` payload. Line endings, multi-line `data:`,
+ * comments and `event:`/`id:`/`retry:` are eventsource-parser's business (it follows the SSE
+ * spec); this class adds streaming UTF-8 decoding, JSON parsing and the end-of-body rules.
  */
 export class SseDecoder implements StreamDecoder {
   eventsDelivered = 0;
@@ -23,13 +20,7 @@ export class SseDecoder implements StreamDecoder {
   #payloads = 0;
   // `stream: true` holds back the first bytes of a UTF-8 sequence split across chunks.
   readonly #text = new TextDecoder("utf-8");
-  /** A line still arriving: the text after the last line break, in the pieces it came in. */
-  readonly #pending: string[] = [];
-  #pendingLength = 0;
-  /** The event being read: its data lines joined, how many there were, its id. */
-  #data = "";
-  #dataLines = 0;
-  #id: string | undefined;
+  readonly #parser: EventSourceParser;
   /** The last character of the decoded text so far (a CR may still be waiting for its LF). */
   #lastChar = 0;
   /** end() is flushing what the body left pending: whatever dispatches now was never terminated. */
@@ -44,6 +35,14 @@ export class SseDecoder implements StreamDecoder {
   ) {
     this.#sink = sink;
     this.#maxEventSize = maxEventSize;
+    this.#parser = createParser({
+      onEvent: (message) => {
+        this.eventId = message.id;
+        this.#deliver(message.data);
+      },
+      onError: (error) => this.#parseError(error),
+      maxBufferSize: maxEventSize,
+    });
   }
 
   push(bytes: Uint8Array): void {
@@ -52,89 +51,20 @@ export class SseDecoder implements StreamDecoder {
 
   end(): void {
     this.#feed(this.#text.decode());
-    // A final CR is held back in case an LF follows; an LF now completes that line as CRLF
-    // without adding one, so an event whose blank line was that CR is dispatched as usual.
-    if (this.#lastChar === CR) this.#feed("\n");
+    // The parser holds back a final CR in case an LF follows; an LF now completes that line as
+    // CRLF without adding one, so an event whose blank line was that CR is dispatched as usual.
+    if (this.#lastChar === CR) this.#parser.feed("\n");
     // Whatever a blank line dispatches now is an event the body never terminated. The SSE
     // standard discards it; here it means the stream stopped early (a last RUN_FINISHED whose
     // blank line never came is not a finished run).
     this.#ending = true;
-    this.#feed("\n\n");
+    this.#parser.feed("\n\n");
   }
 
   #feed(chunk: string): void {
     if (chunk === "") return;
     this.#lastChar = chunk.charCodeAt(chunk.length - 1);
-    let text = chunk;
-    if (this.#pendingLength > 0) {
-      this.#pending.push(chunk);
-      this.#pendingLength += chunk.length;
-      // Still inside one line: nothing to read until its end arrives.
-      if (chunk.indexOf("\n") === -1 && chunk.indexOf("\r") === -1) return this.#checkSize();
-      text = this.#pending.join("");
-      this.#pending.length = 0;
-      this.#pendingLength = 0;
-    }
-    const n = text.length;
-    let start = 0;
-    let cr = text.indexOf("\r");
-    let lf = text.indexOf("\n");
-    for (;;) {
-      if (cr !== -1 && cr < start) cr = text.indexOf("\r", start);
-      if (lf !== -1 && lf < start) lf = text.indexOf("\n", start);
-      const end = cr === -1 ? lf : lf === -1 || cr < lf ? cr : lf;
-      // A CR that ends the text may be the first half of a CRLF: it waits for what follows.
-      if (end === -1 || (end === cr && end === n - 1)) break;
-      this.#line(text.slice(start, end));
-      start = end + 1;
-      if (end === cr && lf === start) start++;
-    }
-    if (start < n) {
-      this.#pending.push(start === 0 ? text : text.slice(start));
-      this.#pendingLength = n - start;
-    }
-    this.#checkSize();
-  }
-
-  #line(line: string): void {
-    if (line === "") {
-      const data = this.#data;
-      const lines = this.#dataLines;
-      const id = this.#id;
-      this.#data = "";
-      this.#dataLines = 0;
-      this.#id = undefined;
-      if (lines === 0) return;
-      this.eventId = id;
-      this.#deliver(data);
-      return;
-    }
-    const colon = line.indexOf(":");
-    if (colon === 0) return; // a comment
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? "" : line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
-    if (field === "data") this.#data = this.#dataLines++ === 0 ? value : `${this.#data}\n${value}`;
-    else if (field === "id") {
-      if (!value.includes("\0")) this.#id = value;
-    } else if (field !== "event" && field !== "retry" && !this.#unknownFieldsReported) {
-      // AG-UI does not reconnect by `retry:` nor name events by `event:`. The SSE spec says to
-      // ignore unknown fields, but a server writing bare JSON lines would then yield nothing at
-      // all: say so once per stream.
-      this.#unknownFieldsReported = true;
-      (this.#sink.onWarning ?? warnToConsole)({
-        code: "SSE_UNKNOWN_FIELD",
-        message:
-          `SSE line with unknown field "${excerpt(field, 40)}" ignored ` +
-          `(line: ${excerpt(line, 80)}); further ones in this stream are not reported`,
-      });
-    }
-  }
-
-  /** The event being read, with the line still arriving, may not outgrow `maxEventSize`. */
-  #checkSize(): void {
-    if (this.#pendingLength + this.#data.length > this.#maxEventSize) {
-      throw new EventTooLargeError("sse", this.#maxEventSize, `payload #${this.#payloads} was still growing without its terminating blank line`);
-    }
+    this.#parser.feed(chunk);
   }
 
   #deliver(data: string): void {
@@ -158,5 +88,36 @@ export class SseDecoder implements StreamDecoder {
     }
     this.eventsDelivered++;
     this.#sink.onEvent(event);
+  }
+
+  #parseError(error: ParseError): void {
+    switch (error.type) {
+      case "max-buffer-size-exceeded":
+        throw new EventTooLargeError(
+          "sse",
+          this.#maxEventSize,
+          `payload #${this.#payloads} was still growing without its terminating blank line`,
+        );
+      case "unknown-field":
+        // The SSE spec says to ignore unknown fields, but a server writing bare JSON lines
+        // would then yield nothing at all: say so once per stream.
+        if (!this.#unknownFieldsReported) {
+          this.#unknownFieldsReported = true;
+          (this.#sink.onWarning ?? warnToConsole)({
+            code: "SSE_UNKNOWN_FIELD",
+            message:
+              `SSE line with unknown field "${excerpt(error.field ?? "", 40)}" ignored ` +
+              `(line: ${excerpt(error.line ?? "", 80)}); further ones in this stream are not reported`,
+          });
+        }
+        return;
+      case "invalid-retry":
+        // AG-UI does not reconnect, so `retry:` is ignored whatever its value.
+        return;
+      default: {
+        const never: never = error.type;
+        return never;
+      }
+    }
   }
 }
