@@ -11,8 +11,8 @@ import { type errorCodes, ThreadlineError } from "../errors.js";
  * - `WRONG_THREAD`: `foldEvent` or a run loop was handed an object that is not a thread from
  *   `createThread`, so the fold cannot write to it.
  * - `INVALID_HISTORY`: `foldEvents` was given `init.messages` that is not a list of AG-UI messages
- *   (an entry without a string `id` or a known `role`); the message names the entry, and no event
- *   is folded.
+ *   (an entry without a string `id` or a known `role`, or a field the message shapes refuse once an
+ *   event reaches the history); the message names the entry, and no event is folded.
  */
 export type FoldErrorCode = (typeof errorCodes.fold)[number];
 

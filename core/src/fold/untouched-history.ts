@@ -55,7 +55,10 @@ export class UntouchedHistory {
       const message = messages[i]!;
       if (!history.add(message?.id, i + 1)) return undefined;
       if (message.role === "assistant") {
-        for (const call of message.toolCalls ?? []) if (!history.addOther(call.id)) return undefined;
+        // Read defensively: a malformed `toolCalls` goes to the eager fold, which names it.
+        const calls: unknown = message.toolCalls;
+        if (calls !== undefined && !Array.isArray(calls)) return undefined;
+        for (const call of (calls ?? []) as readonly ({ id?: unknown } | null)[]) if (!history.addOther(call?.id)) return undefined;
       } else if (message.role === "tool") {
         if (!history.addOther(message.toolCallId)) return undefined;
       } else if (!MESSAGE_ROLES.has(message.role)) {

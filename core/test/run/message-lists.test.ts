@@ -3,7 +3,9 @@
 // and both name the same entry.
 import { describe, expect, it } from "vitest";
 import {
+  ChatClient,
   createThread,
+  foldEvents,
   fromEvents,
   type AGUIEvent,
   type Message,
@@ -57,5 +59,53 @@ describe("message lists", () => {
     expect((snapshotError({}) as Error).message).toBe(
       "MESSAGES_SNAPSHOT: `messages` must be an array of AG-UI messages, got an object; the messages were kept.",
     );
+  });
+
+  // A node reads its fields as the protocol types them: `for (const part of content)`, a call's
+  // `function.name`. These entries once failed inside a node with a TypeError.
+  it("an entry whose fields break the message shapes is named with the field, wherever the list is given", () => {
+    const user = { id: "u1", role: "user", content: "hi" };
+    const call = (fn: unknown) => ({ id: "a1", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: fn }] });
+    // `indexed`: whether foldEvents can leave the history untouched (it reads only ids and roles,
+    // and a call's or tool message's id); if not, the eager fold names the entry either way.
+    const cases: [entry: unknown, field: string, indexed: boolean][] = [
+      [{ id: "a1", role: "assistant", toolCalls: 5 }, "field /1/toolCalls must be an array, but is the number 5", false],
+      [{ id: "a1", role: "assistant", toolCalls: [null] }, "field /1/toolCalls/0", false],
+      [{ id: "a1", role: "assistant", toolCalls: [{ id: "c1", type: "function" }] }, "required field /1/toolCalls/0/function is missing", true],
+      [call({ name: "n", arguments: 5 }), "field /1/toolCalls/0/function/arguments must be a string, but is the number 5", true],
+      [{ id: "u2", role: "user", content: 5 }, "field /1/content must be a string or an array, but is the number 5", true],
+      [{ id: "r1", role: "reasoning", content: 5 }, "field /1/content", true],
+      [{ id: "t1", role: "tool", content: 5, toolCallId: "c1" }, "field /1/content", true],
+      [{ id: "t1", role: "tool", content: "done" }, "required field /1/toolCallId is missing", false],
+    ];
+    for (const [entry, field, indexed] of cases) {
+      const list = [user, entry];
+      const named = `messages[1] is not an AG-UI message: ${field}`;
+      expect(loopError(list)).toMatchObject({ code: "INVALID_MESSAGES", message: expect.stringContaining(named) });
+      expect(snapshotError(list)).toMatchObject({ code: "MALFORMED_PAYLOAD", message: expect.stringContaining(named) });
+      expect(() => createThread({ messages: list as never })).toThrow(expect.objectContaining({ code: "INVALID_THREAD_OPTION", message: expect.stringContaining(named) }));
+      expect(() => new ChatClient({ agent: fromEvents([]), messages: list as never, presence: false })).toThrow(
+        expect.objectContaining({ name: "ChatInputError", code: "INVALID_OPTION", option: "messages", message: expect.stringContaining(named) }),
+      );
+      // foldEvents makes nodes of the history only when an event reaches it; then it is named in
+      // the result. Untouched, the history is handed back as given (its objects are never read).
+      const start = { type: "RUN_STARTED", threadId: "t", runId: "r" };
+      const end = { type: "RUN_FINISHED", threadId: "t", runId: "r" };
+      const reached = foldEvents([start, { type: "TEXT_MESSAGE_START", messageId: "u1", role: "user" }, { type: "TEXT_MESSAGE_END", messageId: "u1" }, end], { messages: list as never }, { onWarning: () => {} });
+      expect(reached.error).toMatchObject({ name: "FoldError", code: "INVALID_HISTORY", message: expect.stringContaining(named) });
+      const untouched = foldEvents([start, end], { messages: list as never });
+      if (indexed) {
+        expect(untouched.error).toBeUndefined();
+        expect(untouched.messages[1]).toBe(entry);
+      } else {
+        expect(untouched.error).toMatchObject({ code: "INVALID_HISTORY", message: expect.stringContaining(named) });
+      }
+    }
+  });
+
+  it("material the message shapes do not describe is not a problem: the node keeps it", () => {
+    const entry = { id: "a1", role: "assistant", content: "hi", vendorField: { x: 1 } };
+    const thread = createThread({ messages: [entry] as never });
+    expect(thread.messages.peek()[0]!.toMessage()).toEqual(entry);
   });
 });
