@@ -6,7 +6,7 @@ import { ThreadImpl } from "../model/thread.js";
 import { assembleChat, type ChatParts, type ChatSettings } from "./assembly.js";
 import { ChatInputError } from "../tools/errors.js";
 import { pluginOption } from "./plugin-option.js";
-import { givesPeerVersion, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
+import { legacyOptionProblem, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
 import { checkToolNames } from "../tools/components.js";
 import { checkStreamingTools } from "../tools/streaming-tools.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
@@ -96,7 +96,10 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   if ((options as { readonly tamboEvents?: unknown }).tamboEvents !== undefined) {
     throw new ChatInputError("INVALID_OPTION", "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners).", "tamboEvents");
   }
-  if (givesPeerVersion(options)) throw new ChatInputError("INVALID_OPTION", PEER_VERSION_MOVED, "peerProtocolVersion");
+  const legacyProblem = legacyOptionProblem(options);
+  if (legacyProblem !== undefined) {
+    throw new ChatInputError("INVALID_OPTION", legacyProblem, legacyProblem === PEER_VERSION_MOVED ? "peerProtocolVersion" : "legacy");
+  }
   if (options.components !== undefined) pluginOption(options.components, "components", "generativeUi({ registry }) (from @threadline/core), or absent.");
   if (thread === undefined) return undefined;
   if (!(thread instanceof ThreadImpl)) {

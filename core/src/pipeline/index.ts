@@ -5,7 +5,7 @@ import type { IncomingEvent } from "../protocol/legacy-events.js";
 import { ProtocolError, type StreamPosition } from "../protocol/protocol-error.js";
 import { createEventValidator, type EventSchemaValidator } from "../protocol/validate.js";
 import { createChunkExpander } from "./expand-chunks.js";
-import { givesPeerVersion, PEER_VERSION_MOVED, type LegacyEvents } from "./legacy.js";
+import { legacyOptionProblem, type LegacyEvents } from "./legacy.js";
 import { createOrderVerifier } from "./verify-order.js";
 
 export interface PipelineOptions {
@@ -53,7 +53,8 @@ export function createPipeline(sink: (event: AGUIEvent) => void, options: Pipeli
         "(zod must be installed) and pass { validation: \"schema\", schemas: EventSchemas }.",
     );
   }
-  if (givesPeerVersion(options)) throw new PipelineError("PIPELINE_OPTION_MOVED", PEER_VERSION_MOVED);
+  const legacyProblem = legacyOptionProblem(options);
+  if (legacyProblem !== undefined) throw new PipelineError("INVALID_PIPELINE_OPTION", legacyProblem);
   const position: StreamPosition = { index: -1, raw: undefined };
   const verifier = createOrderVerifier(sink, position, onWarning);
   const expander = createChunkExpander(verifier.push, position);

@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import type { WarningHandler } from "../errors.js";
 import type { AGUIEvent } from "../protocol/events.js";
 import type { IncomingEvent } from "../protocol/legacy-events.js";
@@ -19,6 +20,13 @@ export interface LegacyEvents extends RetiredShapes {
 export const PEER_VERSION_MOVED =
   "`peerProtocolVersion` moved into the legacy plug-in: pass `legacy: legacyProtocol({ peerProtocolVersion })` (from @threadline/core).";
 
-export function givesPeerVersion(options: object): boolean {
-  return (options as { readonly peerProtocolVersion?: unknown }).peerProtocolVersion !== undefined;
+/**
+ * What is wrong with the `legacy` option and the one it replaced, as a message, or undefined. A
+ * `legacy: true` would otherwise fail as a TypeError deep in the first run's validation.
+ */
+export function legacyOptionProblem(options: object): string | undefined {
+  if ((options as { readonly peerProtocolVersion?: unknown }).peerProtocolVersion !== undefined) return PEER_VERSION_MOVED;
+  const legacy = (options as { readonly legacy?: unknown }).legacy;
+  if (legacy === undefined || (typeof legacy === "object" && legacy !== null && typeof (legacy as LegacyEvents).stage === "function")) return undefined;
+  return `\`legacy\` must be legacyProtocol() (from @threadline/core), or absent; got ${describeValue(legacy)}.`;
 }

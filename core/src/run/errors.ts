@@ -100,11 +100,12 @@ export class RunLoopDisposedError extends RunError {
  *   copied (a circular `forwardedProps`: the cause is a `CircularValueError` naming the path), or a
  *   `createId` that threw (its error is the cause). Nothing was sent; the thread is unchanged.
  * - `INVALID_TERMINAL_GRACE`: `terminalGraceMs` is not a number of milliseconds ≥ 0.
- * - `RUN_OPTION_MOVED`: an option of an older release that a plug-in now takes
- *   (`peerProtocolVersion`: `legacy: legacyProtocol({ peerProtocolVersion })`).
+ * - `INVALID_RUN_OPTION`: an option of an older release that a plug-in now takes
+ *   (`peerProtocolVersion`: `legacy: legacyProtocol({ peerProtocolVersion })`), or a `legacy`
+ *   that `legacyProtocol()` did not make.
  */
 export class RunLoopInputError extends RunError {
-  declare readonly code: "INVALID_MESSAGES" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE" | "RUN_OPTION_MOVED";
+  declare readonly code: "INVALID_MESSAGES" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE" | "INVALID_RUN_OPTION";
 
   constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
     super(code, message, { cause });

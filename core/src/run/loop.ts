@@ -21,7 +21,7 @@ import {
 import { checkResume } from "./interrupts.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import { CURRENT_PEER, type PeerProfile } from "./outgoing-compat.js";
-import { givesPeerVersion, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
+import { legacyOptionProblem } from "../pipeline/legacy.js";
 import { buildRunInput, ownRunParts, withThreadContent } from "./input.js";
 import type { ActiveRun, ResumePoint, RunLoopOptions, RunParams } from "./options.js";
 import type { RunMode, RunResult, RunStatus } from "./result.js";
@@ -76,7 +76,8 @@ export class RunLoop {
   constructor(options: RunLoopOptions) {
     this.#options = options;
     refuseRemoved(options);
-    if (givesPeerVersion(options)) throw new RunLoopInputError("RUN_OPTION_MOVED", PEER_VERSION_MOVED);
+    const legacyProblem = legacyOptionProblem(options);
+    if (legacyProblem !== undefined) throw new RunLoopInputError("INVALID_RUN_OPTION", legacyProblem);
     this.#warn = options.onWarning ?? warnToConsole;
     this.#createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     const thread =

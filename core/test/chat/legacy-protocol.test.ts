@@ -1,7 +1,8 @@
 // The legacy plug-in on a chat: an agent speaking a retired protocol (THINKING_* events, pinned
 // to 0.0.39) over real HTTP, with `legacy: legacyProtocol(…)` and without it.
 import { describe, expect, it } from "vitest";
-import { ChatInputError, legacyProtocol, type ThreadlineWarning } from "../../src/index.js";
+import { ChatInputError, fromEvents, legacyProtocol, type ThreadlineWarning } from "../../src/index.js";
+import { RunLoop } from "../../src/run/index.js";
 import { chatFor, runFinished, runStarted, scriptedServer, textMessage, type Script } from "./support.js";
 
 const thinkingAnswer: Script = (input, send) =>
@@ -56,5 +57,14 @@ describe("ChatClient with a legacy agent", () => {
     }
     expect(error).toBeInstanceOf(ChatInputError);
     expect(error).toMatchObject({ code: "INVALID_OPTION", option: "peerProtocolVersion" });
+  });
+
+  it("refuses a `legacy` that legacyProtocol() did not make (a chat, and a RunLoop), naming what it got", () => {
+    expect(() => chatFor("http://127.0.0.1:9/", { legacy: true } as never)).toThrow(
+      expect.objectContaining({ name: "ChatInputError", code: "INVALID_OPTION", option: "legacy", message: expect.stringContaining("got the boolean true") }),
+    );
+    expect(() => new RunLoop({ source: fromEvents([]), threadId: "t", legacy: { peerProtocolVersion: "0.0.39" } } as never)).toThrow(
+      expect.objectContaining({ name: "RunLoopInputError", code: "INVALID_RUN_OPTION", message: expect.stringContaining("`legacy` must be legacyProtocol()") }),
+    );
   });
 });

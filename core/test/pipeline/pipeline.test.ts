@@ -130,7 +130,15 @@ describe("createPipeline", () => {
   it("refuses peerProtocolVersion, which moved into the legacy plug-in", () => {
     const error = thrown(() => createPipeline(() => {}, { peerProtocolVersion: "0.0.57" } as PipelineOptions));
     expect(error).toBeInstanceOf(PipelineError);
-    expect(error).toMatchObject({ code: "PIPELINE_OPTION_MOVED" });
+    expect(error).toMatchObject({ code: "INVALID_PIPELINE_OPTION" });
+  });
+
+  it("refuses a `legacy` that legacyProtocol() did not make, naming it", () => {
+    for (const legacy of [true, {}, "0.0.45"]) {
+      const error = thrown(() => createPipeline(() => {}, { legacy } as unknown as PipelineOptions));
+      expect(error).toBeInstanceOf(PipelineError);
+      expect(error).toMatchObject({ code: "INVALID_PIPELINE_OPTION", message: expect.stringContaining("`legacy` must be legacyProtocol()") });
+    }
   });
 
   describe("an agent pinned to an older protocol (legacyProtocol({ peerProtocolVersion }))", () => {
