@@ -103,9 +103,11 @@ function fold(
           if (untouched.reaches(event)) throw REACHED;
           foldEvent(thread, untouched.withoutHeld(event));
         };
-  const pipeline = createPipeline(sink, options);
   let error: ThreadlineError | undefined;
   try {
+    // Inside the try: a refused option (`validation: "schema"` without `schemas`, a bad `legacy`)
+    // is the result's error like any other, so foldEvents keeps its word and never throws.
+    const pipeline = createPipeline(sink, options);
     for (let step = source.next(); step.done !== true; step = source.next()) pipeline.push(step.value);
     pipeline.end();
   } catch (thrown) {

@@ -186,6 +186,17 @@ describe("foldEvents never throws", () => {
     }
   });
 
+  it("a refused option is the result's error, with the history kept: no exception", () => {
+    const history = [{ id: "u1", role: "user" as const, content: "hi" }];
+    const options = [{ validation: "schema" }, { legacy: true }, { peerProtocolVersion: "0.0.39" }];
+    for (const option of options) {
+      const result = foldEvents([start, ...text], { messages: history, state: { kept: true } }, option as never);
+      expect(result.error).toMatchObject({ name: "PipelineError" });
+      expect(result.messages).toEqual(history);
+      expect(result.state).toEqual({ kept: true });
+    }
+  });
+
   it("garbage input is a protocol error, not an exception", () => {
     const result = foldEvents([null, 42, "x"] as unknown[], {}, { onWarning: () => {} });
     expect(result.error).toBeInstanceOf(ProtocolError);
