@@ -68,8 +68,10 @@ export function createEventValidator(
         position,
       );
     }
-    const retired = legacy?.shapes.get(type);
-    const shape = EVENT_SHAPES.get(type) ?? retired;
+    // The plug-in's table is asked only for a type the current one lacks: one lookup per event.
+    let shape = EVENT_SHAPES.get(type);
+    const retired = shape === undefined;
+    if (retired) shape = legacy?.shapes.get(type);
     if (shape === undefined) {
       reportWarning(
         onWarning,
@@ -92,7 +94,7 @@ export function createEventValidator(
     if (ctx.notes.length !== 0) reportNotes(type, ctx.notes, checked === UNRECOGNISED, onWarning, position);
     if (checked === UNRECOGNISED) return undefined;
 
-    if (schemas !== undefined && retired === undefined) {
+    if (schemas !== undefined && !retired) {
       const verdict = schemas.safeParse(checked);
       if (!verdict.success) {
         const issue = verdict.error.issues[0];
