@@ -57,7 +57,12 @@ export function foldEvents(
       onWarning(warning);
     },
   };
-  const lazy = fold(source, { state: init.state }, counted, untouched);
+  let lazy: FoldEventsResult | typeof REACHED;
+  try {
+    lazy = fold(source, { state: init.state }, counted, untouched);
+  } finally {
+    untouched.release();
+  }
   if (lazy === REACHED) {
     source.rewind();
     skip = delivered;

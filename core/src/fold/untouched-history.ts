@@ -1,4 +1,3 @@
-import { MESSAGE_ROLES } from "../protocol/message-list.js";
 import type { AGUIEvent, Message } from "@ag-ui/core";
 
 /**
@@ -22,15 +21,33 @@ import type { AGUIEvent, Message } from "@ag-ui/core";
 /** Probes per entry beyond which the table is judged degenerate (ids that hash alike). */
 const PROBE_BUDGET = 8;
 
+// The table of the last call, handed to the next: a fresh Int32Array of 32,768 slots (5,000
+// messages) took about 90 µs to allocate, as long as indexing the ids; zeroing a used one takes a
+// few. A call made while another holds it (from an onWarning or an events generator) makes its
+// own. Tables past SPARE_LIMIT slots (histories over ~16,000 messages) are not kept alive.
+const SPARE_LIMIT = 1 << 16;
+let spare: Int32Array | undefined;
+
+function takeSlots(size: number): Int32Array {
+  const slots = spare !== undefined && spare.length >= size ? spare : new Int32Array(size);
+  if (slots === spare) {
+    spare = undefined;
+    slots.fill(0, 0, size);
+  }
+  return slots;
+}
+
 export class UntouchedHistory {
   /**
-   * Open addressing, at most a quarter full for one id a message: i + 1 for the id of
-   * messages[i], -(k + 1) for others[k] (a tool call id), 0 for an empty slot.
-   * Message ids are read from the messages themselves, so the common entry costs no array.
+   * Open addressing over the first `mask + 1` slots (four a message, doubled should tool call ids
+   * fill half of them): i + 1 for the id of
+   * messages[i], -(k + 1) for others[k] (a tool call id), 0 for an empty slot. Message ids are
+   * read from the messages themselves, so the common entry costs no array.
    */
-  private readonly slots: Int32Array;
+  private slots: Int32Array;
   private readonly others: string[] = [];
-  private readonly mask: number;
+  private mask: number;
+  private filled = 0;
   private budget: number;
   private subagents = false;
   // The hot events repeat one id (a message's deltas, a call's args): checked once.
@@ -39,7 +56,7 @@ export class UntouchedHistory {
   private constructor(private readonly messages: readonly Message[]) {
     let size = 64;
     while (size < messages.length * 4) size *= 2;
-    this.slots = new Int32Array(size);
+    this.slots = takeSlots(size);
     this.mask = size - 1;
     this.budget = 64 + messages.length * PROBE_BUDGET;
   }
@@ -51,22 +68,45 @@ export class UntouchedHistory {
    */
   static of(messages: readonly Message[]): UntouchedHistory | undefined {
     const history = new UntouchedHistory(messages);
+    if (history.index()) return history;
+    history.release();
+    return undefined;
+  }
+
+  /** The table goes back for the next call: the fold is over. */
+  release(): void {
+    if (this.slots.length <= SPARE_LIMIT && (spare === undefined || spare.length < this.slots.length)) spare = this.slots;
+  }
+
+  private index(): boolean {
+    const { messages } = this;
     for (let i = 0; i < messages.length; i++) {
-      const message = messages[i]!;
-      if (!history.add(message?.id, i + 1)) return undefined;
-      if (message.role === "assistant") {
-        // Read defensively: a malformed `toolCalls` goes to the eager fold, which names it.
-        const calls: unknown = message.toolCalls;
-        if (calls !== undefined && !Array.isArray(calls)) return undefined;
-        for (const call of (calls ?? []) as readonly ({ id?: unknown } | null)[]) if (!history.addOther(call?.id)) return undefined;
-      } else if (message.role === "tool") {
-        if (!history.addOther(message.toolCallId)) return undefined;
-      } else if (!MESSAGE_ROLES.has(message.role)) {
-        return undefined; // not a message: the eager fold refuses the history, naming the entry
+      const message = messages[i];
+      if (message === null || typeof message !== "object" || !this.addMessage(message.id, i + 1)) return false;
+      switch (message.role) {
+        case "assistant": {
+          // Read defensively: a malformed `toolCalls` goes to the eager fold, which names it.
+          const calls: unknown = message.toolCalls;
+          if (calls === undefined) break;
+          if (!Array.isArray(calls)) return false;
+          for (const call of calls as readonly ({ id?: unknown } | null)[]) if (!this.add(call?.id, -this.others.push(call?.id as string))) return false;
+          break;
+        }
+        case "tool":
+          if (!this.add(message.toolCallId, -this.others.push(message.toolCallId))) return false;
+          break;
+        case "user":
+        case "system":
+        case "developer":
+        case "activity":
+        case "reasoning":
+          break;
+        default:
+          return false; // not a message: the eager fold refuses the history, naming the entry
       }
-      if ((message as { subagentRunId?: unknown }).subagentRunId != null) history.subagents = true;
+      if ((message as { subagentRunId?: unknown }).subagentRunId != null) this.subagents = true;
     }
-    return history;
+    return true;
   }
 
   /**
@@ -141,17 +181,48 @@ export class UntouchedHistory {
     }
   }
 
+  /**
+   * The one insert every prior message pays, so kept to locals and one loop: false for a second
+   * message with the same id, or when the probes run past the budget.
+   */
+  private addMessage(id: unknown, entry: number): boolean {
+    if (typeof id !== "string") return false;
+    const { slots, mask, messages } = this;
+    let slot = hash(id) & mask;
+    for (let held = slots[slot]!; held !== 0; held = slots[slot]!) {
+      if (held > 0 && messages[held - 1]!.id === id) return false;
+      if (--this.budget < 0) return false;
+      slot = (slot + 1) & mask;
+    }
+    slots[slot] = entry;
+    if (++this.filled * 2 > mask) this.grow();
+    return true;
+  }
+
   /** False over budget, or for a second message with the same id. Another id may repeat. */
   private add(id: unknown, entry: number): boolean {
     const slot = this.slotOf(id, entry > 0);
     if (slot < 0) return false;
-    if (this.slots[slot] === 0) this.slots[slot] = entry;
-    else if (entry > 0) return false;
+    if (this.slots[slot] !== 0) return entry < 0;
+    this.slots[slot] = entry;
+    // Many tool calls a message fill the table past half: it doubles (rare, so rebuilt whole).
+    if (++this.filled * 2 > this.mask) this.grow();
     return true;
   }
 
-  private addOther(id: unknown): boolean {
-    return this.add(id, -this.others.push(id as string));
+  private grow(): void {
+    const old = this.slots;
+    const used = this.mask + 1; // a table handed on from a bigger call is longer than its use
+    const size = used * 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (let slot = 0; slot < used; slot++) {
+      const entry = old[slot]!;
+      if (entry === 0) continue;
+      let at = hash(entry > 0 ? this.messages[entry - 1]!.id : this.others[-entry - 1]!) & this.mask;
+      while (this.slots[at] !== 0) at = (at + 1) & this.mask;
+      this.slots[at] = entry;
+    }
   }
 }
 
@@ -159,6 +230,11 @@ export class UntouchedHistory {
 function hash(id: string): number {
   const n = id.length;
   let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  for (let i = 0; i < n; i = i === 3 && n > 16 ? n - 12 : i + 1) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  let i = 0;
+  if (n > 16) {
+    for (; i < 4; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+    i = n - 12;
+  }
+  for (; i < n; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   return (h ^ (h >>> 15)) >>> 0;
 }

@@ -167,6 +167,42 @@ describe("foldEvents onto a history", () => {
     expectSameAsEager(run(...text(probe, " more")), { messages: alike });
   });
 
+  it("a history with more tool calls than its table was sized for stays lazy, and its ids are still found", () => {
+    // 40 messages size the table for 160 ids; 40 × 12 calls and their results need it to grow.
+    const calls = (i: number) => Array.from({ length: 12 }, (_, k) => ({ id: `c${i}-${k}`, type: "function" as const, function: { name: "f", arguments: "{}" } }));
+    const many: Message[] = Array.from({ length: 40 }, (_, i) => ({ id: `a${i}`, role: "assistant", content: "", toolCalls: calls(i) }) as Message);
+    const { result } = expectSameAsEager(run(...text("fresh", "x")), { messages: many });
+    expect(result.messages.slice(0, 40).every((message, i) => message === many[i])).toBe(true);
+    // Results for the first and the last call inserted are found after the table grew: the eager fold runs.
+    for (const [toolCallId, at] of [["c0-0", 0], ["c39-11", 39]] as const) {
+      const answered = run({ type: "TOOL_CALL_RESULT", messageId: "t-late", toolCallId, content: "ok" });
+      const late = expectSameAsEager(answered, { messages: many }).result;
+      expect(late.messages[at]).not.toBe(many[at]);
+    }
+  });
+
+  it("a foldEvents called while another is folding (from its events generator) gets a table of its own", () => {
+    const other: Message[] = Array.from({ length: 50 }, (_, i) => ({ id: `o${i}`, role: "user", content: `${i}` }));
+    // After the inner call, the outer stream answers the history's call-1: its table must still find it.
+    const outerEvents = run(...text("fresh", "x"), { type: "TOOL_CALL_RESULT", messageId: "t-2", toolCallId: "call-1", content: "again" });
+    let inner: ReturnType<typeof foldEvents> | undefined;
+    function* events() {
+      const [head, ...rest] = outerEvents;
+      yield head;
+      inner = foldEvents(run(...text("fresh-inner", " more")), { messages: other }, { onWarning: () => {} });
+      yield* rest;
+    }
+    const warnings: string[] = [];
+    const outer = foldEvents(events(), { messages: history }, { onWarning: (w) => warnings.push(w.code) });
+    const eagerWarnings: string[] = [];
+    const eager = eagerFold(outerEvents, { messages: history }, (w) => eagerWarnings.push(w.code));
+    expect(outer.messages).toEqual(eager.messages);
+    expect(outer.error?.code).toBe(eager.error?.code);
+    expect(warnings).toEqual(eagerWarnings);
+    expect(inner?.error).toBeUndefined();
+    expect(inner?.messages.slice(0, 50).every((message, i) => message === other[i])).toBe(true);
+  });
+
   it(`agrees with the eager fold on generated streams over a history`, () => {
     fc.assert(
       fc.property(streamArbitrary, ({ init, events }) => {
