@@ -2,16 +2,21 @@ import type { MessageNode } from "@threadline/core";
 import { checkedMessage, MessageTextNode } from "@threadline/core/model";
 import { toRaw, type ObjectDirective } from "vue";
 
-/** What the directive keeps per element: the Text node following the message. */
-const streams = new WeakMap<HTMLElement, MessageTextNode>();
+/**
+ * What the directive keeps on its element: the Text node following the message. A symbol-keyed
+ * property, as Vue's own directives keep theirs, rather than a WeakMap entry per element, which
+ * the garbage collector has to treat as an ephemeron.
+ */
+const STREAM = Symbol("threadline.streamText");
+type Streaming = HTMLElement & { [STREAM]?: MessageTextNode | undefined };
 
-function attach(element: HTMLElement, node: MessageNode): void {
-  streams.set(element, new MessageTextNode(element, checkedMessage(node, "v-stream-text")));
+function attach(element: Streaming, node: MessageNode): void {
+  element[STREAM] = new MessageTextNode(element, checkedMessage(node, "v-stream-text"));
 }
 
-function detach(element: HTMLElement): void {
-  streams.get(element)?.stop();
-  streams.delete(element);
+function detach(element: Streaming): void {
+  element[STREAM]?.stop();
+  element[STREAM] = undefined;
 }
 
 /**
@@ -30,7 +35,7 @@ export const streamText: ObjectDirective<HTMLElement, MessageNode> = {
   },
   updated(element, binding) {
     const value = toRaw(binding.value);
-    const stream = streams.get(element);
+    const stream = (element as Streaming)[STREAM];
     if (stream !== undefined && stream.node === value && stream.shownIn(element)) return;
     detach(element);
     attach(element, value);

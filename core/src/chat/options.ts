@@ -125,5 +125,8 @@ export function newThread(options: ChatClientOptions, threadId: string, warn: Wa
   if (partialArgs !== undefined) pluginOption(partialArgs, "partialArgs", "partialArgsParser() (from @threadline/core), or absent.");
   const problem = options.messages === undefined ? undefined : messageListProblem(options.messages);
   if (problem !== undefined) throw new ChatInputError("INVALID_OPTION", `The chat's initial ${problem}.`, "messages");
-  return makeThread({ threadId, messages: options.messages, state: options.state, onWarning: warn, components, subagents, branching, partialArgs });
+  // Checked just above: the thread takes them as its constructor would, without checking them again.
+  const thread = makeThread({ threadId, state: options.state, onWarning: warn, components, subagents, branching, partialArgs });
+  if (options.messages !== undefined && options.messages.length > 0) thread.appendWhole(options.messages, "initial messages");
+  return thread;
 }

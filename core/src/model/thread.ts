@@ -339,16 +339,27 @@ export class ThreadImpl implements Thread {
   /** Whole messages whose ids are not present yet, appended in order (RUN_STARTED input, init). */
   appendWhole(messages: readonly Message[], source: string): void {
     const added: MessageNodeImpl[] = [];
-    const seen = new Set<string>();
-    for (const message of messages) {
-      if (this.#byId.has(message.id) || seen.has(message.id)) {
-        if (seen.has(message.id)) {
-          this.warn({ code: "DUPLICATE_MESSAGE_ID", message: `${source}: message id '${message.id}' appears twice; the first is kept.` });
+    // Each new node is indexed by id at once, so one lookup finds an id already present; the ids
+    // this call added are told from the thread's own only once such an id comes (a thread that
+    // starts with these messages never builds the set).
+    let mine: Set<string> | undefined;
+    try {
+      for (const message of messages) {
+        const id = message.id;
+        if (this.#byId.has(id)) {
+          mine ??= new Set(added.map((node) => node.id));
+          if (mine.has(id)) this.warn({ code: "DUPLICATE_MESSAGE_ID", message: `${source}: message id '${id}' appears twice; the first is kept.` });
+          continue;
         }
-        continue;
+        const node = nodeFromMessage(message);
+        this.#byId.set(id, node);
+        mine?.add(id);
+        added.push(node);
       }
-      seen.add(message.id);
-      added.push(nodeFromMessage(message));
+    } catch (error) {
+      // Nothing changes when a message cannot be taken.
+      for (const node of added) this.#byId.delete(node.id);
+      throw error;
     }
     if (added.length === 0) return;
     this.messagesRevision++;

@@ -3,6 +3,7 @@ import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
 import { AgentRunError } from "../model/errors.js";
 import type { ThreadImpl } from "../model/thread.js";
+import type { MessageNode } from "../model/types.js";
 import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";
 import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protocol/events.js";
 import { ProtocolError } from "../protocol/protocol-error.js";
@@ -85,7 +86,8 @@ export class RunSession {
   /** What the event path threw (a protocol violation, a middleware or fold failure). */
   #sinkError: ThreadlineError | undefined;
   readonly #pipeline: Pipeline;
-  readonly #idsBefore: ReadonlySet<string>;
+  /** The thread's message list when the run started (frozen: a write replaces the array). */
+  readonly #listBefore: readonly MessageNode[];
   /** Where the stream's events arrive (the outermost layer's sink). */
   readonly #sink: EventSink;
 
@@ -99,8 +101,8 @@ export class RunSession {
   ) {
     this.#host = host;
     const thread = host.thread;
-    this.#idsBefore = new Set(thread.list.peek().map((node) => node.id));
-    this.messagesAtStart = thread.list.peek().length;
+    this.#listBefore = thread.messages.peek();
+    this.messagesAtStart = this.#listBefore.length;
     this.stateAtStart = thread.state.peek();
     this.#pipeline = createPipeline((event) => this.#onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
     this.#sink = {
@@ -410,10 +412,24 @@ export class RunSession {
       mode: this.mode,
       generation: this.generation,
       input: this.input,
-      newMessages: Object.freeze(this.#host.thread.messages.peek().filter((node) => !this.#idsBefore.has(node.id))),
+      newMessages: this.#newMessages(),
     };
     // The body is one variant minus the common fields; together they are that variant.
     return Object.freeze({ ...body, ...common }) as RunResult;
+  }
+
+  /** The messages whose ids the thread did not hold when the run started, in thread order. */
+  #newMessages(): readonly MessageNode[] {
+    const before = this.#listBefore;
+    const now = this.#host.thread.messages.peek();
+    // Most runs only append. The list then still starts with the nodes it held, and as a list
+    // never holds an id twice, the rest are the new ones: no set of every id is needed.
+    let kept = now.length >= before.length;
+    for (let i = 0; kept && i < before.length; i++) kept = now[i] === before[i];
+    if (kept) return Object.freeze(now.slice(before.length));
+    const ids = new Set<string>();
+    for (const node of before) ids.add(node.id);
+    return Object.freeze(now.filter((node) => !ids.has(node.id)));
   }
 }
 

@@ -83,14 +83,70 @@ describe("MessageTextNode", () => {
     stream.stop();
   });
 
-  it("an empty element gets a new Text node (a message with no text yet)", () => {
+  it("an empty element gets a new Text node with the first token (a message with no text yet)", () => {
     const thread = createThread();
     fold(thread, start("m1"));
     const element = document.createElement("li");
+    const mutations = watch(element);
     const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
-    expect(element.firstChild).toBe(stream.text);
+    expect(element.hasChildNodes()).toBe(false);
+    expect(mutations.records()).toEqual([]);
+    expect(stream.shownIn(element)).toBe(true);
     fold(thread, content("m1", "x"));
     expect(element.textContent).toBe("x");
+    expect(element.childNodes.length).toBe(1);
+    expect(element.firstChild).toBe(stream.text);
+    fold(thread, content("m1", "y"));
+    expect(element.textContent).toBe("xy");
+    expect(mutations.records().map((r) => r.type)).toEqual(["childList", "characterData"]);
+    stream.stop();
+  });
+
+  it("finds the Text node its text went into only when the text is written again", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "Hello"));
+    const element = document.createElement("li");
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    const made = element.firstChild;
+    expect(made?.nodeType).toBe(Node.TEXT_NODE);
+    expect(stream.shownIn(element)).toBe(true);
+    expect(stream.text).toBe(made);
+    fold(thread, content("m1", "!"));
+    expect(element.firstChild).toBe(made);
+    expect(element.textContent).toBe("Hello!");
+    stream.stop();
+  });
+
+  it("tells a re-render that replaced the text it gave, before it looked its Text node up", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "Hello"));
+    const element = document.createElement("li");
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    element.textContent = "something else";
+    expect(stream.shownIn(element)).toBe(false);
+    expect(stream.shownIn(document.createElement("li"))).toBe(false);
+    stream.stop();
+
+    const empty = createThread();
+    fold(empty, start("m2"));
+    const other = document.createElement("li");
+    const waiting = new MessageTextNode(other, nodeOf(empty, "m2"));
+    other.append("rendered");
+    expect(waiting.shownIn(other)).toBe(false);
+    waiting.stop();
+  });
+
+  it("a snapshot before the Text node was looked up writes the new text into the element", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "draft"));
+    const element = document.createElement("li");
+    const stream = new MessageTextNode(element, nodeOf(thread, "m1"));
+    const made = element.firstChild;
+    fold(thread, { type: "MESSAGES_SNAPSHOT", messages: [{ id: "m1", role: "assistant", content: "final" }] });
+    expect(element.textContent).toBe("final");
+    expect(element.firstChild).toBe(made);
+    fold(thread, content("m1", "!"));
+    expect(element.textContent).toBe("final!");
     stream.stop();
   });
 });

@@ -279,6 +279,40 @@ describe("projections", () => {
     expect(warnings.map((w) => w.code)).toEqual(["DUPLICATE_MESSAGE_ID"]);
   });
 
+  it("RUN_STARTED input: held ids are skipped silently, an id twice among the new ones is warned about once", () => {
+    const warnings: ThreadlineWarning[] = [];
+    const thread = createThread({ messages: [{ id: "u", role: "user", content: "one" }], onWarning: (w) => warnings.push(w) });
+    const input = (...messages: object[]) => ({ threadId: "t", runId: "r", state: {}, messages, tools: [], context: [], forwardedProps: {} });
+    foldEvent(thread, {
+      type: "RUN_STARTED",
+      threadId: "t",
+      runId: "r",
+      // A new id before and after a held one: the second "n" is the duplicate.
+      input: input({ id: "n", role: "user", content: "new" }, { id: "u", role: "user", content: "changed" }, { id: "n", role: "user", content: "again" }, { id: "m", role: "user", content: "more" }),
+    } as AGUIEvent);
+    expect(thread.toMessages()).toEqual([
+      { id: "u", role: "user", content: "one" },
+      { id: "n", role: "user", content: "new" },
+      { id: "m", role: "user", content: "more" },
+    ]);
+    expect(warnings.map((w) => w.code)).toEqual(["DUPLICATE_MESSAGE_ID"]);
+    expect(thread.message("m")?.role).toBe("user");
+  });
+
+  it("messages appended together are all or none: one that cannot be taken leaves the thread as it was", () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++) deep = { inner: deep };
+    const thread = createThread({ messages: [{ id: "u", role: "user", content: "one" }] });
+    const run = (...messages: object[]) =>
+      foldEvent(thread, { type: "RUN_STARTED", threadId: "t", runId: "r", input: { threadId: "t", runId: "r", state: {}, messages, tools: [], context: [], forwardedProps: {} } } as AGUIEvent);
+    expect(() => run({ id: "a", role: "user", content: "fine" }, { id: "b", role: "user", content: "deep", metadata: deep })).toThrow();
+    expect(thread.toMessages()).toEqual([{ id: "u", role: "user", content: "one" }]);
+    expect(thread.message("a")).toBeUndefined();
+    // "a" was not left behind in the index: it is appended as a new message next time.
+    run({ id: "a", role: "user", content: "fine" });
+    expect(thread.toMessages().map((m) => m.id)).toEqual(["u", "a"]);
+  });
+
   it("initial messages that are not AG-UI messages are refused with INVALID_THREAD_OPTION naming the entry", () => {
     const user = { id: "u", role: "user", content: "one" };
     for (const [messages, where] of [

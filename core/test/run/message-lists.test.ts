@@ -109,3 +109,41 @@ describe("message lists", () => {
     expect(thread.toMessages()).toEqual([entry]);
   });
 });
+
+describe("a run's newMessages", () => {
+  const user = (id: string, content: string): Message => ({ id, role: "user", content });
+  const events = (...middle: object[]): object[] => [
+    { type: "RUN_STARTED", threadId: "t", runId: "run-1" },
+    ...middle,
+    { type: "RUN_FINISHED", threadId: "t", runId: "run-1" },
+  ];
+  const reply = (id: string, text: string): object[] => [
+    { type: "TEXT_MESSAGE_START", messageId: id, role: "assistant" },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: id, delta: text },
+    { type: "TEXT_MESSAGE_END", messageId: id },
+  ];
+  const runWith = async (held: Message[], ...middle: object[]) => {
+    let n = 0;
+    const loop = new RunLoop({ source: fromEvents(events(...middle)), threadId: "t", createId: () => `run-${++n}` });
+    loop.setMessages(held);
+    const result = await loop.run();
+    if (result.status !== "succeeded") throw new Error(`the run ended ${result.status}`);
+    return { loop, ids: result.newMessages.map((node) => node.id) };
+  };
+
+  it("a run that only appends: the messages after those it started with", async () => {
+    const { ids } = await runWith([user("u1", "a"), user("u2", "b")], ...reply("a1", "hi"));
+    expect(ids).toEqual(["a1"]);
+  });
+
+  it("a snapshot that rewrote the list: the messages whose ids were not held, in thread order", async () => {
+    const { loop, ids } = await runWith(
+      [user("u1", "a"), user("u2", "b")],
+      // u1 leaves, u2 becomes an assistant message (a new node with a held id), x is new.
+      { type: "MESSAGES_SNAPSHOT", messages: [{ id: "u2", role: "assistant", content: "b" }, user("x", "c")] },
+      ...reply("a1", "hi"),
+    );
+    expect(loop.thread.toMessages().map((m) => m.id)).toEqual(["u2", "x", "a1"]);
+    expect(ids).toEqual(["x", "a1"]);
+  });
+});
