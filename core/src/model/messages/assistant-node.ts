@@ -50,16 +50,16 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   /** The parts now, without making their signal. */
   peekParts(): readonly AssistantPart[] {
     const slot = this.#parts;
-    if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.#textPart]) : NO_PARTS;
+    if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.textPart]) : NO_PARTS;
     return peekSlot(slot);
   }
 
-  #setParts(parts: readonly AssistantPart[]): void {
+  private setParts(parts: readonly AssistantPart[]): void {
     this.#parts = writeSlot(this.#parts as LazySlot<readonly AssistantPart[]>, parts);
   }
 
   /** The text part, made on first use (it holds the content signal). */
-  get #textPart(): TextPart {
+  private get textPart(): TextPart {
     const rare = (this.rare ??= {});
     return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
   }
@@ -90,13 +90,13 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const parts = this.#parts === undefined ? undefined : this.peekParts();
     this.flags |= HAS_TEXT_PART;
     // No parts yet: the flag alone says "the text part".
-    if (parts !== undefined) this.#setParts(Object.freeze([...parts, this.#textPart]));
+    if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
   }
 
   addToolCall(call: ToolCallNodeImpl): void {
     this.hasToolCallsKey = true;
     const part: ToolCallPart = Object.freeze({ type: "tool-call", toolCall: call });
-    this.#setParts(Object.freeze([...this.peekParts(), part]));
+    this.setParts(Object.freeze([...this.peekParts(), part]));
   }
 
   *toolCallNodes(): Iterable<ToolCallNodeImpl> {
@@ -115,12 +115,12 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const part: ComponentPart = Object.freeze({ type: "component", component });
     const parts = this.peekParts();
     if (at === undefined || at >= parts.length) {
-      this.#setParts(Object.freeze([...parts, part]));
+      this.setParts(Object.freeze([...parts, part]));
       return;
     }
     const next = parts.slice();
     next.splice(Math.max(0, at), 0, part);
-    this.#setParts(Object.freeze(next));
+    this.setParts(Object.freeze(next));
   }
 
   /** Shows `call` as `component` (its tool is registered as renderable), in place. Idempotent. */
@@ -133,7 +133,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       if (part.type === "component") return;
       const next = parts.slice();
       next[i] = Object.freeze({ type: "component", component, toolCall: call });
-      this.#setParts(Object.freeze(next));
+      this.setParts(Object.freeze(next));
       return;
     }
   }
@@ -146,14 +146,14 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.setName(m.name);
     this.setEncryptedValue(m.encryptedValue);
     this.hasToolCallsKey = m.toolCalls !== undefined;
-    this.#assignToolCalls(m.toolCalls ?? []);
+    this.assignToolCalls(m.toolCalls ?? []);
   }
 
   /** Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
-  #assignToolCalls(calls: readonly ToolCall[]): void {
+  private assignToolCalls(calls: readonly ToolCall[]): void {
     if (this.#parts === undefined && calls.length === 0) {
       // Text only (or nothing), before and after: the flag says it all (most whole messages).
-      this.#flagText();
+      this.flagText();
       return;
     }
     const existing = new Map<string, ToolCallNodeImpl>();
@@ -175,13 +175,13 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       if (part.toolCall === undefined) return true;
       return wanted.has(part.toolCall.id) && existing.get(part.toolCall.id) === part.toolCall;
     });
-    const next = hasText && !kept.includes(this.#textPart) ? [this.#textPart, ...kept, ...added] : [...kept, ...added];
-    this.#flagText();
-    if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.#setParts(Object.freeze(next));
+    const next = hasText && !kept.includes(this.textPart) ? [this.textPart, ...kept, ...added] : [...kept, ...added];
+    this.flagText();
+    if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.setParts(Object.freeze(next));
   }
 
   /** HAS_TEXT_PART follows whether there is content. */
-  #flagText(): void {
+  private flagText(): void {
     this.flags = this.peekContent() !== undefined ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
   }
 

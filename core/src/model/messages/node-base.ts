@@ -11,7 +11,9 @@ import type { Metadata } from "../types.js";
  * nothing else. Every signal is made on first read (lazy-signal.ts) and every rarely set field
  * lives in one `Rare` record made on the first such write. `id` and `role` never change: when a
  * message with the same id comes back with another role (or a tool message with another
- * `toolCallId`), the thread swaps in a new node.
+ * `toolCallId`), the thread swaps in a new node. Helpers are TypeScript `private`, never `#`
+ * methods: V8 stamps every instance of a class that has `#` methods with a brand, one more field
+ * per node per such class (private fields cost nothing extra).
  */
 
 const COMMON_KEYS = ["id", "role", "metadata", "subagentRunId"];
@@ -211,11 +213,11 @@ export abstract class TextBearingNode<C> extends BaseNode {
   /** The content's signal, made on first read. Internal code reads `peekContent()`. */
   get content(): Signal<C> {
     const slot = this.#content;
-    return slot instanceof Signal ? (slot as Signal<C>) : this.#contentSignal(slot);
+    return slot instanceof Signal ? (slot as Signal<C>) : this.contentSignal(slot);
   }
 
   /** Makes the content's signal, and hands it to the text subscribers waiting for it. */
-  #contentSignal(value: C): Signal<C> {
+  private contentSignal(value: C): Signal<C> {
     const made = (this.#content = slotSignal(value));
     const rare = this.rare;
     let waiter = rare?.textWaiting;
@@ -261,7 +263,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
   }
 
   /** Before any write of the content: waiting text subscribers get its signal first. */
-  #wakeWaiters(): void {
+  private wakeWaiters(): void {
     if (this.rare?.textWaiting !== undefined) void this.content;
   }
 
@@ -327,7 +329,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string append, O(delta). */
   appendText(delta: string): void {
-    this.#wakeWaiters();
+    this.wakeWaiters();
     const current = this.peekContent() as unknown;
     const log = this.rare?.textLog;
     if (log !== undefined) {
@@ -341,7 +343,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** Called before `content` is written as a whole (snapshot, restore). */
   protected noteTextReplaced(): void {
-    this.#wakeWaiters();
+    this.wakeWaiters();
     const log = this.rare?.textLog;
     if (log !== undefined) log.replacedAt = ++log.writes;
   }
