@@ -45,6 +45,8 @@ type RareKey = keyof RareValues;
  * parts of a view made on first use (see the subclasses).
  */
 export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
+  /** A plain node's role when it is none of the four the flags encode (an unverified event's). */
+  role?: string;
   /** Keys of a whole message this model has no field for, kept so `toMessage` round-trips them. */
   extras?: Readonly<Record<string, unknown>>;
   streaming?: Signal<boolean>;
@@ -94,6 +96,8 @@ export interface TextWaiter {
 export const STREAMING = 1;
 export const HAS_TOOL_CALLS_KEY = 2;
 export const HAS_TEXT_PART = 4;
+/** A plain node's role, as its index in `PLAIN_ROLES` (message-nodes.ts), in bits 3–5 of the flags. */
+export const ROLE_SHIFT = 3;
 
 export abstract class BaseNode {
   /**
