@@ -14,11 +14,14 @@ const NO_PARTS: readonly AssistantPart[] = Object.freeze([]);
  */
 export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined> {
   /**
-   * The parts: a plain frozen array until the `parts` signal is first read; `undefined` while
-   * they are what the flags say (the text part when HAS_TEXT_PART, else none), so a text-only
-   * message holds no array and no part object until a view asks for them.
+   * The parts, kept in the rare record (`Rare.parts`): a plain frozen array until the `parts`
+   * signal is first read; absent while they are what the flags say (the text part when
+   * HAS_TEXT_PART, else none), so a text-only message holds no array, no part object and no field
+   * for them until a view asks.
    */
-  #parts: LazySlot<readonly AssistantPart[]> | undefined = undefined;
+  private get partsSlot(): LazySlot<readonly AssistantPart[]> | undefined {
+    return this.rare?.parts as LazySlot<readonly AssistantPart[]> | undefined;
+  }
 
   constructor(id: string, content: string | undefined) {
     super(id, content);
@@ -40,27 +43,28 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   get parts(): Signal<readonly AssistantPart[]> {
-    const slot = this.#parts;
+    const slot = this.partsSlot;
     if (slot instanceof Signal) return slot as Signal<readonly AssistantPart[]>;
     const made = signal(this.peekParts());
-    this.#parts = made;
+    this.ensureRare().parts = made;
     return made;
   }
 
   /** The parts now, without making their signal. */
   peekParts(): readonly AssistantPart[] {
-    const slot = this.#parts;
+    const slot = this.partsSlot;
     if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.textPart]) : NO_PARTS;
     return peekSlot(slot);
   }
 
   private setParts(parts: readonly AssistantPart[]): void {
-    this.#parts = writeSlot(this.#parts as LazySlot<readonly AssistantPart[]>, parts);
+    const rare = this.ensureRare();
+    rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
   }
 
   /** The text part, made on first use (it holds the content signal). */
   private get textPart(): TextPart {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
   }
 
@@ -74,7 +78,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   get toolCalls(): ReadonlySignal<readonly ToolCallNode[]> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.toolCalls ??= toolCallsOf(this.parts)) as ReadonlySignal<readonly ToolCallNode[]>;
   }
 
@@ -87,7 +91,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   ensureTextPart(): void {
     // A flag, not parts.includes(): this runs on every text delta.
     if ((this.flags & HAS_TEXT_PART) !== 0) return;
-    const parts = this.#parts === undefined ? undefined : this.peekParts();
+    const parts = this.partsSlot === undefined ? undefined : this.peekParts();
     this.flags |= HAS_TEXT_PART;
     // No parts yet: the flag alone says "the text part".
     if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
@@ -100,7 +104,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   *toolCallNodes(): Iterable<ToolCallNodeImpl> {
-    if (this.#parts === undefined) return; // text only
+    if (this.partsSlot === undefined) return; // text only
     for (const part of this.peekParts()) {
       // A renderable tool call is a component part that still carries its call.
       if (part.type !== "text" && part.toolCall !== undefined) yield part.toolCall as ToolCallNodeImpl;
@@ -151,7 +155,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
 
   /** Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
   private assignToolCalls(calls: readonly ToolCall[]): void {
-    if (this.#parts === undefined && calls.length === 0) {
+    if (this.partsSlot === undefined && calls.length === 0) {
       // Text only (or nothing), before and after: the flag says it all (most whole messages).
       this.flagText();
       return;

@@ -24,7 +24,7 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
     let code = PLAIN_ROLES.indexOf(role);
     if (code < 0) {
       code = OTHER_ROLE;
-      (this.rare ??= {}).role = role;
+      this.ensureRare().role = role;
     }
     this.flags |= code << ROLE_SHIFT;
   }
@@ -36,14 +36,14 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
 
   /** The media parts of `content`, with local previews (made on first read). */
   get attachments(): ReadonlySignal<readonly Attachment[]> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.attachments ??= attachmentsSignal(this.content, (rare.previews = slotSignal(rare.previews as LazySlot<LocalPreviews | undefined>)))) as ReadonlySignal<readonly Attachment[]>;
   }
 
   /** Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
   setPreviews(previews: LocalPreviews | undefined): void {
     if (this.rare === undefined && previews === undefined) return;
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     rare.previews = writeSlot(rare.previews as LazySlot<LocalPreviews | undefined>, previews);
   }
 
@@ -91,7 +91,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
 
   /** The media parts the tool returned (made on first read). */
   get attachments(): ReadonlySignal<readonly Attachment[]> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.attachments ??= attachmentsSignal(this.content)) as ReadonlySignal<readonly Attachment[]>;
   }
 
