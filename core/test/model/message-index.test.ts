@@ -53,6 +53,24 @@ describe("the thread's message index", () => {
     expect(index.get("r49-17")).toBeUndefined();
   });
 
+  it("stays correct for ids that all hash alike (it gives up probing and keeps a Map)", () => {
+    const index = new MessageIndex<{ id: string }>();
+    // The hash reads the length, the first 4 and the last 12 characters: these differ only between.
+    const nodes = Array.from({ length: 2_000 }, (_, i) => node(`msg-${String(i).padStart(6, "0")}-same-suffix`));
+    for (const n of nodes) index.add(n);
+    index.add(node(nodes[5]!.id));
+    expect(index.size).toBe(nodes.length);
+    for (const n of nodes) expect(index.get(n.id)).toBe(n);
+    index.remove(nodes[7]!);
+    expect(index.get(nodes[7]!.id)).toBeUndefined();
+    expect(index.get("msg-999999-same-suffix")).toBeUndefined();
+    expect(index.size).toBe(nodes.length - 1);
+    index.clear();
+    index.add(nodes[0]!);
+    expect(index.get(nodes[0]!.id)).toBe(nodes[0]);
+    expect(index.size).toBe(1);
+  });
+
   it("answers undefined for an id that is not a string, as a Map would", () => {
     const index = new MessageIndex<{ id: string }>();
     index.add(node("1"));
