@@ -1,4 +1,5 @@
 import type { AGUIEvent, Message } from "@ag-ui/core";
+import { idHash } from "../model/messages/id-hash.js";
 
 /**
  * The history `foldEvents` was given, kept as plain messages while no event reaches it.
@@ -14,8 +15,9 @@ import type { AGUIEvent, Message } from "@ag-ui/core";
  *
  * The ids are kept in an open-addressing table of their own rather than a Set: a Set of 5,000
  * string keys costs more to build (~55 ns an entry here) than the rest of a whole call. The hash
- * reads at most 16 characters; ids that hash alike are still told apart by comparing them, and a
- * table whose probes run long (ids built to collide) gives up, so foldEvents folds eagerly.
+ * (model/messages/id-hash.ts, shared with the thread's message index) reads at most 16
+ * characters; ids that hash alike are still told apart by comparing them, and a table whose
+ * probes run long (ids built to collide) gives up, so foldEvents folds eagerly.
  */
 
 /** Probes per entry beyond which the table is judged degenerate (ids that hash alike). */
@@ -174,7 +176,7 @@ export class UntouchedHistory {
    */
   private slotOf(id: unknown, message: boolean): number {
     if (typeof id !== "string") return -1;
-    for (let slot = hash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
+    for (let slot = idHash(id) & this.mask; ; slot = (slot + 1) & this.mask) {
       const entry = this.slots[slot]!;
       if (entry === 0 || ((entry > 0 || !message) && (entry > 0 ? this.messages[entry - 1]!.id : this.others[-entry - 1]) === id)) return slot;
       if (--this.budget < 0) return -1;
@@ -188,7 +190,7 @@ export class UntouchedHistory {
   private addMessage(id: unknown, entry: number): boolean {
     if (typeof id !== "string") return false;
     const { slots, mask, messages } = this;
-    let slot = hash(id) & mask;
+    let slot = idHash(id) & mask;
     for (let held = slots[slot]!; held !== 0; held = slots[slot]!) {
       if (held > 0 && messages[held - 1]!.id === id) return false;
       if (--this.budget < 0) return false;
@@ -219,22 +221,9 @@ export class UntouchedHistory {
     for (let slot = 0; slot < used; slot++) {
       const entry = old[slot]!;
       if (entry === 0) continue;
-      let at = hash(entry > 0 ? this.messages[entry - 1]!.id : this.others[-entry - 1]!) & this.mask;
+      let at = idHash(entry > 0 ? this.messages[entry - 1]!.id : this.others[-entry - 1]!) & this.mask;
       while (this.slots[at] !== 0) at = (at + 1) & this.mask;
       this.slots[at] = entry;
     }
   }
-}
-
-/** FNV-1a over the length, the first 4 and the last 12 characters (where ids usually differ). */
-function hash(id: string): number {
-  const n = id.length;
-  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  let i = 0;
-  if (n > 16) {
-    for (; i < 4; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-    i = n - 12;
-  }
-  for (; i < n; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return (h ^ (h >>> 15)) >>> 0;
 }

@@ -8,6 +8,7 @@ import { messageListProblem } from "../protocol/message-list.js";
 import type { AwaitingInput, ComponentNode } from "./components/types.js";
 import { EventHub } from "./event-hub.js";
 import { ThreadComponents, type GenerativeUiPlugin } from "./components/plugin.js";
+import { MessageIndex } from "./messages/message-index.js";
 import { nodeFromMessage, type MessageNodeImpl, type ToolMessageNodeImpl } from "./messages/message-nodes.js";
 import { linearHistory, type BranchingPlugin, type ThreadBranches } from "./branches/branching.js";
 import { createSelector } from "./state/select.js";
@@ -140,7 +141,7 @@ export class ThreadImpl implements Thread {
   readonly #error = signal<ThreadlineError | undefined>(undefined);
   readonly #outcome = signal<RunOutcome | undefined>(undefined);
   readonly #pendingInterrupts = signal<readonly Interrupt[]>(EMPTY);
-  readonly #byId = new Map<string, MessageNodeImpl>();
+  readonly #byId = new MessageIndex<MessageNodeImpl>();
   /** Local previews of user messages not in the thread yet (see `showPreviews`). */
   #waitingPreviews: Map<string, LocalPreviews> | undefined;
   #tree: ThreadBranches | undefined;
@@ -501,7 +502,7 @@ export class ThreadImpl implements Thread {
   }
 
   #index(node: MessageNodeImpl): void {
-    if (!this.#byId.has(node.id)) this.#byId.set(node.id, node);
+    this.#byId.add(node);
     this.lanes.messageAdded(node);
     if (this.#waitingPreviews !== undefined && node.role === "user") {
       const previews = this.#waitingPreviews.get(node.id);
@@ -520,7 +521,7 @@ export class ThreadImpl implements Thread {
 
   /** Drops a message that left the path from the indices (only entries that point to it). */
   #unindex(node: MessageNodeImpl): void {
-    if (this.#byId.get(node.id) === node) this.#byId.delete(node.id);
+    this.#byId.remove(node);
     this.lanes.messageRemoved(node);
     if (node.role === "assistant") {
       for (const call of node.toolCallNodes()) {
@@ -538,7 +539,7 @@ export class ThreadImpl implements Thread {
     this.#callsById.clear();
     this.#resultsByCallId.clear();
     for (const node of this.list.peek()) {
-      if (!this.#byId.has(node.id)) this.#byId.set(node.id, node);
+      this.#byId.add(node);
       if (node.role === "tool" && !this.#resultsByCallId.has(node.toolCallId)) {
         this.#resultsByCallId.set(node.toolCallId, node);
       }

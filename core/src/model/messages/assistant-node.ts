@@ -14,11 +14,14 @@ const NO_PARTS: readonly AssistantPart[] = Object.freeze([]);
  */
 export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined> {
   /**
-   * The parts: a plain frozen array until the `parts` signal is first read; `undefined` while
-   * they are what the flags say (the text part when HAS_TEXT_PART, else none), so a text-only
-   * message holds no array and no part object until a view asks for them.
+   * The parts, kept in the rare record (`Rare.parts`): a plain frozen array until the `parts`
+   * signal is first read; absent while they are what the flags say (the text part when
+   * HAS_TEXT_PART, else none), so a text-only message holds no array, no part object and no field
+   * for them until a view asks.
    */
-  #parts: LazySlot<readonly AssistantPart[]> | undefined = undefined;
+  private get partsSlot(): LazySlot<readonly AssistantPart[]> | undefined {
+    return this.rare?.parts as LazySlot<readonly AssistantPart[]> | undefined;
+  }
 
   constructor(id: string, content: string | undefined) {
     super(id, content);
@@ -40,27 +43,28 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   get parts(): Signal<readonly AssistantPart[]> {
-    const slot = this.#parts;
+    const slot = this.partsSlot;
     if (slot instanceof Signal) return slot as Signal<readonly AssistantPart[]>;
     const made = signal(this.peekParts());
-    this.#parts = made;
+    this.ensureRare().parts = made;
     return made;
   }
 
   /** The parts now, without making their signal. */
   peekParts(): readonly AssistantPart[] {
-    const slot = this.#parts;
-    if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.#textPart]) : NO_PARTS;
+    const slot = this.partsSlot;
+    if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.textPart]) : NO_PARTS;
     return peekSlot(slot);
   }
 
-  #setParts(parts: readonly AssistantPart[]): void {
-    this.#parts = writeSlot(this.#parts as LazySlot<readonly AssistantPart[]>, parts);
+  private setParts(parts: readonly AssistantPart[]): void {
+    const rare = this.ensureRare();
+    rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
   }
 
   /** The text part, made on first use (it holds the content signal). */
-  get #textPart(): TextPart {
-    const rare = (this.rare ??= {});
+  private get textPart(): TextPart {
+    const rare = this.ensureRare();
     return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
   }
 
@@ -74,7 +78,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   get toolCalls(): ReadonlySignal<readonly ToolCallNode[]> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.toolCalls ??= toolCallsOf(this.parts)) as ReadonlySignal<readonly ToolCallNode[]>;
   }
 
@@ -87,20 +91,20 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   ensureTextPart(): void {
     // A flag, not parts.includes(): this runs on every text delta.
     if ((this.flags & HAS_TEXT_PART) !== 0) return;
-    const parts = this.#parts === undefined ? undefined : this.peekParts();
+    const parts = this.partsSlot === undefined ? undefined : this.peekParts();
     this.flags |= HAS_TEXT_PART;
     // No parts yet: the flag alone says "the text part".
-    if (parts !== undefined) this.#setParts(Object.freeze([...parts, this.#textPart]));
+    if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
   }
 
   addToolCall(call: ToolCallNodeImpl): void {
     this.hasToolCallsKey = true;
     const part: ToolCallPart = Object.freeze({ type: "tool-call", toolCall: call });
-    this.#setParts(Object.freeze([...this.peekParts(), part]));
+    this.setParts(Object.freeze([...this.peekParts(), part]));
   }
 
   *toolCallNodes(): Iterable<ToolCallNodeImpl> {
-    if (this.#parts === undefined) return; // text only
+    if (this.partsSlot === undefined) return; // text only
     for (const part of this.peekParts()) {
       // A renderable tool call is a component part that still carries its call.
       if (part.type !== "text" && part.toolCall !== undefined) yield part.toolCall as ToolCallNodeImpl;
@@ -115,12 +119,12 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const part: ComponentPart = Object.freeze({ type: "component", component });
     const parts = this.peekParts();
     if (at === undefined || at >= parts.length) {
-      this.#setParts(Object.freeze([...parts, part]));
+      this.setParts(Object.freeze([...parts, part]));
       return;
     }
     const next = parts.slice();
     next.splice(Math.max(0, at), 0, part);
-    this.#setParts(Object.freeze(next));
+    this.setParts(Object.freeze(next));
   }
 
   /** Shows `call` as `component` (its tool is registered as renderable), in place. Idempotent. */
@@ -133,7 +137,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       if (part.type === "component") return;
       const next = parts.slice();
       next[i] = Object.freeze({ type: "component", component, toolCall: call });
-      this.#setParts(Object.freeze(next));
+      this.setParts(Object.freeze(next));
       return;
     }
   }
@@ -146,14 +150,14 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.setName(m.name);
     this.setEncryptedValue(m.encryptedValue);
     this.hasToolCallsKey = m.toolCalls !== undefined;
-    this.#assignToolCalls(m.toolCalls ?? []);
+    this.assignToolCalls(m.toolCalls ?? []);
   }
 
   /** Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
-  #assignToolCalls(calls: readonly ToolCall[]): void {
-    if (this.#parts === undefined && calls.length === 0) {
+  private assignToolCalls(calls: readonly ToolCall[]): void {
+    if (this.partsSlot === undefined && calls.length === 0) {
       // Text only (or nothing), before and after: the flag says it all (most whole messages).
-      this.#flagText();
+      this.flagText();
       return;
     }
     const existing = new Map<string, ToolCallNodeImpl>();
@@ -175,13 +179,13 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
       if (part.toolCall === undefined) return true;
       return wanted.has(part.toolCall.id) && existing.get(part.toolCall.id) === part.toolCall;
     });
-    const next = hasText && !kept.includes(this.#textPart) ? [this.#textPart, ...kept, ...added] : [...kept, ...added];
-    this.#flagText();
-    if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.#setParts(Object.freeze(next));
+    const next = hasText && !kept.includes(this.textPart) ? [this.textPart, ...kept, ...added] : [...kept, ...added];
+    this.flagText();
+    if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.setParts(Object.freeze(next));
   }
 
   /** HAS_TEXT_PART follows whether there is content. */
-  #flagText(): void {
+  private flagText(): void {
     this.flags = this.peekContent() !== undefined ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
   }
 

@@ -6,28 +6,44 @@ import { ActivityComponentImpl } from "../components/node.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { assignJson } from "./metadata.js";
 import { attachmentsSignal, type Attachment, type LocalPreviews } from "./attachments.js";
-import { BaseNode, TextBearingNode } from "./node-base.js";
+import { BaseNode, ROLE_SHIFT, TextBearingNode } from "./node-base.js";
 import type { MessageContent } from "../types.js";
 
 export { AssistantMessageNodeImpl } from "./assistant-node.js";
 
 export type PlainRole = "user" | "system" | "developer" | "reasoning";
 
+const PLAIN_ROLES: readonly PlainRole[] = ["user", "system", "developer", "reasoning"];
+/** The role code of a role none of `PLAIN_ROLES` is (kept in the rare record). */
+const OTHER_ROLE = PLAIN_ROLES.length;
+
 export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
-  constructor(id: string, readonly role: PlainRole, content: MessageContent) {
+  constructor(id: string, role: PlainRole, content: MessageContent) {
     super(id, content);
+    // The role lives in the flags, not in a field: 8 bytes a node in a thread of thousands.
+    let code = PLAIN_ROLES.indexOf(role);
+    if (code < 0) {
+      code = OTHER_ROLE;
+      this.ensureRare().role = role;
+    }
+    this.flags |= code << ROLE_SHIFT;
+  }
+
+  get role(): PlainRole {
+    const code = (this.flags >>> ROLE_SHIFT) & 7;
+    return code === OTHER_ROLE ? (this.rare!.role as PlainRole) : PLAIN_ROLES[code]!;
   }
 
   /** The media parts of `content`, with local previews (made on first read). */
   get attachments(): ReadonlySignal<readonly Attachment[]> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.attachments ??= attachmentsSignal(this.content, (rare.previews = slotSignal(rare.previews as LazySlot<LocalPreviews | undefined>)))) as ReadonlySignal<readonly Attachment[]>;
   }
 
   /** Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
   setPreviews(previews: LocalPreviews | undefined): void {
     if (this.rare === undefined && previews === undefined) return;
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     rare.previews = writeSlot(rare.previews as LazySlot<LocalPreviews | undefined>, previews);
   }
 
@@ -75,7 +91,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
 
   /** The media parts the tool returned (made on first read). */
   get attachments(): ReadonlySignal<readonly Attachment[]> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.attachments ??= attachmentsSignal(this.content)) as ReadonlySignal<readonly Attachment[]>;
   }
 

@@ -11,7 +11,9 @@ import type { Metadata } from "../types.js";
  * nothing else. Every signal is made on first read (lazy-signal.ts) and every rarely set field
  * lives in one `Rare` record made on the first such write. `id` and `role` never change: when a
  * message with the same id comes back with another role (or a tool message with another
- * `toolCallId`), the thread swaps in a new node.
+ * `toolCallId`), the thread swaps in a new node. Helpers are TypeScript `private`, never `#`
+ * methods: V8 stamps every instance of a class that has `#` methods with a brand, one more field
+ * per node per such class (private fields cost nothing extra).
  */
 
 const COMMON_KEYS = ["id", "role", "metadata", "subagentRunId"];
@@ -43,12 +45,18 @@ type RareKey = keyof RareValues;
  * parts of a view made on first use (see the subclasses).
  */
 export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
+  /** The node's flags, once it has this record. */
+  flags: number;
+  /** A plain node's role when it is none of the four the flags encode (an unverified event's). */
+  role?: string;
   /** Keys of a whole message this model has no field for, kept so `toMessage` round-trips them. */
   extras?: Readonly<Record<string, unknown>>;
   streaming?: Signal<boolean>;
   textLog?: TextLog;
   /** Text subscribers waiting for the content's signal (see `TextWaiter`), newest first. */
   textWaiting?: TextWaiter;
+  /** An assistant message's parts, once they are more than its flags say (see assistant-node.ts). */
+  parts?: unknown;
   /** Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
   textPart?: unknown;
   toolCalls?: ReadonlySignal<unknown>;
@@ -92,6 +100,8 @@ export interface TextWaiter {
 export const STREAMING = 1;
 export const HAS_TOOL_CALLS_KEY = 2;
 export const HAS_TEXT_PART = 4;
+/** A plain node's role, as its index in `PLAIN_ROLES` (message-nodes.ts), in bits 3–5 of the flags. */
+export const ROLE_SHIFT = 3;
 
 export abstract class BaseNode {
   /**
@@ -102,16 +112,41 @@ export abstract class BaseNode {
     return true;
   }
 
-  /** Made on the first write of a rare field (see `Rare`). */
-  protected rare: Rare | undefined = undefined;
-  /** Booleans as bits (STREAMING…), each read through its signal once that is made. */
-  protected flags = 0;
+  /**
+   * The flags while the node has no `Rare` record, then the record, which takes them along: one
+   * field for both, since most nodes never get a record (8 bytes a node in a long thread).
+   */
+  #flagsOrRare: number | Rare = 0;
 
   constructor(readonly id: string) {}
 
+  /** Made on the first write of a rare field (see `Rare`). */
+  protected get rare(): Rare | undefined {
+    const held = this.#flagsOrRare;
+    return typeof held === "number" ? undefined : held;
+  }
+
+  /** The rare record, made now if there is none. */
+  protected ensureRare(): Rare {
+    const held = this.#flagsOrRare;
+    return typeof held === "number" ? (this.#flagsOrRare = { flags: held }) : held;
+  }
+
+  /** Booleans as bits (STREAMING…), each read through its signal once that is made. */
+  protected get flags(): number {
+    const held = this.#flagsOrRare;
+    return typeof held === "number" ? held : held.flags;
+  }
+
+  protected set flags(value: number) {
+    const held = this.#flagsOrRare;
+    if (typeof held === "number") this.#flagsOrRare = value;
+    else held.flags = value;
+  }
+
   /** The rare field's signal, made now if it was not yet (holding the value so far). */
   protected rareSignal<K extends RareKey>(key: K): Signal<RareValues[K]> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     const made = slotSignal(rare[key] as LazySlot<RareValues[K]>);
     (rare as Record<string, unknown>)[key] = made;
     return made;
@@ -124,11 +159,8 @@ export abstract class BaseNode {
 
   /** Writes a rare field; writing `undefined` where nothing was set makes no record. */
   protected writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
-    if (this.rare === undefined) {
-      if (value === undefined) return;
-      this.rare = {};
-    }
-    const rare = this.rare as Record<string, unknown>;
+    if (value === undefined && this.rare === undefined) return;
+    const rare = this.ensureRare() as Record<string, unknown>;
     rare[key] = writeSlot(rare[key] as LazySlot<RareValues[K]>, value);
   }
 
@@ -178,7 +210,7 @@ export abstract class BaseNode {
       if (known.has(key)) continue;
       (extras ??= {})[key] = (message as Record<string, unknown>)[key];
     }
-    if (extras !== undefined) (this.rare ??= {}).extras = ownJson(extras);
+    if (extras !== undefined) this.ensureRare().extras = ownJson(extras);
     else if (this.rare?.extras !== undefined) this.rare.extras = undefined;
   }
 
@@ -211,11 +243,11 @@ export abstract class TextBearingNode<C> extends BaseNode {
   /** The content's signal, made on first read. Internal code reads `peekContent()`. */
   get content(): Signal<C> {
     const slot = this.#content;
-    return slot instanceof Signal ? (slot as Signal<C>) : this.#contentSignal(slot);
+    return slot instanceof Signal ? (slot as Signal<C>) : this.contentSignal(slot);
   }
 
   /** Makes the content's signal, and hands it to the text subscribers waiting for it. */
-  #contentSignal(value: C): Signal<C> {
+  private contentSignal(value: C): Signal<C> {
     const made = (this.#content = slotSignal(value));
     const rare = this.rare;
     let waiter = rare?.textWaiting;
@@ -236,7 +268,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
   waitForText(waiter: TextWaiter): void {
     const slot = this.#content;
     if (slot instanceof Signal) return waiter.wake(slot);
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     let last = rare.textWaiting;
     if (last === undefined) {
       rare.textWaiting = waiter;
@@ -261,7 +293,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
   }
 
   /** Before any write of the content: waiting text subscribers get its signal first. */
-  #wakeWaiters(): void {
+  private wakeWaiters(): void {
     if (this.rare?.textWaiting !== undefined) void this.content;
   }
 
@@ -283,7 +315,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   // Written twice per streamed message (START, END) but read only by views: a bit until read.
   get streaming(): Signal<boolean> {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     return (rare.streaming ??= signal((this.flags & STREAMING) !== 0));
   }
 
@@ -312,7 +344,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** A text subscriber came: the log is made with the first. */
   addTextSubscriber(): TextLog {
-    const rare = (this.rare ??= {});
+    const rare = this.ensureRare();
     const log = (rare.textLog ??= { writes: 0, replacedAt: 0, subscribers: 0, deltas: undefined });
     log.subscribers++;
     return log;
@@ -327,7 +359,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string append, O(delta). */
   appendText(delta: string): void {
-    this.#wakeWaiters();
+    this.wakeWaiters();
     const current = this.peekContent() as unknown;
     const log = this.rare?.textLog;
     if (log !== undefined) {
@@ -341,7 +373,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** Called before `content` is written as a whole (snapshot, restore). */
   protected noteTextReplaced(): void {
-    this.#wakeWaiters();
+    this.wakeWaiters();
     const log = this.rare?.textLog;
     if (log !== undefined) log.replacedAt = ++log.writes;
   }
