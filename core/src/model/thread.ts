@@ -353,13 +353,13 @@ export class ThreadImpl implements Thread {
           continue;
         }
         const node = nodeFromMessage(message);
-        this.#byId.set(id, node);
+        this.#byId.add(node);
         mine?.add(id);
         added.push(node);
       }
     } catch (error) {
       // Nothing changes when a message cannot be taken.
-      for (const node of added) this.#byId.delete(node.id);
+      for (const node of added) this.#byId.remove(node);
       throw error;
     }
     if (added.length === 0) return;
