@@ -63,15 +63,17 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "core-root": {
     title: "@threadline/core, every root export",
     code: `export * from "@threadline/core";\n`,
-    // 78.6 on 2026-12-03: every plug-in (#18: attachments, lanes, branches, follow, generative UI, strict-mode undo, legacy protocol, partial-JSON, with the chat's no-op stand-ins), foldEvents' untouched history.
-    budget: 79.4 * KB,
+    // 78.6 on 2026-12-03: every plug-in (#18: attachments, lanes, branches, follow, generative UI, strict-mode undo, legacy protocol, partial-JSON, with the chat's no-op stand-ins), foldEvents' untouched history;
+    // 79.5 once ChatClient became a facade over its engine (the step before loading the engine lazily, #18).
+    budget: 79.9 * KB,
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
   ...Object.fromEntries(
     // Budgets: the figures of 2026-12-02 (after #23 attachments, subagents and capabilities, #19 follow mode; chat and run after the #18 plug-ins) with a little room, so growth is a decision, not drift;
-    // chat, pipeline and transport at 2026-12-03's figures + 0.8 (the legacy plug-in; transport with eventsource-parser).
-    Object.entries({ persist: 10.5, json: 8.5, chat: 58.7, run: 44.5, model: 8.2, pipeline: 11.4, transport: 10.2 }).map(([sub, budget]) => [
+    // chat, pipeline and transport at 2026-12-03's figures + 0.8 (the legacy plug-in; transport with eventsource-parser); chat + 0.5 for
+    // ChatClient's facade over its engine (#18).
+    Object.entries({ persist: 10.5, json: 8.5, chat: 59.2, run: 44.5, model: 8.2, pipeline: 11.4, transport: 10.2 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,

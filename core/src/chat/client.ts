@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal } from "@preact/signals-core";
+import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Branches, RunUsage, Thread, TokenTotals } from "../model/types.js";
@@ -6,10 +6,11 @@ import type { PersistenceError } from "../persist/errors.js";
 import type { ThreadSummary } from "../persist/thread-index.js";
 import type { Interrupt, Message } from "../protocol/events.js";
 import type { ApprovalResponse } from "../tools/approvals.js";
-import type { ChatParts, ChatSettings } from "./assembly.js";
+import type { ChatSettings } from "./assembly.js";
+import { createChatEngine, type ChatEngine } from "./engine.js";
 import { ChatInputError } from "../tools/errors.js";
 import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
-import { answerInterrupt } from "./interrupts.js";
+import { interruptAnswer } from "./interrupts.js";
 import { statusNote, type StatusNote } from "./status-note.js";
 import { CapabilityDiscovery } from "./capabilities.js";
 import type { AgentCapabilities } from "@ag-ui/core";
@@ -17,10 +18,11 @@ import { openChat, updateSettings } from "./options.js";
 import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome } from "./input.js";
 import type { OutgoingMessages } from "./outgoing.js";
-import type { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
 import type { ClientTool } from "../tools/definition.js";
 import { checkMessages } from "../run/thread-writes.js";
+
+const NO_THREADS: readonly ThreadSummary[] = Object.freeze([]);
 
 /**
  * The conversation with one agent on one thread: send messages, run client tools, ask for
@@ -72,45 +74,42 @@ export class ChatClient {
   ready: Promise<void>;
 
   readonly #impl: ThreadImpl;
-  readonly #parts: ChatParts;
   readonly #settings: ChatSettings;
-  readonly #key: ChatThreadKey;
   readonly #discovery: CapabilityDiscovery;
   readonly #outgoing: OutgoingMessages;
+  /** The part that runs the agent (see `ChatEngine`); the signals below read it once it is there. */
+  readonly #engineSignal = signal<ChatEngine | undefined>(undefined);
+  readonly #engine: ChatEngine;
 
   readonly #options: ChatClientOptions;
   constructor(options: ChatClientOptions) {
     this.#options = options;
     const opened = openChat(options);
-    this.#parts = opened.parts;
+    const thread = opened.thread;
     this.#settings = opened.settings;
-    this.#key = opened.key;
     this.#outgoing = opened.outgoing;
-    const { thread, loop, turns, storage, presence } = this.#parts;
     this.#impl = thread;
     this.thread = thread;
-    this.status = computed(() => {
-      const running = loop.status.value;
-      if (running === "submitted" || running === "streaming" || running === "reconnecting") return running;
-      const phase = turns.phase.value;
-      return phase === "running" ? "streaming" : phase;
-    });
+    const engine = this.#engineSignal;
+    this.status = computed(() => engine.value?.status.value ?? "idle");
     this.isRunning = computed(() => {
       const status = this.status.value;
       return status === "submitted" || status === "streaming" || status === "reconnecting";
     });
-    this.error = turns.error;
-    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.#key.serverGenerating.value);
-    this.following = this.#key.follow.following;
-    this.persistenceError = storage.persistenceError;
+    this.error = computed(() => engine.value?.error.value);
+    this.sessionGenerating = computed(() => engine.value?.sessionGenerating.value ?? false);
+    this.following = computed(() => engine.value?.following.value ?? false);
+    this.persistenceError = computed(() => engine.value?.persistenceError.value ?? null);
+    this.storedThreads = computed(() => engine.value?.storedThreads.value ?? NO_THREADS);
     this.pendingInterrupts = thread.pendingInterrupts;
     this.usage = thread.usage;
     this.runUsage = thread.runUsage;
     this.statusNote = statusNote(thread, this.status);
     this.state = thread.state;
-    this.storedThreads = storage.storedThreads;
-    this.ready = this.#key.hydrate();
-    this.#discovery = new CapabilityDiscovery(loop, () => this.#parts.turns.disposed, options.onWarning);
+    this.#engine = createChatEngine(opened);
+    engine.value = this.#engine;
+    this.ready = this.#engine.key.hydrate();
+    this.#discovery = new CapabilityDiscovery((query) => this.#engine.capabilities(query), () => this.#engine.disposed, options.onWarning);
   }
 
   /**
@@ -128,7 +127,7 @@ export class ChatClient {
    * `thread.threadId` to hear about it).
    */
   get threadId(): string {
-    return this.#key.id;
+    return this.#engine.key.id;
   }
 
   /**
@@ -139,7 +138,7 @@ export class ChatClient {
    * `ATTACHMENT_REJECTED`, sending nothing), then inlined or uploaded; messages still go in order.
    */
   sendMessage(message: MessageInput): Promise<TurnResult> {
-    return this.#outgoing.send(message, (user) => new Promise((resolve) => this.#parts.turns.request({ kind: "message", message: user, resolve })));
+    return this.#outgoing.send(message, (user) => this.#engine.send(user));
   }
 
   /**
@@ -151,10 +150,7 @@ export class ChatClient {
    */
   regenerate(messageId?: string): Promise<TurnResult> {
     checkRegenerable(this.#impl, messageId);
-    return new Promise((resolve) => {
-      this.#parts.turns.stopForBranch("the answer is being regenerated");
-      this.#parts.turns.request({ kind: "regenerate", ...(messageId === undefined ? {} : { messageId }), resolve });
-    });
+    return this.#engine.regenerate(messageId);
   }
 
   /**
@@ -166,12 +162,7 @@ export class ChatClient {
    */
   editMessage(messageId: string, content: MessageInput): Promise<TurnResult> {
     checkEditable(this.#impl, messageId);
-    return this.#outgoing.send(content, (user) =>
-      new Promise((resolve) => {
-        this.#parts.turns.stopForBranch("the message was edited");
-        this.#parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
-      }),
-    );
+    return this.#outgoing.send(content, (user) => this.#engine.edit(messageId, user));
   }
 
   /**
@@ -182,10 +173,7 @@ export class ChatClient {
    */
   switchBranch(messageId: string, index: number): void {
     checkSwitch(this.#impl, messageId, index);
-    if (this.#parts.turns.disposed) return;
-    if (this.#parts.approvals.size > 0) this.#parts.turns.halt("the user switched branches", "stopped");
-    else this.#parts.turns.stopForBranch("the user switched branches");
-    if (this.#impl.tree.switchTo(messageId, index)) this.#parts.storage.save();
+    this.#engine.switchBranch(messageId, index);
   }
 
   /** The alternatives at a message of the active path (`thread.branches`); reactive. */
@@ -199,12 +187,7 @@ export class ChatClient {
    * not sent. No follow-up run starts.
    */
   stop(): void {
-    if (this.#parts.turns.disposed) return;
-    const record = this.#parts.turns.activeRecord();
-    if (record !== undefined) this.#parts.filter.runSettled(record.serverRunId ?? record.runId);
-    this.#outgoing.cancel("stopped");
-    this.#parts.turns.halt("the user stopped the run", "stopped");
-    this.#parts.storage.save();
+    this.#engine.stop();
   }
 
   /**
@@ -213,28 +196,13 @@ export class ChatClient {
    * reaches the thread or storage. A run started afterwards is unaffected.
    */
   clear(): void {
-    if (this.#parts.turns.disposed) return;
-    const record = this.#parts.turns.activeRecord();
-    const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
-    this.#parts.filter.recordClear({ messages: this.#impl.toMessages(), runIds });
-    this.#outgoing.cancel("cleared");
-    this.#parts.turns.halt("the conversation was cleared", "cleared", () => {
-      this.#impl.reset();
-      this.#parts.turns.forgetRuns();
-    });
-    this.#parts.storage.clear();
+    this.#engine.clear();
   }
 
   /** Replaces the messages (stopping a turn under way). Throws `RunLoopInputError` for non-messages. */
   setMessages(messages: readonly Message[]): void {
     checkMessages(messages, "setMessages()");
-    if (this.#parts.turns.disposed) return;
-    this.#parts.turns.halt("the messages were replaced", "stopped", () => {
-      this.#parts.loop.setMessages(messages);
-      this.#impl.peekTree()?.reset();
-      this.#parts.turns.forgetRuns();
-    });
-    this.#parts.storage.save();
+    this.#engine.setMessages(messages);
   }
 
   /**
@@ -243,13 +211,7 @@ export class ChatClient {
    */
   addToolResult(result: ToolResultInput): Promise<TurnResult> {
     const { toolCallId, outcome } = toToolOutcome(result, (id) => this.#impl.call(id)?.name.peek());
-    const record = this.#parts.answers.recordOf(toolCallId);
-    return this.#parts.turns.act(() => this.#parts.answers.applyResult(toolCallId, record, outcome), {
-      kind: "result",
-      toolCallId,
-      record,
-      outcome,
-    });
+    return this.#engine.addToolResult(toolCallId, outcome);
   }
 
   /**
@@ -259,14 +221,10 @@ export class ChatClient {
    */
   respondToApproval(toolCallId: string, response: ApprovalResponse): Promise<TurnResult> {
     const clean = toApprovalResponse(response);
-    if (!this.#parts.approvals.has(toolCallId)) {
+    if (!this.#engine.isAwaitingApproval(toolCallId)) {
       throw new ChatInputError("NOT_AWAITING_APPROVAL", `respondToApproval: tool call '${toolCallId}' is not awaiting approval.`, "toolCallId");
     }
-    return this.#parts.turns.act(() => this.#parts.answers.applyApproval(toolCallId, clean), {
-      kind: "approval",
-      toolCallId,
-      response: clean,
-    });
+    return this.#engine.respondToApproval(toolCallId, clean);
   }
 
   /**
@@ -274,7 +232,7 @@ export class ChatClient {
    * (AG-UI resumes them all in one run).
    */
   resume(interruptId: string, payload?: unknown): Promise<TurnResult> {
-    return answerInterrupt(this.#parts, this.#impl, interruptId, "resolved", payload);
+    return this.#engine.answerInterrupt(interruptAnswer(this.#impl, interruptId, "resolved", payload, (id) => this.#engine.canAnswerInterrupt(id)));
   }
 
   /**
@@ -283,7 +241,7 @@ export class ChatClient {
    * an expired interrupt accepts. `payload` may say why, if the agent reads it.
    */
   cancelInterrupt(interruptId: string, payload?: unknown): Promise<TurnResult> {
-    return answerInterrupt(this.#parts, this.#impl, interruptId, "cancelled", payload);
+    return this.#engine.answerInterrupt(interruptAnswer(this.#impl, interruptId, "cancelled", payload, (id) => this.#engine.canAnswerInterrupt(id)));
   }
 
   /**
@@ -302,7 +260,7 @@ export class ChatClient {
   setState(state: unknown): void;
   setState(update: StateUpdate): void {
     const accepted = acceptStateUpdate(update);
-    this.#parts.turns.editState(accepted);
+    this.#engine.editState(accepted);
   }
 
   /**
@@ -313,10 +271,10 @@ export class ChatClient {
    * Throws `ChatInputError` (`AGENT_CANNOT_CONNECT`) when the agent cannot connect.
    */
   connect(): Promise<TurnResult> {
-    if (!this.#parts.loop.canConnect) {
+    if (typeof (this.#options.agent as { connect?: unknown }).connect !== "function") {
       throw new ChatInputError("AGENT_CANNOT_CONNECT", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
     }
-    return new Promise((resolve) => this.#parts.turns.request({ kind: "connect", resolve }));
+    return this.#engine.connect();
   }
 
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
@@ -329,7 +287,7 @@ export class ChatClient {
     const call = this.#impl.call(toolCallId);
     if (call === undefined) return undefined;
     const name = call.name.peek();
-    return (this.#parts.answers.recordOf(toolCallId)?.tools ?? this.#settings.tools).byName.get(name)?.tool;
+    return (this.#engine.toolsOf(toolCallId) ?? this.#settings.tools).byName.get(name)?.tool;
   }
 
   /**
@@ -341,8 +299,8 @@ export class ChatClient {
     if (this.#options.thread !== undefined) {
       throw new ChatInputError("THREAD_NOT_OWNED", "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead.", "threadId");
     }
-    if (this.#parts.turns.disposed || threadId === this.#key.id) return this.ready;
-    this.ready = this.#key.switchTo(threadId);
+    if (this.#engine.disposed || threadId === this.threadId) return this.ready;
+    this.ready = this.#engine.key.switchTo(threadId);
     return this.ready;
   }
 
@@ -352,7 +310,7 @@ export class ChatClient {
    * `ChatInputError` (`NO_THREAD_INDEX`) without persistence or with `persistence.index: false`.
    */
   listThreads(): Promise<readonly ThreadSummary[]> {
-    return this.#key.index("listThreads").list();
+    return this.#engine.key.index("listThreads").list();
   }
 
   /**
@@ -361,26 +319,20 @@ export class ChatClient {
    * queued writes are dropped. Resolves when storage has been updated. Throws like `listThreads`.
    */
   removeThread(threadId: string): Promise<void> {
-    this.#key.index("removeThread");
+    this.#engine.key.index("removeThread");
     if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "removeThread needs a non-empty thread id.", "threadId");
-    if (threadId !== this.#key.id) return this.#parts.storage.remove(threadId);
+    if (threadId !== this.threadId) return this.#engine.parts.storage.remove(threadId);
     this.clear();
     return this.whenSaved();
   }
 
   /** Resolves when every storage write so far has landed (say, before the page unloads). */
   whenSaved(): Promise<void> {
-    return this.#parts.storage.whenSaved();
+    return this.#engine.whenSaved();
   }
 
   /** Stops everything, writes what is pending, leaves the other tabs, and refuses further work. */
   dispose(): void {
-    if (this.#parts.turns.disposed) return;
-    this.#outgoing.cancel("disposed");
-    this.#parts.turns.dispose();
-    this.#parts.stopWatching();
-    this.#parts.loop.dispose();
-    void this.#parts.storage.dispose();
-    this.#parts.presence.peek().dispose();
+    this.#engine.dispose();
   }
 }
