@@ -9,15 +9,12 @@ import type { ToolSet } from "../tools/definition.js";
 import type { ToolOutcome } from "../tools/execution.js";
 import type { CapabilityQuery } from "../transport/capabilities.js";
 import { assembleChat, type AssemblyInput, type ChatParts } from "./assembly.js";
-import type { OutgoingMessages } from "./outgoing.js";
 import type { StateUpdate } from "./state.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatStatus, TurnResult } from "./types.js";
 
-/** What the chat's engine is built from: the checked options, the thread, and the chat's sender. */
-export interface EngineInput extends AssemblyInput {
-  readonly outgoing: OutgoingMessages;
-}
+/** What the chat's engine is built from: the checked options and the thread. */
+export type EngineInput = AssemblyInput;
 
 /** Builds the engine of a chat whose options `ChatClient` has checked. */
 export function createChatEngine(input: EngineInput): ChatEngine {
@@ -28,7 +25,8 @@ export function createChatEngine(input: EngineInput): ChatEngine {
  * The part of a chat that runs the agent: the run loop, the turns, the client tools, storage and
  * presence. `ChatClient` is the facade over it: it checks each call's arguments and owns the
  * signals a UI reads first, so this part can be loaded after the first paint.
- * Each method here is what the call does once it has been checked.
+ * Each method here is what the call does once it has been checked (the facade cancels messages
+ * still on their way out itself, at the call).
  */
 export class ChatEngine {
   readonly parts: ChatParts;
@@ -40,10 +38,8 @@ export class ChatEngine {
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
 
-  readonly #outgoing: OutgoingMessages;
   constructor(parts: ChatParts, input: EngineInput) {
     this.parts = parts;
-    this.#outgoing = input.outgoing;
     this.key = new ChatThreadKey(parts, input.options);
     const { loop, turns, storage, presence } = parts;
     this.status = computed(() => {
@@ -102,7 +98,6 @@ export class ChatEngine {
     if (turns.disposed) return;
     const record = turns.activeRecord();
     if (record !== undefined) filter.runSettled(record.serverRunId ?? record.runId);
-    this.#outgoing.cancel("stopped");
     turns.halt("the user stopped the run", "stopped");
     storage.save();
   }
@@ -113,7 +108,6 @@ export class ChatEngine {
     const record = turns.activeRecord();
     const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
     filter.recordClear({ messages: thread.toMessages(), runIds });
-    this.#outgoing.cancel("cleared");
     turns.halt("the conversation was cleared", "cleared", () => {
       thread.reset();
       turns.forgetRuns();
@@ -175,7 +169,6 @@ export class ChatEngine {
   dispose(): void {
     const { turns, loop, storage, presence, stopWatching } = this.parts;
     if (turns.disposed) return;
-    this.#outgoing.cancel("disposed");
     turns.dispose();
     stopWatching();
     loop.dispose();

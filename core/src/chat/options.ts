@@ -5,6 +5,7 @@ import { makeThread } from "../fold/make-thread.js";
 import { ThreadImpl } from "../model/thread.js";
 import type { CheckedAgent, ChatSettings } from "./assembly.js";
 import type { EngineInput } from "./engine.js";
+import type { OutgoingMessages } from "./outgoing.js";
 import { ChatInputError } from "../tools/errors.js";
 import { pluginOption } from "./plugin-option.js";
 import { legacyOptionProblem, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
@@ -19,13 +20,19 @@ import { storagePlugin } from "./storage/storage.js";
 import { ARGUMENTS_AS_SENT, isToolArgumentReading, type ToolArgumentReading } from "../tools/argument-reading.js";
 import { followPlugin } from "./follow/follow-plugin.js";
 
+/** A chat built from its options: what its engine is made from, and its sender. */
+export interface OpenedChat extends EngineInput {
+  /** User messages on their way out (files read or uploaded, in order). */
+  readonly outgoing: OutgoingMessages;
+}
+
 /**
  * Checks `new ChatClient(options)` and makes what the chat starts with: its settings, its thread
  * (the one given, or a new one), the id it is kept under and its sender; the engine is built from
  * these. Bad options throw `ChatInputError` before anything starts, whether or not the engine has
  * been loaded yet, so every check the engine's parts would make is made here first.
  */
-export function openChat(options: ChatClientOptions): EngineInput {
+export function openChat(options: ChatClientOptions): OpenedChat {
   if (typeof options !== "object" || options === null) throw new ChatInputError("INVALID_OPTION", "new ChatClient(options) needs an options object with an `agent`.", "options");
   const warn = options.onWarning ?? warnToConsole;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
