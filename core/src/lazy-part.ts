@@ -1,4 +1,4 @@
-import { LazyLoadError } from "./transport/errors.js";
+import { LazyLoadError } from "./transport/lazy-load-error.js";
 
 /**
  * A part of Threadline loaded with `import()` when first needed (the chat's engine, HttpAgent's

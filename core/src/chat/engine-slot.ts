@@ -1,6 +1,6 @@
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
 import { ThreadlineError } from "../errors.js";
-import type { LazyLoadError } from "../transport/errors.js";
+import type { LazyLoadError } from "../transport/lazy-load-error.js";
 import type { ChatEngine } from "./engine.js";
 import { ENGINE_MODULE, type EngineFactory } from "./engine-load.js";
 import type { TurnResult } from "./types.js";

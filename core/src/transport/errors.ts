@@ -1,16 +1,10 @@
 import { describeValue } from "../describe-value.js";
-import { type errorCodes, ThreadlineError } from "../errors.js";
 
-/**
- * A source failed to produce its events. Every event delivered before the failure stays
- * delivered; these errors only say why no more came. Catch this class and branch on `code`;
- * `HttpError` and `StreamTruncatedError` are the subclasses worth catching on their own. The other
- * subclasses below carry their code's details and are deprecated as names to catch.
- */
-export class TransportError extends ThreadlineError<TransportErrorCode> {}
-
-/** The codes of the transport's errors (listed in `errorCodes.transport`). */
-export type TransportErrorCode = (typeof errorCodes.transport)[number];
+// The base class and the lazy-load error are files of their own: the page's first chunk needs
+// them (a part that fails to load), not the subclasses below, which come with the exchange.
+import { TransportError } from "./transport-error.js";
+export { TransportError, type TransportErrorCode } from "./transport-error.js";
+export { LazyLoadError } from "./lazy-load-error.js";
 
 /**
  * `fetch` itself failed before any response: network down, DNS, refused connection, CORS.
@@ -207,16 +201,3 @@ export class ReconnectFailedError extends TransportError {
   }
 }
 
-/**
- * A part of Threadline loaded on first use (the chat's engine, `HttpAgent`'s exchange) could not
- * be loaded: the network failed, or a deploy replaced the chunk. `part` names it; the loader's
- * error is the `cause`. Nothing was sent; the next call that needs the part loads it again.
- */
-export class LazyLoadError extends TransportError {
-  declare readonly code: "LAZY_LOAD_FAILED";
-  readonly part: string;
-  constructor(part: string, cause: unknown) {
-    super("LAZY_LOAD_FAILED", `${part} could not be loaded: ${describeValue(cause)}. Nothing was sent; the next call loads it again.`, { cause });
-    this.part = part;
-  }
-}
