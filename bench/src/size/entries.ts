@@ -6,7 +6,10 @@ export interface SizeEntry {
   title: string;
   /** Module source of the entry. */
   code: string;
-  /** Budget in bytes, min+gzip; absent for peers (printed, not gated). */
+  /**
+   * Budget in bytes, min+gzip, of what the page loads up front (chunks reached only through
+   * `import()` are listed beside it, not gated); absent for peers (printed, not gated).
+   */
   budget?: number;
   /** Ours or a peer's. */
   side: "threadline" | "peer";
@@ -23,24 +26,27 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // retired protocol (legacyProtocol) became plug-ins, @ag-ui/core left the run-time imports, JSON
     // Patch became Threadline's own (no fast-json-patch), protobuf is lazy (its decoder's errors
     // staying in the entry chunk) and the error-code list left ThreadlineError (#18).
-    budget: 55.3 * KB,
+    // 29.2 up front on 2026-12-03 (30.0 with the smaller message nodes and their index) once the chat's engine (run loop, turns, tools, pipeline, fold;
+    // 25.2 lazy) and HttpAgent's exchange (4.6 lazy) are loaded with import() on first use (#18).
+    budget: 30.8 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost,
-  // paid only by apps that import them. Budgets: the figures of 2026-12-03 (after partial-JSON parsing and the retired protocol became plug-ins) + 0.8.
+  // paid only by apps that import them. Budgets: the figures of 2026-12-03 (the chat's engine lazy, the smaller message nodes and index) + 0.8. Persistence
+  // and follow mode bring the engine up front with them (the chat reads the stored thread / asks the server at once).
   ...Object.fromEntries(
     (
       [
-        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 60.8],
-        ["presence", "broadcastPresence", "multi-tab presence", 56.8],
-        ["attachments", "chatAttachments", "files in messages", 57.9],
-        ["subagents", "subagentLanes", "subagent lanes", 56.9],
-        ["branching", "messageBranches", "conversation branches", 56.6],
-        ["follow", "followRuns", "following other clients' runs", 55.9],
-        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 63.3],
-        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 57.3],
-        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 59.0],
-        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 57.3],
+        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 61.0],
+        ["presence", "broadcastPresence", "multi-tab presence", 32.7],
+        ["attachments", "chatAttachments", "files in messages", 33.5],
+        ["subagents", "subagentLanes", "subagent lanes", 32.4],
+        ["branching", "messageBranches", "conversation branches", 32.1],
+        ["follow", "followRuns", "following other clients' runs", 55.8],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 39.1],
+        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 32.7],
+        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 34.4],
+        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 34.4],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
@@ -56,24 +62,25 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     title: "Threadline quick start, Vue (useChat + StreamingText + HttpAgent)",
     code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
     // 55.2 measured on 2026-12-03, generative UI, partial-JSON parsing and the retired protocol plug-ins, JSON Patch Threadline's own,
-    // the error-code list out of ThreadlineError (#18).
-    budget: 56.0 * KB,
+    // the error-code list out of ThreadlineError (#18); 29.9 up front once the engine and HttpAgent's exchange are lazy (#18).
+    budget: 31.5 * KB,
     side: "threadline",
   },
   "core-root": {
     title: "@threadline/core, every root export",
     code: `export * from "@threadline/core";\n`,
-    // 78.6 on 2026-12-03: every plug-in (#18: attachments, lanes, branches, follow, generative UI, strict-mode undo, legacy protocol, partial-JSON, with the chat's no-op stand-ins), foldEvents' untouched history.
-    // 79.5 after the thread's compact message index (#18 memory: −26 B a message at 50,000 for +0.4 gzipped).
-    budget: 79.6 * KB,
+    // 78.6 on 2026-12-03: every plug-in (#18: attachments, lanes, branches, follow, generative UI, strict-mode undo, legacy protocol, partial-JSON, with the chat's no-op stand-ins), foldEvents' untouched history;
+    // 78.4 with the engine lazy (its import() stays, but chatPersistence / followRuns bring it up front) and HttpAgent's exchange lazy (#18).
+    budget: 79.9 * KB,
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
   ...Object.fromEntries(
     // Budgets: the figures of 2026-12-02 (after #23 attachments, subagents and capabilities, #19 follow mode; chat and run after the #18 plug-ins) with a little room, so growth is a decision, not drift;
-    // chat, pipeline and transport at 2026-12-03's figures + 0.8 (the legacy plug-in; transport with eventsource-parser);
-    // chat 59.0 after the smaller message nodes and the thread's compact message index (#18 memory, +0.6 gzipped).
-    Object.entries({ persist: 10.5, json: 8.5, chat: 59.1, run: 44.5, model: 8.2, pipeline: 11.4, transport: 10.2 }).map(([sub, budget]) => [
+    // chat, pipeline and transport at 2026-12-03's figures + 0.8 (the legacy plug-in; transport with eventsource-parser); chat 60.2 with
+    // ChatClient's facade and its lazy-engine slot (the engine itself up front, chatPersistence bringing it), transport 6.7 with
+    // HttpAgent's exchange lazy (#18).
+    Object.entries({ persist: 10.5, json: 8.5, chat: 61.7, run: 44.5, model: 8.2, pipeline: 11.4, transport: 7.5 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,

@@ -22,12 +22,23 @@ export interface Weight {
   /** Minified bytes per source module, largest first (only when weighed with `why`). */
   modules: [string, number][];
   /**
+   * The chunks reached only through `import()` (the chat's engine, HttpAgent's exchange…), each
+   * gzipped on its own as the browser fetches it, largest first: not in `gzip`, loaded on first use.
+   */
+  lazy: LazyChunk[];
+  /**
    * Every chunk of the build (only when weighed with `why`): whether the page loads it up front, its
    * bytes, and the modules in it. A lazy `import()` of a module that shares code with the entry
    * moves that code into a chunk of its own, gzipped apart: this shows when that costs more than
    * the lazy part saves.
    */
   chunks: ChunkWeight[];
+}
+
+export interface LazyChunk {
+  /** The chunk's name without its hash (`engine`, `http-exchange`). */
+  name: string;
+  gzip: number;
 }
 
 export interface ChunkWeight {
@@ -138,13 +149,16 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
   };
   for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
   const chunkWeights: ChunkWeight[] = [];
+  const lazy: LazyChunk[] = [];
   for (const chunk of chunks.values()) {
     const upFront = loaded.has(chunk.fileName);
-    if (!upFront && !why) continue;
     const bytes = Buffer.from(chunk.code);
     const zipped = gzipSync(bytes, { level: 9 }).length;
     if (why) chunkWeights.push({ fileName: chunk.fileName, upFront, minified: bytes.length, gzip: zipped, modules: Object.keys(chunk.modules).map(shortId) });
-    if (!upFront) continue;
+    if (!upFront) {
+      lazy.push({ name: chunk.fileName.replace(/-[\w-]{8}\.js$/, "").replace(/\.js$/, ""), gzip: zipped });
+      continue;
+    }
     minified += bytes.length;
     gzip += zipped;
     if (why && chunk.map) chargeBytes(chunk.code, chunk.map, bySource);
@@ -159,5 +173,6 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
     modules.set(shortId(id), (modules.get(shortId(id)) ?? 0) + bytes);
   }
   const largest = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1]);
-  return { minified, gzip, parts: largest(parts), modules: largest(modules), chunks: chunkWeights };
+  lazy.sort((a, b) => b.gzip - a.gzip);
+  return { minified, gzip, lazy, parts: largest(parts), modules: largest(modules), chunks: chunkWeights };
 }

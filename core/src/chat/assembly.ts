@@ -2,10 +2,10 @@ import { signal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { ClearedRunFilter } from "./incoming/cleared-run-filter.js";
-import { localGeneration, type ChatPresence } from "./presence/generation.js";
+import { localGeneration, presencePlugin, type ChatPresence } from "./presence/generation.js";
 import type { Context } from "../protocol/events.js";
 import { Approvals } from "../tools/approvals.js";
-import { NO_STORAGE, type ChatStorage, type ChatStorageHost } from "./storage/storage.js";
+import { storagePlugin, NO_STORAGE, type ChatStorage, type ChatStorageHost } from "./storage/storage.js";
 import { ChatTurns } from "./turns/turns.js";
 import { ChatThreadId } from "./thread-key/thread-id.js";
 import type { ChatClientOptions } from "./types.js";
@@ -13,10 +13,8 @@ import type { ToolSet } from "../tools/definition.js";
 import { incomingGuard } from "./incoming/incoming-guard.js";
 import { RunLoop } from "../run/loop.js";
 import type { ToolAnswers } from "../tools/answers.js";
-import { ChatInputError } from "../tools/errors.js";
-import { pluginOption } from "./plugin-option.js";
 import type { ToolRunner } from "../tools/execution.js";
-import { ARGUMENTS_AS_SENT, isToolArgumentReading, type ToolArgumentReading } from "../tools/argument-reading.js";
+import type { ToolArgumentReading } from "../tools/argument-reading.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
 
@@ -52,6 +50,10 @@ export interface AssemblyInput {
   readonly threadId: string;
   /** `threadId` is a new conversation's, until the agent's first RUN_STARTED names the thread. */
   readonly provisional: boolean;
+  /** The `agent` option, checked: an AG-UI agent object is wrapped here (`fromAgent`). */
+  readonly agent: CheckedAgent;
+  /** The `toolArguments` option, checked. */
+  readonly toolArguments: ToolArgumentReading;
   readonly settings: ChatSettings;
   readonly warn: WarningHandler;
   readonly createId: () => string;
@@ -69,7 +71,7 @@ export interface AssemblyInput {
  */
 export function assembleChat(input: AssemblyInput): ChatParts {
   const { options, thread, threadId, settings, warn, createId, report } = input;
-  const source = toAgentSource(options.agent);
+  const source = input.agent.agUi ? fromAgent(input.agent.agent as AgUiAgentLike) : (input.agent.agent as AgentSource);
   const filter = new ClearedRunFilter();
   const presence = signal<ChatPresence>(openPresence(options, threadId, warn));
   const loop = new RunLoop({
@@ -101,7 +103,7 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     warn,
     beforeRun: () => id.beforeRun(),
     settings: () => settings,
-    toolArguments: toolArgumentReading(options),
+    toolArguments: input.toolArguments,
     // First after the fold: the chat re-keys the thread on its first RUN_STARTED.
     runStarted: (event) => id.named(event),
   });
@@ -112,38 +114,16 @@ export function assembleChat(input: AssemblyInput): ChatParts {
 
 /** The presence of `threadId`: the `presence` plug-in's, or this tab's runs only. */
 export function openPresence(options: ChatClientOptions, threadId: string, warn: WarningHandler): ChatPresence {
-  const plugin = options.presence;
-  if (plugin === undefined || plugin === false) return localGeneration.open(threadId, warn);
-  return pluginOption(plugin, "presence", "broadcastPresence(options) (cross-tab), or false / absent (this tab only).").open(threadId, warn);
-}
-
-/** The `toolArguments` plug-in, or the arguments as sent. */
-function toolArgumentReading(options: ChatClientOptions): ToolArgumentReading {
-  const plugin = options.toolArguments;
-  if (plugin === undefined) return ARGUMENTS_AS_SENT;
-  if (!isToolArgumentReading(plugin)) {
-    throw new ChatInputError("INVALID_OPTION", "`toolArguments` must be strictModeUndo() (from @threadline/core), or absent (the arguments as sent).", "toolArguments");
-  }
-  return plugin;
+  return (presencePlugin(options.presence) ?? localGeneration).open(threadId, warn);
 }
 
 /** The `persistence` plug-in's storage for the chat, or none. */
 function openStorage(options: ChatClientOptions, host: ChatStorageHost): ChatStorage {
-  const plugin = options.persistence;
-  if (plugin === undefined) return NO_STORAGE;
-  return pluginOption(plugin, "persistence", "chatPersistence({ adapter, … }) (from @threadline/core), not its options.").open(host);
+  return storagePlugin(options.persistence)?.open(host) ?? NO_STORAGE;
 }
 
-/**
- * The `agent` option as a source. AG-UI agent objects (`run(input)` returning a subscribable) are
- * told from sources (`run(input, sink)` returning a promise) by `runAgent` / `abortRun`, which
- * every `@ag-ui/client` agent has, or by a `run` that declares exactly one parameter.
- */
-export function toAgentSource(agent: ChatClientOptions["agent"] | undefined): AgentSource {
-  const candidate = agent as { run?: unknown; runAgent?: unknown; abortRun?: unknown } | null | undefined;
-  if (typeof candidate !== "object" || candidate === null || typeof candidate.run !== "function") {
-    throw new ChatInputError("INVALID_OPTION", "`agent` must be an AgentSource (HttpAgent, fromEvents…) or an AG-UI agent object with a run method.", "agent");
-  }
-  const looksAgUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length === 1;
-  return looksAgUi ? fromAgent(agent as AgUiAgentLike) : (agent as AgentSource);
+/** The `agent` option, checked (see `checkAgent`): a source, or an AG-UI agent object to wrap. */
+export interface CheckedAgent {
+  readonly agent: ChatClientOptions["agent"];
+  readonly agUi: boolean;
 }

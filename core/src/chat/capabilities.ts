@@ -2,7 +2,7 @@ import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { AgentCapabilities } from "@ag-ui/core";
 import { warnToConsole, type WarningHandler } from "../errors.js";
 import { copyJson, deepFreeze } from "../json/json-value.js";
-import type { RunLoop } from "../run/loop.js";
+import type { CapabilityQuery } from "../transport/capabilities.js";
 
 /**
  * The agent's capabilities as a signal: `undefined` until known (and for good when the agent does
@@ -12,15 +12,16 @@ export class CapabilityDiscovery {
   readonly #value = signal<AgentCapabilities | undefined>(undefined);
   #asked = false;
 
-  readonly #loop: RunLoop;
+  readonly #ask: (query: CapabilityQuery) => Promise<AgentCapabilities | undefined>;
   readonly #disposed: () => boolean;
   readonly #warn: WarningHandler;
+  /** `ask`: the agent's answer (the run loop's `capabilities`, once the chat's engine is there). */
   constructor(
-    loop: RunLoop,
+    ask: (query: CapabilityQuery) => Promise<AgentCapabilities | undefined>,
     disposed: () => boolean,
     warn: WarningHandler = warnToConsole,
   ) {
-    this.#loop = loop;
+    this.#ask = ask;
     this.#disposed = disposed;
     this.#warn = warn;
   }
@@ -29,7 +30,7 @@ export class CapabilityDiscovery {
     if (!this.#asked) {
       this.#asked = true;
       // getCapabilities never rejects (sources fail softly); the catch guards a custom source.
-      void this.#loop.capabilities({ onWarning: this.#warn }).then(
+      void this.#ask({ onWarning: this.#warn }).then(
         (found) => {
           if (found !== undefined && !this.#disposed()) this.#value.value = deepFreeze(copyJson(found));
         },

@@ -4,23 +4,28 @@ import type { ThreadImpl } from "../model/thread.js";
 import type { Branches, RunUsage, Thread, TokenTotals } from "../model/types.js";
 import type { PersistenceError } from "../persist/errors.js";
 import type { ThreadSummary } from "../persist/thread-index.js";
-import type { Interrupt, Message } from "../protocol/events.js";
+import type { Interrupt, Message, ResumeEntry } from "../protocol/events.js";
 import type { ApprovalResponse } from "../tools/approvals.js";
-import type { ChatParts, ChatSettings } from "./assembly.js";
+import type { ChatSettings } from "./assembly.js";
+import type { ChatEngine } from "./engine.js";
+import { EngineSlot } from "./engine-slot.js";
+import { carriedEngine, ENGINE_MODULE, whenIdle } from "./engine-load.js";
+import { noThreadIndex } from "./errors.js";
 import { ChatInputError } from "../tools/errors.js";
 import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
-import { answerInterrupt } from "./interrupts.js";
+import { interruptAnswer } from "./interrupts.js";
 import { statusNote, type StatusNote } from "./status-note.js";
 import { CapabilityDiscovery } from "./capabilities.js";
 import type { AgentCapabilities } from "@ag-ui/core";
 import { openChat, updateSettings } from "./options.js";
-import { acceptStateUpdate, type StateUpdate, type StateUpdater } from "./state.js";
+import { acceptStateUpdate, resolveStateUpdate, writeState, type StateUpdate, type StateUpdater } from "./state.js";
 import { toApprovalResponse, toToolOutcome } from "./input.js";
 import type { OutgoingMessages } from "./outgoing.js";
-import type { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
 import type { ClientTool } from "../tools/definition.js";
-import { checkMessages } from "../run/thread-writes.js";
+import { checkMessages, replaceMessages } from "../run/thread-writes.js";
+
+const NO_THREADS: readonly ThreadSummary[] = Object.freeze([]);
 
 /**
  * The conversation with one agent on one thread: send messages, run client tools, ask for
@@ -72,45 +77,65 @@ export class ChatClient {
   ready: Promise<void>;
 
   readonly #impl: ThreadImpl;
-  readonly #parts: ChatParts;
   readonly #settings: ChatSettings;
-  readonly #key: ChatThreadKey;
   readonly #discovery: CapabilityDiscovery;
   readonly #outgoing: OutgoingMessages;
+  /**
+   * The part that runs the agent (`ChatEngine`), loaded with `import()` after the chat is made —
+   * or built at once when a plug-in brings it — and the calls waiting for it.
+   */
+  readonly #slot: EngineSlot;
+  /** Until the engine is built: the thread's id, and whether it is a new conversation's (see `threadId`). */
+  #threadId: string;
+  #provisional: boolean;
+  /** Interrupts answered by calls still waiting for the engine: each is answered once. */
+  readonly #answered = new Set<string>();
 
   readonly #options: ChatClientOptions;
   constructor(options: ChatClientOptions) {
     this.#options = options;
     const opened = openChat(options);
-    this.#parts = opened.parts;
+    const thread = opened.thread;
     this.#settings = opened.settings;
-    this.#key = opened.key;
     this.#outgoing = opened.outgoing;
-    const { thread, loop, turns, storage, presence } = this.#parts;
     this.#impl = thread;
     this.thread = thread;
-    this.status = computed(() => {
-      const running = loop.status.value;
-      if (running === "submitted" || running === "streaming" || running === "reconnecting") return running;
-      const phase = turns.phase.value;
-      return phase === "running" ? "streaming" : phase;
-    });
+    this.#threadId = opened.threadId;
+    this.#provisional = opened.provisional;
+    const slot = new EngineSlot((create) => {
+      this.#answered.clear();
+      return create({ ...opened, threadId: this.#threadId, provisional: this.#provisional });
+    }, opened.report);
+    this.#slot = slot;
+    const engine = slot.engine;
+    // Before the engine: `submitted` while a turn waits for it, `failed` when it could not be loaded.
+    this.status = computed(() => engine.value?.status.value ?? (slot.loadError.value !== undefined ? "failed" : slot.starting.value > 0 ? "submitted" : "idle"));
     this.isRunning = computed(() => {
       const status = this.status.value;
       return status === "submitted" || status === "streaming" || status === "reconnecting";
     });
-    this.error = turns.error;
-    this.sessionGenerating = computed(() => presence.value.sessionGenerating.value || this.#key.serverGenerating.value);
-    this.following = this.#key.follow.following;
-    this.persistenceError = storage.persistenceError;
+    this.error = computed(() => (engine.value === undefined ? slot.loadError.value : engine.value.error.value));
+    this.sessionGenerating = computed(() => engine.value?.sessionGenerating.value ?? false);
+    this.following = computed(() => engine.value?.following.value ?? false);
+    this.persistenceError = computed(() => engine.value?.persistenceError.value ?? null);
+    this.storedThreads = computed(() => engine.value?.storedThreads.value ?? NO_THREADS);
     this.pendingInterrupts = thread.pendingInterrupts;
     this.usage = thread.usage;
     this.runUsage = thread.runUsage;
     this.statusNote = statusNote(thread, this.status);
     this.state = thread.state;
-    this.storedThreads = storage.storedThreads;
-    this.ready = this.#key.hydrate();
-    this.#discovery = new CapabilityDiscovery(loop, () => this.#parts.turns.disposed, options.onWarning);
+    this.#discovery = new CapabilityDiscovery((query) => slot.when(false, (ready) => ready.capabilities(query), undefined), () => slot.disposed, options.onWarning);
+    // A plug-in that needs the engine from the start brings it; once a chat of the page has loaded it, it is there for the next.
+    const carried = carriedEngine(options.persistence, options.follow) ?? ENGINE_MODULE.loaded;
+    if (carried !== undefined) {
+      this.ready = slot.arriveNow(carried).key.hydrate();
+      return;
+    }
+    // A custom storage or follow plug-in reads the thread as the chat opens: first in line for the engine.
+    const opens = options.persistence !== undefined || (options.follow !== undefined && options.follow !== false);
+    this.ready = opens ? slot.when(true, (ready) => ready.key.hydrate(), undefined).catch(() => undefined) : Promise.resolve();
+    // Loaded when the page is idle, so the first message rarely waits for it.
+    whenIdle(() => slot.prefetch());
   }
 
   /**
@@ -128,7 +153,7 @@ export class ChatClient {
    * `thread.threadId` to hear about it).
    */
   get threadId(): string {
-    return this.#key.id;
+    return this.#slot.current?.key.id ?? this.#threadId;
   }
 
   /**
@@ -139,7 +164,7 @@ export class ChatClient {
    * `ATTACHMENT_REJECTED`, sending nothing), then inlined or uploaded; messages still go in order.
    */
   sendMessage(message: MessageInput): Promise<TurnResult> {
-    return this.#outgoing.send(message, (user) => new Promise((resolve) => this.#parts.turns.request({ kind: "message", message: user, resolve })));
+    return this.#outgoing.send(message, (user) => this.#slot.turn(true, (engine) => engine.send(user)));
   }
 
   /**
@@ -151,10 +176,7 @@ export class ChatClient {
    */
   regenerate(messageId?: string): Promise<TurnResult> {
     checkRegenerable(this.#impl, messageId);
-    return new Promise((resolve) => {
-      this.#parts.turns.stopForBranch("the answer is being regenerated");
-      this.#parts.turns.request({ kind: "regenerate", ...(messageId === undefined ? {} : { messageId }), resolve });
-    });
+    return this.#slot.turn(true, (engine) => engine.regenerate(messageId));
   }
 
   /**
@@ -166,12 +188,7 @@ export class ChatClient {
    */
   editMessage(messageId: string, content: MessageInput): Promise<TurnResult> {
     checkEditable(this.#impl, messageId);
-    return this.#outgoing.send(content, (user) =>
-      new Promise((resolve) => {
-        this.#parts.turns.stopForBranch("the message was edited");
-        this.#parts.turns.request({ kind: "message", message: user, replaces: messageId, resolve });
-      }),
-    );
+    return this.#outgoing.send(content, (user) => this.#slot.turn(true, (engine) => engine.edit(messageId, user)));
   }
 
   /**
@@ -182,10 +199,10 @@ export class ChatClient {
    */
   switchBranch(messageId: string, index: number): void {
     checkSwitch(this.#impl, messageId, index);
-    if (this.#parts.turns.disposed) return;
-    if (this.#parts.approvals.size > 0) this.#parts.turns.halt("the user switched branches", "stopped");
-    else this.#parts.turns.stopForBranch("the user switched branches");
-    if (this.#impl.tree.switchTo(messageId, index)) this.#parts.storage.save();
+    this.#slot.act(
+      (engine) => engine.switchBranch(messageId, index),
+      () => void this.#impl.tree.switchTo(messageId, index),
+    );
   }
 
   /** The alternatives at a message of the active path (`thread.branches`); reactive. */
@@ -199,12 +216,9 @@ export class ChatClient {
    * not sent. No follow-up run starts.
    */
   stop(): void {
-    if (this.#parts.turns.disposed) return;
-    const record = this.#parts.turns.activeRecord();
-    if (record !== undefined) this.#parts.filter.runSettled(record.serverRunId ?? record.runId);
+    if (this.#slot.disposed) return;
     this.#outgoing.cancel("stopped");
-    this.#parts.turns.halt("the user stopped the run", "stopped");
-    this.#parts.storage.save();
+    this.#halting((engine) => engine.stop());
   }
 
   /**
@@ -213,28 +227,21 @@ export class ChatClient {
    * reaches the thread or storage. A run started afterwards is unaffected.
    */
   clear(): void {
-    if (this.#parts.turns.disposed) return;
-    const record = this.#parts.turns.activeRecord();
-    const runIds = record === undefined ? [] : record.serverRunId === undefined ? [record.runId] : [record.runId, record.serverRunId];
-    this.#parts.filter.recordClear({ messages: this.#impl.toMessages(), runIds });
+    if (this.#slot.disposed) return;
     this.#outgoing.cancel("cleared");
-    this.#parts.turns.halt("the conversation was cleared", "cleared", () => {
-      this.#impl.reset();
-      this.#parts.turns.forgetRuns();
-    });
-    this.#parts.storage.clear();
+    this.#halting((engine) => engine.clear(), () => this.#impl.reset());
   }
 
   /** Replaces the messages (stopping a turn under way). Throws `RunLoopInputError` for non-messages. */
   setMessages(messages: readonly Message[]): void {
     checkMessages(messages, "setMessages()");
-    if (this.#parts.turns.disposed) return;
-    this.#parts.turns.halt("the messages were replaced", "stopped", () => {
-      this.#parts.loop.setMessages(messages);
-      this.#impl.peekTree()?.reset();
-      this.#parts.turns.forgetRuns();
-    });
-    this.#parts.storage.save();
+    this.#halting(
+      (engine) => engine.setMessages(messages),
+      () => {
+        replaceMessages(this.#impl, messages);
+        this.#impl.peekTree()?.reset();
+      },
+    );
   }
 
   /**
@@ -243,13 +250,7 @@ export class ChatClient {
    */
   addToolResult(result: ToolResultInput): Promise<TurnResult> {
     const { toolCallId, outcome } = toToolOutcome(result, (id) => this.#impl.call(id)?.name.peek());
-    const record = this.#parts.answers.recordOf(toolCallId);
-    return this.#parts.turns.act(() => this.#parts.answers.applyResult(toolCallId, record, outcome), {
-      kind: "result",
-      toolCallId,
-      record,
-      outcome,
-    });
+    return this.#slot.turn(false, (engine) => engine.addToolResult(toolCallId, outcome));
   }
 
   /**
@@ -259,14 +260,11 @@ export class ChatClient {
    */
   respondToApproval(toolCallId: string, response: ApprovalResponse): Promise<TurnResult> {
     const clean = toApprovalResponse(response);
-    if (!this.#parts.approvals.has(toolCallId)) {
+    // Only the engine's runs ask for approvals: without it, no call is waiting for one.
+    if (this.#slot.current?.isAwaitingApproval(toolCallId) !== true) {
       throw new ChatInputError("NOT_AWAITING_APPROVAL", `respondToApproval: tool call '${toolCallId}' is not awaiting approval.`, "toolCallId");
     }
-    return this.#parts.turns.act(() => this.#parts.answers.applyApproval(toolCallId, clean), {
-      kind: "approval",
-      toolCallId,
-      response: clean,
-    });
+    return this.#slot.turn(false, (engine) => engine.respondToApproval(toolCallId, clean));
   }
 
   /**
@@ -274,7 +272,7 @@ export class ChatClient {
    * (AG-UI resumes them all in one run).
    */
   resume(interruptId: string, payload?: unknown): Promise<TurnResult> {
-    return answerInterrupt(this.#parts, this.#impl, interruptId, "resolved", payload);
+    return this.#answerInterrupt(interruptId, "resolved", payload);
   }
 
   /**
@@ -283,7 +281,26 @@ export class ChatClient {
    * an expired interrupt accepts. `payload` may say why, if the agent reads it.
    */
   cancelInterrupt(interruptId: string, payload?: unknown): Promise<TurnResult> {
-    return answerInterrupt(this.#parts, this.#impl, interruptId, "cancelled", payload);
+    return this.#answerInterrupt(interruptId, "cancelled", payload);
+  }
+
+  #answerInterrupt(interruptId: string, status: ResumeEntry["status"], payload: unknown): Promise<TurnResult> {
+    const engine = this.#slot.current;
+    // Before the engine: a turn waiting for it counts as the active run (only an interrupted thread's interrupts answer then).
+    const answerable = (id: string): boolean =>
+      engine?.canAnswerInterrupt(id) ?? ((this.#slot.starting.peek() === 0 || this.#impl.status.peek() === "interrupted") && !this.#answered.has(id));
+    const entry = interruptAnswer(this.#impl, interruptId, status, payload, answerable);
+    if (engine === undefined) this.#answered.add(interruptId);
+    return this.#slot.turn(false, (ready) => ready.answerInterrupt(entry));
+  }
+
+  /** Stop, clear, setMessages: on the engine, or on the thread, which then runs nothing, so only the error of a failed load ends. */
+  #halting(use: (engine: ChatEngine) => void, direct?: () => void): void {
+    this.#answered.clear();
+    this.#slot.act(use, () => {
+      direct?.();
+      this.#slot.clearError();
+    });
   }
 
   /**
@@ -302,7 +319,10 @@ export class ChatClient {
   setState(state: unknown): void;
   setState(update: StateUpdate): void {
     const accepted = acceptStateUpdate(update);
-    this.#parts.turns.editState(accepted);
+    this.#slot.act(
+      (engine) => engine.editState(accepted),
+      () => writeState(this.#impl, resolveStateUpdate(this.#impl, accepted)),
+    );
   }
 
   /**
@@ -313,10 +333,10 @@ export class ChatClient {
    * Throws `ChatInputError` (`AGENT_CANNOT_CONNECT`) when the agent cannot connect.
    */
   connect(): Promise<TurnResult> {
-    if (!this.#parts.loop.canConnect) {
+    if (typeof (this.#options.agent as { connect?: unknown }).connect !== "function") {
       throw new ChatInputError("AGENT_CANNOT_CONNECT", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
     }
-    return new Promise((resolve) => this.#parts.turns.request({ kind: "connect", resolve }));
+    return this.#slot.turn(true, (engine) => engine.connect());
   }
 
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
@@ -329,7 +349,7 @@ export class ChatClient {
     const call = this.#impl.call(toolCallId);
     if (call === undefined) return undefined;
     const name = call.name.peek();
-    return (this.#parts.answers.recordOf(toolCallId)?.tools ?? this.#settings.tools).byName.get(name)?.tool;
+    return (this.#slot.current?.toolsOf(toolCallId) ?? this.#settings.tools).byName.get(name)?.tool;
   }
 
   /**
@@ -341,8 +361,26 @@ export class ChatClient {
     if (this.#options.thread !== undefined) {
       throw new ChatInputError("THREAD_NOT_OWNED", "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead.", "threadId");
     }
-    if (this.#parts.turns.disposed || threadId === this.#key.id) return this.ready;
-    this.ready = this.#key.switchTo(threadId);
+    if (this.#slot.disposed || threadId === this.threadId) return this.ready;
+    const engine = this.#slot.current;
+    this.#answered.clear();
+    this.ready =
+      engine !== undefined
+        ? engine.key.switchTo(threadId)
+        : new Promise((resolve) => {
+            this.#slot.act(
+              (ready) => resolve(ready.key.switchTo(threadId)),
+              () => {
+                // Nothing runs and nothing is stored without the engine: the thread is emptied and renamed.
+                this.#impl.reset();
+                this.#impl.threadId.value = threadId;
+                this.#threadId = threadId;
+                this.#provisional = false;
+                this.#slot.clearError();
+                resolve();
+              },
+            );
+          });
     return this.ready;
   }
 
@@ -352,7 +390,10 @@ export class ChatClient {
    * `ChatInputError` (`NO_THREAD_INDEX`) without persistence or with `persistence.index: false`.
    */
   listThreads(): Promise<readonly ThreadSummary[]> {
-    return this.#key.index("listThreads").list();
+    const engine = this.#slot.current;
+    if (engine !== undefined) return engine.key.index("listThreads").list();
+    if (this.#options.persistence === undefined) throw noThreadIndex("listThreads");
+    return this.#slot.when(true, (ready) => ready.key.index("listThreads").list(), []);
   }
 
   /**
@@ -361,26 +402,31 @@ export class ChatClient {
    * queued writes are dropped. Resolves when storage has been updated. Throws like `listThreads`.
    */
   removeThread(threadId: string): Promise<void> {
-    this.#key.index("removeThread");
+    const engine = this.#slot.current;
+    if (engine !== undefined) engine.key.index("removeThread");
+    else if (this.#options.persistence === undefined) throw noThreadIndex("removeThread");
     if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "removeThread needs a non-empty thread id.", "threadId");
-    if (threadId !== this.#key.id) return this.#parts.storage.remove(threadId);
+    // A custom storage plug-in without the engine yet: asked once the engine (and so its storage) is there.
+    if (engine === undefined) return this.#slot.when(true, (ready) => (ready.key.index("removeThread"), this.removeThread(threadId)), undefined);
+    if (threadId !== this.threadId) return engine.parts.storage.remove(threadId);
     this.clear();
     return this.whenSaved();
   }
 
   /** Resolves when every storage write so far has landed (say, before the page unloads). */
   whenSaved(): Promise<void> {
-    return this.#parts.storage.whenSaved();
+    const engine = this.#slot.current;
+    if (engine !== undefined) return engine.whenSaved();
+    // Without the engine nothing has been stored; a custom storage plug-in is asked once it is there.
+    return this.#options.persistence === undefined ? Promise.resolve() : this.#slot.when(false, (ready) => ready.whenSaved(), undefined).catch(() => undefined);
   }
 
   /** Stops everything, writes what is pending, leaves the other tabs, and refuses further work. */
   dispose(): void {
-    if (this.#parts.turns.disposed) return;
+    if (this.#slot.disposed) return;
     this.#outgoing.cancel("disposed");
-    this.#parts.turns.dispose();
-    this.#parts.stopWatching();
-    this.#parts.loop.dispose();
-    void this.#parts.storage.dispose();
-    this.#parts.presence.peek().dispose();
+    const engine = this.#slot.current;
+    if (engine !== undefined) engine.dispose();
+    else this.#slot.dispose();
   }
 }

@@ -1,4 +1,5 @@
 import { RunError } from "../run/errors.js";
+import { ChatInputError } from "../tools/errors.js";
 
 /**
  * The turn needed more automatic continuations than `maxSteps` allows. The tool results stay in
@@ -16,4 +17,9 @@ export class MaxStepsError extends RunError {
     );
     this.maxSteps = maxSteps;
   }
+}
+
+/** `listThreads` / `removeThread` on a chat that keeps no thread index (`NO_THREAD_INDEX`, naming `method`). */
+export function noThreadIndex(method: string): ChatInputError {
+  return new ChatInputError("NO_THREAD_INDEX", `${method}: this chat keeps no thread index (it needs \`persistence\`, without \`index: false\`).`, "persistence");
 }

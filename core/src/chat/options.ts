@@ -3,31 +3,34 @@ import { describeValue } from "../describe-value.js";
 import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
 import { makeThread } from "../fold/make-thread.js";
 import { ThreadImpl } from "../model/thread.js";
-import { assembleChat, type ChatParts, type ChatSettings } from "./assembly.js";
+import type { CheckedAgent, ChatSettings } from "./assembly.js";
+import type { EngineInput } from "./engine.js";
+import type { OutgoingMessages } from "./outgoing.js";
 import { ChatInputError } from "../tools/errors.js";
 import { pluginOption } from "./plugin-option.js";
 import { legacyOptionProblem, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
 import { checkToolNames } from "../tools/components.js";
 import { checkStreamingTools } from "../tools/streaming-tools.js";
-import { ChatThreadKey } from "./thread-key/thread-key.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
 import { buildToolSet } from "../tools/definition.js";
-import { openOutgoing, type OutgoingMessages } from "./outgoing.js";
+import { openOutgoing } from "./outgoing.js";
+import { presencePlugin } from "./presence/generation.js";
+import { terminalGrace } from "../run/options.js";
+import { storagePlugin } from "./storage/storage.js";
+import { ARGUMENTS_AS_SENT, isToolArgumentReading, type ToolArgumentReading } from "../tools/argument-reading.js";
+import { followPlugin } from "./follow/follow-plugin.js";
 
-/** A chat built from its options. */
-export interface OpenedChat {
-  readonly parts: ChatParts;
-  /** What `updateOptions` changes. */
-  readonly settings: ChatSettings;
-  readonly key: ChatThreadKey;
+/** A chat built from its options: what its engine is made from, and its sender. */
+export interface OpenedChat extends EngineInput {
   /** User messages on their way out (files read or uploaded, in order). */
   readonly outgoing: OutgoingMessages;
 }
 
 /**
- * Checks `new ChatClient(options)` and builds the chat: its settings, its thread (the one given,
- * or a new one), the id it is kept under, and the wired parts. Bad options throw
- * `ChatInputError` before anything starts.
+ * Checks `new ChatClient(options)` and makes what the chat starts with: its settings, its thread
+ * (the one given, or a new one), the id it is kept under and its sender; the engine is built from
+ * these. Bad options throw `ChatInputError` before anything starts, whether or not the engine has
+ * been loaded yet, so every check the engine's parts would make is made here first.
  */
 export function openChat(options: ChatClientOptions): OpenedChat {
   if (typeof options !== "object" || options === null) throw new ChatInputError("INVALID_OPTION", "new ChatClient(options) needs an options object with an `agent`.", "options");
@@ -41,19 +44,39 @@ export function openChat(options: ChatClientOptions): OpenedChat {
   const made = given ?? newThread(options, threadId, warn);
   checkToolNames(settings.tools, made.genui.registry);
   checkStreamingTools(settings.tools, made);
-  const parts = assembleChat({
-    options,
-    thread: made,
-    threadId,
-    provisional,
-    settings,
-    warn,
-    createId,
-    report: (error) => report(options, warn, error),
-  });
-  const key = new ChatThreadKey(parts, options);
-  const outgoing = openOutgoing(options.attachments, { thread: made, createId, report: (error) => report(options, warn, error) });
-  return { parts, settings, key, outgoing };
+  const agent = checkAgent(options.agent);
+  presencePlugin(options.presence);
+  terminalGrace(options.terminalGraceMs);
+  storagePlugin(options.persistence);
+  const toolArguments = toolArgumentReading(options);
+  followPlugin(options.follow);
+  const reportTo = (error: ThreadlineError): void => report(options, warn, error);
+  const outgoing = openOutgoing(options.attachments, { thread: made, createId, report: reportTo });
+  return { options, thread: made, threadId, provisional, agent, toolArguments, settings, warn, createId, report: reportTo, outgoing };
+}
+
+/**
+ * The `agent` option, checked. AG-UI agent objects (`run(input)` returning a subscribable) are
+ * told from sources (`run(input, sink)` returning a promise) by `runAgent` / `abortRun`, which
+ * every `@ag-ui/client` agent has, or by a `run` that declares exactly one parameter.
+ */
+export function checkAgent(agent: ChatClientOptions["agent"] | undefined): CheckedAgent {
+  const candidate = agent as { run?: unknown; runAgent?: unknown; abortRun?: unknown } | null | undefined;
+  if (typeof candidate !== "object" || candidate === null || typeof candidate.run !== "function") {
+    throw new ChatInputError("INVALID_OPTION", "`agent` must be an AgentSource (HttpAgent, fromEvents…) or an AG-UI agent object with a run method.", "agent");
+  }
+  const agUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length === 1;
+  return { agent: agent as ChatClientOptions["agent"], agUi };
+}
+
+/** The `toolArguments` plug-in, or the arguments as sent. */
+function toolArgumentReading(options: ChatClientOptions): ToolArgumentReading {
+  const plugin = options.toolArguments;
+  if (plugin === undefined) return ARGUMENTS_AS_SENT;
+  if (!isToolArgumentReading(plugin)) {
+    throw new ChatInputError("INVALID_OPTION", "`toolArguments` must be strictModeUndo() (from @threadline/core), or absent (the arguments as sent).", "toolArguments");
+  }
+  return plugin;
 }
 
 /** Applies `updateOptions`: each option given is checked, then replaces the current one. */

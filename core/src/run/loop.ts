@@ -23,15 +23,12 @@ import type { Middleware } from "../pipeline/middleware.js";
 import { CURRENT_PEER, type PeerProfile } from "./outgoing-compat.js";
 import { legacyOptionProblem } from "../pipeline/legacy.js";
 import { buildRunInput, ownRunParts, withThreadContent } from "./input.js";
-import type { ActiveRun, ResumePoint, RunLoopOptions, RunParams } from "./options.js";
+import { terminalGrace, type ActiveRun, type ResumePoint, type RunLoopOptions, type RunParams } from "./options.js";
 import type { RunMode, RunResult, RunStatus } from "./result.js";
 import { RecentRuns, RunSession, type SessionHost } from "./session.js";
 import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
 import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
-
-/** See `RunLoopOptions.terminalGraceMs`. */
-export const DEFAULT_TERMINAL_GRACE_MS = 500;
 
 interface Request {
   readonly mode: RunMode;
@@ -92,10 +89,7 @@ export class RunLoop {
     if (!(thread instanceof ThreadImpl)) {
       throw new FoldError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
     }
-    const grace = options.terminalGraceMs ?? DEFAULT_TERMINAL_GRACE_MS;
-    if (typeof grace !== "number" || !(grace >= 0)) {
-      throw new RunLoopInputError("INVALID_TERMINAL_GRACE", `terminalGraceMs must be a number of milliseconds ≥ 0 (or Infinity), got ${describeValue(grace)}.`);
-    }
+    const grace = terminalGrace(options.terminalGraceMs);
     this.#impl = thread;
     this.thread = thread;
     this.#source = options.source;

@@ -11,6 +11,20 @@ import type { AgentSource } from "../transport/source.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { RunMode } from "./result.js";
 import type { RunSubscriber } from "./subscriber.js";
+import { describeValue } from "../describe-value.js";
+import { RunLoopInputError } from "./errors.js";
+
+/** See `RunLoopOptions.terminalGraceMs`. */
+export const DEFAULT_TERMINAL_GRACE_MS = 500;
+
+/** The `terminalGraceMs` option, checked (`INVALID_TERMINAL_GRACE`); the default when absent. */
+export function terminalGrace(value: unknown): number {
+  const grace = value ?? DEFAULT_TERMINAL_GRACE_MS;
+  if (typeof grace !== "number" || !(grace >= 0)) {
+    throw new RunLoopInputError("INVALID_TERMINAL_GRACE", `terminalGraceMs must be a number of milliseconds ≥ 0 (or Infinity), got ${describeValue(grace)}.`);
+  }
+  return grace;
+}
 
 export type WhenRunning = "refuse" | "queue";
 

@@ -1,16 +1,10 @@
 import { describeValue } from "../describe-value.js";
-import { type errorCodes, ThreadlineError } from "../errors.js";
 
-/**
- * A source failed to produce its events. Every event delivered before the failure stays
- * delivered; these errors only say why no more came. Catch this class and branch on `code`;
- * `HttpError` and `StreamTruncatedError` are the subclasses worth catching on their own. The other
- * subclasses below carry their code's details and are deprecated as names to catch.
- */
-export class TransportError extends ThreadlineError<TransportErrorCode> {}
-
-/** The codes of the transport's errors (listed in `errorCodes.transport`). */
-export type TransportErrorCode = (typeof errorCodes.transport)[number];
+// The base class and the lazy-load error are files of their own: the page's first chunk needs
+// them (a part that fails to load), not the subclasses below, which come with the exchange.
+import { TransportError } from "./transport-error.js";
+export { TransportError, type TransportErrorCode } from "./transport-error.js";
+export { LazyLoadError } from "./lazy-load-error.js";
 
 /**
  * `fetch` itself failed before any response: network down, DNS, refused connection, CORS.
@@ -206,3 +200,4 @@ export class ReconnectFailedError extends TransportError {
     this.lastEventId = lastEventId;
   }
 }
+

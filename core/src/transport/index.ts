@@ -20,6 +20,7 @@ export {
   SourceFailedError,
   ConnectNotSupportedError,
   ReconnectFailedError,
+  LazyLoadError,
 } from "./errors.js";
 export { RESUME_HEADER, RESUME_PROTOCOL } from "./reconnect.js";
 export type { ReconnectAttempt, ReconnectOptions } from "./reconnect.js";

@@ -42,6 +42,11 @@ const NOT_FOLLOWING: ChatFollow = Object.freeze({
 
 /** The chat's follow mode: the `follow` plug-in's, or none (`false` or absent). */
 export function openFollow(plugin: FollowPlugin | false | undefined, parts: ChatParts, host: FollowHost): ChatFollow {
-  if (plugin === undefined || plugin === false) return NOT_FOLLOWING;
-  return pluginOption(plugin, "follow", "followRuns({ pollMs }) (from @threadline/core), or false / absent.").open(parts, host);
+  return followPlugin(plugin)?.open(parts, host) ?? NOT_FOLLOWING;
+}
+
+/** The `follow` option, checked (`INVALID_OPTION`): the plug-in, or undefined for none. */
+export function followPlugin(plugin: FollowPlugin | false | undefined): FollowPlugin | undefined {
+  if (plugin === undefined || plugin === false) return undefined;
+  return pluginOption(plugin, "follow", "followRuns({ pollMs }) (from @threadline/core), or false / absent.");
 }

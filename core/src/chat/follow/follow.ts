@@ -6,6 +6,8 @@ import type { RunSubscriber } from "../../run/subscriber.js";
 import { replaceMessages, replaceState } from "../../run/thread-writes.js";
 import type { ServerRun } from "../../transport/source.js";
 import type { ChatParts } from "../assembly.js";
+import { createChatEngine } from "../engine.js";
+import type { CarriesEngine } from "../engine-load.js";
 
 /** `followRuns(options)`: how the chat looks for other clients' runs. */
 export interface FollowOptions {
@@ -24,7 +26,9 @@ export interface FollowOptions {
  */
 export function followRuns(options: FollowOptions = {}): FollowPlugin {
   const pollMs = checkPoll((options as FollowOptions | null)?.pollMs);
-  return { open: (parts, host) => new RunFollow(parts, pollMs, host) };
+  // The server is asked as the chat opens a thread: the chat's engine comes with the plug-in.
+  const plugin: FollowPlugin & CarriesEngine = { open: (parts, host) => new RunFollow(parts, pollMs, host), engine: createChatEngine };
+  return plugin;
 }
 
 /**

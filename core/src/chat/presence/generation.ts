@@ -1,6 +1,7 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import type { BaseEvent } from "../../protocol/events.js";
+import { pluginOption } from "../plugin-option.js";
 
 /**
  * How the chat knows whether a run is going on its thread (`sessionGenerating`). By default only
@@ -26,6 +27,12 @@ export interface PresencePlugin {
 
 /** This tab's runs only: the default `presence`. */
 export const localGeneration: PresencePlugin = { open: () => new LocalGeneration() };
+
+/** The `presence` option, checked (`INVALID_OPTION`): the plug-in, or undefined for this tab only. */
+export function presencePlugin(plugin: false | PresencePlugin | undefined): PresencePlugin | undefined {
+  if (plugin === undefined || plugin === false) return undefined;
+  return pluginOption(plugin, "presence", "broadcastPresence(options) (cross-tab), or false / absent (this tab only).");
+}
 
 class LocalGeneration implements ChatPresence {
   readonly #runs = new Set<string>();

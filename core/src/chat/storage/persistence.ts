@@ -7,6 +7,8 @@ import { ThreadIndex, threadTitle, type ThreadSummary } from "../../persist/thre
 import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../../persist/thread-persistence.js";
 import { restoreComponents, storedComponents } from "./stored-components.js";
 import { replaceMessages, replaceState } from "../../run/thread-writes.js";
+import { createChatEngine } from "../engine.js";
+import type { CarriesEngine } from "../engine-load.js";
 import { NO_STORAGE, type ChatPersistence, type ChatStorage, type ChatStorageHost } from "./storage.js";
 
 /** `chatPersistence(options)`: where and how the chat's thread is stored (key: the thread id). */
@@ -29,7 +31,9 @@ export type ChatPersistenceOptions = Omit<ThreadPersistenceOptions, "onError"> &
  * app ships no storage code.
  */
 export function chatPersistence(options: ChatPersistenceOptions): ChatPersistence {
-  return { open: (host) => new ThreadStorage(host, options) };
+  // The stored thread is read as the chat is made: the chat's engine comes with the plug-in.
+  const plugin: ChatPersistence & CarriesEngine = { open: (host) => new ThreadStorage(host, options), engine: createChatEngine };
+  return plugin;
 }
 
 /**

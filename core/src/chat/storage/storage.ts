@@ -4,6 +4,7 @@ import type { ThreadImpl } from "../../model/thread.js";
 import type { PersistenceError } from "../../persist/errors.js";
 import type { StoredResumePoint } from "../../persist/stored-thread.js";
 import type { ThreadIndex, ThreadSummary } from "../../persist/thread-index.js";
+import { pluginOption } from "../plugin-option.js";
 
 /**
  * What the chat asks of its storage, for one thread at a time. The chat holds only this shape:
@@ -53,6 +54,12 @@ export interface ChatStorageHost {
 export interface ChatPersistence {
   /** Opens the chat's storage; called once, when the chat is built. */
   readonly open: (host: ChatStorageHost) => ChatStorage;
+}
+
+/** The `persistence` option, checked (`INVALID_OPTION`): the plug-in, or undefined for none. */
+export function storagePlugin(plugin: ChatPersistence | undefined): ChatPersistence | undefined {
+  if (plugin === undefined) return undefined;
+  return pluginOption(plugin, "persistence", "chatPersistence({ adapter, … }) (from @threadline/core), not its options.");
 }
 
 const NO_ERROR = signal<PersistenceError | null>(null);

@@ -2,7 +2,7 @@ import { batch, signal } from "@preact/signals-core";
 import type { ThreadIndex } from "../../persist/thread-index.js";
 import type { ChatParts } from "../assembly.js";
 import { openFollow, type ChatFollow } from "../follow/follow-plugin.js";
-import { ChatInputError } from "../../tools/errors.js";
+import { noThreadIndex } from "../errors.js";
 import type { ChatClientOptions } from "../types.js";
 import { replaceMessages, replaceState } from "../../run/thread-writes.js";
 
@@ -90,9 +90,7 @@ export class ChatThreadKey {
   /** The storage's thread index; throws `NO_THREAD_INDEX` (naming `method`) without one. */
   index(method: string): ThreadIndex {
     const index = this.#parts.storage.index;
-    if (index === undefined) {
-      throw new ChatInputError("NO_THREAD_INDEX", `${method}: this chat keeps no thread index (it needs \`persistence\`, without \`index: false\`).`, "persistence");
-    }
+    if (index === undefined) throw noThreadIndex(method);
     return index;
   }
 }
