@@ -10,7 +10,7 @@ export type {
   ToolResultInput,
   TurnResult,
 } from "./types.js";
-export { MaxStepsError } from "./errors.js";
+export { MaxStepsError } from "./turns/max-steps-error.js";
 export { chatPersistence } from "./storage/persistence.js";
 export type { ChatPersistenceOptions } from "./storage/persistence.js";
 export type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage/storage.js";

@@ -1,97 +1,15 @@
-import { describeValue } from "../describe-value.js";
 import { type errorCodes, ThreadlineError } from "../errors.js";
 
 /**
  * A run could not be started, resumed or settled as asked (a run already active, a disposed loop,
  * messages or input that are not what they must be, an interrupt answered wrongly, a subscriber or
  * end-of-run effect that threw, the chat's `maxSteps` reached). Catch this class and branch on
- * `code`; the subclasses below carry their code's details and are deprecated as names to catch.
+ * `code`; the subclasses (here and in loop-errors.ts) carry their code's details and are deprecated
+ * as names to catch.
  */
 export class RunError extends ThreadlineError<RunErrorCode> {}
 
 export type RunErrorCode = (typeof errorCodes.run)[number];
-
-/**
- * `run()` or `connect()` while a run is active, on a loop that refuses instead of queueing
- * (`whenRunning: "refuse"`, the default). A programmer error: the call rejects, nothing is sent
- * and the active run goes on. Also thrown by `setMessages` / `addMessages` / `setState` mid-run.
- */
-export class RunInProgressError extends RunError {
-  declare readonly code: "RUN_IN_PROGRESS";
-  /** The run that is active. */
-  readonly activeRunId: string;
-
-  constructor(activeRunId: string, attempted: string) {
-    super(
-      "RUN_IN_PROGRESS",
-      `${attempted} while run '${activeRunId}' is still active. Wait for it, stop() it, or create the loop ` +
-        `with { whenRunning: "queue" } to queue runs.`,
-    );
-    this.activeRunId = activeRunId;
-  }
-}
-
-/**
- * The run's `resume` does not answer the thread's pending interrupts properly. Raised before any
- * request is sent; the thread and its pending interrupts are untouched.
- * - `INTERRUPT_NOT_RESUMED`: a pending interrupt has no resume entry.
- * - `INTERRUPT_EXPIRED`: a pending interrupt's `expiresAt` has passed and its entry is not
- *   `status: "cancelled"` (an expired interrupt can only be abandoned).
- * - `INVALID_RESUME`: a resume entry is not `{ interruptId: string, status: "resolved" | "cancelled" }`.
- */
-export class InterruptResumeError extends RunError {
-  declare readonly code: "INTERRUPT_NOT_RESUMED" | "INTERRUPT_EXPIRED" | "INVALID_RESUME";
-  /** The interrupts (or, for INVALID_RESUME, the entry positions) the error is about. */
-  readonly interruptIds: readonly string[];
-
-  constructor(code: InterruptResumeError["code"], message: string, interruptIds: readonly string[]) {
-    super(code, message);
-    this.interruptIds = interruptIds;
-  }
-}
-
-/**
- * A subscriber hook threw, returned a malformed mutation, or returned a promise (hooks are
- * synchronous). Reported through `onError` (default: a warning); the run carries on.
- */
-export class SubscriberError extends RunError {
-  declare readonly code: "SUBSCRIBER_FAILED";
-  /** The hook, such as `onTextMessageContent` or `onRunFinalized`. */
-  readonly hook: string;
-
-  constructor(hook: string, detail: string, cause?: unknown) {
-    super("SUBSCRIBER_FAILED", `Subscriber hook ${hook} ${detail}`, { cause });
-    this.hook = hook;
-  }
-}
-
-/**
- * Code reacting to a run's end threw: an effect on the thread's or the loop's signals, or applying
- * a subscriber's `onRunFailed` / `onRunFinalized` mutation. Reported through `onError` (default: a
- * warning); the run's result stands, `run()` settles with it and queued runs go ahead.
- */
-export class RunSettleError extends RunError {
-  declare readonly code: "RUN_SETTLE_FAILED";
-  readonly runId: string;
-
-  constructor(runId: string, cause: unknown) {
-    super(
-      "RUN_SETTLE_FAILED",
-      `Code reacting to the end of run '${runId}' threw: ${describeValue(cause)}. The run's result stands.`,
-      { cause },
-    );
-    this.runId = runId;
-  }
-}
-
-/** `run()` / `connect()` on a loop after `dispose()`. */
-export class RunLoopDisposedError extends RunError {
-  declare readonly code: "RUN_LOOP_DISPOSED";
-
-  constructor(attempted: string) {
-    super("RUN_LOOP_DISPOSED", `${attempted} on a run loop that was disposed.`);
-  }
-}
 
 /**
  * A value handed to the loop (a mutation, `setMessages`, an option) is not what it must be.

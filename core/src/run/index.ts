@@ -18,13 +18,6 @@ export type {
 export { isExpired } from "./interrupts.js";
 export { legacyProtocol } from "./legacy-protocol.js";
 export type { LegacyProtocol, LegacyProtocolOptions } from "./legacy-protocol.js";
-export {
-  InterruptResumeError,
-  RunError,
-  RunInProgressError,
-  RunLoopDisposedError,
-  RunLoopInputError,
-  RunSettleError,
-  SubscriberError,
-} from "./errors.js";
+export { RunError, RunLoopInputError } from "./errors.js";
+export { InterruptResumeError, RunInProgressError, RunLoopDisposedError, RunSettleError, SubscriberError } from "./loop-errors.js";
 export type { RunErrorCode } from "./errors.js";

@@ -1,5 +1,5 @@
 import type { Interrupt, ResumeEntry } from "../protocol/events.js";
-import { InterruptResumeError } from "./errors.js";
+import { InterruptResumeError } from "./loop-errors.js";
 
 /**
  * The gate in front of every run (spec: interrupts; the reference's `onInitialize`): when the

@@ -11,13 +11,8 @@ import { ConnectNotSupportedError } from "../transport/errors.js";
 import type { AgentSource, ServerRun } from "../transport/source.js";
 import type { CapabilityQuery } from "../transport/capabilities.js";
 import type { AgentCapabilities } from "@ag-ui/core";
-import {
-  InterruptResumeError,
-  RunInProgressError,
-  RunLoopDisposedError,
-  RunLoopInputError,
-  RunSettleError,
-} from "./errors.js";
+import { RunLoopInputError } from "./errors.js";
+import { InterruptResumeError, RunInProgressError, RunLoopDisposedError, RunSettleError } from "./loop-errors.js";
 import { checkResume } from "./interrupts.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import { CURRENT_PEER, type PeerProfile } from "./outgoing-compat.js";

@@ -3,7 +3,7 @@ import type { ThreadlineError } from "../errors.js";
 import { deepFreeze, ownJson } from "../json/json-value.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { AGUIEvent, Message, RunAgentInput } from "../protocol/events.js";
-import { SubscriberError } from "./errors.js";
+import { SubscriberError } from "./loop-errors.js";
 import type { RunResult } from "./result.js";
 import {
   eventHookName,

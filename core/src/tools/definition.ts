@@ -178,23 +178,6 @@ function invalid(where: string, problem: string): ChatInputError {
   return new ChatInputError("INVALID_TOOL", `Client tool ${where} ${problem}.`, where);
 }
 
-/** Runs a Standard Schema; resolves `{ value }` or `{ issues }` as one readable string. Never rejects. */
-export async function validateWith(schema: StandardSchemaLike, value: unknown): Promise<{ ok: true; value: unknown } | { ok: false; problem: string }> {
-  let result: StandardResult<unknown>;
-  try {
-    result = await schema["~standard"].validate(value);
-  } catch (error) {
-    return { ok: false, problem: `the validator threw: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  if (result.issues === undefined) return { ok: true, value: result.value };
-  return { ok: false, problem: result.issues.map(describeIssue).join("; ") || "invalid" };
-}
-
-function describeIssue(issue: StandardIssue): string {
-  const path = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".");
-  return path === "" ? issue.message : `${path}: ${issue.message}`;
-}
-
 /**
  * A tool output as tool-message content: a string stays as it is, a list of AG-UI content parts
  * (an image the tool made, text beside it…) stays parts (a frozen copy), anything else is JSON.

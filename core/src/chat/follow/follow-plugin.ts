@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from "@preact/signals-core";
+import type { ReadonlySignal } from "@preact/signals-core";
 import type { ResumePoint } from "../../run/options.js";
 import type { ServerRun } from "../../transport/source.js";
 import { pluginOption } from "../plugin-option.js";
@@ -6,7 +6,7 @@ import type { ChatParts } from "../assembly.js";
 
 /**
  * What the chat asks of follow mode. Following other clients' runs is a plug-in
- * (`follow: followRuns()`), so a chat holds only this shape: without it, `NOT_FOLLOWING`.
+ * (`follow: followRuns()`), so a chat holds only this shape: without it, `NOT_FOLLOWING` (open-follow.ts).
  */
 export interface ChatFollow {
   /** Whether the chat looks for other clients' runs (it then asks the server when a thread opens). */
@@ -31,18 +31,6 @@ export interface FollowHost {
 export interface FollowPlugin {
   /** Opens the chat's follow mode; called once, when the chat is built. */
   readonly open: (parts: ChatParts, host: FollowHost) => ChatFollow;
-}
-
-const NOT_FOLLOWING: ChatFollow = Object.freeze({
-  enabled: false,
-  following: signal(false),
-  consider() {},
-  schedule() {},
-});
-
-/** The chat's follow mode: the `follow` plug-in's, or none (`false` or absent). */
-export function openFollow(plugin: FollowPlugin | false | undefined, parts: ChatParts, host: FollowHost): ChatFollow {
-  return followPlugin(plugin)?.open(parts, host) ?? NOT_FOLLOWING;
 }
 
 /** The `follow` option, checked (`INVALID_OPTION`): the plug-in, or undefined for none. */

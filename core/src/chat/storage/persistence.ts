@@ -9,7 +9,8 @@ import { restoreComponents, storedComponents } from "./stored-components.js";
 import { replaceMessages, replaceState } from "../../run/thread-writes.js";
 import { createChatEngine } from "../engine.js";
 import type { CarriesEngine } from "../engine-load.js";
-import { NO_STORAGE, type ChatPersistence, type ChatStorage, type ChatStorageHost } from "./storage.js";
+import type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage.js";
+import { NO_STORAGE } from "./no-storage.js";
 
 /** `chatPersistence(options)`: where and how the chat's thread is stored (key: the thread id). */
 export type ChatPersistenceOptions = Omit<ThreadPersistenceOptions, "onError"> & {

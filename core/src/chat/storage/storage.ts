@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from "@preact/signals-core";
+import type { ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import type { ThreadImpl } from "../../model/thread.js";
 import type { PersistenceError } from "../../persist/errors.js";
@@ -61,25 +61,3 @@ export function storagePlugin(plugin: ChatPersistence | undefined): ChatPersiste
   if (plugin === undefined) return undefined;
   return pluginOption(plugin, "persistence", "chatPersistence({ adapter, … }) (from @threadline/core), not its options.");
 }
-
-const NO_ERROR = signal<PersistenceError | null>(null);
-const NO_THREADS = signal<readonly ThreadSummary[]>(Object.freeze([]));
-const DONE = Promise.resolve();
-
-/** The storage of a chat without `persistence`: every call is a no-op. */
-export const NO_STORAGE: ChatStorage = Object.freeze({
-  enabled: false,
-  persistenceError: NO_ERROR,
-  index: undefined,
-  storedThreads: NO_THREADS,
-  hydratedResume: undefined,
-  hydrate: () => DONE,
-  scheduleSave() {},
-  save() {},
-  remove: () => DONE,
-  rename() {},
-  clear() {},
-  switchTo() {},
-  whenSaved: () => DONE,
-  dispose: () => DONE,
-});

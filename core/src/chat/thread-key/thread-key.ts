@@ -1,7 +1,8 @@
 import { batch, signal } from "@preact/signals-core";
 import type { ThreadIndex } from "../../persist/thread-index.js";
 import type { ChatParts } from "../assembly.js";
-import { openFollow, type ChatFollow } from "../follow/follow-plugin.js";
+import type { ChatFollow } from "../follow/follow-plugin.js";
+import { openFollow } from "../follow/open-follow.js";
 import { noThreadIndex } from "../errors.js";
 import type { ChatClientOptions } from "../types.js";
 import { replaceMessages, replaceState } from "../../run/thread-writes.js";
