@@ -117,8 +117,12 @@ class IncrementalJsonParser implements PartialJsonParser {
   }
 
   get value(): unknown {
-    this.#commitToken();
-    this.#handedOut = true;
+    if (!this.#handedOut) {
+      this.#commitToken();
+      // Once the text went wrong nothing more will come: show all of what was read.
+      this.#tree.publish(this.#charsRead, this.error !== undefined);
+      this.#handedOut = true;
+    }
     return this.#tree.root;
   }
 
