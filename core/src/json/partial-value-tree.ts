@@ -55,8 +55,6 @@ interface Frame {
   present: boolean;
   /** Held frames: `container` differs from the snapshot in the parent's slot. */
   stale: boolean;
-  /** Held frames: characters read when that snapshot was handed out. */
-  shownAt: number;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -89,8 +87,8 @@ export class PartialValueTree {
   #epoch = 0;
   /** Open frames that are held; `publish` has nothing to do while there are none. */
   #held = 0;
-  /** Characters read at the last `publish`, when a frame starts being held. */
-  #publishedAt = 0;
+  /** Characters read when the value handed out was last exactly the text's. */
+  #exactAt = 0;
   readonly stats: TreeStats = { containersCopied: 0, entriesCopied: 0 };
 
   get depth(): number {
@@ -114,22 +112,31 @@ export class PartialValueTree {
   }
 
   /**
-   * Brings held containers' snapshots up to date before a hand-out, innermost first (a new
-   * snapshot is a write into its parent): each one whose budget of characters is spent, or all
-   * of them when `exact`. `charsRead` counts every character received so far.
+   * Before a hand-out: brings the held containers' snapshots up to date, all of them or none, so
+   * a hand-out is either exactly the text's value or the previous hand-out itself. All of them
+   * once their entries, n in all, are at most HOLD_RATIO times the characters read since the
+   * value was last exact (so each character pays for at most HOLD_RATIO copied entries), or
+   * when `exact`. `charsRead` counts every character received so far.
    */
   publish(charsRead: number, exact: boolean): void {
     const frames = this.#frames;
+    let owed = 0;
+    let stale = false;
     for (let i = frames.length - 1; i >= 0 && this.#held > 0; i--) {
       const frame = frames[i] as Frame;
+      if (frame.epoch !== HELD) continue;
+      owed += entries(frame);
+      stale ||= frame.stale;
+    }
+    if (stale && !exact && (charsRead - this.#exactAt) * HOLD_RATIO < owed) return;
+    // Innermost first: a new snapshot is a write into its parent, which may be held too.
+    for (let i = frames.length - 1; i >= 0 && stale; i--) {
+      const frame = frames[i] as Frame;
       if (frame.epoch !== HELD || !frame.stale) continue;
-      if (!exact && (charsRead - frame.shownAt) * HOLD_RATIO < entries(frame)) continue;
       frame.stale = false;
-      frame.shownAt = charsRead;
       this.#link(i, this.#copy(frame));
     }
-    // After the loop: an ancestor that starts being held in it was last shown at the previous hand-out.
-    this.#publishedAt = charsRead;
+    this.#exactAt = charsRead;
   }
 
   /** Prepares the innermost container for a new value (after `[` or `,` in an array). */
@@ -213,7 +220,6 @@ export class PartialValueTree {
       previous: undefined,
       present: false,
       stale: false,
-      shownAt: 0,
     });
   }
 
@@ -261,7 +267,6 @@ export class PartialValueTree {
     frame.container = this.#copy(frame, element);
     frame.epoch = HELD;
     frame.stale = true;
-    frame.shownAt = this.#publishedAt;
     this.#held++;
   }
 
