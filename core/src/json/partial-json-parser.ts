@@ -119,9 +119,9 @@ class IncrementalJsonParser implements PartialJsonParser {
   get value(): unknown {
     if (!this.#handedOut) {
       this.#commitToken();
-      // Once the text went wrong nothing more will come: show all of what was read.
-      this.#tree.publish(this.#charsRead, this.error !== undefined);
-      this.#handedOut = true;
+      // Once the text went wrong nothing more will come: show all of what was read. A read held
+      // back hands out the previous value: what was built since stays writable in place.
+      this.#handedOut = this.#tree.publish(this.#charsRead, this.error !== undefined);
     }
     return this.#tree.root;
   }

@@ -35,15 +35,14 @@ export const HOLD_FROM = 64;
 /** A held container of n entries gets a new snapshot after n / HOLD_RATIO characters at most. */
 export const HOLD_RATIO = 8;
 
-/** `epoch` of a held frame: its working copy is private, so it never counts as published. */
-const HELD = Number.POSITIVE_INFINITY;
-
 interface Frame {
   readonly isArray: boolean;
   /** What is written; for a held frame the private working copy. */
   container: JsonObject | unknown[];
-  /** Epoch in which `container` was created or copied; older means published; HELD if held. */
+  /** Epoch in which `container` was created or copied; older means published (unless held). */
   epoch: number;
+  /** `container` is a private working copy (see the file comment): never published. */
+  held: boolean;
   /** Objects: number of own keys, kept so copy accounting needs no `Object.keys`. */
   size: number;
   /** Objects: the key whose value is being read. */
@@ -116,27 +115,33 @@ export class PartialValueTree {
    * a hand-out is either exactly the text's value or the previous hand-out itself. All of them
    * once their entries, n in all, are at most HOLD_RATIO times the characters read since the
    * value was last exact (so each character pays for at most HOLD_RATIO copied entries), or
-   * when `exact`. `charsRead` counts every character received so far.
+   * when `exact`. `charsRead` counts every character received so far. Returns false when the
+   * hand-out is held back: it is then the previous value, so nothing built since is published.
    */
-  publish(charsRead: number, exact: boolean): void {
+  publish(charsRead: number, exact: boolean): boolean {
+    if (this.#held === 0) {
+      this.#exactAt = charsRead;
+      return true;
+    }
     const frames = this.#frames;
     let owed = 0;
     let stale = false;
-    for (let i = frames.length - 1; i >= 0 && this.#held > 0; i--) {
+    for (let i = frames.length - 1; i >= 0; i--) {
       const frame = frames[i] as Frame;
-      if (frame.epoch !== HELD) continue;
+      if (!frame.held) continue;
       owed += entries(frame);
       stale ||= frame.stale;
     }
-    if (stale && !exact && (charsRead - this.#exactAt) * HOLD_RATIO < owed) return;
+    if (stale && !exact && (charsRead - this.#exactAt) * HOLD_RATIO < owed) return false;
     // Innermost first: a new snapshot is a write into its parent, which may be held too.
     for (let i = frames.length - 1; i >= 0 && stale; i--) {
       const frame = frames[i] as Frame;
-      if (frame.epoch !== HELD || !frame.stale) continue;
+      if (!frame.held || !frame.stale) continue;
       frame.stale = false;
       this.#link(i, this.#copy(frame));
     }
     this.#exactAt = charsRead;
+    return true;
   }
 
   /** Prepares the innermost container for a new value (after `[` or `,` in an array). */
@@ -164,7 +169,7 @@ export class PartialValueTree {
       return;
     }
     const top = this.#frames[index] as Frame;
-    if (top.isArray && !top.present && top.epoch < this.#epoch) {
+    if (top.isArray && !top.present && top.epoch !== this.#epoch && !top.held) {
       // A new element in a published array: copy with the element in one allocation.
       this.#own(index, value);
     } else if (top.isArray) {
@@ -214,6 +219,7 @@ export class PartialValueTree {
       isArray,
       container,
       epoch: this.#epoch,
+      held: false,
       size: 0,
       key: "",
       hadPrevious: false,
@@ -229,7 +235,7 @@ export class PartialValueTree {
    */
   close(): void {
     const frame = this.#frames.pop() as Frame;
-    if (frame.epoch !== HELD) return;
+    if (!frame.held) return;
     this.#held--;
     if (frame.stale) this.#link(this.#frames.length, frame.container);
   }
@@ -247,7 +253,7 @@ export class PartialValueTree {
     let first = index;
     for (; first >= 0; first--) {
       const frame = frames[first] as Frame;
-      if (frame.epoch >= epoch) break; // current, or held
+      if (frame.epoch === epoch || frame.held) break;
       if (entries(frame) >= HOLD_FROM) {
         this.#hold(frame, first === index ? element : NO_ELEMENT);
         break;
@@ -265,7 +271,7 @@ export class PartialValueTree {
   /** Starts holding a published frame: it gets a private working copy; the parent keeps the published one. */
   #hold(frame: Frame, element: unknown): void {
     frame.container = this.#copy(frame, element);
-    frame.epoch = HELD;
+    frame.held = true;
     frame.stale = true;
     this.#held++;
   }
