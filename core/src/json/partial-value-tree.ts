@@ -17,12 +17,14 @@
  * would make a growing table quadratic (each delta changes its last row), so once a published
  * container with at least HOLD_FROM entries is written again, its frame keeps a private working
  * copy that is written in place and never handed out; the parent keeps the last published
- * snapshot. `publish` (at each hand-out) replaces that snapshot with a new copy only once at
- * least n / HOLD_RATIO characters were read since the last one, so the copies cost at most
- * HOLD_RATIO entries per character read. A held frame stops the upward walk: a write under it
- * changes nothing the caller can see until its next snapshot, so its ancestors keep their
- * identity. Closing a held container links the working copy itself (it is final), and `publish`
- * with `exact` links every one: the value is then exactly the text's.
+ * snapshot. A held frame stops the upward walk: a write under it changes nothing the caller can
+ * see, so its ancestors keep their identity. `publish` (at each hand-out) re-publishes every
+ * held container at once, or none: none while the characters read since the value was last
+ * exact are fewer than their entries / HOLD_RATIO, so copies cost at most HOLD_RATIO entries per
+ * character. A hand-out is therefore exactly the text's value or the previous hand-out itself,
+ * and after the latter no new epoch begins: nothing built since was handed out. Closing a held
+ * container links its working copy (final now) in place of the snapshot, and `publish` with
+ * `exact` re-publishes them all.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -32,7 +34,7 @@ type JsonObject = Record<string, unknown>;
  * Below it every hand-out is exact whatever the delta size, and a copy costs little.
  */
 export const HOLD_FROM = 64;
-/** A held container of n entries gets a new snapshot after n / HOLD_RATIO characters at most. */
+/** Held containers of n entries in all are re-published at least every n / HOLD_RATIO characters. */
 export const HOLD_RATIO = 8;
 
 interface Frame {
