@@ -11,11 +11,11 @@ import type { Cell, WorkloadReport } from "../results.js";
 export const SIZES = [1_000, 10_000, 100_000];
 
 /**
- * Two argument shapes. "document" (a long string field, like a write-file call) is the one the
- * linearity target is checked on. "rows" (a growing array of objects, like a render-a-table call)
- * is reported beside it: each delta changes the array's last row, and since every partial value
- * handed out is immutable, each delta must publish a new array — O(rows) pointer copies per
- * delta, so that shape is quadratic by construction for any immutable partial value.
+ * Two argument shapes, both checked for linearity. "document": a long string field, like a
+ * write-file call. "rows": a growing array of objects, like a render-a-table call; each delta
+ * changes the array's last row, and a new immutable array per read would be O(rows) per delta,
+ * so the parser holds long open arrays back (a read is exact or the previous one, at most
+ * rows / 8 characters behind: see docs/guide/streaming-tool-arguments.md).
  */
 export const SHAPES = [
   { suffix: "", make: documentArgsStream },

@@ -40,7 +40,11 @@ export interface PartialJsonParser {
   /**
    * The best-effort value of the text so far (as far as it got, if a write threw). Values
    * handed out are never mutated afterwards: later text yields new objects along the changed
-   * path, and every sub-value off that path keeps its identity.
+   * path, and every sub-value off that path keeps its identity. While an array or object of 64
+   * entries or more is open, a read is either exact or the previous read itself, at most n / 8
+   * characters behind the text (n: the entries of the open containers that large), so that a
+   * growing table costs O(1) per character, not a copy of the table per read; it is exact once
+   * that container closes, after an error, and at `end()`.
    */
   readonly value: unknown;
   /** Every character received, including any after an error. */
@@ -57,8 +61,8 @@ export interface PartialJsonParser {
  * An incremental parser for streamed JSON. Each `push` reads only the new characters; the
  * parse state (open containers, the string/number/literal being read, escape state) is kept
  * between pushes. The value after each push equals partial-json's `parse(text, Allow.ALL)`
- * (with the exceptions listed in the README), and a push that extends one field returns new
- * objects only along the path to that field.
+ * (with the exceptions listed in the guide, long open arrays among them: see `value`), and a
+ * push that extends one field returns new objects only along the path to that field.
  */
 export function createPartialJsonParser(options: PartialJsonOptions = {}): PartialJsonParser {
   return new IncrementalJsonParser(options.maxDepth ?? 1000, options.maxNumberLength ?? 1000);
@@ -117,8 +121,12 @@ class IncrementalJsonParser implements PartialJsonParser {
   }
 
   get value(): unknown {
-    this.#commitToken();
-    this.#handedOut = true;
+    if (!this.#handedOut) {
+      this.#commitToken();
+      // Once the text went wrong nothing more will come: show all of what was read. A read held
+      // back hands out the previous value: what was built since stays writable in place.
+      this.#handedOut = this.#tree.publish(this.#charsRead, this.error !== undefined);
+    }
     return this.#tree.root;
   }
 

@@ -1,4 +1,5 @@
-// Test support: random JSON values written as varied (but valid) JSON text, and random cuts.
+// Test support: random JSON values written as varied (but valid) JSON text, random cuts, and a
+// walk over the containers of a value.
 import fc from "fast-check";
 
 /** Small deterministic PRNG (mulberry32) so one fast-check seed drives all the style choices. */
@@ -127,4 +128,17 @@ export function cut(text: string, random: () => number, maxSize: number): string
     at += size;
   }
   return deltas;
+}
+
+/** Every object/array reachable from `value` (iteratively). */
+export function containers(value: unknown): Set<object> {
+  const found = new Set<object>();
+  const work: unknown[] = [value];
+  while (work.length > 0) {
+    const v = work.pop();
+    if (v === null || typeof v !== "object" || found.has(v)) continue;
+    found.add(v);
+    for (const child of Object.values(v)) work.push(child);
+  }
+  return found;
 }

@@ -2,20 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { createPartialJsonParser } from "../../src/json/partial-json-parser.js";
-import { createRandom, cut, jsonValue, writeJson } from "./json-text.js";
-
-/** Every object/array reachable from `value` (iteratively). */
-function containers(value: unknown): Set<object> {
-  const found = new Set<object>();
-  const work: unknown[] = [value];
-  while (work.length > 0) {
-    const v = work.pop();
-    if (v === null || typeof v !== "object" || found.has(v)) continue;
-    found.add(v);
-    for (const child of Object.values(v)) work.push(child);
-  }
-  return found;
-}
+import { containers, createRandom, cut, jsonValue, writeJson } from "./json-text.js";
 
 /** Follows nesting outside strings, to know how many containers are open before a delta. */
 class NestingScanner {
