@@ -1,5 +1,5 @@
 import type { Operation } from "fast-json-patch";
-import { topLevelKeys } from "../model/components/node.js";
+import { topLevelKeys } from "../model/components/touched-props.js";
 import type { ComponentProps } from "../model/components/types.js";
 import type { ActivityMessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";

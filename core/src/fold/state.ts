@@ -1,7 +1,8 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
-import { applyCheckedOperation, applyOperation, checkDepth, checkOperation, describePatchError, unescapeSegment } from "../json/json-patch.js";
+import { applyCheckedOperation, applyOperation, checkDepth, checkOperation, describePatchError } from "../json/json-patch.js";
+import { unescapeSegment } from "../json/json-pointer.js";
 import { JsonPatchError } from "../json/json-patch-error.js";
 import { copyJson, jsonEqual } from "../json/json-value.js";
 import type { StateDocument } from "../model/state/state-document.js";

@@ -1,6 +1,6 @@
 import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import { ComponentError } from "./errors.js";
-import { TamboComponentImpl } from "./node.js";
+import { TamboComponentImpl } from "./tambo-component.js";
 import { ThreadComponents } from "./plugin.js";
 import type { ComponentRegistry } from "./registry.js";
 import type { ComponentProps } from "./types.js";

@@ -1,14 +1,13 @@
 import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
-import type { Operation } from "fast-json-patch";
 import type { ThreadlineError } from "../../errors.js";
-import { applyJsonPatch, splitPointer, type PatchOutcome } from "../../json/json-patch.js";
 import type { ComponentNode, ComponentProps, ComponentSource, ComponentStreaming, PropStatus } from "./types.js";
 import { PropStatusTracker, propStatusOf } from "./prop-status.js";
 
 /**
- * Components whose props arrive as JSON Patches: Tambo components and activity messages. The
- * fold calls one method per event; each writes only this component's signals. Props and state
- * are published unfrozen (like the thread state: patches copy them along the patched path, and
+ * Components whose props arrive as JSON Patches: Tambo components (tambo-component.ts, the
+ * generative-UI plug-in's, which applies their patches) and activity messages (whose content the
+ * fold patches). The fold calls one method per event; each writes only this component's
+ * signals. Props and state are published unfrozen (like the thread state: patches copy them along the patched path, and
  * V8 copies frozen objects slowly) and are never mutated once published.
  */
 
@@ -49,27 +48,6 @@ export abstract class PatchedComponent implements ComponentNode {
     return this.streaming.peek() !== "complete";
   }
 
-  /** A props patch. On failure nothing changes and the outcome says why. */
-  patchProps(patch: readonly Operation[]): PatchOutcome {
-    const before = this.props.peek();
-    const outcome = applyJsonPatch(before, patch);
-    if (!outcome.ok) return outcome;
-    const after = asProps(outcome.value);
-    if (after === undefined) return notAnObject();
-    this.props.value = after;
-    this.moved(topLevelKeys(patch, before, after), after);
-    return outcome;
-  }
-
-  /** The props replaced whole (an activity snapshot): every prop old or new was touched. */
-  replaceProps(value: ComponentProps): void {
-    const before = this.props.peek();
-    this.props.value = value;
-    const keys = new Set(Object.keys(before));
-    for (const key of Object.keys(value)) keys.add(key);
-    this.moved(keys, value);
-  }
-
   /** The component ended: it and all its props are `done`. */
   end(): void {
     this.streaming.value = "complete";
@@ -87,40 +65,6 @@ export abstract class PatchedComponent implements ComponentNode {
     if (!this.isOpen) return;
     if (this.streaming.peek() === "pending") this.streaming.value = "streaming";
     this.status.touched(keys, props);
-  }
-}
-
-/** A component announced by `tambo.component.start`. */
-export class TamboComponentImpl extends PatchedComponent {
-  readonly source = "tambo" as const;
-  readonly #stateSignal: Signal<ComponentProps>;
-
-  constructor(id: string, readonly name: string, messageId: string, declared: readonly string[]) {
-    const state = signal<ComponentProps>(NO_PROPS);
-    super(id, messageId, signal<ComponentProps>(NO_PROPS), state, "pending", declared);
-    this.#stateSignal = state;
-  }
-
-  /**
-   * A state patch. Before the end it counts as streaming (`started` → `streaming`); after the
-   * end it changes the state only, never the component's `done` status.
-   */
-  patchState(patch: readonly Operation[]): PatchOutcome {
-    const outcome = applyJsonPatch(this.#stateSignal.peek(), patch);
-    if (!outcome.ok) return outcome;
-    const after = asProps(outcome.value);
-    if (after === undefined) return notAnObject();
-    this.#stateSignal.value = after;
-    if (this.streaming.peek() === "pending") this.streaming.value = "streaming";
-    return outcome;
-  }
-
-  /** Read back from storage: props and state as stored, ended, with the stored error if any. */
-  restore(props: ComponentProps, state: ComponentProps, error: ThreadlineError | undefined): void {
-    this.props.value = props;
-    this.#stateSignal.value = state;
-    this.streaming.value = "complete";
-    this.error.value = error;
   }
 }
 
@@ -155,32 +99,4 @@ export class ActivityComponentImpl extends PatchedComponent {
   contentChanged(keys: ReadonlySet<string>): void {
     this.moved(keys, this.props.peek());
   }
-}
-
-/** The top-level props a patch touches (a root operation touches every prop before and after). */
-export function topLevelKeys(patch: readonly Operation[], before: ComponentProps, after: ComponentProps): Set<string> {
-  const keys = new Set<string>();
-  const add = (pointer: string): void => {
-    if (pointer === "") {
-      for (const key of Object.keys(before)) keys.add(key);
-      for (const key of Object.keys(after)) keys.add(key);
-      return;
-    }
-    const first = splitPointer(pointer)[0];
-    if (first !== undefined) keys.add(first);
-  };
-  for (const op of patch) {
-    if (op.op === "test") continue;
-    add(op.path);
-    if (op.op === "move") add(op.from);
-  }
-  return keys;
-}
-
-function asProps(value: unknown): ComponentProps | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as ComponentProps) : undefined;
-}
-
-function notAnObject(): PatchOutcome {
-  return { ok: false, error: new Error("The patch would leave the props or state something other than an object") };
 }
