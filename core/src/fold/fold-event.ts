@@ -10,6 +10,7 @@ import { foldStateDelta, foldStateSnapshot } from "./state.js";
 import { foldMessageContent, foldMessageEnd, foldMessageStart } from "./text.js";
 import { foldToolCallArgs, foldToolCallEnd, foldToolCallResult, foldToolCallStart } from "./tool-calls.js";
 import { isTamboEvent } from "./tambo-names.js";
+import { tamboUnfolded } from "./tambo-unfolded.js";
 
 /**
  * Folds one verified, chunk-expanded event into the thread, inside one `batch()`, writing only the
@@ -107,7 +108,7 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
     case "CUSTOM": {
       const claim = thread.hub.claimOf(event.name);
       if (claim === undefined) {
-        if (isTamboEvent(event.name)) thread.genui.tamboUnfolded(event);
+        if (isTamboEvent(event.name)) tamboUnfolded(thread, event);
         return;
       }
       try {

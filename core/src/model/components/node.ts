@@ -1,7 +1,8 @@
 import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError } from "../../errors.js";
 import type { ComponentNode, ComponentProps, ComponentSource, ComponentStreaming, PropStatus } from "./types.js";
-import { PropStatusTracker, propStatusOf } from "./prop-status.js";
+import type { PropStatusTracker } from "./prop-status.js";
+import { propStatusOf } from "./settled-status.js";
 
 /**
  * Components whose props arrive as JSON Patches: Tambo components (tambo-component.ts, the
@@ -12,6 +13,8 @@ import { PropStatusTracker, propStatusOf } from "./prop-status.js";
  */
 
 export const NO_PROPS: ComponentProps = Object.freeze({});
+/** The status of a component with no props yet. */
+const NO_STATUS: Readonly<Record<string, PropStatus>> = Object.freeze({});
 /** The `state` of components that have none; never written. */
 export const NO_STATE: ReadonlySignal<ComponentProps> = signal(NO_PROPS);
 
@@ -29,7 +32,14 @@ export abstract class PatchedComponent implements ComponentNode {
   readonly streaming: Signal<ComponentStreaming>;
   readonly error: Signal<ThreadlineError | undefined> = signal(undefined);
   readonly propStatus: ReadonlySignal<Readonly<Record<string, PropStatus>>>;
-  protected readonly status: PropStatusTracker;
+  /** The per-prop status while the component streams, written only by its `tracker`. */
+  readonly statusRecord: Signal<Readonly<Record<string, PropStatus>>>;
+  /**
+   * Keeps `statusRecord` as patches arrive (prop-status.ts): a Tambo component's from the start,
+   * an activity's made by the fold when a stream first touches it, so a thread that only shows
+   * whole activity messages never loads it.
+   */
+  tracker: PropStatusTracker | undefined = undefined;
 
   constructor(
     readonly id: string,
@@ -37,11 +47,11 @@ export abstract class PatchedComponent implements ComponentNode {
     readonly props: Signal<ComponentProps>,
     readonly state: ReadonlySignal<ComponentProps>,
     streaming: ComponentStreaming,
-    declared: readonly string[],
+    status: Readonly<Record<string, PropStatus>>,
   ) {
     this.streaming = signal(streaming);
-    this.status = new PropStatusTracker(declared);
-    this.propStatus = propStatusOf(this.status.record, this.streaming, this.props);
+    this.statusRecord = signal(status);
+    this.propStatus = propStatusOf(this.statusRecord, this.streaming, this.props);
   }
 
   get isOpen(): boolean {
@@ -60,43 +70,24 @@ export abstract class PatchedComponent implements ComponentNode {
   fail(error: ThreadlineError): void {
     this.error.value = error;
   }
-
-  protected moved(keys: ReadonlySet<string>, props: ComponentProps): void {
-    if (!this.isOpen) return;
-    if (this.streaming.peek() === "pending") this.streaming.value = "streaming";
-    this.status.touched(keys, props);
-  }
 }
 
 /**
  * An activity message seen as a component: its `activityType` is the name, its content signal
  * is the props (the same signal, so nothing is copied). There is no end event: an activity
  * streams from the snapshot or delta that touched it until the run ends; one that arrived whole
- * (history, a messages snapshot) is `done`.
+ * (history, a messages snapshot) is `done`. The fold streams it (fold/activity-components.ts).
  */
 export class ActivityComponentImpl extends PatchedComponent {
   readonly source = "activity" as const;
 
   readonly #activity: { readonly id: string; readonly activityType: ReadonlySignal<string>; readonly content: Signal<ComponentProps> };
   constructor(activity: { readonly id: string; readonly activityType: ReadonlySignal<string>; readonly content: Signal<ComponentProps> }) {
-    super(activity.id, activity.id, activity.content, NO_STATE, "complete", []);
+    super(activity.id, activity.id, activity.content, NO_STATE, "complete", NO_STATUS);
     this.#activity = activity;
   }
 
   get name(): string {
     return this.#activity.activityType.peek();
-  }
-
-  /** A snapshot or delta arrives; `running` says whether a run is streaming it. */
-  reopen(running: boolean): void {
-    if (!running || this.isOpen) return;
-    this.status.settle(this.props.peek());
-    this.streaming.value = "streaming";
-    this.error.value = undefined;
-  }
-
-  /** Content already written to the shared signal by the fold: record which props it touched. */
-  contentChanged(keys: ReadonlySet<string>): void {
-    this.moved(keys, this.props.peek());
   }
 }

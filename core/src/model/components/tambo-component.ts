@@ -3,6 +3,7 @@ import type { Operation } from "fast-json-patch";
 import type { ThreadlineError } from "../../errors.js";
 import { applyJsonPatch, type PatchOutcome } from "../../json/json-patch.js";
 import { NO_PROPS, PatchedComponent } from "./node.js";
+import { pendingStatus, PropStatusTracker, propsMoved } from "./prop-status.js";
 import { topLevelKeys } from "./touched-props.js";
 import type { ComponentProps } from "./types.js";
 
@@ -16,8 +17,9 @@ export class TamboComponentImpl extends PatchedComponent {
 
   constructor(id: string, readonly name: string, messageId: string, declared: readonly string[]) {
     const state = signal<ComponentProps>(NO_PROPS);
-    super(id, messageId, signal<ComponentProps>(NO_PROPS), state, "pending", declared);
+    super(id, messageId, signal<ComponentProps>(NO_PROPS), state, "pending", pendingStatus(declared));
     this.#stateSignal = state;
+    this.tracker = new PropStatusTracker(this.statusRecord, declared);
   }
 
   /** A props patch. On failure nothing changes and the outcome says why. */
@@ -28,7 +30,7 @@ export class TamboComponentImpl extends PatchedComponent {
     const after = asProps(outcome.value);
     if (after === undefined) return notAnObject();
     this.props.value = after;
-    this.moved(topLevelKeys(patch, before, after), after);
+    propsMoved(this, topLevelKeys(patch, before, after), after);
     return outcome;
   }
 
