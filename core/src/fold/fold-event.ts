@@ -3,6 +3,7 @@ import type { AGUIEvent } from "@ag-ui/core";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import { foldActivityDelta, foldActivitySnapshot } from "./activity.js";
+import { dispatchEvent } from "./dispatch.js";
 import { FoldError } from "./errors.js";
 import { foldMessagesSnapshot } from "./messages-snapshot.js";
 import { foldRunError, foldRunFinished, foldRunStarted, foldStepFinished, foldStepStarted } from "./run.js";
@@ -31,7 +32,8 @@ export function foldEvent(thread: Thread, event: AGUIEvent): void {
     if (typeof owner === "string" && !SUBAGENT_LIFECYCLE.has(event.type)) thread.lanes.attributed(owner, event);
     applyEvent(thread, event);
   });
-  thread.hub.dispatch(event);
+  // One comparison when nobody listens.
+  if (thread.hub.size !== 0) dispatchEvent(thread.hub, event);
 }
 
 /**
