@@ -2,9 +2,11 @@ import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
-import { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
+import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
+import { mergeEventMetadata } from "../model/messages/metadata.js";
 import type { MessageContent } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
+import { appendToolArgs, endToolArgs, reopenToolCall, streamingToolCall } from "./tool-call-stream.js";
 
 /**
  * TOOL_CALL_START attaches the call to its parent assistant message, creating one when there is
@@ -27,15 +29,15 @@ export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventTy
       });
       existing.name.value = toolCallName;
     }
-    existing.mergeMetadata(event.metadata);
-    existing.reopen(thread.parsers);
+    mergeEventMetadata(existing.metadata, event.metadata);
+    reopenToolCall(existing, thread.parsers);
     book.opened(existing);
     return;
   }
   const owner = resolveOwner(thread, event);
   if (owner === undefined) return;
-  const call = ToolCallNodeImpl.streaming(toolCallId, owner.id, toolCallName, thread.parsers);
-  call.mergeMetadata(event.metadata);
+  const call = streamingToolCall(toolCallId, owner.id, toolCallName, thread.parsers);
+  mergeEventMetadata(call.metadata, event.metadata);
   owner.addToolCall(call);
   thread.registerToolCall(call);
   book.opened(call);
@@ -85,15 +87,15 @@ function resolveOwner(
 export function foldToolCallArgs(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_ARGS>): void {
   const call = knownCall(thread, event);
   if (call === undefined) return;
-  call.appendArgs(event.delta);
-  if (event.metadata !== undefined) call.mergeMetadata(event.metadata);
+  appendToolArgs(call, event.delta);
+  if (event.metadata !== undefined) mergeEventMetadata(call.metadata, event.metadata);
 }
 
 export function foldToolCallEnd(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_END>): void {
   const call = knownCall(thread, event);
   if (call === undefined) return;
-  call.mergeMetadata(event.metadata);
-  call.end();
+  mergeEventMetadata(call.metadata, event.metadata);
+  endToolArgs(call);
   bookkeepingOf(thread).closed(call);
 }
 
