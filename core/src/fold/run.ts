@@ -1,6 +1,6 @@
 import type { AGUIEventOf, EventType, Interrupt } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
-import { AgentRunError } from "../model/errors.js";
+import { AgentRunError } from "../model/agent-run-error.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ActiveStep, RunOutcome } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";

@@ -1,10 +1,11 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/messages/message-nodes.js";
+import { addToolResult } from "../model/tool-calls/tool-result-place.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
 import { mergeEventMetadata } from "../model/messages/metadata.js";
-import type { MessageContent } from "../model/types.js";
+import type { MessageContent, ToolCallPart } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { appendToolArgs, endToolArgs, reopenToolCall, streamingToolCall } from "./tool-call-stream.js";
 
@@ -38,7 +39,7 @@ export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventTy
   if (owner === undefined) return;
   const call = streamingToolCall(toolCallId, owner.id, toolCallName, thread.parsers);
   mergeEventMetadata(call.metadata, event.metadata);
-  owner.addToolCall(call);
+  addToolCallPart(owner, call);
   thread.registerToolCall(call);
   book.opened(call);
 }
@@ -114,7 +115,7 @@ export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventT
   const result = new ToolMessageNodeImpl(messageId, toolCallId, ownJson(event.content as MessageContent));
   result.setSubagentRunId(event.subagentRunId);
   result.mergeMetadata(event.metadata);
-  if (!thread.addToolResult(result)) {
+  if (!addToolResult(thread, result)) {
     thread.warn({
       code: "UNKNOWN_TOOL_CALL",
       message: `TOOL_CALL_RESULT: no tool call with ID '${toolCallId}'; the result message '${messageId}' was appended at the end.`,
@@ -137,4 +138,11 @@ function knownCall(
     });
   }
   return call;
+}
+
+/** A streamed call joins its assistant message's parts, last. */
+function addToolCallPart(owner: AssistantMessageNodeImpl, call: ToolCallNodeImpl): void {
+  owner.hasToolCallsKey = true;
+  const part: ToolCallPart = Object.freeze({ type: "tool-call", toolCall: call });
+  owner.setParts(Object.freeze([...owner.peekParts(), part]));
 }
