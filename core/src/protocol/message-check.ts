@@ -85,12 +85,9 @@ const object =
   (value, path) =>
     judgeObject(value, of, path);
 
-/**
- * A tagged union: an unknown tag is an unrecognised member; a missing or non-string one is
- * malformed. Its members go unlabelled: a member is only judged once the value is an object.
- */
-function tagged(tag: string, label: string, members: Record<string, Record<string, Judge>>): Judge {
-  const byTag = new Map(Object.entries(members).map(([kind, fields]) => [kind, shape("", fields)]));
+/** A tagged union: an unknown tag is an unrecognised member; a missing or non-string one is malformed. */
+function tagged(tag: string, label: string, members: Record<string, Shape>): Judge {
+  const byTag = new Map(Object.entries(members));
   return (value, path) => {
     if (!isObject(value)) malformed(path, `an object (${label})`, value);
     const kind = value[tag];
@@ -111,21 +108,21 @@ const listOf =
   };
 
 const source = tagged("type", "part source", {
-  data: { type: text, value: text, mimeType: text },
-  url: { type: text, value: text, "mimeType?": text },
-  file: { type: text, value: text, "provider?": text, "mimeType?": text },
+  data: shape("data source", { type: text, value: text, mimeType: text }),
+  url: shape("url source", { type: text, value: text, "mimeType?": text }),
+  file: shape("file source", { type: text, value: text, "provider?": text, "mimeType?": text }),
 });
 
-const media = { type: text, "id?": text, source, "metadata?": present };
+const media = (kind: string): Shape => shape(`${kind} part`, { type: text, "id?": text, source, "metadata?": present });
 
 // A retired `binary` part is an unknown kind here, as in the check without the legacy plug-in.
 const parts = listOf(
   tagged("type", "content part", {
-    text: { type: text, "id?": text, text, "metadata?": present },
-    image: media,
-    audio: media,
-    video: media,
-    document: media,
+    text: shape("text part", { type: text, "id?": text, text, "metadata?": present }),
+    image: media("image"),
+    audio: media("audio"),
+    video: media("video"),
+    document: media("document"),
   }),
 );
 
@@ -143,13 +140,13 @@ const base = { id: text, role: text, "metadata?": record, "subagentRunId?": text
 const spoken = { ...base, content: text, "name?": text, "encryptedValue?": text };
 
 const message = tagged("role", "message", {
-  developer: spoken,
-  system: spoken,
-  assistant: { ...base, "content?": text, "toolCalls?": listOf(object(toolCall)), "name?": text, "encryptedValue?": text },
-  user: { ...base, content, "name?": text, "encryptedValue?": text },
-  tool: { ...base, content, toolCallId: text, "error?": text, "encryptedValue?": text },
-  activity: { ...base, activityType: text, content: record },
-  reasoning: { ...base, content: text, "encryptedValue?": text },
+  developer: shape("developer message", spoken),
+  system: shape("system message", spoken),
+  assistant: shape("assistant message", { ...base, "content?": text, "toolCalls?": listOf(object(toolCall)), "name?": text, "encryptedValue?": text }),
+  user: shape("user message", { ...base, content, "name?": text, "encryptedValue?": text }),
+  tool: shape("tool message", { ...base, content, toolCallId: text, "error?": text, "encryptedValue?": text }),
+  activity: shape("activity message", { ...base, activityType: text, content: record }),
+  reasoning: shape("reasoning message", { ...base, content: text, "encryptedValue?": text }),
 });
 
 /** Throws a `MessageFault` naming the first malformed field of `value`, found at `path` (`/3`). */
