@@ -1,5 +1,6 @@
 import { describeValue } from "../describe-value.js";
-import { checkMessage, MessageFault } from "./message-check.js";
+import { message } from "./message-shapes.js";
+import { ShapeContext, ShapeViolation } from "./shape.js";
 
 /** The roles of AG-UI messages. */
 export const MESSAGE_ROLES: ReadonlySet<string> = new Set(["developer", "system", "assistant", "user", "tool", "activity", "reasoning"]);
@@ -8,25 +9,27 @@ export const MESSAGE_ROLES: ReadonlySet<string> = new Set(["developer", "system"
  * What is wrong with a list given as AG-UI messages, as a phrase about `messages` (the caller says
  * where it came from and what happens next), or undefined when every entry is an AG-UI message:
  * an object with a string `id` and a known `role`, whose fields hold what the protocol's message
- * shapes allow (MESSAGES_SNAPSHOT's verdict, see message-check.ts). A thread makes nodes of these messages,
+ * shapes allow (the same check MESSAGES_SNAPSHOT gets). A thread makes nodes of these messages,
  * and a node reads its fields as the protocol types them, so a `content` of 5 or a tool call
  * without `function` must be named here rather than fail inside a node. Material the protocol
  * does not describe is not a problem: the nodes keep it as it is.
  */
 export function messageListProblem(value: unknown): string | undefined {
   if (!Array.isArray(value)) return `\`messages\` must be an array of AG-UI messages, got ${describeValue(value)}`;
+  const ctx = new ShapeContext();
   for (let i = 0; i < value.length; i++) {
     const m = value[i] as { id?: unknown; role?: unknown } | null;
     if (m === null || typeof m !== "object" || typeof m.id !== "string" || !MESSAGE_ROLES.has(m.role as string)) {
       return `messages[${i}] is not an AG-UI message (it needs a string \`id\` and a known \`role\`)`;
     }
     try {
-      checkMessage(m, `/${i}`);
+      message(m, "", i, ctx);
     } catch (error) {
-      if (!(error instanceof MessageFault)) throw error;
-      // The fault's path starts at the entry's index: `/3/toolCalls/0/function`.
+      if (!(error instanceof ShapeViolation)) throw error;
+      // The violation's path starts at the entry's index: `/3/toolCalls/0/function`.
       return `messages[${i}] is not an AG-UI message: ${error.message}`;
     }
+    ctx.notes.length = 0;
   }
   return undefined;
 }
