@@ -3,6 +3,7 @@ import type { AGUIEvent } from "@ag-ui/core";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
 import { foldActivityDelta, foldActivitySnapshot } from "./activity.js";
+import { dispatchEvent } from "./dispatch.js";
 import { FoldError } from "./errors.js";
 import { foldMessagesSnapshot } from "./messages-snapshot.js";
 import { foldRunError, foldRunFinished, foldRunStarted, foldStepFinished, foldStepStarted } from "./run.js";
@@ -10,6 +11,7 @@ import { foldStateDelta, foldStateSnapshot } from "./state.js";
 import { foldMessageContent, foldMessageEnd, foldMessageStart } from "./text.js";
 import { foldToolCallArgs, foldToolCallEnd, foldToolCallResult, foldToolCallStart } from "./tool-calls.js";
 import { isTamboEvent } from "./tambo-names.js";
+import { tamboUnfolded } from "./tambo-unfolded.js";
 
 /**
  * Folds one verified, chunk-expanded event into the thread, inside one `batch()`, writing only the
@@ -30,7 +32,8 @@ export function foldEvent(thread: Thread, event: AGUIEvent): void {
     if (typeof owner === "string" && !SUBAGENT_LIFECYCLE.has(event.type)) thread.lanes.attributed(owner, event);
     applyEvent(thread, event);
   });
-  thread.hub.dispatch(event);
+  // One comparison when nobody listens.
+  if (thread.hub.size !== 0) dispatchEvent(thread.hub, event);
 }
 
 /**
@@ -107,7 +110,7 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
     case "CUSTOM": {
       const claim = thread.hub.claimOf(event.name);
       if (claim === undefined) {
-        if (isTamboEvent(event.name)) thread.genui.tamboUnfolded(event);
+        if (isTamboEvent(event.name)) tamboUnfolded(thread, event);
         return;
       }
       try {

@@ -1,6 +1,7 @@
 import type { TextBearingNodeImpl } from "../model/messages/message-nodes.js";
 import type { RunBookkeeping, ThreadImpl } from "../model/thread.js";
 import { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
+import { cutOffToolCall } from "./tool-call-stream.js";
 
 /** A message or tool call between its START and END. */
 type Streamed = TextBearingNodeImpl | ToolCallNodeImpl;
@@ -66,7 +67,7 @@ export class FoldBookkeeping implements RunBookkeeping {
   /** The run ended abnormally: open messages stop streaming, unfinished tool calls fail. */
   cutOff(): void {
     for (const item of this.#open) {
-      if (item instanceof ToolCallNodeImpl) item.cutOff();
+      if (item instanceof ToolCallNodeImpl) cutOffToolCall(item);
       else item.setStreaming(false);
     }
     this.#open.clear();

@@ -1,9 +1,10 @@
 import type { AGUIEventOf, EventType, Interrupt } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
-import { AgentRunError } from "../model/errors.js";
+import { AgentRunError } from "../model/agent-run-error.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ActiveStep, RunOutcome } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
+import { recordUsage } from "./token-usage.js";
 
 /**
  * RUN_* and STEP_*: the run's status, id, outcome and open steps (the thread's `startRun` and
@@ -36,7 +37,7 @@ export function foldRunFinished(thread: ThreadImpl, event: AGUIEventOf<EventType
       : { type: "success", result: event.result, pendingToolCallIds: pending };
   }
   thread.endRun({ type: "finished", outcome: ownJson(value) });
-  thread.tokens.record(event.runId, "RUN_FINISHED", event.usage);
+  recordUsage(thread.tokens, event.runId, "RUN_FINISHED", event.usage);
   book.runEnded();
 }
 
@@ -44,7 +45,7 @@ export function foldRunFinished(thread: ThreadImpl, event: AGUIEventOf<EventType
 export function foldRunError(thread: ThreadImpl, event: AGUIEventOf<EventType.RUN_ERROR>): void {
   thread.endRun({ type: "failed", error: new AgentRunError(event.message, event.code) });
   // RUN_ERROR names no run: it ends the one RUN_STARTED opened.
-  thread.tokens.record(thread.runId.peek(), "RUN_ERROR", event.usage);
+  recordUsage(thread.tokens, thread.runId.peek(), "RUN_ERROR", event.usage);
   bookkeepingOf(thread).runEnded();
 }
 

@@ -1,7 +1,9 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
-import { applyCheckedOperation, applyOperation, checkDepth, checkOperation, describePatchError, unescapeSegment } from "../json/json-patch.js";
+import { applyCheckedOperation, applyOperation, checkDepth, checkOperation, describePatchError } from "../json/json-patch.js";
+import { unescapeSegment } from "../json/json-pointer.js";
+import { beginPatch, commitPatch, overlayDelete, overlaySet, rollbackPatch } from "./state-overlay.js";
 import { JsonPatchError } from "../json/json-patch-error.js";
 import { copyJson, jsonEqual } from "../json/json-value.js";
 import type { StateDocument } from "../model/state/state-document.js";
@@ -32,7 +34,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
   const doc = thread.stateDoc;
   const fresh = new Set<object>();
   let root: { value: unknown } | undefined;
-  doc.begin();
+  beginPatch(doc);
   try {
     const ops = event.delta as Operation[];
     for (let i = 0; i < ops.length; i++) {
@@ -46,7 +48,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
       root.value = applyOperation(root.value, op, i, fresh);
     }
   } catch (error) {
-    doc.rollback();
+    rollbackPatch(doc);
     thread.warn({
       code: "STATE_PATCH_FAILED",
       message: `Failed to apply state patch (the state was kept): ${describePatchError(error instanceof Error ? error : new Error(String(error)))}`,
@@ -55,7 +57,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
     return;
   }
   if (root !== undefined) doc.replace(root.value);
-  else doc.commit();
+  else commitPatch(doc);
 }
 
 /**
@@ -78,10 +80,10 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
       if (!jsonEqual(doc.get(key), op.value)) {
         throw new JsonPatchError("The value at `path` differs from `value`", "TEST_OPERATION_FAILED", index, op);
       }
-    } else if (op.op === "remove") doc.delete(key);
+    } else if (op.op === "remove") overlayDelete(doc, key);
     else {
       checkDepth(op.value, 1, op, index);
-      doc.set(key, copyJson(op.value));
+      overlaySet(doc, key, copyJson(op.value));
     }
     return true;
   }
@@ -98,6 +100,6 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
     if (error instanceof JsonPatchError) throw new JsonPatchError(error.message, error.name, index, op);
     throw error;
   }
-  if (next !== child) doc.set(key, next);
+  if (next !== child) overlaySet(doc, key, next);
   return true;
 }

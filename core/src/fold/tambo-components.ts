@@ -5,7 +5,7 @@ import { describePatchError, type PatchOutcome } from "../json/json-patch.js";
 import { AssistantMessageNodeImpl } from "../model/messages/assistant-node.js";
 import { ComponentError } from "../model/components/errors.js";
 import type { GenerativeUi } from "../model/components/generative-ui.js";
-import type { TamboComponentImpl } from "../model/components/node.js";
+import type { TamboComponentImpl } from "../model/components/tambo-component.js";
 import type { PendingToolCall } from "../model/components/types.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";

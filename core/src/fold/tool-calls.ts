@@ -1,10 +1,13 @@
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/messages/message-nodes.js";
+import { addToolResult } from "../model/tool-calls/tool-result-place.js";
 import type { ThreadImpl } from "../model/thread.js";
-import { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
-import type { MessageContent } from "../model/types.js";
+import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
+import { mergeEventMetadata } from "../model/messages/metadata.js";
+import type { MessageContent, ToolCallPart } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
+import { appendToolArgs, endToolArgs, reopenToolCall, streamingToolCall } from "./tool-call-stream.js";
 
 /**
  * TOOL_CALL_START attaches the call to its parent assistant message, creating one when there is
@@ -27,16 +30,16 @@ export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventTy
       });
       existing.name.value = toolCallName;
     }
-    existing.mergeMetadata(event.metadata);
-    existing.reopen(thread.parsers);
+    mergeEventMetadata(existing.metadata, event.metadata);
+    reopenToolCall(existing, thread.parsers);
     book.opened(existing);
     return;
   }
   const owner = resolveOwner(thread, event);
   if (owner === undefined) return;
-  const call = ToolCallNodeImpl.streaming(toolCallId, owner.id, toolCallName, thread.parsers);
-  call.mergeMetadata(event.metadata);
-  owner.addToolCall(call);
+  const call = streamingToolCall(toolCallId, owner.id, toolCallName, thread.parsers);
+  mergeEventMetadata(call.metadata, event.metadata);
+  addToolCallPart(owner, call);
   thread.registerToolCall(call);
   book.opened(call);
 }
@@ -85,15 +88,15 @@ function resolveOwner(
 export function foldToolCallArgs(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_ARGS>): void {
   const call = knownCall(thread, event);
   if (call === undefined) return;
-  call.appendArgs(event.delta);
-  if (event.metadata !== undefined) call.mergeMetadata(event.metadata);
+  appendToolArgs(call, event.delta);
+  if (event.metadata !== undefined) mergeEventMetadata(call.metadata, event.metadata);
 }
 
 export function foldToolCallEnd(thread: ThreadImpl, event: AGUIEventOf<EventType.TOOL_CALL_END>): void {
   const call = knownCall(thread, event);
   if (call === undefined) return;
-  call.mergeMetadata(event.metadata);
-  call.end();
+  mergeEventMetadata(call.metadata, event.metadata);
+  endToolArgs(call);
   bookkeepingOf(thread).closed(call);
 }
 
@@ -112,7 +115,7 @@ export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventT
   const result = new ToolMessageNodeImpl(messageId, toolCallId, ownJson(event.content as MessageContent));
   result.setSubagentRunId(event.subagentRunId);
   result.mergeMetadata(event.metadata);
-  if (!thread.addToolResult(result)) {
+  if (!addToolResult(thread, result)) {
     thread.warn({
       code: "UNKNOWN_TOOL_CALL",
       message: `TOOL_CALL_RESULT: no tool call with ID '${toolCallId}'; the result message '${messageId}' was appended at the end.`,
@@ -135,4 +138,11 @@ function knownCall(
     });
   }
   return call;
+}
+
+/** A streamed call joins its assistant message's parts, last. */
+function addToolCallPart(owner: AssistantMessageNodeImpl, call: ToolCallNodeImpl): void {
+  owner.hasToolCallsKey = true;
+  const part: ToolCallPart = Object.freeze({ type: "tool-call", toolCall: call });
+  owner.setParts(Object.freeze([...owner.peekParts(), part]));
 }

@@ -2,6 +2,7 @@ import type { Operation } from "fast-json-patch";
 import { deeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { JsonPatchError, type JsonPatchErrorName } from "./json-patch-error.js";
 import { copyJson, jsonEqual, setOwn } from "./json-value.js";
+import { splitPointer } from "./json-pointer.js";
 
 /**
  * RFC 6902 with structural sharing. The reference client deep-clones the whole document for every
@@ -302,20 +303,6 @@ export function describePatchError(error: Error): string {
       ? ""
       : `operation ${index}${operation && typeof operation === "object" ? ` (${String(operation.op)} "${String(operation.path)}")` : ""}: `;
   return `${where}${text} [${error.name}]`;
-}
-
-/** One segment of a JSON Pointer, unescaped (RFC 6901: `~1` is "/", then `~0` is "~"). */
-export function unescapeSegment(segment: string): string {
-  return segment.includes("~") ? segment.replace(/~1/g, "/").replace(/~0/g, "~") : segment;
-}
-
-/** Unescaped segments of a JSON Pointer ("" is the whole document). */
-export function splitPointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  const raw = pointer.split("/");
-  const segments = new Array<string>(raw.length - 1);
-  for (let i = 1; i < raw.length; i++) segments[i - 1] = unescapeSegment(raw[i]!);
-  return segments;
 }
 
 /** The value at `segments`, or undefined. Own properties only; an array is indexed by digits only. */

@@ -1,4 +1,4 @@
-import { unescapeSegment } from "./json-patch.js";
+import { unescapeSegment } from "./json-pointer.js";
 
 /**
  * Just enough JSON Schema reading for `undoStrictMode`: follow local `$ref`s, tell whether a

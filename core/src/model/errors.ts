@@ -5,7 +5,7 @@ import { MAX_JSON_DEPTH } from "../json/json-depth.js";
  * An error about the signal graph: a tool call's arguments or result, the agent's RUN_ERROR on the
  * thread (`AGENT_RUN_ERROR`) or the client's rejection of its stream (`RUN_REJECTED`), a misuse of
  * the thread's or the thread store's API. Catch this class and branch on `code`; the
- * subclasses below carry their code's details and are deprecated as names to catch.
+ * subclasses below (and AgentRunError, agent-run-error.ts) carry their code's details and are deprecated as names to catch.
  */
 export class ModelError extends ThreadlineError<ModelErrorCode> {}
 
@@ -48,20 +48,6 @@ export class ToolResultError extends ModelError {
   constructor(toolCallId: string, message: string) {
     super("TOOL_RESULT_ERROR", `Tool call '${toolCallId}' failed: ${message}`);
     this.toolCallId = toolCallId;
-  }
-}
-
-/**
- * The agent reported a failure with RUN_ERROR. Distinct from a client-side rejection (a protocol
- * error), which the spec requires to be distinguishable. `agentCode` is the event's `code`.
- */
-export class AgentRunError extends ModelError {
-  declare readonly code: "AGENT_RUN_ERROR";
-  readonly agentCode: string | undefined;
-
-  constructor(message: string, agentCode?: string) {
-    super("AGENT_RUN_ERROR", message);
-    this.agentCode = agentCode;
   }
 }
 

@@ -1,4 +1,3 @@
-import type { AGUIEvent } from "@ag-ui/core";
 import type { WarningHandler } from "../errors.js";
 import { CustomClaimError } from "./errors.js";
 import type { CustomFold, CustomListener, ThreadEventListener, RawListener } from "./types.js";
@@ -9,13 +8,16 @@ import type { CustomFold, CustomListener, ThreadEventListener, RawListener } fro
  * graph already updated; a listener that throws is reported as a warning and the others still run.
  */
 export class EventHub {
-  private readonly custom = new Map<string, Set<CustomListener>>();
-  private readonly raw = new Set<RawListener>();
-  private readonly all = new Set<ThreadEventListener>();
+  // Read by the fold's dispatch (fold/dispatch.ts), which loads with the engine: registering comes
+  // first and needs none of it.
+  readonly custom = new Map<string, Set<CustomListener>>();
+  readonly raw = new Set<RawListener>();
+  readonly all = new Set<ThreadEventListener>();
   private readonly claims = new Map<string, CustomFold>();
-  private size = 0;
+  /** How many listeners there are: 0 lets the fold skip dispatching. */
+  size = 0;
 
-  constructor(private readonly warn: WarningHandler) {}
+  constructor(readonly warn: WarningHandler) {}
 
   onCustom(name: string, listener: CustomListener): () => void {
     let set = this.custom.get(name);
@@ -48,33 +50,6 @@ export class EventHub {
 
   claimOf(name: string): CustomFold | undefined {
     return this.claims.size === 0 ? undefined : this.claims.get(name);
-  }
-
-  /** Called once per folded event; costs one comparison when nobody listens. */
-  dispatch(event: AGUIEvent): void {
-    if (this.size === 0) return;
-    if (event.type === "CUSTOM") {
-      this.call(this.custom.get(event.name), event);
-      this.call(this.custom.get("*"), event);
-    } else if (event.type === "RAW") {
-      this.call(this.raw, event);
-    }
-    this.call(this.all, event);
-  }
-
-  private call<E>(listeners: Set<(event: E) => void> | undefined, event: E): void {
-    if (listeners === undefined) return;
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.warn({
-          code: "LISTENER_FAILED",
-          message: `A listener for ${(event as { type: string }).type} threw: ${error instanceof Error ? error.message : String(error)}`,
-          event,
-        });
-      }
-    }
   }
 
   private track<L>(set: Set<L>, listener: L): () => void {

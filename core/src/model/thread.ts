@@ -370,29 +370,6 @@ export class ThreadImpl implements Thread {
     for (const node of added) this.#index(node);
   }
 
-  /**
-   * A tool message answering a call joins the thread right after the call's assistant message and
-   * that message's earlier results (TOOL_CALL_RESULT's place, and the client's results'). Returns
-   * false when the call or its message is not in the thread: the message is then appended at the
-   * end. O(thread) once per result.
-   */
-  addToolResult(node: ToolMessageNodeImpl): boolean {
-    const call = this.#callsById.get(node.toolCallId);
-    const owner = call === undefined ? undefined : this.#byId.get(call.messageId);
-    // One update: the list, and the call the result settles.
-    return batch(() => {
-      if (owner === undefined) {
-        this.append(node);
-        return false;
-      }
-      const list = this.list.peek();
-      let position = list.indexOf(owner) + 1;
-      while (position < list.length && list[position]!.role === "tool") position++;
-      this.insertAt(position, node);
-      return true;
-    });
-  }
-
   registerToolCall(call: ToolCallNodeImpl): void {
     if (this.#callsById.has(call.id)) return;
     this.#callsById.set(call.id, call);

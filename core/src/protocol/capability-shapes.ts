@@ -1,11 +1,10 @@
 import type { AgentCapabilities } from "@ag-ui/core";
-import { tool } from "./message-shapes.js";
+import { tool } from "./run-input-shapes.js";
+import { boolean, count } from "./shape-words.js";
 import { describeValue } from "../describe-value.js";
 import {
   arrayOf,
-  boolean,
   checkObject,
-  count,
   isPlainObject,
   object,
   objectShape,

@@ -1,24 +1,18 @@
 // The table validation reads: for every event type, its fields, which are required, and what
 // each may hold (research/agui.md §1, checked against the @ag-ui/core 1.0.0 zod schemas).
 // The five retired THINKING_* shapes are the legacy plug-in's (pipeline/legacy-protocol.ts).
-import { messages, runAgentInput, content } from "./message-shapes.js";
+import { messages, content } from "./message-shapes.js";
+import { runAgentInput } from "./run-input-shapes.js";
+import { anyJson, boolean, count, jsonPointer, oneOf, optionalOrLegacyNull, safeInteger, salvagedArrayOf } from "./shape-words.js";
 import {
-  anyJson,
   arrayOf,
-  boolean,
-  count,
-  jsonPointer,
   literal,
   object,
   objectShape,
-  oneOf,
   optional,
-  optionalOrLegacyNull,
   present,
   record,
   required,
-  safeInteger,
-  salvagedArrayOf,
   string,
   taggedUnion,
   type Field,

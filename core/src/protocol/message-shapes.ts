@@ -1,22 +1,7 @@
-// The AG-UI message and run-input shapes (@ag-ui/core 1.0.0 generated schema), as data for the
-// checks in shape.ts. Only MESSAGES_SNAPSHOT and RUN_STARTED.input reach these, never a delta.
-import {
-  anyJson,
-  arrayOf,
-  literal,
-  object,
-  objectShape,
-  oneOf,
-  optional,
-  present,
-  record,
-  required,
-  string,
-  stringOr,
-  taggedUnion,
-  isPlainObject,
-  type Check,
-} from "./shape.js";
+// The AG-UI message shapes (@ag-ui/core 1.0.0 generated schema), as data for the checks in
+// shape.ts: MESSAGES_SNAPSHOT, RUN_STARTED.input (run-input-shapes.ts) and a list handed over
+// whole (message-list.ts) reach these, never a delta.
+import { arrayOf, literal, object, objectShape, optional, present, record, required, string, stringOr, taggedUnion, isPlainObject, type Check } from "./shape.js";
 
 const partSource = taggedUnion("type", "part source", {
   data: objectShape("data source", { type: required(string), value: required(string), mimeType: required(string) }),
@@ -118,34 +103,3 @@ export const message: Check = taggedUnion("role", "message", {
 });
 
 export const messages: Check = arrayOf(message);
-
-export const tool = objectShape("tool", {
-  name: required(string),
-  description: required(string),
-  parameters: optional(present),
-  metadata: optional(record),
-});
-
-const context = objectShape("context", { description: required(string), value: required(string) });
-
-const resumeEntry = objectShape("resume entry", {
-  interruptId: required(string),
-  status: required(oneOf(["resolved", "cancelled"])),
-  payload: optional(present),
-  metadata: optional(record),
-});
-
-export const runAgentInput: Check = object(
-  objectShape("run input", {
-    threadId: required(string),
-    runId: required(string),
-    protocolVersion: optional(string),
-    parentRunId: optional(string),
-    state: optional(anyJson),
-    messages: required(messages),
-    tools: optional(arrayOf(object(tool))),
-    context: optional(arrayOf(object(context))),
-    forwardedProps: optional(present),
-    resume: optional(arrayOf(object(resumeEntry))),
-  }),
-);

@@ -86,7 +86,6 @@ export interface ObjectShape {
 
 export const required = (check: Check): Field => ({ check, optional: false, legacyNull: false });
 export const optional = (check: Check): Field => ({ check, optional: true, legacyNull: false });
-export const optionalOrLegacyNull = (check: Check): Field => ({ check, optional: true, legacyNull: true });
 
 export function objectShape(label: string, fields: Record<string, Field>, open = false): ObjectShape {
   const map = new Map(Object.entries(fields));
@@ -102,47 +101,23 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function malformed(ctx: ShapeContext, value: unknown, path: string, expected: string): unknown {
+export function malformed(ctx: ShapeContext, value: unknown, path: string, expected: string): unknown {
   if (ctx.judge) throw new ShapeViolation(false, path, expected, value);
   return value;
 }
 
-function leaf(expected: string, accepts: (value: unknown) => boolean): Check {
+export function leaf(expected: string, accepts: (value: unknown) => boolean): Check {
   return (value, parent, key, ctx) => (accepts(value) ? value : malformed(ctx, value, pointer(parent, key), expected));
 }
 
 export const string = leaf("a string", (v) => typeof v === "string");
-export const boolean = leaf("a boolean", (v) => typeof v === "boolean");
-export const safeInteger = leaf("an integer", (v) => Number.isSafeInteger(v));
-export const count = leaf("a non-negative integer", (v) => Number.isSafeInteger(v) && (v as number) >= 0);
-/** Any JSON value, `null` included (state, CUSTOM.value, a patch operation's value). */
-export const anyJson: Check = (value) => value;
 /** Any value but `null` (rawEvent, result, opaque optional payloads). */
 export const present = leaf("any value but null", (v) => v !== null);
 /** A string-keyed object of anything (metadata, activity content): never descended into. */
 export const record = leaf("an object", isPlainObject);
-/** An RFC 6901 JSON pointer: empty, or "/"-prefixed with only ~0 / ~1 escapes. */
-export const jsonPointer = leaf(
-  "a JSON pointer",
-  (v) => typeof v === "string" && (v === "" || (v.charCodeAt(0) === 47 && !/~(?![01])/.test(v))),
-);
-
 /** A single permitted value: a different one is malformed (there is no "newer" reading). */
 export function literal(expected: string): Check {
   return leaf(JSON.stringify(expected), (v) => v === expected);
-}
-
-/**
- * A closed set of strings that later protocol versions may grow: an unknown string is an
- * unrecognised member (removed), anything that is not a string is malformed.
- */
-export function oneOf(members: readonly string[]): Check {
-  const set = new Set(members);
-  const expected = `one of ${members.map((m) => JSON.stringify(m)).join(", ")}`;
-  return (value, parent, key, ctx) => {
-    if (typeof value !== "string") return malformed(ctx, value, pointer(parent, key), expected);
-    return set.has(value) ? value : UNRECOGNISED;
-  };
 }
 
 const REMOVE: unique symbol = Symbol("threadline.remove");
@@ -228,6 +203,9 @@ export function taggedUnion(tag: string, label: string, members: Readonly<Record
   };
 }
 
+/** An element check's verdict "drop me, already noted": the list goes on without it. */
+export const DROPPED: unique symbol = Symbol("threadline.dropped");
+
 /** A list: unrecognised elements are dropped and the list survives. */
 export function arrayOf(element: Check, minLength = 0): Check {
   return (value, parent, key, ctx) => {
@@ -255,43 +233,6 @@ export function arrayOf(element: Check, minLength = 0): Check {
     const result = kept ?? value;
     if (result.length < minLength) return malformed(ctx, result, path, `an array of at least ${minLength}`);
     return result;
-  };
-}
-
-/** An element check's verdict "drop me, already noted": the list goes on without it. */
-const DROPPED: unique symbol = Symbol("threadline.dropped");
-
-/**
- * A list whose malformed elements are dropped with a note instead of failing the event: for
- * accounting data (token usage) riding on an event that matters more than it. A value that is not
- * a list becomes an empty one, noted the same way. Always judged here, schema mode or not, so the
- * schemas only ever see the elements kept.
- */
-export function salvagedArrayOf(element: ObjectShape): Check {
-  const salvage: Check = (item, parent, key, ctx) => {
-    const mark = ctx.notes.length;
-    try {
-      return checkObject(item, element, pointer(parent, key), ctx);
-    } catch (error) {
-      if (!(error instanceof ShapeViolation)) throw error;
-      ctx.notes.length = mark;
-      ctx.note("malformed-usage", pointer(parent, key), error.message);
-      return DROPPED;
-    }
-  };
-  const list = arrayOf(salvage);
-  return (value, parent, key, ctx) => {
-    if (!Array.isArray(value)) {
-      ctx.note("malformed-usage", pointer(parent, key), `must be an array, but is ${describeValue(value)}`);
-      return [];
-    }
-    const judging = ctx.judge;
-    ctx.judge = true;
-    try {
-      return list(value, parent, key, ctx);
-    } finally {
-      ctx.judge = judging;
-    }
   };
 }
 

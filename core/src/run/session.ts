@@ -1,7 +1,7 @@
 import { ThreadlineError, type WarningHandler } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
-import { AgentRunError } from "../model/errors.js";
+import { AgentRunError } from "../model/agent-run-error.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageNode } from "../model/types.js";
 import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";

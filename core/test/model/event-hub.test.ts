@@ -3,9 +3,10 @@
 import { describe, expect, it } from "vitest";
 import type { CustomEvent } from "@ag-ui/core";
 import { EventHub } from "../../src/model/event-hub.js";
+import { dispatchEvent } from "../../src/fold/dispatch.js";
 
-/** The hub's listener sets by name (private; read here to count what it keeps). */
-const names = (hub: EventHub): ReadonlyMap<string, ReadonlySet<unknown>> => (hub as unknown as { custom: Map<string, Set<unknown>> }).custom;
+/** The hub's listener sets by name (internal; read here to count what it keeps). */
+const names = (hub: EventHub): ReadonlyMap<string, ReadonlySet<unknown>> => hub.custom;
 
 const custom = (name: string): CustomEvent => ({ type: "CUSTOM", name, value: null }) as CustomEvent;
 
@@ -27,7 +28,7 @@ describe("EventHub.onCustom", () => {
     const offB = hub.onCustom("x", () => heard.push("b"));
 
     offA();
-    hub.dispatch(custom("x"));
+    dispatchEvent(hub, custom("x"));
     expect(heard).toEqual(["b"]);
     offB();
     expect(names(hub).has("x")).toBe(false);
@@ -35,7 +36,7 @@ describe("EventHub.onCustom", () => {
     const offC = hub.onCustom("x", () => heard.push("c"));
     offA();
     offB();
-    hub.dispatch(custom("x"));
+    dispatchEvent(hub, custom("x"));
     expect(heard).toEqual(["b", "c"]);
     offC();
     expect(names(hub).size).toBe(0);

@@ -1,6 +1,7 @@
 import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
+import { addComponentPart, renderToolCallPart } from "./component-parts.js";
 import { ComponentError } from "./errors.js";
-import { TamboComponentImpl } from "./node.js";
+import { TamboComponentImpl } from "./tambo-component.js";
 import { ThreadComponents } from "./plugin.js";
 import type { ComponentRegistry } from "./registry.js";
 import type { ComponentProps } from "./types.js";
@@ -38,7 +39,7 @@ export class GenerativeUi extends ThreadComponents {
     const component = new TamboComponentImpl(id, name, owner.id, this.registry?.get(name)?.propNames ?? []);
     this.#byId.set(id, component);
     this.open.add(component);
-    owner.addComponent(component);
+    addComponentPart(owner, component);
     return component;
   }
 
@@ -56,7 +57,7 @@ export class GenerativeUi extends ThreadComponents {
     const component = new TamboComponentImpl(saved.id, saved.name, owner.id, this.registry?.get(saved.name)?.propNames ?? []);
     component.restore(saved.props, saved.state, saved.error);
     this.#byId.set(saved.id, component);
-    owner.addComponent(component, at);
+    addComponentPart(owner, component, at);
     return true;
   }
 
@@ -89,7 +90,7 @@ export class GenerativeUi extends ThreadComponents {
     if (owner?.role !== "assistant") return;
     let view = this.#toolViews.get(call);
     if (view === undefined) this.#toolViews.set(call, (view = new ToolCallComponentImpl(call, entry)));
-    owner.renderToolCall(call, view);
+    renderToolCallPart(owner, call, view);
   }
 
   /** A registered tool's calls are parsed as they stream: the props of its component. */

@@ -1,11 +1,11 @@
 import { signal, type Signal } from "@preact/signals-core";
-import type { CustomEvent } from "@ag-ui/core";
 import type { ThreadlineError } from "../../errors.js";
 import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import type { ThreadImpl } from "../thread.js";
 import type { ToolArgsParser } from "../tool-calls/tool-args.js";
 import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
-import type { ActivityComponentImpl, PatchedComponent, TamboComponentImpl } from "./node.js";
+import type { PatchedComponent } from "./node.js";
+import type { TamboComponentImpl } from "./tambo-component.js";
 import type { ComponentRegistry } from "./registry.js";
 import type { ToolCallComponentImpl } from "./tool-call.js";
 import type { AwaitingInput, ComponentProps } from "./types.js";
@@ -25,17 +25,18 @@ export interface GenerativeUiPlugin {
 
 /**
  * A thread's components without the generative-UI plug-in: activity messages (plain AG-UI
- * messages, which are components whatever the options) still stream and end with their run;
- * there are no Tambo components and no renderable tool calls. The first Tambo event the thread
- * meets is warned about once, `GENERATIVE_UI_MISSING`, naming the plug-in; the event still goes
- * to `onCustom` listeners, like any CUSTOM event nobody folds. The plug-in (`GenerativeUi`)
- * extends this with the rest.
+ * messages, which are components whatever the options) still stream (fold/activity-components.ts)
+ * and end with their run; there are no Tambo components and no renderable tool calls. The first
+ * Tambo event the thread meets is warned about once, `GENERATIVE_UI_MISSING`, naming the plug-in
+ * (fold/tambo-unfolded.ts); the event still goes to `onCustom` listeners, like any CUSTOM event
+ * nobody folds. The plug-in (`GenerativeUi`) extends this with the rest.
  */
 export class ThreadComponents {
   readonly awaitingInput: Signal<AwaitingInput | undefined> = signal(undefined);
   /** Components the current run is streaming: ended at RUN_FINISHED, cut off if the run fails. */
-  protected readonly open = new Set<PatchedComponent>();
-  #warned = false;
+  readonly open = new Set<PatchedComponent>();
+  /** Whether the missing plug-in was warned about (fold/tambo-unfolded.ts). */
+  warnedTambo = false;
 
   constructor(
     protected readonly thread: ThreadImpl,
@@ -76,24 +77,6 @@ export class ThreadComponents {
 
   toolCallComponent(_call: ToolCallNodeImpl): ToolCallComponentImpl | undefined {
     return undefined;
-  }
-
-  /** An activity's content was written by a snapshot or delta that touched `keys`. */
-  activityStreamed(component: ActivityComponentImpl, keys: ReadonlySet<string>): void {
-    component.reopen(this.thread.status.peek() === "running");
-    component.contentChanged(keys);
-    if (component.isOpen) this.open.add(component);
-  }
-
-  /** A Tambo CUSTOM event that no claim folds (the thread has no plug-in, or `tambo: false`). */
-  tamboUnfolded(event: CustomEvent): void {
-    if (this.enabled || this.#warned) return;
-    this.#warned = true;
-    this.thread.warn({
-      code: "GENERATIVE_UI_MISSING",
-      message: `CUSTOM '${event.name}' is a Tambo component event, but this thread has no generative UI: it only reaches onCustom listeners. Give the chat (or createThread) \`components: generativeUi({ registry })\` to fold it.`,
-      event,
-    });
   }
 
   runStarted(): void {

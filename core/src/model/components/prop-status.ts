@@ -1,5 +1,7 @@
-import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
+import type { Signal } from "@preact/signals-core";
 import { setOwn } from "../../json/json-value.js";
+import type { PatchedComponent } from "./node.js";
+import { allDone } from "./settled-status.js";
 import type { ComponentProps, PropStatus } from "./types.js";
 
 type StatusRecord = Readonly<Record<string, PropStatus>>;
@@ -14,17 +16,14 @@ const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnPrope
  * the delta touched plus the (usually one) prop still streaming, never the number of props.
  */
 export class PropStatusTracker {
-  readonly record: Signal<StatusRecord>;
   /** Props whose status in `record` is `streaming`. */
   readonly #streamingKeys = new Set<string>();
 
-  readonly #declared: readonly string[];
-  constructor(declared: readonly string[]) {
-    this.#declared = declared;
-    const initial: Record<string, PropStatus> = {};
-    for (const key of declared) setOwn(initial, key, "pending");
-    this.record = signal(Object.freeze(initial));
-  }
+  /** `record` starts as `pendingStatus(declared)`, or empty. */
+  constructor(
+    readonly record: Signal<StatusRecord>,
+    readonly declared: readonly string[],
+  ) {}
 
   /** A delta of a component still streaming touched the top-level `keys` and left `props`. */
   touched(keys: ReadonlySet<string>, props: ComponentProps): void {
@@ -52,7 +51,7 @@ export class PropStatusTracker {
       } else {
         // Removed: back to pending when the schema expects it, else no status at all.
         this.#streamingKeys.delete(key);
-        write(key, this.#declared.includes(key) ? "pending" : undefined);
+        write(key, this.declared.includes(key) ? "pending" : undefined);
       }
     }
     if (next !== undefined) this.record.value = Object.freeze(next);
@@ -65,32 +64,19 @@ export class PropStatusTracker {
   }
 }
 
-/**
- * `propStatus` of a component: the tracked record while it streams; once it is `complete`, every prop
- * it has is `complete` (derived from the props, so props that change after the end — a whole
- * message replacing an activity's content — still read right). Computed on read only.
- */
-export function propStatusOf(
-  tracked: ReadonlySignal<StatusRecord>,
-  streaming: ReadonlySignal<string>,
-  props: ReadonlySignal<ComponentProps>,
-): ReadonlySignal<StatusRecord> {
-  let last: StatusRecord | undefined;
-  return computed(() => {
-    if (streaming.value !== "complete") return tracked.value;
-    last = allDone(props.value, last);
-    return last;
-  });
+/** `{ key: "pending" }` for every prop the schema declares: a Tambo component's status at its start. */
+export function pendingStatus(declared: readonly string[]): StatusRecord {
+  const initial: Record<string, PropStatus> = {};
+  for (const key of declared) setOwn(initial, key, "pending");
+  return Object.freeze(initial);
 }
 
-/** `{ key: "complete" }` for every key of `props`; `previous` itself when it already says exactly that. */
-export function allDone(props: ComponentProps, previous: StatusRecord | undefined): StatusRecord {
-  const keys = Object.keys(props);
-  if (previous !== undefined) {
-    const held = Object.keys(previous);
-    if (held.length === keys.length && keys.every((key) => hasOwn(previous, key) && previous[key] === "complete")) return previous;
-  }
-  const out: Record<string, PropStatus> = {};
-  for (const key of keys) setOwn(out, key, "complete");
-  return Object.freeze(out);
+/**
+ * A patch or snapshot touched the top-level `keys` of a component still open, leaving `props`: it
+ * streams, and its tracker (an activity's made now) records which props move.
+ */
+export function propsMoved(component: PatchedComponent, keys: ReadonlySet<string>, props: ComponentProps): void {
+  if (!component.isOpen) return;
+  if (component.streaming.peek() === "pending") component.streaming.value = "streaming";
+  (component.tracker ??= new PropStatusTracker(component.statusRecord, [])).touched(keys, props);
 }

@@ -3,8 +3,7 @@ import type { Message, ToolCall } from "@ag-ui/core";
 import { peekSlot, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { HAS_TEXT_PART, HAS_TOOL_CALLS_KEY, TextBearingNode } from "./node-base.js";
 import { ToolCallNodeImpl, toolCallsOf } from "../tool-calls/tool-call-node.js";
-import type { ComponentNode, ComponentPart } from "../components/types.js";
-import type { AssistantPart, TextPart, ToolCallNode, ToolCallPart } from "../types.js";
+import type { AssistantPart, TextPart, ToolCallNode } from "../types.js";
 
 const NO_PARTS: readonly AssistantPart[] = Object.freeze([]);
 
@@ -57,7 +56,11 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     return peekSlot(slot);
   }
 
-  private setParts(parts: readonly AssistantPart[]): void {
+  /**
+   * Writes the parts. Parts are added by the fold (a streamed tool call, fold/tool-calls.ts) and by
+   * generative UI (components/component-parts.ts), each from the parts it reads.
+   */
+  setParts(parts: readonly AssistantPart[]): void {
     const rare = this.ensureRare();
     rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
   }
@@ -97,48 +100,11 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
   }
 
-  addToolCall(call: ToolCallNodeImpl): void {
-    this.hasToolCallsKey = true;
-    const part: ToolCallPart = Object.freeze({ type: "tool-call", toolCall: call });
-    this.setParts(Object.freeze([...this.peekParts(), part]));
-  }
-
   *toolCallNodes(): Iterable<ToolCallNodeImpl> {
     if (this.partsSlot === undefined) return; // text only
     for (const part of this.peekParts()) {
       // A renderable tool call is a component part that still carries its call.
       if (part.type !== "text" && part.toolCall !== undefined) yield part.toolCall as ToolCallNodeImpl;
-    }
-  }
-
-  /**
-   * A generative-UI component (Tambo) joins the parts in arrival order, or at `at` (a component
-   * read back from storage goes back where it stood among the parts).
-   */
-  addComponent(component: ComponentNode, at?: number): void {
-    const part: ComponentPart = Object.freeze({ type: "component", component });
-    const parts = this.peekParts();
-    if (at === undefined || at >= parts.length) {
-      this.setParts(Object.freeze([...parts, part]));
-      return;
-    }
-    const next = parts.slice();
-    next.splice(Math.max(0, at), 0, part);
-    this.setParts(Object.freeze(next));
-  }
-
-  /** Shows `call` as `component` (its tool is registered as renderable), in place. Idempotent. */
-  renderToolCall(call: ToolCallNode, component: ComponentNode): void {
-    const parts = this.peekParts();
-    // From the end: a call being registered is almost always the last part.
-    for (let i = parts.length - 1; i >= 0; i--) {
-      const part = parts[i]!;
-      if (part.type === "text" || part.toolCall !== call) continue;
-      if (part.type === "component") return;
-      const next = parts.slice();
-      next[i] = Object.freeze({ type: "component", component, toolCall: call });
-      this.setParts(Object.freeze(next));
-      return;
     }
   }
 

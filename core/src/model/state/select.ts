@@ -1,5 +1,5 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
-import { splitPointer } from "../../json/json-patch.js";
+import { splitPointer } from "../../json/json-pointer.js";
 import { ModelError } from "../errors.js";
 import type { StateDocument } from "./state-document.js";
 

@@ -1,8 +1,10 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import { setOwn } from "../../json/json-value.js";
 
-const ABSENT = Symbol("absent");
-type Entry = unknown; // a value, or ABSENT for a deleted key
+/** An overlay entry for a deleted key. */
+export const ABSENT: unique symbol = Symbol("absent");
+/** A value, or ABSENT for a deleted key. */
+export type Entry = unknown;
 
 /**
  * The shared state, held so that a patch costs O(patch) even when the root object is wide.
@@ -13,12 +15,15 @@ type Entry = unknown; // a value, or ABSENT for a deleted key
  * only when someone reads the whole state (`thread.state.value`), once per version. Readers of a
  * subtree (`thread.select("/todos")`) read through the overlay and never build the root.
  *
- * Overlay writes made during one patch are logged so a patch that fails halfway rolls back.
+ * Overlay writes made during one patch are logged so a patch that fails halfway rolls back. Only
+ * the fold writes a patch (fold/state-overlay.ts), so the writing is there, with the engine.
  */
 export class StateDocument {
   #base: unknown;
-  #overrides: Map<string, Entry> | undefined;
-  #undo: { key: string; had: boolean; previous: Entry }[] | undefined;
+  /** The root's changed keys (fold/state-overlay.ts writes them). */
+  overrides: Map<string, Entry> | undefined;
+  /** While a patch is applied: its overlay writes, to roll back. */
+  undo: { key: string; had: boolean; previous: Entry }[] | undefined;
   /** Bumped once per committed change; everything reading the state depends on it. */
   readonly version = signal(0);
   /** The whole state as a plain object, built on read. */
@@ -38,14 +43,14 @@ export class StateDocument {
 
   /** Only while `overlayable`. */
   has(key: string): boolean {
-    if (this.#overrides?.has(key)) return this.#overrides.get(key) !== ABSENT;
+    if (this.overrides?.has(key)) return this.overrides.get(key) !== ABSENT;
     return Object.prototype.hasOwnProperty.call(this.#base, key);
   }
 
   /** The root's child `key` (own properties only), through the overlay. Only while `overlayable`. */
   get(key: string): unknown {
-    if (this.#overrides?.has(key)) {
-      const entry = this.#overrides.get(key);
+    if (this.overrides?.has(key)) {
+      const entry = this.overrides.get(key);
       return entry === ABSENT ? undefined : entry;
     }
     return Object.prototype.hasOwnProperty.call(this.#base, key)
@@ -53,66 +58,31 @@ export class StateDocument {
       : undefined;
   }
 
-  // ---- a patch: begin, overlay writes (or a whole new root), then commit or roll back ----
-
-  begin(): void {
-    this.#undo = [];
-  }
-
-  set(key: string, value: unknown): void {
-    this.#write(key, value);
-  }
-
-  delete(key: string): void {
-    this.#write(key, ABSENT);
-  }
-
   /** A fresh plain copy of the current root (overlay applied) for a patch to edit directly. */
   copyRoot(): Record<string, unknown> {
     const copy: Record<string, unknown> = { ...(this.#base as Record<string, unknown>) };
-    if (this.#overrides !== undefined) applyOverrides(copy, this.#overrides);
+    if (this.overrides !== undefined) applyOverrides(copy, this.overrides);
     return copy;
   }
 
   /** The current root for a patch that will not edit it in place (any JSON value). */
   peekRoot(): unknown {
-    return this.overlayable && this.#overrides !== undefined && this.#overrides.size > 0 ? this.copyRoot() : this.#base;
-  }
-
-  rollback(): void {
-    const log = this.#undo ?? [];
-    for (let i = log.length - 1; i >= 0; i--) {
-      const { key, had, previous } = log[i]!;
-      if (had) this.#overrides!.set(key, previous);
-      else this.#overrides!.delete(key);
-    }
-    this.#undo = undefined;
-  }
-
-  commit(): void {
-    this.#undo = undefined;
-    this.version.value++;
+    return this.overlayable && this.overrides !== undefined && this.overrides.size > 0 ? this.copyRoot() : this.#base;
   }
 
   /** Replaces the whole state (STATE_SNAPSHOT, or a patch that replaced the root). */
   replace(value: unknown): void {
-    this.#undo = undefined;
+    this.undo = undefined;
     this.#base = value;
-    this.#overrides = undefined;
+    this.overrides = undefined;
     this.version.value++;
-  }
-
-  #write(key: string, entry: Entry): void {
-    const overrides = (this.#overrides ??= new Map());
-    this.#undo?.push({ key, had: overrides.has(key), previous: overrides.get(key) });
-    overrides.set(key, entry);
   }
 
   /** Folds the overlay into a new root object; a no-op while the overlay is empty. */
   #materialize(): unknown {
-    if (this.#overrides === undefined || this.#overrides.size === 0) return this.#base;
+    if (this.overrides === undefined || this.overrides.size === 0) return this.#base;
     this.#base = this.copyRoot();
-    this.#overrides = undefined;
+    this.overrides = undefined;
     return this.#base;
   }
 }

@@ -4,7 +4,7 @@ import type { ThreadlineError } from "../../errors.js";
 import { deeperThan, MAX_JSON_DEPTH } from "../../json/json-depth.js";
 import { ownJson, setOwn } from "../../json/json-value.js";
 import { ToolArgsError, ToolResultError } from "../errors.js";
-import { assignJson, mergeEventMetadata } from "../messages/metadata.js";
+import { assignJson } from "../messages/metadata.js";
 import type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
 import type { ArgumentStatus, Metadata, ToolCallNode, ToolCallStatus, ToolMessageNode } from "../types.js";
 
@@ -22,9 +22,9 @@ const CLIENT_FROM = {
  * One tool call, and its state machine: `status` and `error` are written only by the transitions
  * below, each of which checks the state it comes from.
  *
- * - Arguments (the fold): `end` (or `assign`, a whole call) takes `streaming` to `complete`, or to
- *   `failed` when they do not parse; `cutOff` fails a call whose run ended mid-arguments; `reopen`
- *   takes `complete` or `failed` back to `streaming`.
+ * - Arguments (the fold, fold/tool-call-stream.ts): their end (or `assign`, a whole call) takes
+ *   `streaming` to `complete`, or to `failed` when they do not parse; a cut-off fails a call whose
+ *   run ended mid-arguments; a replayed start takes `complete` or `failed` back to `streaming`.
  * - The client (tools/): `requestApproval` → `awaiting-approval`; `start` → `running`;
  *   `withdrawApproval` → `complete`; `cancel` → `failed`.
  * - Facts from the stream win from every state: a result (`linkResult`) settles the call as
@@ -50,14 +50,15 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly args = signal<unknown>(undefined);
   readonly argumentStatus = signal<Readonly<Record<string, ArgumentStatus>>>(NO_STATUS);
   readonly result = signal<ToolMessageNode | undefined>(undefined);
-  readonly #status = signal<ToolCallStatus>("streaming");
-  readonly #error = signal<ThreadlineError | undefined>(undefined);
+  /** `status` and `error`, written only by the transitions (here, and the fold's in fold/tool-call-stream.ts). */
+  readonly statusSignal = signal<ToolCallStatus>("streaming");
+  readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   readonly metadata = signal<Metadata | undefined>(undefined);
   readonly encryptedValue = signal<string | undefined>(undefined);
   /** True between TOOL_CALL_START and TOOL_CALL_END. */
-  #open = false;
+  open = false;
   /** While open, the parser of the arguments when one covers this tool (else no `partialArgs`). */
-  #parser: ToolArgsParser | undefined;
+  parser: ToolArgsParser | undefined = undefined;
 
   constructor(
     readonly id: string,
@@ -65,14 +66,6 @@ export class ToolCallNodeImpl implements ToolCallNode {
     name: string,
   ) {
     this.name = signal(name);
-  }
-
-  /** A call that is streaming: TOOL_CALL_START. */
-  static streaming(id: string, messageId: string, name: string, parsers: ToolArgsParserFactory): ToolCallNodeImpl {
-    const node = new ToolCallNodeImpl(id, messageId, name);
-    node.#open = true;
-    node.#parser = parsers(name);
-    return node;
   }
 
   /** A call that arrived whole (a snapshot, initial messages, RUN_STARTED input). */
@@ -83,74 +76,24 @@ export class ToolCallNodeImpl implements ToolCallNode {
   }
 
   get status(): ReadonlySignal<ToolCallStatus> {
-    return this.#status;
+    return this.statusSignal;
   }
 
   get error(): ReadonlySignal<ThreadlineError | undefined> {
-    return this.#error;
-  }
-
-  /**
-   * TOOL_CALL_ARGS: O(delta) — the string append is a rope, the parser (if any) reads only
-   * `delta`. Without one, `partialArgs` and `argumentStatus` wait for TOOL_CALL_END.
-   */
-  appendArgs(delta: string): void {
-    this.argsText.value = this.argsText.peek() + delta;
-    const parser = this.#parser;
-    if (parser === undefined) return;
-    this.partialArgs.value = parser.push(delta);
-    this.argumentStatus.value = parser.argumentStatus;
-  }
-
-  /** TOOL_CALL_END: strict parse. An empty argument text means "no arguments" (`{}`). */
-  end(): void {
-    this.#close();
-    this.#settleArgs(this.argsText.peek());
-    this.#argumentsArrived();
-  }
-
-  /**
-   * A TOOL_CALL_START for a call that already ended: more arguments may follow. Back to
-   * `streaming` only from the argument states (`complete`, `failed` without a result): a replayed
-   * start must not pull a call from under the user's approval or a running tool, and a call with
-   * a result stays settled. The parser (if one covers the tool) reopens in every case, as the
-   * argument text is the fold's.
-   */
-  reopen(parsers: ToolArgsParserFactory): void {
-    if (this.#open) return;
-    this.#open = true;
-    const parser = parsers(this.name.peek());
-    this.#parser = parser;
-    const text = this.argsText.peek();
-    if (parser !== undefined && text !== "") this.partialArgs.value = parser.push(text);
-    const status = this.#status.peek();
-    if (this.result.peek() === undefined && (status === "complete" || status === "failed")) this.#status.value = "streaming";
-  }
-
-  /** The run ended (RUN_ERROR or a rejected stream) while the arguments were still arriving. */
-  cutOff(): void {
-    if (!this.#open) return;
-    this.#close();
-    if (this.#status.peek() !== "streaming") return;
-    this.#error.value = new ToolArgsError("INCOMPLETE_TOOL_ARGS", this.id, this.argsText.peek());
-    this.#status.value = "failed";
-  }
-
-  get isStreaming(): boolean {
-    return this.#open;
+    return this.errorSignal;
   }
 
   /** Updates every signal from a whole ToolCall, writing only what changed. */
   assign(call: ToolCall): void {
-    this.#close();
+    this.close();
     this.name.value = call.function.name;
     if (this.argsText.peek() !== call.function.arguments || this.args.peek() === undefined) {
       this.argsText.value = call.function.arguments;
-      this.#settleArgs(call.function.arguments);
+      this.settleArgs(call.function.arguments);
     }
     assignJson(this.metadata, call.metadata as Metadata | undefined);
     this.encryptedValue.value = call.encryptedValue;
-    this.#argumentsArrived();
+    this.argumentsArrived();
   }
 
   /**
@@ -161,18 +104,18 @@ export class ToolCallNodeImpl implements ToolCallNode {
   linkResult(message: ToolMessageNode | undefined, resultError: string | undefined): void {
     this.result.value = message;
     if (message === undefined) {
-      if (this.#status.peek() === "succeeded" || this.#error.peek() instanceof ToolResultError) {
-        this.#error.value = undefined;
-        this.#status.value = "complete";
+      if (this.statusSignal.peek() === "succeeded" || this.errorSignal.peek() instanceof ToolResultError) {
+        this.errorSignal.value = undefined;
+        this.statusSignal.value = "complete";
       }
       return;
     }
     if (resultError !== undefined) {
-      this.#error.value = new ToolResultError(this.id, resultError);
-      this.#status.value = "failed";
+      this.errorSignal.value = new ToolResultError(this.id, resultError);
+      this.statusSignal.value = "failed";
     } else {
-      if (this.#error.peek() instanceof ToolResultError) this.#error.value = undefined;
-      this.#status.value = "succeeded";
+      if (this.errorSignal.peek() instanceof ToolResultError) this.errorSignal.value = undefined;
+      this.statusSignal.value = "succeeded";
     }
   }
 
@@ -181,7 +124,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * an interrupt about the call replaces a tool-side request.
    */
   requestApproval(): boolean {
-    return this.#move("requestApproval", "awaiting-approval");
+    return this.move("requestApproval", "awaiting-approval");
   }
 
   /**
@@ -190,12 +133,12 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * twice or runs one that already has its answer.
    */
   start(): boolean {
-    return this.#move("start", "running");
+    return this.move("start", "running");
   }
 
   /** The user declined an interrupt about the call, or answered it another way: back to `complete`. */
   withdrawApproval(): boolean {
-    return this.#move("withdrawApproval", "complete");
+    return this.move("withdrawApproval", "complete");
   }
 
   /**
@@ -203,11 +146,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
    * Refused for any other state: a call that settled meanwhile keeps its result.
    */
   cancel(error: ThreadlineError): boolean {
-    return this.#move("cancel", "failed", error);
-  }
-
-  mergeMetadata(incoming: Record<string, unknown> | undefined): void {
-    mergeEventMetadata(this.metadata, incoming);
+    return this.move("cancel", "failed", error);
   }
 
   toToolCall(): ToolCall {
@@ -223,55 +162,56 @@ export class ToolCallNodeImpl implements ToolCallNode {
     return call;
   }
 
-  #settleArgs(text: string): void {
+  /** Parses whole argument text: `args`, or the call fails. */
+  settleArgs(text: string): void {
     if (text.trim() === "") {
-      this.#setArgs(Object.freeze({}));
+      this.setArgs(Object.freeze({}));
       return;
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (cause) {
-      return this.#refuseArgs(new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause));
+      return this.refuseArgs(new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause));
     }
     // Valid JSON deeper than Threadline walks is refused as that, not as "not valid JSON".
-    if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.#refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
-    this.#setArgs(ownJson(parsed));
+    if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
+    this.setArgs(ownJson(parsed));
   }
 
   /**
    * A client transition: to `to` (with `error`, written first, when it fails the call) when the
    * status is one the transition may come from; false, writing nothing, otherwise.
    */
-  #move(transition: keyof typeof CLIENT_FROM, to: ToolCallStatus, error?: ThreadlineError): boolean {
-    if (!(CLIENT_FROM[transition] as readonly ToolCallStatus[]).includes(this.#status.peek())) return false;
-    if (error !== undefined) this.#error.value = error;
-    this.#status.value = to;
+  private move(transition: keyof typeof CLIENT_FROM, to: ToolCallStatus, error?: ThreadlineError): boolean {
+    if (!(CLIENT_FROM[transition] as readonly ToolCallStatus[]).includes(this.statusSignal.peek())) return false;
+    if (error !== undefined) this.errorSignal.value = error;
+    this.statusSignal.value = to;
     return true;
   }
 
   /** The arguments stopped streaming (their end, a whole call, or a cut-off): the parser goes. */
-  #close(): void {
-    this.#open = false;
-    this.#parser = undefined;
+  close(): void {
+    this.open = false;
+    this.parser = undefined;
   }
 
   /** `streaming` → `complete`, or `failed` when the arguments were refused. */
-  #argumentsArrived(): void {
-    if (this.#status.peek() === "streaming") this.#status.value = this.#error.peek() === undefined ? "complete" : "failed";
+  argumentsArrived(): void {
+    if (this.statusSignal.peek() === "streaming") this.statusSignal.value = this.errorSignal.peek() === undefined ? "complete" : "failed";
   }
 
   /** Arguments that do not parse fail the call from every state: the call cannot run on them. */
-  #refuseArgs(error: ToolArgsError): void {
+  private refuseArgs(error: ToolArgsError): void {
     this.args.value = undefined;
-    this.#error.value = error;
-    this.#status.value = "failed";
+    this.errorSignal.value = error;
+    this.statusSignal.value = "failed";
   }
 
-  #setArgs(value: unknown): void {
+  private setArgs(value: unknown): void {
     this.args.value = value;
     this.partialArgs.value = value;
-    if (this.#error.peek() instanceof ToolArgsError) this.#error.value = undefined;
+    if (this.errorSignal.peek() instanceof ToolArgsError) this.errorSignal.value = undefined;
     if (value !== null && typeof value === "object" && !Array.isArray(value)) {
       const status: Record<string, ArgumentStatus> = {};
       for (const key of Object.keys(value)) setOwn(status, key, "complete");
