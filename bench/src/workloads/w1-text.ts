@@ -10,7 +10,7 @@ import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const PRIOR_COUNTS = [10, 100, 1000, 5000];
-export const LANES = ["Threadline", "Threadline + pipeline", "Threadline foldEvents", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
+export const LANES = ["Threadline", "Threadline + pipeline", "Threadline foldEvents", "foldEvents whole call", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
 
 const THREADLINE_LANES: [string, Entry][] = [
   ["Threadline", "fold"],
@@ -79,13 +79,19 @@ export async function runW1(quick: boolean): Promise<WorkloadReport> {
           : { size, lane, setups: [threadline(stream, n)], toCell: perOp(n) },
       );
     }
-    // foldEvents onto the history, charged whole per delta (issue 18: it should be flat too).
+    // foldEvents onto the history (issue 18: flat per delta, as the live fold). Two lanes: a delta's
+    // own cost, measured as @ag-ui/client's is (call − call with no deltas), which the gate reads;
+    // and the whole call ÷ deltas, which adds the call's one-off cost of reading the history once.
     const folded = await threadlineFoldEvents();
-    plan.push(
-      typeof folded === "string"
-        ? { size, lane: "Threadline foldEvents", cell: unavailable(folded) }
-        : { size, lane: "Threadline foldEvents", setups: [folded(stream, n)], toCell: perOp(n, "whole call ÷ deltas: history in and Message[] out included") },
-    );
+    for (const [lane, whole] of [["Threadline foldEvents", false], ["foldEvents whole call", true]] as const) {
+      plan.push(
+        typeof folded === "string"
+          ? { size, lane, cell: unavailable(folded) }
+          : whole
+            ? { size, lane, setups: [folded(stream, n)], toCell: perOp(n, "whole call ÷ deltas: history in and Message[] out included") }
+            : { size, lane, setups: [folded(stream, n), folded(stream, 0)], toCell: perOpMinusEmpty(n, `(call − call with no deltas) / ${n}`) },
+      );
+    }
     // runAgent has a fixed cost per run (input clone, pipeline set-up); a run with no deltas
     // measures it, and the difference of medians is the deltas' own cost.
     const count = agUiCount(priorCount, quick);
