@@ -1,6 +1,8 @@
 // `pnpm bench [--quick] [--check] [--only W1,W2,...]`: runs each workload in a fresh Node process
 // (node --expose-gc, NODE_ENV unset), prints Markdown tables, writes bench/results.json, and with
-// --check exits 1 when a ratio target is missed. The browser workload (W4) is `pnpm bench:browser`.
+// --check exits 1 when a ratio target is missed. Then the mount of 1,000 prior messages in Chromium
+// beside @ai-sdk's (issue 18), and the bundle weight beside the peers. The whole browser workload
+// (W4 streaming, W6 markdown) is `pnpm bench:browser`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
@@ -24,11 +26,13 @@ const quick = args.includes("--quick");
 const checking = args.includes("--check");
 const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const unknown = args.filter((a) => a !== "--quick" && a !== "--check" && !a.startsWith("--only="));
-// The run log (src/run-log.ts) is not a ratio workload: it runs after the others, in its own process.
+// The run log (src/run-log.ts) and the browser mount (src/browser/) are not Node workloads: each
+// runs after the others, in its own process.
 const runLog = !onlyArg || onlyArg.split(",").includes("run-log");
-const only = onlyArg ? (onlyArg.split(",").filter((w) => w !== "run-log") as WorkloadName[]) : ALL;
+const mount = !onlyArg || onlyArg.split(",").includes("mount");
+const only = onlyArg ? (onlyArg.split(",").filter((w) => w !== "run-log" && w !== "mount") as WorkloadName[]) : ALL;
 if (unknown.length > 0 || only.some((w) => !ALL.includes(w))) {
-  console.error(`usage: pnpm bench [--quick] [--check] [--only=${[...ALL, "run-log"].join(",")}]`);
+  console.error(`usage: pnpm bench [--quick] [--check] [--only=${[...ALL, "run-log", "mount"].join(",")}]`);
   process.exit(2);
 }
 
@@ -92,6 +96,22 @@ writeFileSync(resultsFile, `${JSON.stringify(previous.browser === undefined ? re
 console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, ${results.machine.platform}`);
 console.log(`Command: ${results.command}; written to bench/results.json`);
 if (!quick) console.log(`\n${formatChecks(checks)}`);
+
+// Mount in Chromium (src/browser/mount.ts): its own process, which merges its figures into
+// results.json under `browser` and, with --check, exits 1 when a gated mount target is missed.
+if (mount) {
+  console.error("▸ mount (Chromium) in a fresh process…");
+  const browserArgs = ["--workloads=mount", "--sizes=1000", `--runs=${quick ? 1 : 3}`, ...(checking && !quick ? ["--check"] : [])];
+  const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./browser/main.ts", import.meta.url)), ...browserArgs], {
+    cwd: benchDir,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (child.status !== 0) {
+    console.error(`✗ mount: exited with ${child.status ?? child.signal}`);
+    broken = true;
+  }
+}
 
 // Bundle weight beside the peers (src/size/); its budgets are gated in the test command (`size`).
 const size = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./size/main.ts", import.meta.url))], {
