@@ -29,11 +29,6 @@ export class LazyPart<T> {
     return this.#loading;
   }
 
-  /** Starts the load now, so a later `get()` finds it ready; a failure here is left to that `get()`. */
-  prefetch(): void {
-    this.get().catch(() => undefined);
-  }
-
   #start(): Promise<T> {
     let started: Promise<T>;
     try {

@@ -69,3 +69,12 @@ export function storeOf<T>(signal: ReadonlySignal<T>): Readable<T> {
   }
   return store as Readable<T>;
 }
+
+/**
+ * A store over the signal `read` returns, which is read only when the store is first subscribed to
+ * (`$store`, `get(store)`): for a signal whose first read starts work — a chat's `capabilities`
+ * asks the agent — so a page that never shows it asks nothing.
+ */
+export function storeOnSubscribe<T>(read: () => ReadonlySignal<T>): Readable<T> {
+  return { subscribe: (run) => storeOf(read()).subscribe(run) };
+}

@@ -18,7 +18,7 @@ import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline
 import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
 import { releaseWithComponent } from "./lifecycle.js";
-import { storeOf } from "./signal-store.js";
+import { storeOf, storeOnSubscribe } from "./signal-store.js";
 
 /** What `$thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
 export type ThreadView = CoreThreadView<ChatStatus>;
@@ -48,7 +48,7 @@ export interface UseChatReturn {
   readonly runUsage: Readable<readonly RunUsage[]>;
   /** How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words. */
   readonly statusNote: Readable<StatusNote | undefined>;
-  /** What the agent can do (AG-UI capability discovery); undefined until known. */
+  /** What the agent can do (AG-UI capability discovery); undefined until known. Asked on first subscribe. */
   readonly capabilities: Readable<AgentCapabilities | undefined>;
   /** The subagent lanes the parent agent spawned (nested ones are under each lane's `lanes`). */
   readonly subagents: Readable<readonly SubagentLane[]>;
@@ -135,7 +135,8 @@ function wrap(client: ChatClient, owned: boolean): UseChatReturn {
     usage: storeOf(client.usage),
     runUsage: storeOf(client.runUsage),
     statusNote: storeOf(client.statusNote),
-    capabilities: storeOf(client.capabilities),
+    // Read on first subscribe: reading `client.capabilities` asks the agent (discovery on first read).
+    capabilities: storeOnSubscribe(() => client.capabilities),
     subagents: storeOf(thread.subagents),
     subagentsOf: (toolCallId) => storeOf(thread.subagentsOf(toolCallId)),
     sendMessage: (message) => client.sendMessage(message),

@@ -1,6 +1,7 @@
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import {
   ChatClient,
+  type AgentCapabilities,
   type Branches,
   type ChatClientOptions,
   type ChatStatus,
@@ -11,7 +12,7 @@ import { BindingError, threadViewSignal, type ThreadView as CoreThreadView } fro
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 import { isServerRendering, releaseWithScope } from "./scope.js";
-import { followSignal, type SignalRef } from "./useSignal.js";
+import { followSignal, followSignalOnRead, type SignalRef } from "./useSignal.js";
 
 /** Options for a chat `useChat` creates and owns, or `{ chat }` to attach to one you made. */
 export type UseChatOptions = ChatClientOptions | { readonly chat: ChatClient };
@@ -28,7 +29,6 @@ const CHAT_FIELDS = [
   "usage",
   "runUsage",
   "statusNote",
-  "capabilities",
 ] as const;
 type ChatField = (typeof CHAT_FIELDS)[number];
 
@@ -41,6 +41,11 @@ export type UseChatReturn = FieldRefs<ChatClient, ChatField> &
   Disposable & {
     /** The core client in use (a new one after a thread-id change). */
     readonly chat: Readonly<ShallowRef<ChatClient>>;
+    /**
+     * What the agent can do (AG-UI capability discovery), undefined until known. Asked on the first
+     * read of `.value`: a component that never reads it sends no request.
+     */
+    readonly capabilities: Readonly<ShallowRef<AgentCapabilities | undefined>>;
     /** The message nodes; changes only when a message is added, removed or replaced. */
     readonly messages: Readonly<ShallowRef<readonly MessageNode[]>>;
     /** Thread id, messages and status in one ref; changes with any of them, never per token. */
@@ -145,6 +150,8 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     Disposable;
   const thread = followSignal(() => threadViewSignal(chat.value), "useChat()") as Readonly<ShallowRef<ThreadView>> & Disposable;
   const subagents = followSignal(() => chat.value.thread.subagents, "useChat()") as Readonly<ShallowRef<readonly SubagentLane[]>> & Disposable;
+  // Not among the fields: reading `capabilities` asks the agent, so it is read once the ref is.
+  const capabilities = followSignalOnRead(() => chat.value.capabilities, "useChat()");
 
   const dispose = (): void => {
     stopWatching?.();
@@ -153,6 +160,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     messages.dispose();
     thread.dispose();
     subagents.dispose();
+    capabilities.dispose();
     owned?.dispose();
     owned = undefined;
   };
@@ -164,6 +172,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   const current = (): ChatClient => chat.value;
   return {
     ...fields,
+    capabilities,
     messages,
     thread,
     chat,

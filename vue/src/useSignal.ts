@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import { BindingError, isSignalLike } from "@threadline/core/model";
-import { shallowRef, type Ref, type ShallowRef } from "vue";
+import { customRef, effectScope, shallowRef, type Ref, type ShallowRef } from "vue";
 import { followNode, link, type NodeSource } from "./follow-node.js";
 import type { Disposable } from "./node-fields.js";
 
@@ -46,6 +46,24 @@ export function followSignal<T>(source: NodeSource<ReadonlySignal<T>>, what: str
     what,
   );
   return Object.assign(ref, { dispose });
+}
+
+/**
+ * `followSignal`, started by the ref's first `.value` read: until then `source` is not called, so
+ * a signal whose first read starts work (a chat's `capabilities` asks the agent) is left alone by
+ * a component that never shows it. What the read starts lives in a scope made now, inside the
+ * caller's (the component's): it ends with that scope, or with `dispose()` — a render, where the
+ * first read usually happens, has no scope of its own to tie it to.
+ */
+export function followSignalOnRead<T>(source: () => ReadonlySignal<T>, what: string): SignalRef<T | undefined> {
+  const scope = effectScope();
+  let followed: SignalRef<T | undefined> | undefined;
+  const ref = customRef<T | undefined>(() => ({
+    // Reading the inner ref makes the reader depend on it; a stopped scope runs nothing (undefined).
+    get: () => (followed ??= scope.run(() => followSignal<T>(source, what)))?.value,
+    set: () => undefined,
+  })) as unknown as Readonly<ShallowRef<T | undefined>>;
+  return Object.assign(ref, { dispose: () => scope.stop() });
 }
 
 /**

@@ -3,12 +3,12 @@ import { ChatInputError } from "../tools/errors.js";
 
 /**
  * Where the chat forks the conversation tree (see the model's `MessageTree`): an edit forks at
- * the edited user message, a regeneration right after the user message the answer replies to.
- * Each lookup is O(path), once per user action.
+ * the edited user message (turns/edit-start.ts: only a running turn asks), a regeneration right
+ * after the user message the answer replies to. Each lookup is O(path), once per user action.
  */
 
 /** The active-path position of `messageId`, or -1. */
-function positionOf(thread: ThreadImpl, messageId: string): number {
+export function positionOf(thread: ThreadImpl, messageId: string): number {
   const node = thread.node(messageId);
   return node === undefined ? -1 : thread.list.peek().indexOf(node);
 }
@@ -24,12 +24,6 @@ export function answerStart(thread: ThreadImpl, messageId: string | undefined): 
   if (at === -1) return undefined;
   while (at >= 0 && list[at]!.role !== "user") at--;
   return at < 0 ? undefined : at + 1;
-}
-
-/** The position of the user message an edit replaces, or undefined when it is no longer on the path. */
-export function editStart(thread: ThreadImpl, messageId: string): number | undefined {
-  const at = positionOf(thread, messageId);
-  return at === -1 || thread.list.peek()[at]!.role !== "user" ? undefined : at;
 }
 
 /** `editMessage(id, …)`: throws `MESSAGE_NOT_ON_PATH` unless `id` is a user message on the active path. */

@@ -124,7 +124,7 @@ export class ChatClient {
     this.runUsage = thread.runUsage;
     this.statusNote = statusNote(thread, this.status);
     this.state = thread.state;
-    this.#discovery = new CapabilityDiscovery((query) => slot.when(false, (ready) => ready.capabilities(query), undefined), () => slot.disposed, options.onWarning);
+    this.#discovery = new CapabilityDiscovery((into) => slot.when(false, (ready) => ready.discoverCapabilities(into), undefined), opened.warn);
     // A plug-in that needs the engine from the start brings it; once a chat of the page has loaded it, it is there for the next.
     const carried = carriedEngine(options.persistence, options.follow) ?? ENGINE_MODULE.loaded;
     if (carried !== undefined) {

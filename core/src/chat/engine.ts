@@ -1,13 +1,13 @@
-import { computed, type ReadonlySignal } from "@preact/signals-core";
+import { computed, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { AgentCapabilities } from "@ag-ui/core";
-import type { ThreadlineError } from "../errors.js";
+import type { ThreadlineError, WarningHandler } from "../errors.js";
+import { copyJson, deepFreeze } from "../json/json-value.js";
 import type { PersistenceError } from "../persist/errors.js";
 import type { ThreadSummary } from "../persist/thread-index.js";
 import type { Message, ResumeEntry } from "../protocol/events.js";
 import type { ApprovalResponse } from "../tools/approvals.js";
 import type { ToolSet } from "../tools/definition.js";
 import type { ToolOutcome } from "../tools/execution.js";
-import type { CapabilityQuery } from "../transport/capabilities.js";
 import { assembleChat, type AssemblyInput, type ChatParts } from "./assembly.js";
 import type { StateUpdate } from "./state.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
@@ -37,9 +37,11 @@ export class ChatEngine {
   readonly following: ReadonlySignal<boolean>;
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  readonly #warn: WarningHandler;
 
   constructor(parts: ChatParts, input: EngineInput) {
     this.parts = parts;
+    this.#warn = input.warn;
     this.key = new ChatThreadKey(parts, input.options);
     const { loop, turns, storage, presence } = parts;
     this.status = computed(() => {
@@ -59,8 +61,14 @@ export class ChatEngine {
     return this.parts.turns.disposed;
   }
 
-  capabilities(query: CapabilityQuery): Promise<AgentCapabilities | undefined> {
-    return this.parts.loop.capabilities(query);
+  /**
+   * Asks the agent what it can do and writes a frozen copy of the answer into `into` (nothing when
+   * it does not say, or the chat was disposed meanwhile). Sources fail softly; a custom one that
+   * rejects rejects this.
+   */
+  async discoverCapabilities(into: Signal<AgentCapabilities | undefined>): Promise<void> {
+    const found = await this.parts.loop.capabilities({ onWarning: this.#warn });
+    if (found !== undefined && !this.disposed) into.value = deepFreeze(copyJson(found));
   }
 
   send(message: Message): Promise<TurnResult> {

@@ -23,7 +23,8 @@ import type { RunMode, RunResult, RunStatus } from "./result.js";
 import { RecentRuns, RunSession, type SessionHost } from "./session.js";
 import type { RunSubscriber } from "./subscriber.js";
 import { SubscriberDispatch } from "./subscriber-dispatch.js";
-import { appendMessages, checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
+import { replaceState } from "./replace-state.js";
+import { checkMessages, replaceMessages } from "./thread-writes.js";
 
 interface Request {
   readonly mode: RunMode;
@@ -233,7 +234,7 @@ export class RunLoop {
   /** Appends messages whose ids the thread does not hold. Not while a run is active. */
   addMessages(messages: readonly Message[]): void {
     this.#idle("addMessages()");
-    appendMessages(this.#impl, checkMessages(messages, "addMessages()"), "addMessages()");
+    this.#impl.appendWhole(checkMessages(messages, "addMessages()"), "addMessages()");
   }
 
   /** Replaces the thread's state. Not while a run is active. */
@@ -307,7 +308,7 @@ export class RunLoop {
       resume: params.resume,
     });
 
-    if (messages !== undefined) appendMessages(this.#impl, messages, "run({ messages })");
+    if (messages !== undefined) this.#impl.appendWhole(messages, "run({ messages })");
     if (this.#impl.threadId.peek() === undefined) this.#impl.threadId.value = threadId;
     const input = buildRunInput(this.#impl, { threadId, runId, parentRunId: params.parentRunId }, owned, this.#profile, this.#warn);
     const subscribers = params.subscriber === undefined ? [...this.#subscribers] : [...this.#subscribers, params.subscriber];

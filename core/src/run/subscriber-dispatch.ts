@@ -15,7 +15,8 @@ import {
   type RunSubscriber,
   type RunView,
 } from "./subscriber.js";
-import { checkMessages, replaceMessages, replaceState } from "./thread-writes.js";
+import { replaceState } from "./replace-state.js";
+import { checkMessages, replaceMessages } from "./thread-writes.js";
 
 const UNSET = Symbol("unset");
 

@@ -1,5 +1,4 @@
 import { batch } from "@preact/signals-core";
-import { copyJson } from "../json/json-value.js";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
@@ -7,9 +6,9 @@ import { messageListProblem } from "../protocol/message-list.js";
 import { RunLoopInputError } from "./errors.js";
 
 /**
- * The client's own writes to a thread's messages and state, outside the fold: a subscriber's
- * mutation, `setMessages`, `addMessages`, `setState`. Each costs O(what it writes) and happens
- * per mutation, never per streamed event. (Ending a run the client stopped, and resetting the
+ * The client's own writes to a thread's messages, outside the fold: a subscriber's mutation,
+ * `setMessages` (replacing the state whole is replace-state.ts, which only the engine uses). Each
+ * costs O(what it writes) and happens per mutation, never per streamed event. (Ending a run the client stopped, and resetting the
  * conversation, are the thread's own transitions: `endRun`, `reset`.)
  */
 
@@ -45,13 +44,4 @@ export function replaceMessages(thread: ThreadImpl, messages: readonly Message[]
     }
     thread.setList(next);
   });
-}
-
-export function appendMessages(thread: ThreadImpl, messages: readonly Message[], where: string): void {
-  thread.appendWhole(messages, where);
-}
-
-/** As STATE_SNAPSHOT does: a private, unfrozen copy (the model patches it by copying paths). */
-export function replaceState(thread: ThreadImpl, state: unknown): void {
-  thread.stateDoc.replace(copyJson(state));
 }

@@ -1,5 +1,6 @@
 // A real AG-UI server on 127.0.0.1 (a free port): node:http, encoded by @ag-ui/encoder (SSE or
-// protobuf, by the request's Accept header). Each request's script is built from its input.
+// protobuf, by the request's Accept header). Each request's script is built from its input. A GET
+// (capability discovery: <url>/capabilities) is answered with the `capabilities` document given, or 404.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
@@ -17,12 +18,21 @@ export interface AgentExchange {
 export interface AgentServer {
   readonly url: string;
   readonly inputs: RunAgentInput[];
+  /** The path of every GET, in order. */
+  readonly gets: string[];
   close(): Promise<void>;
 }
 
-export async function agentServer(script: (exchange: AgentExchange) => Promise<void>): Promise<AgentServer> {
+export async function agentServer(script: (exchange: AgentExchange) => Promise<void>, capabilities?: object): Promise<AgentServer> {
   const inputs: RunAgentInput[] = [];
+  const gets: string[] = [];
   const server = http.createServer(async (req, res) => {
+    if (req.method === "GET") {
+      gets.push(req.url ?? "");
+      if (capabilities === undefined) res.writeHead(404).end();
+      else res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(capabilities));
+      return;
+    }
     let body = "";
     for await (const chunk of req) body += String(chunk);
     const input = JSON.parse(body) as RunAgentInput;
@@ -53,6 +63,7 @@ export async function agentServer(script: (exchange: AgentExchange) => Promise<v
   return {
     url: `http://127.0.0.1:${port}/agent`,
     inputs,
+    gets,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

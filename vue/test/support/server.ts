@@ -1,5 +1,6 @@
 // A real AG-UI server on 127.0.0.1 (free port) speaking through @ag-ui/encoder, whose handler
-// the test scripts per request.
+// the test scripts per request. A GET (capability discovery: <url>/capabilities) is answered
+// with the `capabilities` document given, or 404.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
@@ -17,12 +18,21 @@ export interface Exchange {
 export interface AgentServer {
   readonly url: string;
   readonly exchanges: Exchange[];
+  /** The path of every GET, in order. */
+  readonly gets: string[];
   close(): Promise<void>;
 }
 
-export async function agentServer(handle: (exchange: Exchange) => Promise<void>): Promise<AgentServer> {
+export async function agentServer(handle: (exchange: Exchange) => Promise<void>, capabilities?: object): Promise<AgentServer> {
   const exchanges: Exchange[] = [];
+  const gets: string[] = [];
   const server = http.createServer(async (req, res) => {
+    if (req.method === "GET") {
+      gets.push(req.url ?? "");
+      if (capabilities === undefined) res.writeHead(404).end();
+      else res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(capabilities));
+      return;
+    }
     let body = "";
     for await (const chunk of req) body += String(chunk);
     const closed = new Promise<{ finished: boolean }>((resolve) => res.on("close", () => resolve({ finished: res.writableFinished })));
@@ -49,6 +59,7 @@ export async function agentServer(handle: (exchange: Exchange) => Promise<void>)
   return {
     url: `http://127.0.0.1:${port}/agent`,
     exchanges,
+    gets,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

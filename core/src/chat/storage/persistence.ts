@@ -6,7 +6,8 @@ import type { StoredResumePoint, ThreadContent } from "../../persist/stored-thre
 import { ThreadIndex, threadTitle, type ThreadSummary } from "../../persist/thread-index.js";
 import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../../persist/thread-persistence.js";
 import { restoreComponents, storedComponents } from "./stored-components.js";
-import { replaceMessages, replaceState } from "../../run/thread-writes.js";
+import { replaceState } from "../../run/replace-state.js";
+import { replaceMessages } from "../../run/thread-writes.js";
 import { createChatEngine } from "../engine.js";
 import type { CarriesEngine } from "../engine-load.js";
 import type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage.js";

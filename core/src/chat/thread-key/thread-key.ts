@@ -5,7 +5,8 @@ import type { ChatFollow } from "../follow/follow-plugin.js";
 import { openFollow } from "../follow/open-follow.js";
 import { noThreadIndex } from "../errors.js";
 import type { ChatClientOptions } from "../types.js";
-import { replaceMessages, replaceState } from "../../run/thread-writes.js";
+import { replaceState } from "../../run/replace-state.js";
+import { replaceMessages } from "../../run/thread-writes.js";
 
 /**
  * Which stored thread a chat is on, past its id (`ChatThreadId`): a switch moves storage and
