@@ -71,6 +71,7 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
     const out = this.commonFields();
     const content = this.peekContent();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
+    if (this.rare === undefined) return out as Message; // no name, no encryptedValue
     const name = this.peekRare("name");
     if (name !== undefined) out.name = name;
     const encryptedValue = this.peekEncryptedValue();
