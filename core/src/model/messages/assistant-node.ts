@@ -117,8 +117,11 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.assignCommon(message);
     this.noteTextReplaced();
     this.setContent(m.content);
-    this.setName(m.name);
-    this.setEncryptedValue(m.encryptedValue);
+    // Neither given nor held (most messages): nothing to write.
+    if (m.name !== undefined || m.encryptedValue !== undefined || this.rare !== undefined) {
+      this.setName(m.name);
+      this.setEncryptedValue(m.encryptedValue);
+    }
     this.hasToolCallsKey = m.toolCalls !== undefined;
     this.assignToolCalls(m.toolCalls ?? []);
   }

@@ -61,10 +61,13 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
   }
 
   assign(message: Message): void {
+    const m = message as { content: MessageContent; name?: string; encryptedValue?: string };
     this.assignCommon(message);
-    this.assignContent((message as { content: MessageContent }).content);
-    if (this.role !== "reasoning") this.setName((message as { name?: string }).name);
-    this.setEncryptedValue((message as { encryptedValue?: string }).encryptedValue);
+    this.assignContent(m.content);
+    // Neither given nor held (most messages): nothing to write.
+    if (m.name === undefined && m.encryptedValue === undefined && this.rare === undefined) return;
+    if (this.role !== "reasoning") this.setName(m.name);
+    this.setEncryptedValue(m.encryptedValue);
   }
 
   toMessage(): Message {
