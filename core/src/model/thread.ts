@@ -344,6 +344,7 @@ export class ThreadImpl implements Thread {
     // this call added are told from the thread's own only once such an id comes (a thread that
     // starts with these messages never builds the set).
     let mine: Set<string> | undefined;
+    this.#byId.reserve(messages.length);
     try {
       for (const message of messages) {
         const id = message.id;

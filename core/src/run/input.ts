@@ -80,7 +80,9 @@ export function withThreadContent(
 /** A frozen copy: message projections may share values with the graph that it keeps unfrozen. */
 function outgoingMessages(messages: readonly Message[], profile: PeerProfile, warn: WarningHandler): Message[] {
   const out: Message[] = [];
-  for (const message of messages) {
+  // Indexed: once per message of the thread, often before the engine has compiled this.
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
     if (message.role === "activity") continue;
     out.push(frozenProjection(outgoingMessage(message, profile, warn)));
   }

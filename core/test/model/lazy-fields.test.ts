@@ -99,6 +99,30 @@ describe("lazily made field signals", () => {
   });
 });
 
+describe("messages that set none of the rare fields", () => {
+  it("round-trip through toMessages as they came, key order included, and a node keeps no rare record", () => {
+    const messages = [
+      { id: "u", role: "user", content: "q" },
+      { id: "p", role: "user", content: [{ type: "text", text: "parts" }] },
+      { id: "a", role: "assistant", content: "r" },
+      { id: "e", role: "assistant", content: "", toolCalls: [] },
+      { id: "n", role: "assistant" },
+      { id: "s", role: "system", content: "be brief" },
+      { id: "r", role: "reasoning", content: "think" },
+    ] as Message[];
+    const thread = createThread({ messages });
+    expect(JSON.stringify(thread.toMessages())).toBe(JSON.stringify(messages));
+    for (const m of messages) expect((node(thread, m.id) as unknown as { rare?: unknown }).rare).toBeUndefined();
+  });
+
+  it("a node that held rare fields drops them when a whole message without them is assigned", () => {
+    const held = createThread({ messages: [{ id: "a", role: "assistant", content: "r", name: "bot", encryptedValue: "x", metadata: { k: 1 } }] as Message[] });
+    const a = node(held, "a") as unknown as { assign(message: Message): void };
+    a.assign({ id: "a", role: "assistant", content: "r2" } as Message);
+    expect(held.toMessages()).toEqual([{ id: "a", role: "assistant", content: "r2" }]);
+  });
+});
+
 describe("the delta log behind subscribeText", () => {
   const log = (thread: Thread, id: string) => (node(thread, id) as unknown as { textLog?: unknown }).textLog;
   const content = (delta: string) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta });

@@ -65,6 +65,81 @@ describe("the thread's message index", () => {
     expect(index.get(nodes[1]!.id)).toBeUndefined();
   });
 
+  it("agrees with a Map through reserve, missed lookups and adds in any order (the slot a miss found is used only while the table is unchanged)", () => {
+    const index = new MessageIndex<{ id: string }>();
+    const map = new Map<string, { id: string }>();
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let step = 0; step < 20_000; step++) {
+      const id = `m${Math.floor(random() * 3000)}`;
+      const roll = random();
+      if (roll < 0.02) {
+        index.reserve(Math.floor(random() * 500));
+      } else if (roll < 0.5) {
+        // A lookup that may miss, then (often) an add of that id or of another one.
+        expect(index.get(id)).toBe(map.get(id));
+        const added = node(random() < 0.7 ? id : `m${Math.floor(random() * 3000)}`);
+        index.add(added);
+        if (!map.has(added.id)) map.set(added.id, added);
+      } else if (roll < 0.55) {
+        // A miss, then something else changes the table, then the add of the missed id.
+        expect(index.has(id)).toBe(map.has(id));
+        const other = node(`m${Math.floor(random() * 3000)}`);
+        const change = random();
+        if (change < 0.3) index.reserve(200 + Math.floor(random() * 2000));
+        else if (change < 0.6) {
+          index.add(other);
+          if (!map.has(other.id)) map.set(other.id, other);
+        } else {
+          const held = map.get(other.id);
+          if (held !== undefined) {
+            index.remove(held);
+            map.delete(other.id);
+          }
+        }
+        const added = node(id);
+        index.add(added);
+        if (!map.has(id)) map.set(id, added);
+        expect(index.get(id)).toBe(map.get(id));
+      } else if (roll < 0.6) {
+        const held = map.get(id);
+        if (held !== undefined) {
+          index.remove(held);
+          map.delete(id);
+        }
+      } else {
+        expect(index.has(id)).toBe(map.has(id));
+      }
+    }
+    for (const [id, n] of map) expect(index.get(id)).toBe(n);
+  });
+
+  it("adds a reserved list and finds every node after; a later node with a taken id is not indexed", () => {
+    const index = new MessageIndex<{ id: string }>();
+    const nodes = Array.from({ length: 1_000 }, (_, i) => node(`m${i}`));
+    index.reserve(nodes.length);
+    for (const n of nodes) {
+      expect(index.has(n.id)).toBe(false);
+      index.add(n);
+    }
+    for (const n of nodes) expect(index.get(n.id)).toBe(n);
+    const late = node("m0");
+    index.add(late);
+    expect(index.get("m0")).toBe(nodes[0]);
+  });
+
+  it("a missed lookup on an empty index, then reserve, then the add: found where a lookup looks", () => {
+    for (const id of ["a", "m1", "message-0001", crypto.randomUUID()]) {
+      const index = new MessageIndex<{ id: string }>();
+      expect(index.has(id)).toBe(false);
+      index.reserve(1_000);
+      const n = node(id);
+      index.add(n);
+      expect(index.get(id)).toBe(n);
+      expect(index.get(`${id}x`)).toBeUndefined();
+    }
+  });
+
   it("answers undefined for an id that is not a string, as a Map would", () => {
     const index = new MessageIndex<{ id: string }>();
     index.add(node("1"));

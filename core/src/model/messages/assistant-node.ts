@@ -6,6 +6,7 @@ import { ToolCallNodeImpl, toolCallsOf } from "../tool-calls/tool-call-node.js";
 import type { AssistantPart, TextPart, ToolCallNode } from "../types.js";
 
 const NO_PARTS: readonly AssistantPart[] = Object.freeze([]);
+const NO_CALLS: readonly ToolCallNodeImpl[] = Object.freeze([]);
 
 /**
  * An assistant message: its text and its tool calls as `parts`, in arrival order. `parts` is
@@ -100,12 +101,15 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
   }
 
-  *toolCallNodes(): Iterable<ToolCallNodeImpl> {
-    if (this.partsSlot === undefined) return; // text only
+  /** The message's tool calls, in part order (a list, not a generator: the thread asks this of every message it indexes). */
+  toolCallNodes(): readonly ToolCallNodeImpl[] {
+    if (this.partsSlot === undefined) return NO_CALLS; // text only
+    const calls: ToolCallNodeImpl[] = [];
     for (const part of this.peekParts()) {
       // A renderable tool call is a component part that still carries its call.
-      if (part.type !== "text" && part.toolCall !== undefined) yield part.toolCall as ToolCallNodeImpl;
+      if (part.type !== "text" && part.toolCall !== undefined) calls.push(part.toolCall as ToolCallNodeImpl);
     }
+    return calls;
   }
 
   assign(message: Message): void {
@@ -113,8 +117,11 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.assignCommon(message);
     this.noteTextReplaced();
     this.setContent(m.content);
-    this.setName(m.name);
-    this.setEncryptedValue(m.encryptedValue);
+    // Neither given nor held (most messages): nothing to write.
+    if (m.name !== undefined || m.encryptedValue !== undefined || this.rare !== undefined) {
+      this.setName(m.name);
+      this.setEncryptedValue(m.encryptedValue);
+    }
     this.hasToolCallsKey = m.toolCalls !== undefined;
     this.assignToolCalls(m.toolCalls ?? []);
   }
@@ -159,6 +166,11 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const out = this.commonFields();
     const content = this.peekContent();
     if (content !== undefined) out.content = content;
+    // No rare record: no name, no encryptedValue, and the parts are what the flags say (no tool calls).
+    if (this.rare === undefined) {
+      if (this.hasToolCallsKey) out.toolCalls = [];
+      return out as Message;
+    }
     const name = this.peekRare("name");
     if (name !== undefined) out.name = name;
     const encryptedValue = this.peekEncryptedValue();

@@ -28,6 +28,9 @@ export class MessageIndex<N extends Keyed> {
   /** Slots that are not empty: nodes and tombstones. */
   #filled = 0;
   #last: N | undefined = undefined;
+  /** The id `get` found absent last, and the empty slot where it would go (until the table changes). */
+  #missId: string | undefined = undefined;
+  #missAt = 0;
   /** The nodes once probing ran too long (see MAX_PROBES). */
   #map: Map<string, N> | undefined = undefined;
 
@@ -39,7 +42,10 @@ export class MessageIndex<N extends Keyed> {
     const at = this.#probe(id);
     if (at < 0) return this.#toMap().get(id);
     const slot = this.#slots[at];
-    return slot === undefined ? slot : (this.#last = slot as N);
+    if (slot !== undefined) return (this.#last = slot as N);
+    this.#missId = id;
+    this.#missAt = at;
+    return undefined;
   }
 
   has(id: string): boolean {
@@ -53,7 +59,8 @@ export class MessageIndex<N extends Keyed> {
       if (!map.has(node.id)) map.set(node.id, node);
       return;
     }
-    const at = this.#probe(node.id);
+    // `has(id)` then `add(node)`, a bulk add's step: the probe that missed found the slot already.
+    const at = node.id === this.#missId ? this.#missAt : this.#probe(node.id);
     if (at < 0) {
       this.#toMap();
       return this.add(node);
@@ -61,12 +68,22 @@ export class MessageIndex<N extends Keyed> {
     const slots = this.#slots;
     if (slots[at] !== undefined) return;
     slots[at] = node;
+    this.#missId = undefined;
     if (++this.#filled > slots.length * 0.8) this.#rebuild();
+  }
+
+  /** Room for `count` more nodes, so that adding them never rebuilds the table on the way (a whole list). */
+  reserve(count: number): void {
+    if (this.#map !== undefined) return;
+    let size = this.#slots.length;
+    while (this.#filled + count > size * 0.8) size *= 2;
+    if (size > this.#slots.length) this.#rebuild(size);
   }
 
   /** Drops `node`, only if it is the node indexed under its id. */
   remove(node: N): void {
     if (this.#last === node) this.#last = undefined;
+    this.#missId = undefined;
     const map = this.#map;
     if (map !== undefined) {
       if (map.get(node.id) === node) map.delete(node.id);
@@ -84,6 +101,7 @@ export class MessageIndex<N extends Keyed> {
     this.#slots = new Array(8);
     this.#filled = 0;
     this.#last = undefined;
+    this.#missId = undefined;
     this.#map = undefined;
   }
 
@@ -98,17 +116,19 @@ export class MessageIndex<N extends Keyed> {
     return -1;
   }
 
-  /** The nodes again, without tombstones: in twice the slots when they fill over half of what may be. */
-  #rebuild(): void {
+  /** The nodes again, without tombstones: in twice the slots when they fill over half of what may be (or in `size`). */
+  #rebuild(size?: number): void {
     const old = this.#slots;
     const live = old.filter((slot) => slot !== undefined && slot !== TOMBSTONE) as N[];
-    this.#slots = new Array(live.length > old.length * 0.4 ? old.length * 2 : old.length);
+    this.#slots = new Array(size ?? (live.length > old.length * 0.4 ? old.length * 2 : old.length));
     this.#filled = 0;
+    this.#missId = undefined;
     for (const node of live) this.add(node);
   }
 
   /** Ids that collide: the nodes move to a `Map`, which hashes every character. */
   #toMap(): Map<string, N> {
+    this.#missId = undefined;
     const map = (this.#map = new Map());
     for (const slot of this.#slots) if (slot !== undefined && slot !== TOMBSTONE) map.set(slot.id, slot as N);
     this.#slots = [];

@@ -61,16 +61,20 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
   }
 
   assign(message: Message): void {
+    const m = message as { content: MessageContent; name?: string; encryptedValue?: string };
     this.assignCommon(message);
-    this.assignContent((message as { content: MessageContent }).content);
-    if (this.role !== "reasoning") this.setName((message as { name?: string }).name);
-    this.setEncryptedValue((message as { encryptedValue?: string }).encryptedValue);
+    this.assignContent(m.content);
+    // Neither given nor held (most messages): nothing to write.
+    if (m.name === undefined && m.encryptedValue === undefined && this.rare === undefined) return;
+    if (this.role !== "reasoning") this.setName(m.name);
+    this.setEncryptedValue(m.encryptedValue);
   }
 
   toMessage(): Message {
     const out = this.commonFields();
     const content = this.peekContent();
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
+    if (this.rare === undefined) return out as Message; // no name, no encryptedValue
     const name = this.peekRare("name");
     if (name !== undefined) out.name = name;
     const encryptedValue = this.peekEncryptedValue();

@@ -200,13 +200,19 @@ export abstract class BaseNode {
 
   /** Common part of `assign`: metadata, attribution, unknown keys. */
   protected assignCommon(message: Message): void {
-    // As assignJson: an equal value keeps the old object (and notifies no one).
+    // As assignJson: an equal value keeps the old object (and notifies no one). Neither here nor
+    // there (most messages) is equal without a look.
     const metadata = message.metadata as Metadata | undefined;
-    if (!jsonEqual(this.peekMetadata(), metadata)) this.writeRare("metadata", ownJson(metadata));
-    this.setSubagentRunId(message.subagentRunId);
+    const rare = this.rare;
+    if ((metadata !== undefined || rare?.metadata !== undefined) && !jsonEqual(this.peekMetadata(), metadata)) this.writeRare("metadata", ownJson(metadata));
+    if (message.subagentRunId !== undefined || rare !== undefined) this.setSubagentRunId(message.subagentRunId);
     let extras: Record<string, unknown> | undefined;
     const known = KNOWN_KEYS[this.role];
-    for (const key of Object.keys(message)) {
+    // An indexed loop: a thread of a thousand initial messages runs this once each, mostly before
+    // the engine has compiled it, where for-of's iterator calls cost more than the loop's body.
+    const keys = Object.keys(message);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       if (known.has(key)) continue;
       (extras ??= {})[key] = (message as Record<string, unknown>)[key];
     }
@@ -216,6 +222,8 @@ export abstract class BaseNode {
 
   protected commonFields(): Record<string, unknown> {
     const out: Record<string, unknown> = { id: this.id, role: this.role };
+    // Everything below lives in the rare record, which most messages never get.
+    if (this.rare === undefined) return out;
     const metadata = this.peekMetadata();
     if (metadata !== undefined) out.metadata = { ...metadata };
     const subagentRunId = this.peekSubagentRunId();
