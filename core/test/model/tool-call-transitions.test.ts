@@ -105,7 +105,7 @@ export function writesFromOutside(thread: ThreadImpl, call: ToolCallNodeImpl): v
   call.status.value = "running";
   // @ts-expect-error so is its error
   call.error.value = undefined;
-  // @ts-expect-error the thread's status is written by startRun / endRun / reset only
+  // @ts-expect-error the thread's status is written by its run transitions only
   thread.status.value = "idle";
   // @ts-expect-error so are its error, outcome and interrupts
   thread.outcome.value = undefined;
