@@ -6,6 +6,7 @@ import {
 } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
+import { appendNode } from "../model/streamed-nodes.js";
 
 /**
  * TEXT_MESSAGE_* and REASONING_MESSAGE_*: both open a message (or reuse one with the same id),
@@ -45,7 +46,7 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
     if (event.type === "TEXT_MESSAGE_START" && event.name !== undefined) created.setName(event.name);
     target = created;
     target.setSubagentRunId(event.subagentRunId);
-    thread.append(target);
+    appendNode(thread, target);
   }
   // A message reopened after its END keeps everything and receives more text (the reference appends).
   target.mergeMetadata(event.metadata);

@@ -119,7 +119,7 @@ export class ThreadImpl implements Thread {
   bookkeeping: RunBookkeeping | undefined = undefined;
   /**
    * Moves on with every write that can change what `toMessages()` returns: each folded event that
-   * can touch messages (foldEvent) and each structural write below (`setList` also follows the
+   * can touch messages (foldEvent) and each structural write (below, and streamed-nodes.ts; `setList` also follows the
    * in-place `assign`s of setMessages and hook mutations). During a run the fold is the only other
    * writer of messages. Lets a reader keep one projection until it is stale: a plain number, so
    * keeping it costs one increment per event whether or not anyone reads.
@@ -283,27 +283,7 @@ export class ThreadImpl implements Thread {
     return this.hub.claimCustom(name, fold);
   }
 
-  // ---- structural writes: each writes the list signal once ----
-
-  append(node: MessageNodeImpl): void {
-    this.messagesRevision++;
-    this.list.value = Object.freeze([...this.list.peek(), node]);
-    this.#index(node);
-  }
-
-  insertAt(position: number, node: MessageNodeImpl): void {
-    this.messagesRevision++;
-    const next = this.list.peek().slice();
-    next.splice(position, 0, node);
-    this.list.value = Object.freeze(next);
-    this.#index(node);
-    if (node.peekSubagentRunId() !== undefined) this.lanes.resort(node, next);
-  }
-
-  /** Swaps a node for one with the same id and another role; indices are rebuilt. */
-  replace(old: MessageNodeImpl, next: MessageNodeImpl): void {
-    this.setList(this.list.peek().map((node) => (node === old ? next : node)));
-  }
+  // ---- structural writes: each writes the list signal once (the fold's own: streamed-nodes.ts) ----
 
   setList(nodes: readonly MessageNodeImpl[]): void {
     this.messagesRevision++;
@@ -329,7 +309,7 @@ export class ThreadImpl implements Thread {
     batch(() => {
       this.list.value = Object.freeze(next);
       for (let i = position; i < old.length; i++) this.#unindex(old[i]!);
-      for (const node of tail) this.#index(node);
+      for (const node of tail) this.indexNode(node);
       this.genui.prune((messageId) => this.#byId.has(messageId));
     });
   }
@@ -364,7 +344,7 @@ export class ThreadImpl implements Thread {
     const held = this.list.peek();
     // `added` is this method's own array: a thread that starts with these messages takes it as is.
     this.list.value = Object.freeze(held.length === 0 ? added : [...held, ...added]);
-    for (const node of added) this.#index(node);
+    for (const node of added) this.indexNode(node);
   }
 
   registerToolCall(call: ToolCallNodeImpl): void {
@@ -440,7 +420,8 @@ export class ThreadImpl implements Thread {
     else this.#waitingPreviews?.delete(messageId);
   }
 
-  #index(node: MessageNodeImpl): void {
+  /** A node joined the list: it is indexed by id, with its tool calls, result link, lane and previews. */
+  indexNode(node: MessageNodeImpl): void {
     this.#byId.add(node);
     this.lanes.messageAdded(node);
     if (this.#waitingPreviews !== undefined && node.role === "user") {
