@@ -223,6 +223,11 @@ export class ThreadImpl implements Thread {
     return (this.#tree ??= this.#branching === undefined ? linearHistory(this) : this.#branching.open(this));
   }
 
+  /** Whether the history keeps branches (the branching plug-in), not one path (`linearHistory`). */
+  get keepsBranches(): boolean {
+    return this.#branching !== undefined;
+  }
+
   /** The history if it was made (nothing forked, nothing stored otherwise). */
   peekTree(): ThreadBranches | undefined {
     return this.#tree;
