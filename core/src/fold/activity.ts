@@ -8,6 +8,7 @@ import type { ThreadImpl } from "../model/thread.js";
 import { activityPatched, activitySnapshotted } from "./activity-components.js";
 import { FoldError } from "./errors.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
+import { appendNode, replaceNode } from "../model/streamed-nodes.js";
 
 /**
  * ACTIVITY_SNAPSHOT creates or (with `replace`, the default) replaces an activity message's
@@ -35,8 +36,8 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
   const created = new ActivityMessageNodeImpl(event.messageId, event.activityType, copyJson(event.content));
   created.setSubagentRunId(event.subagentRunId);
   created.mergeMetadata(event.metadata);
-  if (existing === undefined) thread.append(created);
-  else thread.replace(existing, created);
+  if (existing === undefined) appendNode(thread, created);
+  else replaceNode(thread, existing, created);
   activitySnapshotted(thread, created, undefined);
 }
 

@@ -1,20 +1,21 @@
 import type { AGUIEventOf, EventType, Interrupt } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import { AgentRunError } from "../model/agent-run-error.js";
+import { endRun, startRun } from "../model/run-lifecycle.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ActiveStep, RunOutcome } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { recordUsage } from "./token-usage.js";
 
 /**
- * RUN_* and STEP_*: the run's status, id, outcome and open steps (the thread's `startRun` and
- * `endRun` write them). Several runs may share one stream; messages accumulate across them and
+ * RUN_* and STEP_*: the run's status, id, outcome and open steps (`startRun` and `endRun`,
+ * model/run-lifecycle.ts, write them). Several runs may share one stream; messages accumulate across them and
  * the state persists.
  */
 
 export function foldRunStarted(thread: ThreadImpl, event: AGUIEventOf<EventType.RUN_STARTED>): void {
   bookkeepingOf(thread).runStarted();
-  thread.startRun(event.threadId, event.runId);
+  startRun(thread, event.threadId, event.runId);
   // Input messages the thread does not hold yet are appended; held ones are not replaced.
   const input = event.input?.messages;
   if (input !== undefined && input.length > 0) thread.appendWhole(input, "RUN_STARTED input");
@@ -36,14 +37,14 @@ export function foldRunFinished(thread: ThreadImpl, event: AGUIEventOf<EventType
       ? { type: "success", pendingToolCallIds: pending }
       : { type: "success", result: event.result, pendingToolCallIds: pending };
   }
-  thread.endRun({ type: "finished", outcome: ownJson(value) });
+  endRun(thread, { type: "finished", outcome: ownJson(value) });
   recordUsage(thread.tokens, event.runId, "RUN_FINISHED", event.usage);
   book.runEnded();
 }
 
 /** A producer failure: the run failed, and RUN_ERROR ends whatever was still open. */
 export function foldRunError(thread: ThreadImpl, event: AGUIEventOf<EventType.RUN_ERROR>): void {
-  thread.endRun({ type: "failed", error: new AgentRunError(event.message, event.code) });
+  endRun(thread, { type: "failed", error: new AgentRunError(event.message, event.code) });
   // RUN_ERROR names no run: it ends the one RUN_STARTED opened.
   recordUsage(thread.tokens, thread.runId.peek(), "RUN_ERROR", event.usage);
   bookkeepingOf(thread).runEnded();

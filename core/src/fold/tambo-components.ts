@@ -10,6 +10,7 @@ import type { PendingToolCall } from "../model/components/types.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
 import { TAMBO_EVENTS } from "./tambo-names.js";
+import { appendNode } from "../model/streamed-nodes.js";
 
 /**
  * Tambo's generative-UI events, carried in CUSTOM (payloads as Tambo's client types them):
@@ -71,7 +72,7 @@ function start(thread: ThreadImpl, ui: GenerativeUi, event: CustomEvent): void {
   let owner = thread.node(messageId);
   if (owner === undefined) {
     owner = new AssistantMessageNodeImpl(messageId, undefined);
-    thread.append(owner);
+    appendNode(thread, owner);
   } else if (owner.role !== "assistant") {
     thread.warn({
       code: "COMPONENT_MESSAGE_NOT_ASSISTANT",
@@ -166,7 +167,7 @@ function messageParent(thread: ThreadImpl, event: CustomEvent): void {
   if (node === undefined) {
     // It precedes the message's own START (as Tambo sends it): the message is made here.
     node = new AssistantMessageNodeImpl(messageId, undefined);
-    thread.append(node);
+    appendNode(thread, node);
   }
   node.parentMessageId.value = parentMessageId;
 }

@@ -4,8 +4,10 @@ import {
   PlainMessageNodeImpl,
   type TextBearingNodeImpl,
 } from "../model/messages/message-nodes.js";
+import { TEXT_DELTA_LOG } from "../model/messages/node-base.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
+import { appendNode } from "../model/streamed-nodes.js";
 
 /**
  * TEXT_MESSAGE_* and REASONING_MESSAGE_*: both open a message (or reuse one with the same id),
@@ -45,7 +47,7 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
     if (event.type === "TEXT_MESSAGE_START" && event.name !== undefined) created.setName(event.name);
     target = created;
     target.setSubagentRunId(event.subagentRunId);
-    thread.append(target);
+    appendNode(thread, target);
   }
   // A message reopened after its END keeps everything and receives more text (the reference appends).
   target.mergeMetadata(event.metadata);
@@ -67,7 +69,7 @@ export function foldMessageContent(thread: ThreadImpl, event: Content): void {
     activityCollision(thread, event);
     return;
   }
-  target.appendText(event.delta);
+  appendText(target, event.delta);
   if (event.metadata !== undefined) target.mergeMetadata(event.metadata);
 }
 
@@ -84,6 +86,25 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
   target.mergeMetadata(event.metadata);
   target.setStreaming(false);
   bookkeepingOf(thread).closed(target);
+}
+
+/**
+ * One string append to the content, O(delta). While a text subscriber exists, the node's delta log
+ * (`TextLog`, node-base.ts) records it; content parts (a multimodal message) become plain text,
+ * which is a replacement, not an append. An assistant message's text part joins its parts where
+ * text first arrives.
+ */
+function appendText(node: TextBearingNodeImpl, delta: string): void {
+  node.wakeWaiters();
+  const current = node.peekContent() as unknown;
+  const log = node.textLog;
+  if (log !== undefined) {
+    const writes = ++log.writes;
+    if (current !== undefined && typeof current !== "string") log.replacedAt = writes;
+    (log.deltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
+  }
+  node.setContent((typeof current === "string" ? current : "") + delta);
+  if (node.role === "assistant") node.ensureTextPart();
 }
 
 function activityCollision(thread: ThreadImpl, event: Start | Content | End): void {

@@ -8,6 +8,7 @@ import { mergeEventMetadata } from "../model/messages/metadata.js";
 import type { MessageContent, ToolCallPart } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { appendToolArgs, endToolArgs, reopenToolCall, streamingToolCall } from "./tool-call-stream.js";
+import { appendNode } from "../model/streamed-nodes.js";
 
 /**
  * TOOL_CALL_START attaches the call to its parent assistant message, creating one when there is
@@ -81,7 +82,7 @@ function resolveOwner(
   const created = new AssistantMessageNodeImpl(ownerId, undefined);
   created.hasToolCallsKey = true;
   created.setSubagentRunId(event.subagentRunId);
-  thread.append(created);
+  appendNode(thread, created);
   return created;
 }
 

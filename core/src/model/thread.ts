@@ -73,16 +73,6 @@ export interface ThreadOptions {
 const EMPTY: readonly never[] = Object.freeze([]);
 
 /**
- * How a run ended, as `endRun` records it: RUN_FINISHED with its outcome (success, interrupt or
- * cancelled: the status follows it); a failure (RUN_ERROR, or the client rejected the stream);
- * or the client stopped listening (stop, detach), which is neither and leaves no outcome.
- */
-export type RunEnd =
-  | { readonly type: "finished"; readonly outcome: RunOutcome }
-  | { readonly type: "failed"; readonly error: ThreadlineError }
-  | { readonly type: "stopped" };
-
-/**
  * What the fold remembers of the run under way (core/src/fold/run-bookkeeping.ts), kept on the
  * thread for it. The model knows one thing about it: a run that ends abnormally asks it to cut
  * off the messages and tool calls still streaming.
@@ -96,7 +86,7 @@ export interface RunBookkeeping {
  * O(1) in the thread's length (id → message node, id → tool call, tool call id → its result). The
  * fold (core/src/fold) is the only writer during a run; the chat client writes tool-call states
  * through the calls' transitions. The run's status, error, outcome and interrupts are written
- * only by `startRun`, `endRun`, `fail` and `reset`.
+ * only by the run's transitions (see `runSignals`).
  */
 export class ThreadImpl implements Thread {
   /**
@@ -129,18 +119,25 @@ export class ThreadImpl implements Thread {
   bookkeeping: RunBookkeeping | undefined = undefined;
   /**
    * Moves on with every write that can change what `toMessages()` returns: each folded event that
-   * can touch messages (foldEvent) and each structural write below (`setList` also follows the
+   * can touch messages (foldEvent) and each structural write (below, and streamed-nodes.ts; `setList` also follows the
    * in-place `assign`s of setMessages and hook mutations). During a run the fold is the only other
    * writer of messages. Lets a reader keep one projection until it is stale: a plain number, so
    * keeping it costs one increment per event whether or not anyone reads.
    */
   messagesRevision = 0;
 
-  readonly #runId = signal<string | undefined>(undefined);
-  readonly #status = signal<ThreadStatus>("idle");
-  readonly #error = signal<ThreadlineError | undefined>(undefined);
-  readonly #outcome = signal<RunOutcome | undefined>(undefined);
-  readonly #pendingInterrupts = signal<readonly Interrupt[]>(EMPTY);
+  /**
+   * The run's id, status, error, outcome and pending interrupts, read-only outside (the getters
+   * below). Written only by the run's transitions: `fail`, `cutOffRun` and `reset` here, `startRun`
+   * and `endRun` in run-lifecycle.ts, which only the fold and the run loop load.
+   */
+  readonly runSignals = {
+    id: signal<string | undefined>(undefined),
+    status: signal<ThreadStatus>("idle"),
+    error: signal<ThreadlineError | undefined>(undefined),
+    outcome: signal<RunOutcome | undefined>(undefined),
+    pendingInterrupts: signal<readonly Interrupt[]>(EMPTY),
+  };
   readonly #byId = new MessageIndex<MessageNodeImpl>();
   /** Local previews of user messages not in the thread yet (see `showPreviews`). */
   #waitingPreviews: Map<string, LocalPreviews> | undefined;
@@ -174,23 +171,23 @@ export class ThreadImpl implements Thread {
   }
 
   get runId(): ReadonlySignal<string | undefined> {
-    return this.#runId;
+    return this.runSignals.id;
   }
 
   get status(): ReadonlySignal<ThreadStatus> {
-    return this.#status;
+    return this.runSignals.status;
   }
 
   get error(): ReadonlySignal<ThreadlineError | undefined> {
-    return this.#error;
+    return this.runSignals.error;
   }
 
   get outcome(): ReadonlySignal<RunOutcome | undefined> {
-    return this.#outcome;
+    return this.runSignals.outcome;
   }
 
   get pendingInterrupts(): ReadonlySignal<readonly Interrupt[]> {
-    return this.#pendingInterrupts;
+    return this.runSignals.pendingInterrupts;
   }
 
   get runUsage(): ReadonlySignal<readonly RunUsage[]> {
@@ -224,6 +221,11 @@ export class ThreadImpl implements Thread {
   /** The conversation's history (a tree with the branching plug-in, one path without); made on first use. */
   get tree(): ThreadBranches {
     return (this.#tree ??= this.#branching === undefined ? linearHistory(this) : this.#branching.open(this));
+  }
+
+  /** Whether the history keeps branches (the branching plug-in), not one path (`linearHistory`). */
+  get keepsBranches(): boolean {
+    return this.#branching !== undefined;
   }
 
   /** The history if it was made (nothing forked, nothing stored otherwise). */
@@ -286,27 +288,7 @@ export class ThreadImpl implements Thread {
     return this.hub.claimCustom(name, fold);
   }
 
-  // ---- structural writes: each writes the list signal once ----
-
-  append(node: MessageNodeImpl): void {
-    this.messagesRevision++;
-    this.list.value = Object.freeze([...this.list.peek(), node]);
-    this.#index(node);
-  }
-
-  insertAt(position: number, node: MessageNodeImpl): void {
-    this.messagesRevision++;
-    const next = this.list.peek().slice();
-    next.splice(position, 0, node);
-    this.list.value = Object.freeze(next);
-    this.#index(node);
-    if (node.peekSubagentRunId() !== undefined) this.lanes.resort(node, next);
-  }
-
-  /** Swaps a node for one with the same id and another role; indices are rebuilt. */
-  replace(old: MessageNodeImpl, next: MessageNodeImpl): void {
-    this.setList(this.list.peek().map((node) => (node === old ? next : node)));
-  }
+  // ---- structural writes: each writes the list signal once (the fold's own: streamed-nodes.ts) ----
 
   setList(nodes: readonly MessageNodeImpl[]): void {
     this.messagesRevision++;
@@ -332,7 +314,7 @@ export class ThreadImpl implements Thread {
     batch(() => {
       this.list.value = Object.freeze(next);
       for (let i = position; i < old.length; i++) this.#unindex(old[i]!);
-      for (const node of tail) this.#index(node);
+      for (const node of tail) this.indexNode(node);
       this.genui.prune((messageId) => this.#byId.has(messageId));
     });
   }
@@ -368,7 +350,7 @@ export class ThreadImpl implements Thread {
     const held = this.list.peek();
     // `added` is this method's own array: a thread that starts with these messages takes it as is.
     this.list.value = Object.freeze(held.length === 0 ? added : [...held, ...added]);
-    for (const node of added) this.#index(node);
+    for (const node of added) this.indexNode(node);
   }
 
   registerToolCall(call: ToolCallNodeImpl): void {
@@ -379,69 +361,33 @@ export class ThreadImpl implements Thread {
     this.genui.toolCallAdded(call);
   }
 
-  /*
-   * The run's lifecycle: `idle` → (`startRun`) `running` → (`endRun`) an end status. Neither
-   * checks the status it comes from: ordering is the pipeline's to verify (it refuses a
-   * RUN_FINISHED without RUN_STARTED), and what reaches the thread anyway — `foldEvent` fed by
-   * hand, `fail` for a stream that broke before RUN_STARTED — must still be recorded.
-   */
-
-  /** RUN_STARTED: a run is under way; the last run's error and outcome go. */
-  startRun(threadId: string, runId: string): void {
-    batch(() => {
-      this.threadId.value = threadId;
-      this.#runId.value = runId;
-      this.#status.value = "running";
-      this.#error.value = undefined;
-      this.#outcome.value = undefined;
-      this.activeSteps.value = EMPTY;
-      this.genui.runStarted();
-    });
-  }
-
-  /**
-   * The run ended (see `RunEnd`). Open steps close. A failed or stopped run also cuts off what was
-   * still open: messages stop streaming, unfinished tool calls and subagents fail; everything
-   * folded stays. A stopped run keeps its pending interrupts and its error.
-   */
-  endRun(end: RunEnd): void {
-    batch(() => {
-      this.activeSteps.value = EMPTY;
-      switch (end.type) {
-        case "finished": {
-          const outcome = end.outcome;
-          this.#pendingInterrupts.value = outcome.type === "interrupt" ? outcome.interrupts : EMPTY;
-          this.#status.value = outcome.type === "interrupt" ? "interrupted" : outcome.type === "cancelled" ? "cancelled" : "succeeded";
-          this.#outcome.value = outcome;
-          this.genui.runFinished();
-          return;
-        }
-        case "failed":
-          this.#status.value = "failed";
-          this.#error.value = end.error;
-          break;
-        case "stopped":
-          this.#status.value = "cancelled";
-          break;
-        default: {
-          const unreachable: never = end;
-          return unreachable;
-        }
-      }
-      this.#outcome.value = undefined;
-      this.bookkeeping?.cutOff();
-      this.lanes.cutOff();
-      this.genui.runFailed();
-    });
-  }
-
   /** The client rejected the stream: the run failed with `error`; everything folded stays. */
   fail(error: unknown): void {
     const reason =
       error instanceof ThreadlineError
         ? error
         : new ModelError("RUN_REJECTED", `The run was rejected: ${describeValue(error)}`, { cause: error });
-    this.endRun({ type: "failed", error: reason });
+    this.cutOffRun("failed", reason);
+  }
+
+  /**
+   * The run ended abnormally: `failed` with `error` (RUN_ERROR, or the client rejected the stream),
+   * or `cancelled` with no error (the client stopped listening: its error and pending interrupts
+   * stay). Open steps close, and what was still open is cut off: messages stop streaming,
+   * unfinished tool calls and subagents fail; everything folded stays. Ordering is not checked
+   * here: see `startRun` (run-lifecycle.ts).
+   */
+  cutOffRun(status: "failed" | "cancelled", error?: ThreadlineError): void {
+    const run = this.runSignals;
+    batch(() => {
+      this.activeSteps.value = EMPTY;
+      run.status.value = status;
+      if (error !== undefined) run.error.value = error;
+      run.outcome.value = undefined;
+      this.bookkeeping?.cutOff();
+      this.lanes.cutOff();
+      this.genui.runFailed();
+    });
   }
 
   /**
@@ -450,19 +396,20 @@ export class ThreadImpl implements Thread {
    * run is active.
    */
   reset(): void {
+    const run = this.runSignals;
     batch(() => {
       this.setList(EMPTY);
       this.#tree?.reset();
       this.stateDoc.replace({});
       this.bookkeeping = undefined;
-      this.#pendingInterrupts.value = EMPTY;
+      run.pendingInterrupts.value = EMPTY;
       this.activeSteps.value = EMPTY;
-      this.#runId.value = undefined;
-      this.#outcome.value = undefined;
+      run.id.value = undefined;
+      run.outcome.value = undefined;
       this.tokens.reset();
       this.lanes.reset();
-      this.#error.value = undefined;
-      this.#status.value = "idle";
+      run.error.value = undefined;
+      run.status.value = "idle";
     });
   }
 
@@ -479,7 +426,8 @@ export class ThreadImpl implements Thread {
     else this.#waitingPreviews?.delete(messageId);
   }
 
-  #index(node: MessageNodeImpl): void {
+  /** A node joined the list: it is indexed by id, with its tool calls, result link, lane and previews. */
+  indexNode(node: MessageNodeImpl): void {
     this.#byId.add(node);
     this.lanes.messageAdded(node);
     if (this.#waitingPreviews !== undefined && node.role === "user") {

@@ -2,6 +2,7 @@ import { ThreadlineError, type WarningHandler } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
 import { AgentRunError } from "../model/agent-run-error.js";
+import { endRun } from "../model/run-lifecycle.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageNode } from "../model/types.js";
 import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";
@@ -156,7 +157,7 @@ export class RunSession {
     this.#closed = true;
     this.#stopGrace();
     this.controller.abort();
-    this.#close(() => this.#sawEvent && this.#host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
+    this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "cancelled", by: "client" });
   }
 
   /** `detach()`: stop listening; the source is left to finish on its own, unheard. */
@@ -164,7 +165,7 @@ export class RunSession {
     if (this.#closed) return;
     this.#closed = true;
     this.#stopGrace();
-    this.#close(() => this.#sawEvent && this.#host.thread.endRun({ type: "stopped" }), { status: "detached" });
+    this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "detached" });
   }
 
   /** The run could not start or continue (also used by the loop for errors before the stream). */
@@ -305,7 +306,7 @@ export class RunSession {
     if (end === "aborted") {
       // The source gave up on its own (our aborts close the session first).
       this.#closed = true;
-      return this.#close(() => this.#sawEvent && this.#host.thread.endRun({ type: "stopped" }), { status: "cancelled", by: "client" });
+      return this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "cancelled", by: "client" });
     }
     try {
       // Throws TRUNCATED_RUN when the stream ended with a run still open (or with no event).

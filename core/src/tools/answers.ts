@@ -1,5 +1,6 @@
 import type { WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
+import { startCall, withdrawApproval } from "../model/tool-calls/client-transitions.js";
 import type { Interrupt, ResumeEntry } from "../protocol/events.js";
 import type { ApprovalResponse, Approvals } from "./approvals.js";
 import { ToolExecutionError } from "./errors.js";
@@ -80,8 +81,8 @@ export class ToolAnswers {
     if (approval === undefined || call === undefined) return;
     if (approval.kind === "interrupt") {
       // Approved, the agent runs the call once resumed.
-      if (response.approved) call.start();
-      else call.withdrawApproval();
+      if (response.approved) startCall(call);
+      else withdrawApproval(call);
       const payload = response.reason === undefined ? { approved: response.approved } : { approved: response.approved, reason: response.reason };
       this.#interruptAnswers.set(approval.interruptId, { interruptId: approval.interruptId, status: "resolved", payload });
     } else if (response.approved) {
@@ -99,7 +100,8 @@ export class ToolAnswers {
     const approval = this.#config.approvals.byInterrupt(entry.interruptId);
     if (approval !== undefined) {
       this.#config.approvals.take(approval.toolCallId);
-      this.#config.thread.call(approval.toolCallId)?.withdrawApproval();
+      const call = this.#config.thread.call(approval.toolCallId);
+      if (call !== undefined) withdrawApproval(call);
     }
     this.#interruptAnswers.set(entry.interruptId, entry);
   }

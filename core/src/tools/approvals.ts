@@ -1,5 +1,6 @@
 import { batch } from "@preact/signals-core";
 import type { ThreadImpl } from "../model/thread.js";
+import { cancelCall, requestApproval } from "../model/tool-calls/client-transitions.js";
 import { ToolExecutionError } from "./errors.js";
 import type { ResolvedTool } from "./definition.js";
 import type { RunRecord } from "./run-record.js";
@@ -51,7 +52,7 @@ export class Approvals {
     if (call === undefined) return;
     // Kept even when the call cannot wait (it settled): an interrupt still needs its answer.
     this.#pending.set(approval.toolCallId, approval);
-    call.requestApproval();
+    requestApproval(call);
   }
 
   take(toolCallId: string): PendingApproval | undefined {
@@ -70,7 +71,7 @@ export class Approvals {
     batch(() => {
       for (const approval of this.#pending.values()) {
         const call = this.#thread.call(approval.toolCallId);
-        if (call !== undefined) call.cancel(new ToolExecutionError("TOOL_CANCELLED", call.id, call.name.peek(), `Tool call '${call.id}' was cancelled before it was approved: ${reason}.`));
+        if (call !== undefined) cancelCall(call, new ToolExecutionError("TOOL_CANCELLED", call.id, call.name.peek(), `Tool call '${call.id}' was cancelled before it was approved: ${reason}.`));
       }
     });
     this.#pending.clear();

@@ -4,6 +4,7 @@ import type { WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageContent } from "../model/types.js";
 import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
+import { cancelCall, startCall } from "../model/tool-calls/client-transitions.js";
 import { ToolExecutionError } from "./errors.js";
 import { outputContent, type ResolvedTool, type ToolExecuteContext } from "./definition.js";
 import { validateWith } from "./validation.js";
@@ -80,10 +81,10 @@ export class ToolRunner {
 
   /**
    * Runs the tool on the call's strict arguments; the call is `running` until it ends. A call
-   * that cannot start (see `ToolCallNodeImpl.start`) is not run.
+   * that cannot start (see `startCall`) is not run.
    */
   execute(call: ToolCallNodeImpl, resolved: ResolvedTool, record: RunRecord): void {
-    if (!call.start()) return;
+    if (!startCall(call)) return;
     const token = {};
     this.#running.set(call.id, token);
     const signal = this.#controller.signal;
@@ -110,7 +111,7 @@ export class ToolRunner {
     batch(() => {
       for (const id of this.#running.keys()) {
         const call = thread.call(id);
-        if (call !== undefined) call.cancel(new ToolExecutionError("TOOL_CANCELLED", id, call.name.peek(), `Tool call '${id}' was cancelled while it ran: ${reason}.`));
+        if (call !== undefined) cancelCall(call, new ToolExecutionError("TOOL_CANCELLED", id, call.name.peek(), `Tool call '${id}' was cancelled while it ran: ${reason}.`));
       }
     });
     this.#running.clear();

@@ -1,8 +1,9 @@
-// The thread's run lifecycle (model/thread.ts): startRun, endRun and reset are the only writers of
-// the run's status, error, outcome and interrupts; a failed or stopped run cuts off what was open.
+// The thread's run lifecycle (model/run-lifecycle.ts and the thread's own fail, cutOffRun, reset): the
+// only writers of the run's status, error, outcome and interrupts; a failed or stopped run cuts off what was open.
 import { describe, expect, it } from "vitest";
 import { createThread, type AGUIEvent } from "../../src/index.js";
 import { foldEvent } from "../../src/fold/index.js";
+import { endRun } from "../../src/model/run-lifecycle.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
 
 const fold = (thread: ThreadImpl, ...events: object[]) => {
@@ -38,7 +39,7 @@ describe("run lifecycle", () => {
       { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" },
       { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "lookup", parentMessageId: "m" },
     );
-    thread.endRun({ type: "stopped" });
+    endRun(thread, { type: "stopped" });
     expect(thread.status.value).toBe("cancelled");
     expect(thread.outcome.value).toBeUndefined();
     expect(thread.error.value).toBeUndefined();
@@ -89,7 +90,7 @@ describe("run lifecycle", () => {
 
   it("reset: an empty conversation, idle, and the next run starts clean", () => {
     const thread = midRun();
-    thread.endRun({ type: "stopped" });
+    endRun(thread, { type: "stopped" });
     thread.reset();
     expect(thread.status.value).toBe("idle");
     expect(thread.runId.value).toBeUndefined();

@@ -1,4 +1,4 @@
-// The tool call's state machine (model/tool-calls/tool-call-node.ts): the client's transitions check the
+// The tool call's state machine (model/tool-calls/): the client's transitions (client-transitions.ts) check the
 // state they come from and refuse the others without writing; facts from the stream (a result,
 // arguments that do not parse) win from every state.
 import { describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import { foldEvent } from "../../src/fold/index.js";
 import { ThreadlineError } from "../../src/errors.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
 import type { ToolCallNodeImpl } from "../../src/model/tool-calls/tool-call-node.js";
+import { cancelCall, requestApproval, startCall, withdrawApproval } from "../../src/model/tool-calls/client-transitions.js";
 
 const fold = (thread: ThreadImpl, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);
@@ -29,31 +30,31 @@ describe("tool call transitions", () => {
   it("complete → awaiting-approval → running → failed (cancelled), each step accepted", () => {
     const { call } = callOf();
     expect(call.status.value).toBe("complete");
-    expect(call.requestApproval()).toBe(true);
+    expect(requestApproval(call)).toBe(true);
     expect(call.status.value).toBe("awaiting-approval");
     // An interrupt about the same call replaces the tool-side request.
-    expect(call.requestApproval()).toBe(true);
-    expect(call.start()).toBe(true);
+    expect(requestApproval(call)).toBe(true);
+    expect(startCall(call)).toBe(true);
     expect(call.status.value).toBe("running");
-    expect(call.cancel(cancelled)).toBe(true);
+    expect(cancelCall(call, cancelled)).toBe(true);
     expect(call.status.value).toBe("failed");
     expect(call.error.value).toBe(cancelled);
   });
 
   it("withdrawing an approval goes back to complete; only from awaiting-approval", () => {
     const { call } = callOf();
-    expect(call.withdrawApproval()).toBe(false);
-    call.requestApproval();
-    expect(call.withdrawApproval()).toBe(true);
+    expect(withdrawApproval(call)).toBe(false);
+    requestApproval(call);
+    expect(withdrawApproval(call)).toBe(true);
     expect(call.status.value).toBe("complete");
-    expect(call.cancel(cancelled)).toBe(false);
+    expect(cancelCall(call, cancelled)).toBe(false);
     expect(call.status.value).toBe("complete");
     expect(call.error.value).toBeUndefined();
   });
 
   it("a call whose arguments still stream refuses every client transition", () => {
     const { call } = callOf(false);
-    expect([call.requestApproval(), call.start(), call.withdrawApproval(), call.cancel(cancelled)]).toEqual([false, false, false, false]);
+    expect([requestApproval(call), startCall(call), withdrawApproval(call), cancelCall(call, cancelled)]).toEqual([false, false, false, false]);
     expect(call.status.value).toBe("streaming");
     expect(call.error.value).toBeUndefined();
   });
@@ -62,7 +63,7 @@ describe("tool call transitions", () => {
     const { thread, call } = callOf();
     fold(thread, result());
     expect(call.status.value).toBe("succeeded");
-    expect([call.requestApproval(), call.start(), call.cancel(cancelled)]).toEqual([false, false, false]);
+    expect([requestApproval(call), startCall(call), cancelCall(call, cancelled)]).toEqual([false, false, false]);
     expect(call.status.value).toBe("succeeded");
     expect(call.result.value?.id).toBe("res");
   });
@@ -70,20 +71,20 @@ describe("tool call transitions", () => {
   it("a call that failed on its arguments cannot be approved or started", () => {
     const { call } = callOf(true, "{broken");
     expect(call.status.value).toBe("failed");
-    expect([call.requestApproval(), call.start()]).toEqual([false, false]);
+    expect([requestApproval(call), startCall(call)]).toEqual([false, false]);
     expect(call.error.value?.code).toBe("INVALID_TOOL_ARGS");
   });
 
   it("a result settles a running call", () => {
     const { thread, call } = callOf();
-    call.start();
+    startCall(call);
     fold(thread, result());
     expect(call.status.value).toBe("succeeded");
   });
 
   it("a replayed TOOL_CALL_START does not pull a call from under its approval; a complete one streams again", () => {
     const waiting = callOf();
-    waiting.call.requestApproval();
+    requestApproval(waiting.call);
     fold(waiting.thread, { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "lookup" });
     expect(waiting.call.status.value).toBe("awaiting-approval");
     fold(waiting.thread, { type: "TOOL_CALL_END", toolCallId: "tc" });
@@ -104,7 +105,7 @@ export function writesFromOutside(thread: ThreadImpl, call: ToolCallNodeImpl): v
   call.status.value = "running";
   // @ts-expect-error so is its error
   call.error.value = undefined;
-  // @ts-expect-error the thread's status is written by startRun / endRun / reset only
+  // @ts-expect-error the thread's status is written by its run transitions only
   thread.status.value = "idle";
   // @ts-expect-error so are its error, outcome and interrupts
   thread.outcome.value = undefined;

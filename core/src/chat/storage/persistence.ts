@@ -1,5 +1,6 @@
 import { batch, type ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
+import { restoreBranches } from "../../model/branches/restore-branches.js";
 import type { ThreadImpl } from "../../model/thread.js";
 import type { PersistenceError } from "../../persist/errors.js";
 import type { StoredResumePoint, ThreadContent } from "../../persist/stored-thread.js";
@@ -89,7 +90,7 @@ class ThreadStorage implements ChatStorage {
       this.hydratedResume = record.resume;
       batch(() => {
         replaceMessages(this.#thread, record.messages);
-        if (record.branches !== undefined) this.#thread.tree.restore(record.branches);
+        if (record.branches !== undefined) restoreBranches(this.#thread, record.branches);
         else this.#thread.peekTree()?.reset();
         replaceState(this.#thread, record.state === undefined ? {} : record.state);
         restoreComponents(this.#thread, record.components, this.#warn);

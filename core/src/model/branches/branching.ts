@@ -24,7 +24,10 @@ export interface ThreadBranches {
   reset(): void;
   /** What is stored beside the messages; undefined for nothing. */
   record(): TreeRecord | undefined;
-  /** Puts back what `record()` stored. */
+  /**
+   * Puts back what `record()` stored (a no-op on `linearHistory`, which keeps no branches:
+   * `restoreBranches`, restore-branches.ts, warns about them instead).
+   */
   restore(value: unknown): void;
 }
 
@@ -39,7 +42,7 @@ export interface BranchingPlugin {
  * regeneration replaces what followed (the old answer is gone, and the run names no
  * `parentRunId`, there being no branch to grow from); every message has one alternative and
  * `switchBranch` has nothing to switch to. A stored thread that carries branches loads its active
- * path, and the others are warned about once (`STORED_BRANCHES_IGNORED`): the next save drops them.
+ * path, and the others are warned about (`restoreBranches`): the next save drops them.
  */
 export function linearHistory(host: TreeHost): ThreadBranches {
   const single = new WeakMap<MessageNodeImpl, Branches>();
@@ -61,13 +64,6 @@ export function linearHistory(host: TreeHost): ThreadBranches {
     parentRunIdAt: () => undefined,
     reset() {},
     record: () => undefined,
-    restore(value) {
-      const forks = (value as Partial<TreeRecord> | null | undefined)?.forks;
-      if (!Array.isArray(forks) || forks.length === 0) return;
-      host.warn({
-        code: "STORED_BRANCHES_IGNORED",
-        message: `The stored thread keeps ${forks.length} fork${forks.length === 1 ? "" : "s"} of alternative branches, but this thread has no branching plug-in: only the active path is shown, and the next save drops the others. Give the chat \`branching: messageBranches()\` to keep them.`,
-      });
-    },
+    restore() {},
   };
 }

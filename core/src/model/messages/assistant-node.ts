@@ -86,11 +86,6 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     return (rare.toolCalls ??= toolCallsOf(this.parts)) as ReadonlySignal<readonly ToolCallNode[]>;
   }
 
-  override appendText(delta: string): void {
-    super.appendText(delta);
-    this.ensureTextPart();
-  }
-
   /** The text part joins the parts where text first arrived (before or after tool calls). */
   ensureTextPart(): void {
     // A flag, not parts.includes(): this runs on every text delta.

@@ -300,8 +300,11 @@ export abstract class TextBearingNode<C> extends BaseNode {
     waiter.nextWaiter = undefined;
   }
 
-  /** Before any write of the content: waiting text subscribers get its signal first. */
-  private wakeWaiters(): void {
+  /**
+   * Before any write of the content: waiting text subscribers get its signal first (the fold's
+   * append, fold/text.ts, calls it before it logs the delta).
+   */
+  wakeWaiters(): void {
     if (this.rare?.textWaiting !== undefined) void this.content;
   }
 
@@ -309,9 +312,12 @@ export abstract class TextBearingNode<C> extends BaseNode {
     return peekSlot(this.#content);
   }
 
-  /** Writes the content (through its signal when there is one). */
-  protected setContent(value: C): void {
-    // Every caller woke the waiters first (appendText, or noteTextReplaced before a whole write).
+  /**
+   * Writes the content (through its signal when there is one). Every caller wakes the waiters
+   * first and keeps the delta log: the fold's append (fold/text.ts), or `noteTextReplaced` before
+   * a whole write.
+   */
+  setContent(value: C): void {
     this.#content = writeSlot(this.#content, value);
   }
 
@@ -363,20 +369,6 @@ export abstract class TextBearingNode<C> extends BaseNode {
     const rare = this.rare;
     const log = rare?.textLog;
     if (log !== undefined && --log.subscribers === 0) rare!.textLog = undefined;
-  }
-
-  /** TEXT_MESSAGE_CONTENT / REASONING_MESSAGE_CONTENT: one string append, O(delta). */
-  appendText(delta: string): void {
-    this.wakeWaiters();
-    const current = this.peekContent() as unknown;
-    const log = this.rare?.textLog;
-    if (log !== undefined) {
-      const writes = ++log.writes;
-      // Content parts (a multimodal message) become plain text: that is a replacement, not an append.
-      if (current !== undefined && typeof current !== "string") log.replacedAt = writes;
-      (log.deltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
-    }
-    this.setContent(((typeof current === "string" ? current : "") + delta) as C);
   }
 
   /** Called before `content` is written as a whole (snapshot, restore). */

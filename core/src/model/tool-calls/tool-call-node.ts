@@ -10,30 +10,20 @@ import type { ArgumentStatus, Metadata, ToolCallNode, ToolCallStatus, ToolMessag
 
 const NO_STATUS: Readonly<Record<string, ArgumentStatus>> = Object.freeze({});
 
-/** The states each of the client's transitions may come from (see `ToolCallNodeImpl`). */
-const CLIENT_FROM = {
-  requestApproval: ["complete", "awaiting-approval"],
-  start: ["complete", "awaiting-approval"],
-  withdrawApproval: ["awaiting-approval"],
-  cancel: ["awaiting-approval", "running"],
-} as const satisfies Record<string, readonly ToolCallStatus[]>;
-
 /**
- * One tool call, and its state machine: `status` and `error` are written only by the transitions
- * below, each of which checks the state it comes from.
+ * One tool call, and its state machine: `status` and `error` are written only by its transitions,
+ * each of which checks the state it comes from:
  *
  * - Arguments (the fold, fold/tool-call-stream.ts): their end (or `assign`, a whole call) takes
  *   `streaming` to `complete`, or to `failed` when they do not parse; a cut-off fails a call whose
  *   run ended mid-arguments; a replayed start takes `complete` or `failed` back to `streaming`.
- * - The client (tools/): `requestApproval` → `awaiting-approval`; `start` → `running`;
- *   `withdrawApproval` → `complete`; `cancel` → `failed`.
+ * - The client (tools/, through client-transitions.ts, which only the chat's engine loads):
+ *   `requestApproval` → `awaiting-approval`; `startCall` → `running`; `withdrawApproval` →
+ *   `complete`; `cancelCall` → `failed`.
  * - Facts from the stream win from every state: a result (`linkResult`) settles the call as
  *   `succeeded` or `failed`, and arguments that do not parse fail it.
  *
- * An illegal client transition is a no-op that returns false rather than a thrown error: those
- * transitions are driven by things that race the stream (an interrupt naming a call that already
- * settled, an approval answered after the conversation moved on), and the call's status must
- * keep saying what is true of it. Nothing here is computed per event except the parser's work.
+ * Nothing here is computed per event except the parser's work.
  */
 export class ToolCallNodeImpl implements ToolCallNode {
   /**
@@ -50,7 +40,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly args = signal<unknown>(undefined);
   readonly argumentStatus = signal<Readonly<Record<string, ArgumentStatus>>>(NO_STATUS);
   readonly result = signal<ToolMessageNode | undefined>(undefined);
-  /** `status` and `error`, written only by the transitions (here, and the fold's in fold/tool-call-stream.ts). */
+  /** `status` and `error`, written only by the transitions (here, the fold's in fold/tool-call-stream.ts, the client's in client-transitions.ts). */
   readonly statusSignal = signal<ToolCallStatus>("streaming");
   readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   readonly metadata = signal<Metadata | undefined>(undefined);
@@ -119,36 +109,6 @@ export class ToolCallNodeImpl implements ToolCallNode {
     }
   }
 
-  /**
-   * The client asks the user: `complete` → `awaiting-approval`. Also from `awaiting-approval`, as
-   * an interrupt about the call replaces a tool-side request.
-   */
-  requestApproval(): boolean {
-    return this.move("requestApproval", "awaiting-approval");
-  }
-
-  /**
-   * A client tool starts executing, or the user approved a call the agent runs on resume:
-   * `complete` or `awaiting-approval` → `running`. Refused otherwise, so nothing runs a call
-   * twice or runs one that already has its answer.
-   */
-  start(): boolean {
-    return this.move("start", "running");
-  }
-
-  /** The user declined an interrupt about the call, or answered it another way: back to `complete`. */
-  withdrawApproval(): boolean {
-    return this.move("withdrawApproval", "complete");
-  }
-
-  /**
-   * The client gave up on a call it held (awaiting approval, or running): `failed` with `error`.
-   * Refused for any other state: a call that settled meanwhile keeps its result.
-   */
-  cancel(error: ThreadlineError): boolean {
-    return this.move("cancel", "failed", error);
-  }
-
   toToolCall(): ToolCall {
     const call: ToolCall = {
       id: this.id,
@@ -177,17 +137,6 @@ export class ToolCallNodeImpl implements ToolCallNode {
     // Valid JSON deeper than Threadline walks is refused as that, not as "not valid JSON".
     if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
     this.setArgs(ownJson(parsed));
-  }
-
-  /**
-   * A client transition: to `to` (with `error`, written first, when it fails the call) when the
-   * status is one the transition may come from; false, writing nothing, otherwise.
-   */
-  private move(transition: keyof typeof CLIENT_FROM, to: ToolCallStatus, error?: ThreadlineError): boolean {
-    if (!(CLIENT_FROM[transition] as readonly ToolCallStatus[]).includes(this.statusSignal.peek())) return false;
-    if (error !== undefined) this.errorSignal.value = error;
-    this.statusSignal.value = to;
-    return true;
   }
 
   /** The arguments stopped streaming (their end, a whole call, or a cut-off): the parser goes. */

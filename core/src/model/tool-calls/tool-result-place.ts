@@ -1,6 +1,7 @@
 import { batch } from "@preact/signals-core";
 import type { ToolMessageNodeImpl } from "../messages/message-nodes.js";
 import type { ThreadImpl } from "../thread.js";
+import { appendNode, insertNode } from "../streamed-nodes.js";
 
 /**
  * A tool message answering a call joins `thread` right after the call's assistant message and
@@ -15,13 +16,13 @@ export function addToolResult(thread: ThreadImpl, node: ToolMessageNodeImpl): bo
   // One update: the list, and the call the result settles.
   return batch(() => {
     if (owner === undefined) {
-      thread.append(node);
+      appendNode(thread, node);
       return false;
     }
     const list = thread.list.peek();
     let position = list.indexOf(owner) + 1;
     while (position < list.length && list[position]!.role === "tool") position++;
-    thread.insertAt(position, node);
+    insertNode(thread, position, node);
     return true;
   });
 }

@@ -12,9 +12,10 @@ import type { Attachment } from "../messages/attachments.js";
 const texts = new WeakMap<MessageNode, ReadonlySignal<string>>();
 const results = new WeakMap<ToolCallNode, ReadonlySignal<MessageContent | undefined>>();
 const views = new WeakMap<object, ReadonlySignal<ThreadView<string>>>();
-// Annotated so a bundle that never shows parts can drop it (a top-level call is kept otherwise).
-const NO_PARTS: ReadonlySignal<readonly AssistantPart[]> = /* @__PURE__ */ signal(Object.freeze([]));
-const NO_ATTACHMENTS: ReadonlySignal<readonly Attachment[]> = /* @__PURE__ */ signal(Object.freeze([]));
+// Annotated (the call and its argument) so a bundle that never shows parts or attachments drops
+// them (a top-level call is kept otherwise).
+const NO_PARTS: ReadonlySignal<readonly AssistantPart[]> = /* @__PURE__ */ signal(/* @__PURE__ */ Object.freeze([]));
+const NO_ATTACHMENTS: ReadonlySignal<readonly Attachment[]> = /* @__PURE__ */ signal(/* @__PURE__ */ Object.freeze([]));
 
 /**
  * A message's text: a streamed string as is (no copy), content parts' text joined, `""` for an
