@@ -19,6 +19,7 @@ function check(
   return { name, target, measured, pass: pass(measured), detail };
 }
 
+/** Every check's name starts with the workload it reads ("W1 flat", "memory vs floor"): `--only` keeps a run's own. */
 export function evaluate(reports: Reports): Check[] {
   const w1 = reports["W1"];
   const w2 = reports["W2"];
