@@ -65,17 +65,21 @@ for (const workload of only) {
   console.log(`\n${formatReport(report)}`);
 }
 rmSync(scratch, { recursive: true, force: true });
-if (runLog) {
-  console.error("▸ run-log in a fresh process…");
-  const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./run-log.ts", import.meta.url)), ...(quick ? ["--quick"] : [])], {
+/** One of the steps that are scripts of their own (bench/src/…), run in a fresh Node process; false when it failed. */
+function runScript(name: string, script: string, scriptArgs: readonly string[]): boolean {
+  const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url)), ...scriptArgs], {
     cwd: benchDir,
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
-  if (child.status !== 0) {
-    console.error(`✗ run-log: exited with ${child.status ?? child.signal}`);
-    broken = true;
-  }
+  if (child.status === 0) return true;
+  console.error(`✗ ${name}: exited with ${child.status ?? child.signal}`);
+  return false;
+}
+
+if (runLog) {
+  console.error("▸ run-log in a fresh process…");
+  if (!runScript("run-log", "./run-log.ts", quick ? ["--quick"] : [])) broken = true;
 }
 
 const byName = Object.fromEntries(reports.map((r) => [r.workload, r]));
@@ -93,34 +97,24 @@ const results: Results = {
 // The browser workload (`pnpm bench:browser`) keeps its figures under `browser`: carried over.
 const resultsFile = join(benchDir, "results.json");
 const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, "utf8")) as { browser?: unknown }) : {};
-writeFileSync(resultsFile, `${JSON.stringify(previous.browser === undefined ? results : { ...results, browser: previous.browser }, null, 2)}\n`);
-console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, ${results.machine.platform}`);
-console.log(`Command: ${results.command}; written to bench/results.json`);
-if (!quick) console.log(`\n${formatChecks(checks)}`);
+// A run that measured no Node workload (`--only=mount`, `--only=run-log`) keeps the last figures.
+if (reports.length > 0) {
+  writeFileSync(resultsFile, `${JSON.stringify(previous.browser === undefined ? results : { ...results, browser: previous.browser }, null, 2)}\n`);
+  console.log(`\nMachine: ${results.machine.nproc} cores (${cpu}), Node ${process.version}, ${results.machine.platform}`);
+  console.log(`Command: ${results.command}; written to bench/results.json`);
+  if (!quick) console.log(`\n${formatChecks(checks)}`);
+}
 
 // Mount in Chromium (src/browser/mount.ts): its own process, which merges its figures into
 // results.json under `browser` and, with --check, exits 1 when a gated mount target is missed.
 if (mount) {
   console.error("▸ mount (Chromium) in a fresh process…");
   const browserArgs = ["--workloads=mount", "--sizes=1000", `--runs=${quick ? 1 : 3}`, ...(checking && !quick ? ["--check"] : [])];
-  const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./browser/main.ts", import.meta.url)), ...browserArgs], {
-    cwd: benchDir,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  if (child.status !== 0) {
-    console.error(`✗ mount: exited with ${child.status ?? child.signal}`);
-    broken = true;
-  }
+  if (!runScript("mount", "./browser/main.ts", browserArgs)) broken = true;
 }
 
 // Bundle weight beside the peers (src/size/); its budgets are gated in the test command (`size`).
-const size = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./size/main.ts", import.meta.url))], {
-  cwd: benchDir,
-  env,
-  stdio: ["ignore", "inherit", "inherit"],
-});
-if (size.status !== 0) broken = true;
+if (!runScript("size", "./size/main.ts", [])) broken = true;
 
 if (broken) process.exit(1);
 if (checking) {
