@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { messageListProblem } from "../protocol/message-list.js";
 import { describeValue } from "../describe-value.js";
 import { warnToConsole, type ThreadlineError, type WarningHandler } from "../errors.js";
@@ -33,7 +34,7 @@ export interface OpenedChat extends EngineInput {
  * been loaded yet, so every check the engine's parts would make is made here first.
  */
 export function openChat(options: ChatClientOptions): OpenedChat {
-  if (typeof options !== "object" || options === null) throw new ChatInputError("INVALID_OPTION", "new ChatClient(options) needs an options object with an `agent`.", "options");
+  if (typeof options !== "object" || options === null) throw new ChatInputError("INVALID_OPTION", DEV ? "new ChatClient(options) needs an options object with an `agent`." : "", "options");
   const warn = options.onWarning ?? warnToConsole;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
   const settings: ChatSettings = { tools: buildToolSet(options.tools), context: options.context, forwardedProps: options.forwardedProps, maxSteps: checkMaxSteps(options.maxSteps ?? 10) };
@@ -63,7 +64,7 @@ export function openChat(options: ChatClientOptions): OpenedChat {
 export function checkAgent(agent: ChatClientOptions["agent"] | undefined): CheckedAgent {
   const candidate = agent as { run?: unknown; runAgent?: unknown; abortRun?: unknown } | null | undefined;
   if (typeof candidate !== "object" || candidate === null || typeof candidate.run !== "function") {
-    throw new ChatInputError("INVALID_OPTION", "`agent` must be an AgentSource (HttpAgent, fromEvents…) or an AG-UI agent object with a run method.", "agent");
+    throw new ChatInputError("INVALID_OPTION", DEV ? "`agent` must be an AgentSource (HttpAgent, fromEvents…) or an AG-UI agent object with a run method." : "", "agent");
   }
   const agUi = typeof candidate.runAgent === "function" || typeof candidate.abortRun === "function" || candidate.run.length === 1;
   return { agent: agent as ChatClientOptions["agent"], agUi };
@@ -74,7 +75,7 @@ function toolArgumentReading(options: ChatClientOptions): ToolArgumentReading {
   const plugin = options.toolArguments;
   if (plugin === undefined) return ARGUMENTS_AS_SENT;
   if (!isToolArgumentReading(plugin)) {
-    throw new ChatInputError("INVALID_OPTION", "`toolArguments` must be strictModeUndo() (from @threadline/core), or absent (the arguments as sent).", "toolArguments");
+    throw new ChatInputError("INVALID_OPTION", DEV ? "`toolArguments` must be strictModeUndo() (from @threadline/core), or absent (the arguments as sent)." : "", "toolArguments");
   }
   return plugin;
 }
@@ -107,7 +108,7 @@ function report(options: ChatClientOptions, warn: WarningHandler, error: Threadl
 
 export function checkMaxSteps(value: unknown): number {
   if (typeof value === "number" && (Number.isInteger(value) || value === Infinity) && value >= 0) return value;
-  throw new ChatInputError("INVALID_OPTION", `maxSteps must be a whole number ≥ 0 (or Infinity), got ${String(value)}.`, "maxSteps");
+  throw new ChatInputError("INVALID_OPTION", DEV ? `maxSteps must be a whole number ≥ 0 (or Infinity), got ${String(value)}.` : "", "maxSteps");
 }
 
 /**
@@ -117,7 +118,7 @@ export function checkMaxSteps(value: unknown): number {
 export function givenThread(options: ChatClientOptions): ThreadImpl | undefined {
   const { thread } = options;
   if ((options as { readonly tamboEvents?: unknown }).tamboEvents !== undefined) {
-    throw new ChatInputError("INVALID_OPTION", "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners).", "tamboEvents");
+    throw new ChatInputError("INVALID_OPTION", DEV ? "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners)." : "", "tamboEvents");
   }
   const legacyProblem = legacyOptionProblem(options);
   if (legacyProblem !== undefined) {
@@ -126,16 +127,16 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   if (options.components !== undefined) pluginOption(options.components, "components", "generativeUi({ registry }) (from @threadline/core), or absent.");
   if (thread === undefined) return undefined;
   if (!(thread instanceof ThreadImpl)) {
-    throw new ChatInputError("INVALID_OPTION", "`thread` must be a thread made by createThread() or a ThreadStore.", "thread");
+    throw new ChatInputError("INVALID_OPTION", DEV ? "`thread` must be a thread made by createThread() or a ThreadStore." : "", "thread");
   }
   for (const name of ["messages", "state", "components", "subagents", "branching", "partialArgs"] as const) {
     if (options[name] !== undefined) {
-      throw new ChatInputError("INVALID_OPTION", `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).`, name);
+      throw new ChatInputError("INVALID_OPTION", DEV ? `\`${name}\` cannot be given with \`thread\`: the thread carries its own (give it to createThread or createThreadStore).` : "", name);
     }
   }
   const own = thread.threadId.peek();
   if (options.threadId !== undefined && options.threadId !== own) {
-    throw new ChatInputError("INVALID_OPTION", `\`threadId\` '${options.threadId}' is not the id of the given \`thread\` (${own === undefined ? "none yet" : `'${own}'`}).`, "threadId");
+    throw new ChatInputError("INVALID_OPTION", DEV ? `\`threadId\` '${options.threadId}' is not the id of the given \`thread\` (${own === undefined ? "none yet" : `'${own}'`}).` : "", "threadId");
   }
   return thread;
 }
@@ -147,7 +148,7 @@ export function newThread(options: ChatClientOptions, threadId: string, warn: Wa
   if (branching !== undefined) pluginOption(branching, "branching", "messageBranches() (from @threadline/core), or absent.");
   if (partialArgs !== undefined) pluginOption(partialArgs, "partialArgs", "partialArgsParser() (from @threadline/core), or absent.");
   const problem = options.messages === undefined ? undefined : messageListProblem(options.messages);
-  if (problem !== undefined) throw new ChatInputError("INVALID_OPTION", `The chat's initial ${problem}.`, "messages");
+  if (problem !== undefined) throw new ChatInputError("INVALID_OPTION", DEV ? `The chat's initial ${problem}.` : "", "messages");
   // Checked just above: the thread takes them as its constructor would, without checking them again.
   const thread = makeThread({ threadId, state: options.state, onWarning: warn, components, subagents, branching, partialArgs });
   if (options.messages !== undefined && options.messages.length > 0) thread.appendWhole(options.messages, "initial messages");

@@ -21,7 +21,7 @@ export class FoldError extends ThreadlineError<FoldErrorCode> {
   readonly eventType: string | undefined;
 
   constructor(code: FoldErrorCode, message: string, eventType?: string) {
-    super(code, message);
+    super(code, message, { where: eventType });
     this.eventType = eventType;
   }
 }

@@ -46,7 +46,7 @@ export class ChatInputError extends ThreadlineError<ChatInputErrorCode> {
   readonly option: string | undefined;
 
   constructor(code: ChatInputErrorCode, message: string, option?: string) {
-    super(code, message);
+    super(code, message, { where: option });
     this.option = option;
   }
 }

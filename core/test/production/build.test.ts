@@ -1,0 +1,54 @@
+// What a production build of @threadline/core ships: the code and the error codes, not the
+// sentences. Every message is written `DEV ? "the sentence" : ""` (esm-env's DEV, false when the
+// bundler resolves the `production` condition), so Vite's production build must fold every one
+// of them away. This builds the root and every subpath the way an app's build would, one output
+// file per source module, and lists each string literal that still reads like prose, by module:
+// a message written without `DEV ?` fails here with its file named.
+import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { build, type Rolldown } from "vite";
+import { describe, expect, it } from "vitest";
+
+const src = (path: string): string => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
+const exportsMap = (JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as { exports: Record<string, unknown> }).exports;
+const subpaths = Object.keys(exportsMap).filter((key) => key !== "./package.json");
+const entries = Object.fromEntries(subpaths.map((key) => (key === "." ? ["index", src("index.ts")] : [key.slice(2), src(`${key.slice(2)}/index.ts`)])));
+
+/** A string literal (any of the three quotes) of the minified output. */
+const LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
+/** Prose: four words or more, or a sentence's end. Identifiers, event types and CSS do not match. */
+const PROSE = /(?:[A-Za-z`'’]+[,;:]? +){3,}[A-Za-z`'’]+|[a-z][.!?]\s*$/;
+
+async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
+  const output = (await build({
+    configFile: false,
+    root: src(".."),
+    mode: "production",
+    logLevel: "silent",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: entries, formats: ["es"] },
+      rolldownOptions: {
+        // Only our own modules are searched; dependencies keep their own messages.
+        external: (id) => !id.startsWith(src("..").replace(/\/src$/, "/src")) && !id.startsWith(".") && !id.startsWith("/"),
+        output: { minify: true, preserveModules: true },
+      },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  return (Array.isArray(output) ? output : [output]).flatMap((o) => o.output.filter((c): c is Rolldown.OutputChunk => c.type === "chunk"));
+}
+
+describe("a production build", () => {
+  it("holds no message sentences: every one is written DEV ? … : \"\"", async () => {
+    const chunks = await productionBuild();
+    expect(chunks.length).toBeGreaterThan(50);
+    const found: Record<string, string[]> = {};
+    for (const chunk of chunks) {
+      const prose = (chunk.code.match(LITERAL) ?? []).filter((literal) => PROSE.test(literal.slice(1, -1)));
+      if (prose.length > 0) found[chunk.fileName] = prose.map((p) => (p.length > 90 ? `${p.slice(0, 90)}…` : p));
+    }
+    expect(found).toEqual({});
+  }, 120_000);
+});
