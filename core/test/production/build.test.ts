@@ -19,6 +19,21 @@ const LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
 /** Prose: four words or more, or a sentence's end. Identifiers, event types and CSS do not match. */
 const PROSE = /(?:[A-Za-z`'’]+[,;:]? +){3,}[A-Za-z`'’]+|[a-z][.!?]\s*$/;
 
+/**
+ * Prose that is data, not a diagnostic, and so ships in both builds: module (output file name) →
+ * the literals' starts, each with why. Kept small on purpose.
+ */
+const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly why: string }[]> = {
+  // chat/, tools/, the bindings
+
+  // model/, fold/, json/, protocol/, run/
+
+  // pipeline/, transport/, persist/, server/, devtools/, markdown/
+};
+
+const isData = (fileName: string, literal: string): boolean =>
+  (DATA_PROSE[fileName] ?? []).some((entry) => literal.slice(1).startsWith(entry.starts));
+
 async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
   const output = (await build({
     configFile: false,
@@ -46,7 +61,7 @@ describe("a production build", () => {
     expect(chunks.length).toBeGreaterThan(50);
     const found: Record<string, string[]> = {};
     for (const chunk of chunks) {
-      const prose = (chunk.code.match(LITERAL) ?? []).filter((literal) => PROSE.test(literal.slice(1, -1)));
+      const prose = (chunk.code.match(LITERAL) ?? []).filter((literal) => PROSE.test(literal.slice(1, -1)) && !isData(chunk.fileName, literal));
       if (prose.length > 0) found[chunk.fileName] = prose.map((p) => (p.length > 90 ? `${p.slice(0, 90)}…` : p));
     }
     expect(found).toEqual({});
