@@ -41,13 +41,18 @@ async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
     mode: "production",
     logLevel: "silent",
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    // Vite picks `production` over `development` from process.env.NODE_ENV, which is "test"
+    // under Vitest: name the conditions an app's production build resolves.
+    resolve: { conditions: ["module", "browser", "production"] },
     build: {
       write: false,
       minify: true,
       lib: { entry: entries, formats: ["es"] },
       rolldownOptions: {
-        // Only our own modules are searched; dependencies keep their own messages.
-        external: (id) => !id.startsWith(src("..").replace(/\/src$/, "/src")) && !id.startsWith(".") && !id.startsWith("/"),
+        // Only our own modules are searched; dependencies keep their own messages. esm-env is
+        // bundled, not external: its `production` condition is what makes DEV false and folds
+        // the sentences away (an external DEV stays a runtime import, and nothing folds).
+        external: (id) => !id.startsWith(src("..").replace(/\/src$/, "/src")) && !id.startsWith(".") && !id.startsWith("/") && !/^esm-env(\/|$)/.test(id),
         output: { minify: true, preserveModules: true },
       },
     },
