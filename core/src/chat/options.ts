@@ -9,7 +9,7 @@ import type { EngineInput } from "./engine.js";
 import type { OutgoingMessages } from "./outgoing.js";
 import { ChatInputError } from "../tools/errors.js";
 import { pluginOption } from "./plugin-option.js";
-import { legacyOptionProblem, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
+import { legacyOptionProblem } from "../pipeline/legacy.js";
 import { checkToolNames } from "../tools/components.js";
 import { checkStreamingTools } from "../tools/streaming-tools.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
@@ -122,7 +122,9 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   }
   const legacyProblem = legacyOptionProblem(options);
   if (legacyProblem !== undefined) {
-    throw new ChatInputError("INVALID_OPTION", DEV ? legacyProblem : "", legacyProblem === PEER_VERSION_MOVED ? "peerProtocolVersion" : "legacy");
+    // legacyOptionProblem tells of peerProtocolVersion first; asked here rather than by comparing its sentence.
+    const option = (options as { readonly peerProtocolVersion?: unknown }).peerProtocolVersion !== undefined ? "peerProtocolVersion" : "legacy";
+    throw new ChatInputError("INVALID_OPTION", DEV ? legacyProblem : "", option);
   }
   if (options.components !== undefined) pluginOption(options.components, "components", DEV ? "generativeUi({ registry }) (from @threadline/core), or absent." : "");
   if (thread === undefined) return undefined;

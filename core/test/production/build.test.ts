@@ -25,6 +25,17 @@ const PROSE = /(?:[A-Za-z`'’]+[,;:]? +){3,}[A-Za-z`'’]+|[a-z][.!?]\s*$/;
  */
 const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly why: string }[]> = {
   // chat/, tools/, the bindings
+  // Why a stale call was cancelled: the end of the TOOL_CANCELLED error left on the call's node.
+  "chat/engine.js": ["the answer is being regenerated", "the message was edited", "the user switched branches", "the user stopped the run", "the conversation was cleared", "the messages were replaced"].map((starts) => ({ starts, why: "a TOOL_CANCELLED reason" })),
+  "chat/turns/turns.js": [{ starts: "the chat was disposed", why: "a TOOL_CANCELLED reason" }, { starts: "a new turn started", why: "a TOOL_CANCELLED reason" }],
+  "chat/thread-key/thread-key.js": [{ starts: "the thread was switched", why: "a TOOL_CANCELLED reason" }],
+  "chat/status-note.js": ["The agent cancelled", "You stopped", "Waiting for "].map((starts) => ({ starts, why: "statusNote.text, a sentence the UI shows as it is" })),
+  // A client tool's error result: the tool message the agent reads (or, cancelled, the call's error).
+  "tools/answers.js": ["No result: the conversation moved on", "The user rejected the call", "Component '${"].map((starts) => ({ starts, why: "the tool result the agent reads" })),
+  "tools/approvals.js": [{ starts: "Tool call '${", why: "TOOL_CANCELLED before approval, on the call" }],
+  "tools/call-watch.js": ["its arguments were refused", "its arguments are not valid JSON", "Tool '${"].map((starts) => ({ starts, why: "TOOL_ARGS_INVALID / TOOL_UNAVAILABLE, the tool result the agent reads" })),
+  "tools/definition.js": [{ starts: "a ${typeof", why: "why an output cannot be sent: inside TOOL_OUTPUT_INVALID, which the agent reads" }],
+  "tools/execution.js": ["Tool call '${", "Tool '${"].map((starts) => ({ starts, why: "TOOL_CANCELLED / TOOL_INPUT_INVALID / TOOL_OUTPUT_INVALID, the tool result the agent reads" })),
 
   // model/, fold/, json/, protocol/, run/
 

@@ -90,7 +90,7 @@ describe("chat/ and tools/ errors in a production build", () => {
     const failing = { run: () => ({ subscribe: (observer: { error?: (e: unknown) => void }) => (observer.error?.(new Error("down")), { unsubscribe() {} }) }) };
     const c = new ChatClient({
       agent: failing,
-      onWarning: (warning) => void warnings.push(warning),
+      onWarning: (warning: { code: string; message: string }) => void warnings.push(warning),
       onError: () => {
         throw new Error("handler broke");
       },
