@@ -4,9 +4,10 @@
 // of them away. This builds the root and every subpath the way an app's build would, one output
 // file per source module, and lists each string literal that still reads like prose, by module:
 // a message written without `DEV ?` fails here with its file named.
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
-import { build, type Rolldown } from "vite";
+import { createRequire } from "node:module";
+import { build, type PluginOption, type Rolldown } from "vite";
 import { describe, expect, it } from "vitest";
 
 const src = (path: string): string => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
@@ -45,12 +46,26 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
 const isData = (fileName: string, literal: string): boolean =>
   (DATA_PROSE[fileName] ?? []).some((entry) => literal.slice(1).startsWith(entry.starts));
 
-async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
+/** Where a binding's Vite plugin is installed: each binding package has its own in devDependencies. */
+async function bindingPlugin(pkg: "svelte" | "vue"): Promise<PluginOption> {
+  const from = createRequire(fileURLToPath(new URL(`../../../${pkg}/package.json`, import.meta.url)));
+  if (pkg === "svelte") {
+    const plugin = (await import(pathToFileURL(from.resolve("@sveltejs/vite-plugin-svelte")).href)) as { svelte: (options: object) => PluginOption };
+    // As an app's production build compiles components: without Svelte's dev-mode checks.
+    return plugin.svelte({ configFile: false, compilerOptions: { dev: false } });
+  }
+  const plugin = (await import(pathToFileURL(from.resolve("@vitejs/plugin-vue")).href)) as { default: (options?: object) => PluginOption };
+  return plugin.default();
+}
+
+/** Every module of `entries` built as an app's production build would, one output file per module. */
+async function productionBuild(root: string, entry: Record<string, string>, plugins: PluginOption[] = []): Promise<Rolldown.OutputChunk[]> {
   const output = (await build({
     configFile: false,
-    root: src(".."),
+    root,
     mode: "production",
     logLevel: "silent",
+    plugins,
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     // Vite picks `production` over `development` from process.env.NODE_ENV, which is "test"
     // under Vitest: name the conditions an app's production build resolves.
@@ -58,12 +73,13 @@ async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
     build: {
       write: false,
       minify: true,
-      lib: { entry: entries, formats: ["es"] },
+      lib: { entry, formats: ["es"] },
       rolldownOptions: {
-        // Only our own modules are searched; dependencies keep their own messages. esm-env is
-        // bundled, not external: its `production` condition is what makes DEV false and folds
-        // the sentences away (an external DEV stays a runtime import, and nothing folds).
-        external: (id) => !id.startsWith(src("..").replace(/\/src$/, "/src")) && !id.startsWith(".") && !id.startsWith("/") && !/^esm-env(\/|$)/.test(id),
+        // Only our own modules are searched; dependencies (and, for a binding, core and the
+        // framework) keep their own messages. esm-env is bundled, not external: its `production`
+        // condition is what makes DEV false and folds the sentences away (an external DEV stays a
+        // runtime import, and nothing folds).
+        external: (id) => !id.startsWith(".") && !id.startsWith("/") && !/^esm-env(\/|$)/.test(id),
         output: { minify: true, preserveModules: true },
       },
     },
@@ -71,14 +87,33 @@ async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
   return (Array.isArray(output) ? output : [output]).flatMap((o) => o.output.filter((c): c is Rolldown.OutputChunk => c.type === "chunk"));
 }
 
+/** The prose literals of `chunks` that are not allow-listed data, by output file (prefixed). */
+function proseOf(chunks: readonly Rolldown.OutputChunk[], prefix = ""): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const chunk of chunks) {
+    const fileName = `${prefix}${chunk.fileName}`;
+    const prose = (chunk.code.match(LITERAL) ?? []).filter((literal) => PROSE.test(literal.slice(1, -1)) && !isData(fileName, literal));
+    if (prose.length > 0) found[fileName] = prose.map((p) => (p.length > 90 ? `${p.slice(0, 90)}…` : p));
+  }
+  return found;
+}
+
 describe("a production build", () => {
   it("holds no message sentences: every one is written DEV ? … : \"\"", async () => {
-    const chunks = await productionBuild();
+    const chunks = await productionBuild(src(".."), entries);
     expect(chunks.length).toBeGreaterThan(50);
+    expect(proseOf(chunks)).toEqual({});
+  }, 120_000);
+
+  it("of the Svelte and Vue bindings holds no message sentences either (core and the framework external)", async () => {
     const found: Record<string, string[]> = {};
-    for (const chunk of chunks) {
-      const prose = (chunk.code.match(LITERAL) ?? []).filter((literal) => PROSE.test(literal.slice(1, -1)) && !isData(chunk.fileName, literal));
-      if (prose.length > 0) found[chunk.fileName] = prose.map((p) => (p.length > 90 ? `${p.slice(0, 90)}…` : p));
+    for (const pkg of ["svelte", "vue"] as const) {
+      const root = fileURLToPath(new URL(`../../../${pkg}/`, import.meta.url));
+      const chunks = await productionBuild(root, { index: `${root}src/index.ts` }, [await bindingPlugin(pkg)]);
+      expect(chunks.length).toBeGreaterThan(10);
+      // The build really is a production one: esm-env's DEV folded, not imported.
+      expect(chunks.some((chunk) => chunk.code.includes("esm-env"))).toBe(false);
+      Object.assign(found, proseOf(chunks, `${pkg}/`));
     }
     expect(found).toEqual({});
   }, 120_000);

@@ -8,6 +8,7 @@ vi.mock("esm-env", () => ({ DEV: false, BROWSER: false, NODE: true }));
 
 const { ChatClient, ChatInputError, defineTool } = await import("../../src/index.js");
 const { productionMessage } = await import("../../src/errors.js");
+const { BindingError, checkedMessage } = await import("../../src/binding-error.js");
 
 const agent = { run: () => ({ subscribe: () => ({ unsubscribe() {} }) }) };
 const chat = (options: Record<string, unknown> = {}) => new ChatClient({ agent, ...options } as never);
@@ -97,5 +98,16 @@ describe("chat/ and tools/ errors in a production build", () => {
     } as never);
     await c.sendMessage("hi");
     expect(warnings).toContainEqual({ code: "ON_ERROR_FAILED", message: "" });
+  });
+
+  it("a binding's error keeps its code, and names the call as where (the bindings pass the call's name in production)", () => {
+    const error = new BindingError("NOT_A_CHAT", "useChat()", 3);
+    expect(error).toBeInstanceOf(BindingError);
+    expect({ code: error.code, message: error.message }).toEqual({ code: "NOT_A_CHAT", message: productionMessage("NOT_A_CHAT", "useChat()") });
+    expect(() => checkedMessage({ content: 1 }, "<StreamingText>")).toThrow(
+      expect.objectContaining({ code: "NOT_A_MESSAGE", message: productionMessage("NOT_A_MESSAGE", "<StreamingText>") }),
+    );
+    const node = { content: { subscribe: () => () => {} } };
+    expect(checkedMessage(node, "<StreamingText>")).toBe(node);
   });
 });
