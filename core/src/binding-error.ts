@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "./describe-value.js";
 import { ThreadlineError } from "./errors.js";
 import { BaseNode } from "./model/messages/node-base.js";
@@ -17,9 +18,13 @@ export type BindingErrorCode = "CHAT_NOT_PROVIDED" | "COMPONENT_NODE_MISSING" | 
  * bindings, so `@threadline/svelte` and `@threadline/vue` raise the same error for the same mistake.
  */
 export class BindingError extends ThreadlineError<BindingErrorCode> {
-  /** With `given`, the message ends with what was received instead (`…, got the number 3.`). */
+  /**
+   * With `given`, the message ends with what was received instead (`…, got the number 3.`).
+   * The bindings write `message` as `DEV ? "useChat({ chat }) needs a ChatClient" : "useChat()"`:
+   * a production build keeps only the call's name, which its message names as where.
+   */
   constructor(code: BindingErrorCode, message: string, ...given: [] | [unknown]) {
-    super(code, given.length === 0 ? message : `${message}, got ${describeValue(given[0])}.`);
+    super(code, !DEV ? "" : given.length === 0 ? message : `${message}, got ${describeValue(given[0])}.`, { where: message });
   }
 }
 
@@ -32,7 +37,7 @@ export class BindingError extends ThreadlineError<BindingErrorCode> {
 export function checkedMessage<N extends object>(node: N, what: string): N {
   if (node instanceof BaseNode) return node;
   const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
-  if (typeof content?.subscribe !== "function") throw new BindingError("NOT_A_MESSAGE", `${what} needs a message node (with a content signal)`, node);
+  if (typeof content?.subscribe !== "function") throw new BindingError("NOT_A_MESSAGE", DEV ? `${what} needs a message node (with a content signal)` : what, node);
   return node;
 }
 

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { getContext, hasContext, setContext } from "svelte";
 import { BindingError } from "./errors.js";
 import type { UseChatReturn } from "./useChat.js";
@@ -18,7 +19,7 @@ export function provideChat<C extends UseChatReturn>(chat: C): C {
  */
 export function injectChat<C extends UseChatReturn = UseChatReturn>(): C {
   if (!hasContext(CHAT)) {
-    throw new BindingError("CHAT_NOT_PROVIDED", "injectChat() found no chat: call provideChat(useChat(...)) in an ancestor component.");
+    throw new BindingError("CHAT_NOT_PROVIDED", DEV ? "injectChat() found no chat: call provideChat(useChat(...)) in an ancestor component." : "injectChat()");
   }
   return getContext<C>(CHAT);
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { getContext, hasContext, setContext } from "svelte";
 import type { ComponentNodeLike } from "@threadline/core/model";
 import { BindingError } from "./errors.js";
@@ -23,7 +24,7 @@ export function setComponentNode(holder: NodeHolder): void {
 export function injectComponentNode<N extends ComponentNodeLike<object, object> = ComponentNodeLike>(): N {
   const node = hasContext(NODE) ? getContext<NodeHolder | undefined>(NODE)?.node : undefined;
   if (node === undefined) {
-    throw new BindingError("COMPONENT_NODE_MISSING", "injectComponentNode() is only available in a component rendered by <ThreadComponent>.");
+    throw new BindingError("COMPONENT_NODE_MISSING", DEV ? "injectComponentNode() is only available in a component rendered by <ThreadComponent>." : "injectComponentNode()");
   }
   return node as N;
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { Readable, Subscriber, Unsubscriber } from "svelte/store";
 import { BindingError, isSignalLike } from "@threadline/core/model";
@@ -62,7 +63,7 @@ export function storeOf<T>(signal: ReadonlySignal<T>): Readable<T> {
   let store = stores.get(signal);
   if (store === undefined) {
     if (!isSignalLike(signal)) {
-      throw new BindingError("NOT_A_SIGNAL", "useSignal() needs a signal", signal);
+      throw new BindingError("NOT_A_SIGNAL", DEV ? "useSignal() needs a signal" : "useSignal()", signal);
     }
     store = new SignalStore<unknown>(signal);
     stores.set(signal, store);

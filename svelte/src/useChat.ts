@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { computed } from "@preact/signals-core";
 import {
   type Branches,
@@ -107,7 +108,7 @@ export type CreateChatOptions = UseChatOptions;
 export function useChat(options: UseChatOptions): UseChatReturn {
   if (typeof options === "object" && options !== null && "chat" in options) {
     if (!(options.chat instanceof ChatClient)) {
-      throw new BindingError("NOT_A_CHAT", "useChat({ chat }) needs a ChatClient", options.chat);
+      throw new BindingError("NOT_A_CHAT", DEV ? "useChat({ chat }) needs a ChatClient" : "useChat()", options.chat);
     }
     return wrap(options.chat, false);
   }

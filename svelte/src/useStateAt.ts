@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { Thread } from "@threadline/core";
 import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
@@ -29,7 +30,7 @@ function threadOf(host: StateHost): Pick<Thread, "select"> {
     if ("chat" in host && isThread(host.chat?.thread)) return host.chat.thread;
     if ("thread" in host && isThread(host.thread)) return host.thread;
   }
-  throw new BindingError("NOT_A_CHAT", "useStateAt() needs a chat or a thread", host);
+  throw new BindingError("NOT_A_CHAT", DEV ? "useStateAt() needs a chat or a thread" : "useStateAt()", host);
 }
 
 function isThread(value: unknown): value is Pick<Thread, "select"> {

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { inject, provide, type InjectionKey } from "vue";
 import { BindingError } from "./errors.js";
 import type { UseChatReturn } from "./useChat.js";
@@ -17,7 +18,7 @@ export function provideChat(chat: UseChatReturn): UseChatReturn {
 export function injectChat(): UseChatReturn {
   const chat = inject(CHAT, undefined);
   if (chat === undefined) {
-    throw new BindingError("CHAT_NOT_PROVIDED", "injectChat() found no chat: call provideChat(useChat(...)) in an ancestor component's setup().");
+    throw new BindingError("CHAT_NOT_PROVIDED", DEV ? "injectChat() found no chat: call provideChat(useChat(...)) in an ancestor component's setup()." : "injectChat()");
   }
   return chat;
 }

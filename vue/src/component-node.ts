@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ComponentNodeLike } from "@threadline/core/model";
 import { inject, type InjectionKey, type Ref } from "vue";
 import { BindingError } from "./errors.js";
@@ -15,7 +16,7 @@ export const COMPONENT_NODE: InjectionKey<Readonly<Ref<ComponentNodeLike>>> = Sy
 export function injectComponentNode<N extends ComponentNodeLike<object, object> = ComponentNodeLike>(): Readonly<Ref<N>> {
   const node = inject(COMPONENT_NODE, undefined);
   if (node === undefined) {
-    throw new BindingError("COMPONENT_NODE_MISSING", "injectComponentNode() is only available in a component rendered by <ThreadComponent>.");
+    throw new BindingError("COMPONENT_NODE_MISSING", DEV ? "injectComponentNode() is only available in a component rendered by <ThreadComponent>." : "injectComponentNode()");
   }
   return node as unknown as Readonly<Ref<N>>;
 }

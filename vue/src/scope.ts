@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { warnToConsole } from "@threadline/core";
 import { getCurrentScope, hasInjectionContext, inject, onScopeDispose, ssrContextKey } from "vue";
 
@@ -13,14 +14,6 @@ export function isServerRendering(): boolean {
   return hasInjectionContext() && inject(ssrContextKey, null) !== null;
 }
 
-/** A production build, as bundlers spell it (Vite replaces `import.meta.env`, others `process.env`). */
-function isProduction(): boolean {
-  const env = (import.meta as { env?: { PROD?: boolean } }).env;
-  if (env?.PROD === true) return true;
-  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-  return proc?.env?.NODE_ENV === "production";
-}
-
 /**
  * Ties `dispose` to the current effect scope (a component's setup, or an `effectScope().run()`).
  * Without a scope nothing would ever call it, so in development the caller is warned that the
@@ -31,7 +24,8 @@ export function releaseWithScope(dispose: () => void, what: string, server: bool
     onScopeDispose(dispose);
     return;
   }
-  if (server || isProduction()) return;
+  // A production build (esm-env's DEV false) neither warns nor ships the sentence.
+  if (server || !DEV) return;
   warnToConsole({
     code: "NO_EFFECT_SCOPE",
     message:

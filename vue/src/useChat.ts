@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import {
   ChatClient,
@@ -109,7 +110,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   const open = (given: UseChatOptions): { readonly client: ChatClient; readonly owned: boolean } => {
     if (!("chat" in given)) return { client: new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given), owned: true };
     const client = toRaw(given.chat);
-    if (!(client instanceof ChatClient)) throw new BindingError("NOT_A_CHAT", "useChat({ chat }) needs a ChatClient", client);
+    if (!(client instanceof ChatClient)) throw new BindingError("NOT_A_CHAT", DEV ? "useChat({ chat }) needs a ChatClient" : "useChat()", client);
     return { client, owned: false };
   };
   const first = open(applied);

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import { BindingError, isSignalLike } from "@threadline/core/model";
 import { customRef, effectScope, shallowRef, type Ref, type ShallowRef } from "vue";
@@ -39,7 +40,7 @@ export function followSignal<T>(source: NodeSource<ReadonlySignal<T>>, what: str
         ref.value = undefined;
         return [];
       }
-      if (!isSignalLike(signal)) throw new BindingError("NOT_A_SIGNAL", `${what} needs a signal`, signal);
+      if (!isSignalLike(signal)) throw new BindingError("NOT_A_SIGNAL", DEV ? `${what} needs a signal` : what, signal);
       const unsubscribe = link(signal, ref, same, live);
       return unsubscribe === undefined ? [] : [unsubscribe];
     },

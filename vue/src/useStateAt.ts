@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { Thread } from "@threadline/core";
 import { BindingError } from "@threadline/core/model";
@@ -37,7 +38,7 @@ function threadOf(host: StateHost): Selectable {
     if (isThread(client?.thread)) return toRaw(client.thread);
     if ("thread" in host && isThread(host.thread)) return toRaw(host.thread);
   }
-  throw new BindingError("NOT_A_CHAT", "useStateAt() needs a chat or a thread", host);
+  throw new BindingError("NOT_A_CHAT", DEV ? "useStateAt() needs a chat or a thread" : "useStateAt()", host);
 }
 
 function isThread(value: unknown): value is Selectable {

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ThreadImpl } from "../model/thread.js";
 import { ChatInputError } from "../tools/errors.js";
 
@@ -28,33 +29,33 @@ export function answerStart(thread: ThreadImpl, messageId: string | undefined): 
 
 /** `editMessage(id, …)`: throws `MESSAGE_NOT_ON_PATH` unless `id` is a user message on the active path. */
 export function checkEditable(thread: ThreadImpl, messageId: unknown): asserts messageId is string {
-  if (typeof messageId !== "string" || messageId === "") throw new ChatInputError("INVALID_ARGUMENT", "editMessage needs the id of a user message.", "messageId");
+  if (typeof messageId !== "string" || messageId === "") throw new ChatInputError("INVALID_ARGUMENT", DEV ? "editMessage needs the id of a user message." : "", "messageId");
   const node = thread.node(messageId);
-  if (node === undefined) throw new ChatInputError("MESSAGE_NOT_ON_PATH", `editMessage: message '${messageId}' is not in the conversation shown (the active branch).`, "messageId");
-  if (node.role !== "user") throw new ChatInputError("MESSAGE_NOT_ON_PATH", `editMessage: message '${messageId}' is a ${node.role} message; only user messages can be edited.`, "messageId");
+  if (node === undefined) throw new ChatInputError("MESSAGE_NOT_ON_PATH", DEV ? `editMessage: message '${messageId}' is not in the conversation shown (the active branch).` : "", "messageId", messageId);
+  if (node.role !== "user") throw new ChatInputError("MESSAGE_NOT_ON_PATH", DEV ? `editMessage: message '${messageId}' is a ${node.role} message; only user messages can be edited.` : "", "messageId", messageId);
 }
 
 /** `regenerate(id)`: throws `MESSAGE_NOT_ON_PATH` unless `id` is on the active path after a user message. */
 export function checkRegenerable(thread: ThreadImpl, messageId: unknown): asserts messageId is string | undefined {
   if (messageId === undefined) return;
-  if (typeof messageId !== "string" || messageId === "") throw new ChatInputError("INVALID_ARGUMENT", "regenerate(messageId) needs a message id, or no argument for the last answer.", "messageId");
+  if (typeof messageId !== "string" || messageId === "") throw new ChatInputError("INVALID_ARGUMENT", DEV ? "regenerate(messageId) needs a message id, or no argument for the last answer." : "", "messageId");
   if (thread.node(messageId) === undefined) {
-    throw new ChatInputError("MESSAGE_NOT_ON_PATH", `regenerate: message '${messageId}' is not in the conversation shown (the active branch).`, "messageId");
+    throw new ChatInputError("MESSAGE_NOT_ON_PATH", DEV ? `regenerate: message '${messageId}' is not in the conversation shown (the active branch).` : "", "messageId", messageId);
   }
   if (answerStart(thread, messageId) === undefined) {
-    throw new ChatInputError("MESSAGE_NOT_ON_PATH", `regenerate: message '${messageId}' answers no user message, so there is nothing to ask again.`, "messageId");
+    throw new ChatInputError("MESSAGE_NOT_ON_PATH", DEV ? `regenerate: message '${messageId}' answers no user message, so there is nothing to ask again.` : "", "messageId", messageId);
   }
 }
 
 /** `switchBranch(id, index)`: throws `NOT_A_BRANCH` unless `index` is one of `id`'s alternatives. */
 export function checkSwitch(thread: ThreadImpl, messageId: unknown, index: unknown): asserts messageId is string {
-  if (typeof messageId !== "string" || messageId === "") throw new ChatInputError("INVALID_ARGUMENT", "switchBranch needs a message id.", "messageId");
+  if (typeof messageId !== "string" || messageId === "") throw new ChatInputError("INVALID_ARGUMENT", DEV ? "switchBranch needs a message id." : "", "messageId");
   const branches = thread.branches(messageId);
-  if (branches === undefined) throw new ChatInputError("MESSAGE_NOT_ON_PATH", `switchBranch: message '${messageId}' is not in the conversation shown (the active branch).`, "messageId");
+  if (branches === undefined) throw new ChatInputError("MESSAGE_NOT_ON_PATH", DEV ? `switchBranch: message '${messageId}' is not in the conversation shown (the active branch).` : "", "messageId", messageId);
   if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index >= branches.count) {
     throw new ChatInputError(
       "NOT_A_BRANCH",
-      `switchBranch: message '${messageId}' has ${branches.count} alternative${branches.count === 1 ? "" : "s"} (0…${branches.count - 1}), got index ${String(index)}.`,
+      DEV ? `switchBranch: message '${messageId}' has ${branches.count} alternative${branches.count === 1 ? "" : "s"} (0…${branches.count - 1}), got index ${String(index)}.` : "",
       "index",
     );
   }

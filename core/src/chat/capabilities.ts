@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { WarningHandler } from "../errors.js";
@@ -23,7 +24,7 @@ export class CapabilityDiscovery {
   get signal(): ReadonlySignal<AgentCapabilities | undefined> {
     if (!this.#asked) {
       this.#asked = true;
-      this.#ask(this.#value).catch((error: unknown) => this.#warn({ code: "CAPABILITIES_UNAVAILABLE", message: `The agent's capabilities could not be read: ${String(error)}.` }));
+      this.#ask(this.#value).catch((error: unknown) => this.#warn({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The agent's capabilities could not be read: ${String(error)}.` : "" }));
     }
     return this.#value;
   }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
@@ -262,7 +263,7 @@ export class ChatClient {
     const clean = toApprovalResponse(response);
     // Only the engine's runs ask for approvals: without it, no call is waiting for one.
     if (this.#slot.current?.isAwaitingApproval(toolCallId) !== true) {
-      throw new ChatInputError("NOT_AWAITING_APPROVAL", `respondToApproval: tool call '${toolCallId}' is not awaiting approval.`, "toolCallId");
+      throw new ChatInputError("NOT_AWAITING_APPROVAL", DEV ? `respondToApproval: tool call '${toolCallId}' is not awaiting approval.` : "", "toolCallId", toolCallId);
     }
     return this.#slot.turn(false, (engine) => engine.respondToApproval(toolCallId, clean));
   }
@@ -334,7 +335,7 @@ export class ChatClient {
    */
   connect(): Promise<TurnResult> {
     if (typeof (this.#options.agent as { connect?: unknown }).connect !== "function") {
-      throw new ChatInputError("AGENT_CANNOT_CONNECT", "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect).", "agent");
+      throw new ChatInputError("AGENT_CANNOT_CONNECT", DEV ? "connect: this chat's agent cannot connect (give HttpAgent a `connectUrl`, or use an agent that implements AG-UI connect)." : "", "agent");
     }
     return this.#slot.turn(true, (engine) => engine.connect());
   }
@@ -357,9 +358,9 @@ export class ChatClient {
    * stored `threadId` (with `persistence`) is loaded. Resolves when it is.
    */
   switchThread(threadId: string): Promise<void> {
-    if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "switchThread needs a non-empty thread id.", "threadId");
+    if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", DEV ? "switchThread needs a non-empty thread id." : "", "threadId");
     if (this.#options.thread !== undefined) {
-      throw new ChatInputError("THREAD_NOT_OWNED", "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead.", "threadId");
+      throw new ChatInputError("THREAD_NOT_OWNED", DEV ? "switchThread: this chat runs on the `thread` it was given; make a chat for the other thread instead." : "", "threadId");
     }
     if (this.#slot.disposed || threadId === this.threadId) return this.ready;
     const engine = this.#slot.current;
@@ -405,7 +406,7 @@ export class ChatClient {
     const engine = this.#slot.current;
     if (engine !== undefined) engine.key.index("removeThread");
     else if (this.#options.persistence === undefined) throw noThreadIndex("removeThread");
-    if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", "removeThread needs a non-empty thread id.", "threadId");
+    if (typeof threadId !== "string" || threadId === "") throw new ChatInputError("INVALID_ARGUMENT", DEV ? "removeThread needs a non-empty thread id." : "", "threadId");
     // A custom storage plug-in without the engine yet: asked once the engine (and so its storage) is there.
     if (engine === undefined) return this.#slot.when(true, (ready) => (ready.key.index("removeThread"), this.removeThread(threadId)), undefined);
     if (threadId !== this.threadId) return engine.parts.storage.remove(threadId);

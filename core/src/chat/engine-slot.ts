@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch, signal, type ReadonlySignal } from "@preact/signals-core";
 import { ThreadlineError } from "../errors.js";
 import type { LazyLoadError } from "../transport/lazy-load-error.js";
@@ -184,7 +185,7 @@ export class EngineSlot {
     try {
       step();
     } catch (error) {
-      this.#report(ThreadlineError.from(error, "A call made before the chat engine was loaded"));
+      this.#report(ThreadlineError.from(error, DEV ? "A call made before the chat engine was loaded" : "early call"));
     }
   }
 

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ResumeEntry } from "../protocol/events.js";
 import { ChatInputError } from "../tools/errors.js";
@@ -17,10 +18,10 @@ export function interruptAnswer(
   answerable: (interruptId: string) => boolean,
 ): ResumeEntry {
   const method = status === "resolved" ? "resume" : "cancelInterrupt";
-  if (typeof interruptId !== "string") throw new ChatInputError("INVALID_ARGUMENT", `${method} needs the interrupt's id (a string).`, "interruptId");
+  if (typeof interruptId !== "string") throw new ChatInputError("INVALID_ARGUMENT", DEV ? `${method} needs the interrupt's id (a string).` : "", "interruptId");
   const pending = thread.pendingInterrupts.peek().some((interrupt) => interrupt.id === interruptId);
   if (!pending || !answerable(interruptId)) {
-    throw new ChatInputError("UNKNOWN_INTERRUPT", `${method}: interrupt '${interruptId}' is not pending (or was already answered).`, "interruptId");
+    throw new ChatInputError("UNKNOWN_INTERRUPT", DEV ? `${method}: interrupt '${interruptId}' is not pending (or was already answered).` : "", "interruptId", interruptId);
   }
   return payload === undefined ? { interruptId, status } : { interruptId, status, payload };
 }

@@ -9,7 +9,7 @@ import type { EngineInput } from "./engine.js";
 import type { OutgoingMessages } from "./outgoing.js";
 import { ChatInputError } from "../tools/errors.js";
 import { pluginOption } from "./plugin-option.js";
-import { legacyOptionProblem, PEER_VERSION_MOVED } from "../pipeline/legacy.js";
+import { legacyOptionProblem } from "../pipeline/legacy.js";
 import { checkToolNames } from "../tools/components.js";
 import { checkStreamingTools } from "../tools/streaming-tools.js";
 import type { ChatClientOptions, ChatUpdatableOptions } from "./types.js";
@@ -102,7 +102,7 @@ function report(options: ChatClientOptions, warn: WarningHandler, error: Threadl
   try {
     onError(error);
   } catch (thrown) {
-    warn({ code: "ON_ERROR_FAILED", message: `onError threw while handling ${error.code}: ${describeValue(thrown, "message")}` });
+    warn({ code: "ON_ERROR_FAILED", message: DEV ? `onError threw while handling ${error.code}: ${describeValue(thrown, "message")}` : "" });
   }
 }
 
@@ -122,9 +122,11 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
   }
   const legacyProblem = legacyOptionProblem(options);
   if (legacyProblem !== undefined) {
-    throw new ChatInputError("INVALID_OPTION", legacyProblem, legacyProblem === PEER_VERSION_MOVED ? "peerProtocolVersion" : "legacy");
+    // legacyOptionProblem tells of peerProtocolVersion first; asked here rather than by comparing its sentence.
+    const option = (options as { readonly peerProtocolVersion?: unknown }).peerProtocolVersion !== undefined ? "peerProtocolVersion" : "legacy";
+    throw new ChatInputError("INVALID_OPTION", DEV ? legacyProblem : "", option);
   }
-  if (options.components !== undefined) pluginOption(options.components, "components", "generativeUi({ registry }) (from @threadline/core), or absent.");
+  if (options.components !== undefined) pluginOption(options.components, "components", DEV ? "generativeUi({ registry }) (from @threadline/core), or absent." : "");
   if (thread === undefined) return undefined;
   if (!(thread instanceof ThreadImpl)) {
     throw new ChatInputError("INVALID_OPTION", DEV ? "`thread` must be a thread made by createThread() or a ThreadStore." : "", "thread");
@@ -144,9 +146,9 @@ export function givenThread(options: ChatClientOptions): ThreadImpl | undefined 
 /** The chat's own thread: its id, messages, state, `components`, `subagents`, `branching` and `partialArgs`. */
 export function newThread(options: ChatClientOptions, threadId: string, warn: WarningHandler): ThreadImpl {
   const { components, subagents, branching, partialArgs } = options;
-  if (subagents !== undefined) pluginOption(subagents, "subagents", "subagentLanes() (from @threadline/core), or absent.");
-  if (branching !== undefined) pluginOption(branching, "branching", "messageBranches() (from @threadline/core), or absent.");
-  if (partialArgs !== undefined) pluginOption(partialArgs, "partialArgs", "partialArgsParser() (from @threadline/core), or absent.");
+  if (subagents !== undefined) pluginOption(subagents, "subagents", DEV ? "subagentLanes() (from @threadline/core), or absent." : "");
+  if (branching !== undefined) pluginOption(branching, "branching", DEV ? "messageBranches() (from @threadline/core), or absent." : "");
+  if (partialArgs !== undefined) pluginOption(partialArgs, "partialArgs", DEV ? "partialArgsParser() (from @threadline/core), or absent." : "");
   const problem = options.messages === undefined ? undefined : messageListProblem(options.messages);
   if (problem !== undefined) throw new ChatInputError("INVALID_OPTION", DEV ? `The chat's initial ${problem}.` : "", "messages");
   // Checked just above: the thread takes them as its constructor would, without checking them again.

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ThreadlineError } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
@@ -36,7 +37,7 @@ export interface AttachmentsPlugin {
 /** The chat's sender: the `attachments` plug-in's, or text and text parts only. */
 export function openOutgoing(plugin: AttachmentsPlugin | undefined, host: OutgoingHost): OutgoingMessages {
   if (plugin === undefined) return plainSender(host.createId);
-  return pluginOption(plugin, "attachments", "chatAttachments({ upload, maxFileSize, … }) (from @threadline/core), not its options.").open(host);
+  return pluginOption(plugin, "attachments", DEV ? "chatAttachments({ upload, maxFileSize, … }) (from @threadline/core), not its options." : "").open(host);
 }
 
 /**
@@ -67,8 +68,9 @@ function plainSender(createId: () => string): OutgoingMessages {
 function missingPlugin(where: string): ChatInputError {
   return new ChatInputError(
     "PLUGIN_MISSING",
-    `sendMessage: ${where} carries files or media parts, which need the attachments plug-in: new ChatClient({ attachments: chatAttachments() }). Nothing was sent.`,
+    DEV ? `sendMessage: ${where} carries files or media parts, which need the attachments plug-in: new ChatClient({ attachments: chatAttachments() }). Nothing was sent.` : "",
     "attachments",
+    where,
   );
 }
 

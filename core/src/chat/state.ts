@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { MAX_JSON_DEPTH } from "../json/json-depth.js";
 import { describeValue } from "../describe-value.js";
 import { copyJson, ownJson } from "../json/json-value.js";
@@ -38,9 +39,9 @@ export function resolveStateUpdate(thread: ThreadImpl, update: StateUpdate): unk
   try {
     next = (update as (current: unknown) => unknown)(ownJson(thread.state.peek()));
   } catch (error) {
-    throw new ChatInputError("INVALID_ARGUMENT", `setState: the update function threw (${describeValue(error, "message")}); the state was left as it was.`, "state");
+    throw new ChatInputError("INVALID_ARGUMENT", DEV ? `setState: the update function threw (${describeValue(error, "message")}); the state was left as it was.` : "", "state");
   }
-  checkJsonState(next, "setState: the update function's result");
+  checkJsonState(next, DEV ? "setState: the update function's result" : "");
   return copyJson(next);
 }
 
@@ -56,18 +57,19 @@ export function writeState(thread: ThreadImpl, next: unknown): void {
  */
 function checkJsonState(value: unknown, where: string): void {
   const problem = jsonProblem(value, "state", new Set(), 0);
-  if (problem !== undefined) throw new ChatInputError("INVALID_ARGUMENT", `${where}: the state must be JSON; ${problem}.`, "state");
+  // In a production build the problem is its path alone (`state.items[2]`): still the flag, and the where.
+  if (problem !== undefined) throw new ChatInputError("INVALID_ARGUMENT", DEV ? `${where}: the state must be JSON; ${problem}.` : "", "state", problem);
 }
 
 function jsonProblem(value: unknown, path: string, seen: Set<object>, depth: number): string | undefined {
   if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${path} is ${String(value)}`;
-  if (typeof value !== "object") return `${path} is ${value === undefined ? "undefined" : `a ${typeof value}`}`;
-  if (seen.has(value)) return `${path} refers back to itself`;
-  if (depth >= MAX_JSON_DEPTH) return `${path} nests more than ${MAX_JSON_DEPTH} objects/arrays deep (MAX_JSON_DEPTH)`;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : DEV ? `${path} is ${String(value)}` : path;
+  if (typeof value !== "object") return DEV ? `${path} is ${value === undefined ? "undefined" : `a ${typeof value}`}` : path;
+  if (seen.has(value)) return DEV ? `${path} refers back to itself` : path;
+  if (depth >= MAX_JSON_DEPTH) return DEV ? `${path} nests more than ${MAX_JSON_DEPTH} objects/arrays deep (MAX_JSON_DEPTH)` : path;
   const proto: unknown = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
-    return `${path} is a ${(value as { constructor?: { name?: string } }).constructor?.name ?? "non-plain object"}, not a plain object`;
+    return DEV ? `${path} is a ${(value as { constructor?: { name?: string } }).constructor?.name ?? "non-plain object"}, not a plain object` : path;
   }
   seen.add(value);
   if (Array.isArray(value)) {

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../errors.js";
 import type { ComponentRegistry } from "../model/components/registry.js";
 import type { Tool } from "../protocol/events.js";
@@ -18,7 +19,7 @@ export function advertisedTools(tools: ToolSet, registry: ComponentRegistry | un
     if (tools.byName.has(tool.name)) {
       warn({
         code: "TOOL_NAME_CLASH",
-        message: `Component '${tool.name}' has the name of a client tool; it was not advertised to the agent (the client tool keeps the name).`,
+        message: DEV ? `Component '${tool.name}' has the name of a client tool; it was not advertised to the agent (the client tool keeps the name).` : "",
       });
       continue;
     }

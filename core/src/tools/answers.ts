@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../errors.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { startCall, withdrawApproval } from "../model/tool-calls/client-transitions.js";
@@ -59,7 +60,7 @@ export class ToolAnswers {
     const call = thread.call(toolCallId);
     if (call === undefined) return;
     if (call.result.peek() !== undefined) {
-      this.#config.warn({ code: "TOOL_RESULT_IGNORED", message: `Tool call '${toolCallId}' already has a result; a later one was ignored.` });
+      this.#config.warn({ code: "TOOL_RESULT_IGNORED", message: DEV ? `Tool call '${toolCallId}' already has a result; a later one was ignored.` : "" });
       return;
     }
     const messageId = this.#config.createId();

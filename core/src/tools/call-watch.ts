@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import type { WarningHandler } from "../errors.js";
 import type { RegisteredComponent } from "../model/components/registry.js";
@@ -183,7 +184,7 @@ export class ToolCallWatch {
       return rule.call(resolved.tool, this.host.runner.readArguments(resolved, call)) === true;
     } catch (error) {
       // When in doubt, ask.
-      this.host.warn({ code: "NEEDS_APPROVAL_FAILED", message: `needsApproval of tool '${call.name.peek()}' threw (${describeValue(error, "message")}); asking for approval.` });
+      this.host.warn({ code: "NEEDS_APPROVAL_FAILED", message: DEV ? `needsApproval of tool '${call.name.peek()}' threw (${describeValue(error, "message")}); asking for approval.` : "" });
       return true;
     }
   }

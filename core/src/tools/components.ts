@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ComponentRegistry } from "../model/components/registry.js";
 import { ChatInputError } from "./errors.js";
 import type { ToolSet } from "./definition.js";
@@ -16,8 +17,10 @@ export function checkToolNames(tools: ToolSet, registry: ComponentRegistry | und
     if (registry.has(name)) {
       throw new ChatInputError(
         "TOOL_NAME_CLASH",
-        `Client tool tools[${i}] is named '${name}', like a component in \`components\`; a name is either a client tool or a component. ` +
-          "Rename one, or drop the client tool and let the component render the call.",
+        DEV
+          ? `Client tool tools[${i}] is named '${name}', like a component in \`components\`; a name is either a client tool or a component. ` +
+              "Rename one, or drop the client tool and let the component render the call."
+          : "",
         `tools[${i}]`,
       );
     }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ContentPart } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import type { MessageContent, Thread } from "../model/types.js";
@@ -121,19 +122,19 @@ export function buildToolSet(tools: readonly ClientTool[] | undefined): ToolSet 
   const agentTools: Tool[] = [];
   (tools ?? []).forEach((tool, i) => {
     const where = `tools[${i}]`;
-    if (typeof tool !== "object" || tool === null) throw invalid(where, "is not a tool object");
-    if (typeof tool.name !== "string" || tool.name === "") throw invalid(where, "needs a non-empty string `name`");
-    if (byName.has(tool.name)) throw invalid(where, `reuses the name '${tool.name}'; tool names must be unique`);
-    if (tool.execute !== undefined && typeof tool.execute !== "function") throw invalid(where, "`execute` must be a function");
+    if (typeof tool !== "object" || tool === null) throw invalid(where, DEV ? "is not a tool object" : "");
+    if (typeof tool.name !== "string" || tool.name === "") throw invalid(where, DEV ? "needs a non-empty string `name`" : "");
+    if (byName.has(tool.name)) throw invalid(where, DEV ? `reuses the name '${tool.name}'; tool names must be unique` : "");
+    if (tool.execute !== undefined && typeof tool.execute !== "function") throw invalid(where, DEV ? "`execute` must be a function" : "");
     if (tool.inputSchema !== undefined && !isStandardSchema(tool.inputSchema)) {
-      throw invalid(where, "`inputSchema` must be a Standard Schema (zod, valibot, arktype…)");
+      throw invalid(where, DEV ? "`inputSchema` must be a Standard Schema (zod, valibot, arktype…)" : "");
     }
     if (tool.outputSchema !== undefined && !isStandardSchema(tool.outputSchema)) {
-      throw invalid(where, "`outputSchema` must be a Standard Schema (zod, valibot, arktype…)");
+      throw invalid(where, DEV ? "`outputSchema` must be a Standard Schema (zod, valibot, arktype…)" : "");
     }
     const streaming = tool.streaming;
     if (streaming !== undefined && typeof streaming !== "boolean" && !(typeof streaming === "number" && Number.isFinite(streaming) && streaming >= 0)) {
-      throw invalid(where, "`streaming` must be a boolean or a number of milliseconds ≥ 0");
+      throw invalid(where, DEV ? "`streaming` must be a boolean or a number of milliseconds ≥ 0" : "");
     }
     const { jsonSchema, validator } = schemasOf(tool, where);
     byName.set(tool.name, {
@@ -155,27 +156,30 @@ function schemasOf(tool: ClientTool, where: string): { jsonSchema: JsonSchema; v
     if (converter === undefined || typeof converter.input !== "function") {
       throw invalid(
         where,
-        `\`parameters\` is a ${parameters["~standard"].vendor} schema without a JSON Schema export; pass JSON Schema ` +
-          "as `parameters` (for zod: z.toJSONSchema from zod/v4) and the schema as `inputSchema`",
+        DEV
+          ? `\`parameters\` is a ${parameters["~standard"].vendor} schema without a JSON Schema export; pass JSON Schema ` +
+              "as `parameters` (for zod: z.toJSONSchema from zod/v4) and the schema as `inputSchema`"
+          : "",
       );
     }
     let converted: unknown;
     try {
       converted = converter.input({ target: "draft-07" });
     } catch (error) {
-      throw invalid(where, `converting \`parameters\` to JSON Schema failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw invalid(where, DEV ? `converting \`parameters\` to JSON Schema failed: ${error instanceof Error ? error.message : String(error)}` : "");
     }
-    if (typeof converted !== "object" || converted === null) throw invalid(where, "`parameters` converted to something that is not a JSON Schema object");
+    if (typeof converted !== "object" || converted === null) throw invalid(where, DEV ? "`parameters` converted to something that is not a JSON Schema object" : "");
     return { jsonSchema: converted as JsonSchema, validator: parameters };
   }
   if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
-    throw invalid(where, "`parameters` must be a JSON Schema object or a Standard Schema");
+    throw invalid(where, DEV ? "`parameters` must be a JSON Schema object or a Standard Schema" : "");
   }
   return { jsonSchema: parameters as JsonSchema, validator: undefined };
 }
 
+/** `problem` is DEV's (callers write `DEV ? "…" : ""`); a production build's message names `where`. */
 function invalid(where: string, problem: string): ChatInputError {
-  return new ChatInputError("INVALID_TOOL", `Client tool ${where} ${problem}.`, where);
+  return new ChatInputError("INVALID_TOOL", DEV ? `Client tool ${where} ${problem}.` : "", where);
 }
 
 /**

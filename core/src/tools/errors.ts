@@ -45,8 +45,9 @@ export class ChatInputError extends ThreadlineError<ChatInputErrorCode> {
   /** The option or argument at fault, such as `maxSteps` or `tools[2]`. */
   readonly option: string | undefined;
 
-  constructor(code: ChatInputErrorCode, message: string, option?: string) {
-    super(code, message, { where: option });
+  /** `where`, when it says more than `option` (`content[2]`), is what a production build's message names. */
+  constructor(code: ChatInputErrorCode, message: string, option?: string, where: string | undefined = option) {
+    super(code, message, { where });
     this.option = option;
   }
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { batch } from "@preact/signals-core";
 import type { WarningHandler } from "../errors.js";
@@ -183,7 +184,7 @@ export class ToolRunner {
   #partialFailed(toolCallId: string, error: unknown): void {
     this.#host.warn({
       code: "STREAMING_TOOL_FAILED",
-      message: `A streaming call of tool call '${toolCallId}' on partial arguments failed (the final call still runs): ${describeValue(error, "message")}`,
+      message: DEV ? `A streaming call of tool call '${toolCallId}' on partial arguments failed (the final call still runs): ${describeValue(error, "message")}` : "",
     });
   }
 }

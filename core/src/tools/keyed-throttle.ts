@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { warnToConsole } from "../errors.js";
 import { ToolError } from "./errors.js";
 
@@ -35,7 +36,7 @@ export class KeyedThrottleError extends ToolError {
   declare readonly code: "INVALID_INTERVAL";
 
   constructor(intervalMs: unknown) {
-    super("INVALID_INTERVAL", `The throttle interval must be a finite number of milliseconds ≥ 0, got ${String(intervalMs)}`);
+    super("INVALID_INTERVAL", DEV ? `The throttle interval must be a finite number of milliseconds ≥ 0, got ${String(intervalMs)}` : "", { where: "intervalMs" });
   }
 }
 
@@ -65,7 +66,7 @@ export function createKeyedThrottle<K, V>(
     ((error: unknown, key: K) =>
       warnToConsole({
         code: "THROTTLED_CALL_FAILED",
-        message: `The throttled callback for ${String(key)} threw: ${error instanceof Error ? error.message : String(error)}`,
+        message: DEV ? `The throttled callback for ${String(key)} threw: ${error instanceof Error ? error.message : String(error)}` : "",
       }));
 
   const call = (key: K, value: V): void => {

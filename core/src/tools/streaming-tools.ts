@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ChatInputError } from "./errors.js";
 import type { ToolSet } from "./definition.js";
 
@@ -13,7 +14,9 @@ export function checkStreamingTools(tools: ToolSet, thread: { parsesArgsOf(toolN
     if (resolved.streamingMs !== undefined && resolved.tool.execute !== undefined && !thread.parsesArgsOf(name)) {
       throw new ChatInputError(
         "PARTIAL_ARGS_MISSING",
-        `Client tool tools[${i}] '${name}' is \`streaming\`, but nothing parses its arguments as they stream: give the chat \`partialArgs: partialArgsParser()\` (from @threadline/core), or drop \`streaming\`.`,
+        DEV
+          ? `Client tool tools[${i}] '${name}' is \`streaming\`, but nothing parses its arguments as they stream: give the chat \`partialArgs: partialArgsParser()\` (from @threadline/core), or drop \`streaming\`.`
+          : "",
         `tools[${i}]`,
       );
     }

@@ -4,9 +4,10 @@
 // of them away. This builds the root and every subpath the way an app's build would, one output
 // file per source module, and lists each string literal that still reads like prose, by module:
 // a message written without `DEV ?` fails here with its file named.
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
-import { build, type Rolldown } from "vite";
+import { createRequire } from "node:module";
+import { build, type PluginOption, type Rolldown } from "vite";
 import { describe, expect, it } from "vitest";
 
 const src = (path: string): string => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
@@ -25,6 +26,17 @@ const PROSE = /(?:[A-Za-z`'’]+[,;:]? +){3,}[A-Za-z`'’]+|[a-z][.!?]\s*$/;
  */
 const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly why: string }[]> = {
   // chat/, tools/, the bindings
+  // Why a stale call was cancelled: the end of the TOOL_CANCELLED error left on the call's node.
+  "chat/engine.js": ["the answer is being regenerated", "the message was edited", "the user switched branches", "the user stopped the run", "the conversation was cleared", "the messages were replaced"].map((starts) => ({ starts, why: "a TOOL_CANCELLED reason" })),
+  "chat/turns/turns.js": [{ starts: "the chat was disposed", why: "a TOOL_CANCELLED reason" }, { starts: "a new turn started", why: "a TOOL_CANCELLED reason" }],
+  "chat/thread-key/thread-key.js": [{ starts: "the thread was switched", why: "a TOOL_CANCELLED reason" }],
+  "chat/status-note.js": ["The agent cancelled", "You stopped", "Waiting for "].map((starts) => ({ starts, why: "statusNote.text, a sentence the UI shows as it is" })),
+  // A client tool's error result: the tool message the agent reads (or, cancelled, the call's error).
+  "tools/answers.js": ["No result: the conversation moved on", "The user rejected the call", "Component '${"].map((starts) => ({ starts, why: "the tool result the agent reads" })),
+  "tools/approvals.js": [{ starts: "Tool call '${", why: "TOOL_CANCELLED before approval, on the call" }],
+  "tools/call-watch.js": ["its arguments were refused", "its arguments are not valid JSON", "Tool '${"].map((starts) => ({ starts, why: "TOOL_ARGS_INVALID / TOOL_UNAVAILABLE, the tool result the agent reads" })),
+  "tools/definition.js": [{ starts: "a ${typeof", why: "why an output cannot be sent: inside TOOL_OUTPUT_INVALID, which the agent reads" }],
+  "tools/execution.js": ["Tool call '${", "Tool '${"].map((starts) => ({ starts, why: "TOOL_CANCELLED / TOOL_INPUT_INVALID / TOOL_OUTPUT_INVALID, the tool result the agent reads" })),
 
   // model/, fold/, json/, protocol/, run/
 
@@ -34,20 +46,40 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
 const isData = (fileName: string, literal: string): boolean =>
   (DATA_PROSE[fileName] ?? []).some((entry) => literal.slice(1).startsWith(entry.starts));
 
-async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
+/** Where a binding's Vite plugin is installed: each binding package has its own in devDependencies. */
+async function bindingPlugin(pkg: "svelte" | "vue"): Promise<PluginOption> {
+  const from = createRequire(fileURLToPath(new URL(`../../../${pkg}/package.json`, import.meta.url)));
+  if (pkg === "svelte") {
+    const plugin = (await import(pathToFileURL(from.resolve("@sveltejs/vite-plugin-svelte")).href)) as { svelte: (options: object) => PluginOption };
+    // As an app's production build compiles components: without Svelte's dev-mode checks.
+    return plugin.svelte({ configFile: false, compilerOptions: { dev: false } });
+  }
+  const plugin = (await import(pathToFileURL(from.resolve("@vitejs/plugin-vue")).href)) as { default: (options?: object) => PluginOption };
+  return plugin.default();
+}
+
+/** Every module of `entries` built as an app's production build would, one output file per module. */
+async function productionBuild(root: string, entry: Record<string, string>, plugins: PluginOption[] = []): Promise<Rolldown.OutputChunk[]> {
   const output = (await build({
     configFile: false,
-    root: src(".."),
+    root,
     mode: "production",
     logLevel: "silent",
+    plugins,
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    // Vite picks `production` over `development` from process.env.NODE_ENV, which is "test"
+    // under Vitest: name the conditions an app's production build resolves.
+    resolve: { conditions: ["module", "browser", "production"] },
     build: {
       write: false,
       minify: true,
-      lib: { entry: entries, formats: ["es"] },
+      lib: { entry, formats: ["es"] },
       rolldownOptions: {
-        // Only our own modules are searched; dependencies keep their own messages.
-        external: (id) => !id.startsWith(src("..").replace(/\/src$/, "/src")) && !id.startsWith(".") && !id.startsWith("/"),
+        // Only our own modules are searched; dependencies (and, for a binding, core and the
+        // framework) keep their own messages. esm-env is bundled, not external: its `production`
+        // condition is what makes DEV false and folds the sentences away (an external DEV stays a
+        // runtime import, and nothing folds).
+        external: (id) => !id.startsWith(".") && !id.startsWith("/") && !/^esm-env(\/|$)/.test(id),
         output: { minify: true, preserveModules: true },
       },
     },
@@ -55,14 +87,33 @@ async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
   return (Array.isArray(output) ? output : [output]).flatMap((o) => o.output.filter((c): c is Rolldown.OutputChunk => c.type === "chunk"));
 }
 
+/** The prose literals of `chunks` that are not allow-listed data, by output file (prefixed). */
+function proseOf(chunks: readonly Rolldown.OutputChunk[], prefix = ""): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const chunk of chunks) {
+    const fileName = `${prefix}${chunk.fileName}`;
+    const prose = (chunk.code.match(LITERAL) ?? []).filter((literal) => PROSE.test(literal.slice(1, -1)) && !isData(fileName, literal));
+    if (prose.length > 0) found[fileName] = prose.map((p) => (p.length > 90 ? `${p.slice(0, 90)}…` : p));
+  }
+  return found;
+}
+
 describe("a production build", () => {
   it("holds no message sentences: every one is written DEV ? … : \"\"", async () => {
-    const chunks = await productionBuild();
+    const chunks = await productionBuild(src(".."), entries);
     expect(chunks.length).toBeGreaterThan(50);
+    expect(proseOf(chunks)).toEqual({});
+  }, 120_000);
+
+  it("of the Svelte and Vue bindings holds no message sentences either (core and the framework external)", async () => {
     const found: Record<string, string[]> = {};
-    for (const chunk of chunks) {
-      const prose = (chunk.code.match(LITERAL) ?? []).filter((literal) => PROSE.test(literal.slice(1, -1)) && !isData(chunk.fileName, literal));
-      if (prose.length > 0) found[chunk.fileName] = prose.map((p) => (p.length > 90 ? `${p.slice(0, 90)}…` : p));
+    for (const pkg of ["svelte", "vue"] as const) {
+      const root = fileURLToPath(new URL(`../../../${pkg}/`, import.meta.url));
+      const chunks = await productionBuild(root, { index: `${root}src/index.ts` }, [await bindingPlugin(pkg)]);
+      expect(chunks.length).toBeGreaterThan(10);
+      // The build really is a production one: esm-env's DEV folded, not imported.
+      expect(chunks.some((chunk) => chunk.code.includes("esm-env"))).toBe(false);
+      Object.assign(found, proseOf(chunks, `${pkg}/`));
     }
     expect(found).toEqual({});
   }, 120_000);

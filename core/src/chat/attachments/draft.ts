@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ContentPart, PartSource } from "@ag-ui/core";
 import { base64Bytes } from "../../model/messages/attachments.js";
 import { checkContentPart, checkMessageInput, invalidMessage, MEDIA_PART_TYPES } from "../input.js";
@@ -50,12 +51,12 @@ export function draftMessage(input: unknown, createId: () => string, limits: Att
     if (typeof checked.content === "string") return { id, content: checked.content, files: [] };
     const parts = checked.content.map((part: unknown, i) => checkPart(part, `content[${i}]`, limits));
     const media = parts.filter((part) => MEDIA_PART_TYPES.has(part.type)).length;
-    if (media > limits.maxFiles) throw rejected("content", `(${media} media parts)`, `exceeds the limit of ${limits.maxFiles} files per message`);
+    if (media > limits.maxFiles) throw rejected("content", DEV ? `(${media} media parts) exceeds the limit of ${limits.maxFiles} files per message` : "");
     return { id, content: parts, files: [] };
   }
   const { text, files } = checked;
   if (files.length === 0) return { id, content: text, files: [] };
-  if (files.length > limits.maxFiles) throw rejected("files", `(${files.length} files)`, `exceed the limit of ${limits.maxFiles} per message`);
+  if (files.length > limits.maxFiles) throw rejected("files", DEV ? `(${files.length} files) exceed the limit of ${limits.maxFiles} per message` : "");
   const content: (ContentPart | undefined)[] = text.trim() === "" ? [] : [{ type: "text", text }];
   const pending: PendingFile[] = [];
   files.forEach((file, i) => {
@@ -76,9 +77,9 @@ function isBlob(value: unknown): value is Blob {
 function checkBlob(blob: Blob, index: number, where: string, limits: AttachmentLimits): PendingFile {
   const name = typeof (blob as Partial<File>).name === "string" && (blob as File).name !== "" ? (blob as File).name : undefined;
   const mimeType = blob.type === "" ? "application/octet-stream" : blob.type;
-  const what = `${name === undefined ? "" : `'${name}' `}(${mimeType}, ${formatBytes(blob.size)})`;
-  if (blob.size > limits.maxFileSize) throw rejected(where, what, `is larger than the limit of ${formatBytes(limits.maxFileSize)}`);
-  if (!accepts(limits.accept, mimeType)) throw rejected(where, what, `is not an accepted type (accepted: ${limits.accept.join(", ")})`);
+  const what = DEV ? `${name === undefined ? "" : `'${name}' `}(${mimeType}, ${formatBytes(blob.size)})` : "";
+  if (blob.size > limits.maxFileSize) throw rejected(where, DEV ? `${what} is larger than the limit of ${formatBytes(limits.maxFileSize)}` : "");
+  if (!accepts(limits.accept, mimeType)) throw rejected(where, DEV ? `${what} is not an accepted type (accepted: ${limits.accept.join(", ")})` : "");
   return { index, blob, name, mimeType, type: mediaKindOf(mimeType) };
 }
 
@@ -92,18 +93,18 @@ function checkPart(part: unknown, where: string, limits: AttachmentLimits): Cont
   if (!MEDIA_PART_TYPES.has(typed.type)) return typed;
   const source = (typed as { source?: unknown }).source as Partial<PartSource> | undefined;
   if (typeof source !== "object" || source === null || !SOURCES.has(source.type as string) || typeof source.value !== "string" || source.value === "") {
-    throw invalidMessage(`sendMessage: ${where} (${typed.type}) needs a \`source\` of type data, url or file with a non-empty \`value\`.`);
+    throw invalidMessage(DEV ? `sendMessage: ${where} (${typed.type}) needs a \`source\` of type data, url or file with a non-empty \`value\`.` : "", where);
   }
-  if (source.type === "data" && typeof source.mimeType !== "string") throw invalidMessage(`sendMessage: ${where} has a data source without its \`mimeType\`.`);
+  if (source.type === "data" && typeof source.mimeType !== "string") throw invalidMessage(DEV ? `sendMessage: ${where} has a data source without its \`mimeType\`.` : "", where);
   const mimeType = typeof source.mimeType === "string" ? source.mimeType : undefined;
   const filename = (typed as { metadata?: { filename?: unknown } }).metadata?.filename;
-  const label = typeof filename === "string" ? `'${filename}' ` : "";
+  const label = DEV && typeof filename === "string" ? `'${filename}' ` : "";
   if (source.type === "data") {
     const size = base64Bytes(source.value);
-    if (size > limits.maxFileSize) throw rejected(where, `${label}(${mimeType}, ${formatBytes(size)})`, `is larger than the limit of ${formatBytes(limits.maxFileSize)}`);
+    if (size > limits.maxFileSize) throw rejected(where, DEV ? `${label}(${mimeType}, ${formatBytes(size)}) is larger than the limit of ${formatBytes(limits.maxFileSize)}` : "");
   }
   if (mimeType !== undefined && !accepts(limits.accept, mimeType)) {
-    throw rejected(where, `${label}(${mimeType})`, `is not an accepted type (accepted: ${limits.accept.join(", ")})`);
+    throw rejected(where, DEV ? `${label}(${mimeType}) is not an accepted type (accepted: ${limits.accept.join(", ")})` : "");
   }
   return { ...typed, source: { ...source } as PartSource } as ContentPart;
 }
@@ -120,7 +121,7 @@ function urlPart(value: string, where: string): ContentPart {
     try {
       payload = base64 ? data[3]! : bytesToBase64(new TextEncoder().encode(decodeURIComponent(data[3]!)));
     } catch {
-      throw invalidMessage(`sendMessage: ${where} is a data: URL whose payload cannot be decoded.`);
+      throw invalidMessage(DEV ? `sendMessage: ${where} is a data: URL whose payload cannot be decoded.` : "", where);
     }
     return { type: mediaKindOf(mimeType), source: { type: "data", value: payload, mimeType } };
   }
@@ -128,7 +129,7 @@ function urlPart(value: string, where: string): ContentPart {
   try {
     url = new URL(value);
   } catch {
-    throw invalidMessage(`sendMessage: ${where} ('${value.slice(0, 80)}') is not an absolute URL.`);
+    throw invalidMessage(DEV ? `sendMessage: ${where} ('${value.slice(0, 80)}') is not an absolute URL.` : "", where);
   }
   const mimeType = mimeFromPath(url.pathname);
   return { type: mediaKindOf(mimeType ?? ""), source: mimeType === undefined ? { type: "url", value } : { type: "url", value, mimeType } };

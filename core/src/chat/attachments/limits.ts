@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { PartSource } from "@ag-ui/core";
 import { ChatInputError } from "../../tools/errors.js";
 
@@ -63,19 +64,20 @@ const MIB = 1024 * 1024;
 /** Checks the `attachments` option; throws `ChatInputError` (`INVALID_OPTION`) naming the field at fault. */
 export function attachmentLimits(options: AttachmentOptions | undefined): AttachmentLimits {
   if (options === undefined) return { maxFileSize: 10 * MIB, maxFiles: 10, accept: DEFAULT_ACCEPT };
-  if (typeof options !== "object" || options === null) throw option("attachments", "must be an object");
+  if (typeof options !== "object" || options === null) throw option("attachments", DEV ? "must be an object" : "");
   const { upload, maxFileSize = 10 * MIB, maxFiles = 10, accept = DEFAULT_ACCEPT } = options;
-  if (upload !== undefined && typeof upload !== "function") throw option("attachments.upload", "must be a function");
-  if (typeof maxFileSize !== "number" || !(maxFileSize > 0)) throw option("attachments.maxFileSize", `must be a number of bytes > 0, got ${String(maxFileSize)}`);
-  if (!Number.isInteger(maxFiles) || maxFiles < 1) throw option("attachments.maxFiles", `must be a whole number ≥ 1, got ${String(maxFiles)}`);
+  if (upload !== undefined && typeof upload !== "function") throw option("attachments.upload", DEV ? "must be a function" : "");
+  if (typeof maxFileSize !== "number" || !(maxFileSize > 0)) throw option("attachments.maxFileSize", DEV ? `must be a number of bytes > 0, got ${String(maxFileSize)}` : "");
+  if (!Number.isInteger(maxFiles) || maxFiles < 1) throw option("attachments.maxFiles", DEV ? `must be a whole number ≥ 1, got ${String(maxFiles)}` : "");
   if (!Array.isArray(accept) || accept.length === 0 || accept.some((type) => typeof type !== "string" || !/^[\w.+-]+\/(?:\*|[\w.+-]+)$|^\*\/\*$/.test(type))) {
-    throw option("attachments.accept", "must be a non-empty list of MIME types such as 'image/*' or 'application/pdf'");
+    throw option("attachments.accept", DEV ? "must be a non-empty list of MIME types such as 'image/*' or 'application/pdf'" : "");
   }
   return { maxFileSize, maxFiles, accept: Object.freeze(accept.map((type) => type.toLowerCase())) };
 }
 
+/** `problem` is DEV's (`DEV ? "…" : ""` at the call); a production build's message names the field. */
 function option(name: string, problem: string): ChatInputError {
-  return new ChatInputError("INVALID_OPTION", `\`${name}\` ${problem}.`, name);
+  return new ChatInputError("INVALID_OPTION", DEV ? `\`${name}\` ${problem}.` : "", name);
 }
 
 /** Whether `mimeType` (parameters aside) is one `accept` lists. */
@@ -85,9 +87,12 @@ export function accepts(accept: readonly string[], mimeType: string): boolean {
   return accept.some((entry) => entry === "*/*" || entry === type || (entry.endsWith("/*") && entry.slice(0, -1) === family));
 }
 
-/** A file or part the limits refuse: `ATTACHMENT_REJECTED`, naming it, what it is and the limit. */
-export function rejected(where: string, what: string, problem: string): ChatInputError {
-  return new ChatInputError("ATTACHMENT_REJECTED", `sendMessage: ${where} ${what} ${problem}; nothing was sent.`, where);
+/**
+ * A file or part the limits refuse: `ATTACHMENT_REJECTED` at `where`. `refusal` (what it is and
+ * the limit) is DEV's: callers write `DEV ? "…" : ""`.
+ */
+export function rejected(where: string, refusal: string): ChatInputError {
+  return new ChatInputError("ATTACHMENT_REJECTED", DEV ? `sendMessage: ${where} ${refusal}; nothing was sent.` : "", where);
 }
 
 /** `2.4 MiB`, `512 KiB`, `80 bytes`: sizes in messages. */

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ContentPart, PartSource } from "@ag-ui/core";
 import { describeValue } from "../../describe-value.js";
 import type { ThreadlineError } from "../../errors.js";
@@ -93,7 +94,7 @@ class FileSender implements OutgoingMessages {
       this.#revoke(id);
       if (epoch !== this.#epoch) return { status: "skipped", reason: this.#skip };
       const error: unknown = content.reason;
-      const failure = error instanceof ChatInputError ? error : new ChatInputError("ATTACHMENT_FAILED", `sendMessage: a file could not be read (${describeValue(error, "message")}); nothing was sent.`, "files");
+      const failure = error instanceof ChatInputError ? error : new ChatInputError("ATTACHMENT_FAILED", DEV ? `sendMessage: a file could not be read (${describeValue(error, "message")}); nothing was sent.` : "", "files");
       this.#report(failure);
       return { status: "failed", error: failure };
     }
@@ -110,7 +111,7 @@ class FileSender implements OutgoingMessages {
     if (this.#preparing > 0) {
       this.#epoch++;
       this.#skip = skip;
-      this.#controller.abort(new ChatInputError("ATTACHMENT_FAILED", `sendMessage: the upload was abandoned (${skip}).`, "files"));
+      this.#controller.abort(new ChatInputError("ATTACHMENT_FAILED", DEV ? `sendMessage: the upload was abandoned (${skip}).` : "", "files"));
       this.#controller = new AbortController();
     }
     if (skip !== "stopped") for (const id of [...this.#previews.keys()]) this.#revoke(id);
@@ -149,12 +150,12 @@ class FileSender implements OutgoingMessages {
       const value = await blobToBase64(file.blob);
       return { type: file.type, source: { type: "data", value, mimeType: file.mimeType }, metadata };
     }
-    const label = file.name === undefined ? `a ${file.mimeType} file` : `'${file.name}'`;
+    const label = !DEV ? "" : file.name === undefined ? `a ${file.mimeType} file` : `'${file.name}'`;
     let answer: unknown;
     try {
       answer = await this.#upload(file.blob, { name: file.name, mimeType: file.mimeType, size: file.blob.size, type: file.type, signal });
     } catch (error) {
-      throw new ChatInputError("ATTACHMENT_FAILED", `sendMessage: uploading ${label} failed (${describeValue(error, "message")}); nothing was sent.`, "files");
+      throw new ChatInputError("ATTACHMENT_FAILED", DEV ? `sendMessage: uploading ${label} failed (${describeValue(error, "message")}); nothing was sent.` : "", "files");
     }
     return { type: file.type, source: uploadedSource(answer, file, label), metadata };
   }
@@ -167,5 +168,9 @@ function uploadedSource(answer: unknown, file: PendingFile, label: string): Part
   if (typeof source === "object" && source !== null && typeof source.value === "string" && source.value !== "" && (source.type === "url" || source.type === "file" || source.type === "data")) {
     return { ...source, mimeType: source.mimeType ?? file.mimeType } as PartSource;
   }
-  throw new ChatInputError("ATTACHMENT_FAILED", `sendMessage: the upload hook returned ${describeValue(answer)} for ${label}, not a URL or a source ({ type: "url" | "file" | "data", value }); nothing was sent.`, "files");
+  throw new ChatInputError(
+    "ATTACHMENT_FAILED",
+    DEV ? `sendMessage: the upload hook returned ${describeValue(answer)} for ${label}, not a URL or a source ({ type: "url" | "file" | "data", value }); nothing was sent.` : "",
+    "files",
+  );
 }

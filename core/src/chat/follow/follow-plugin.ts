@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { ResumePoint } from "../../run/options.js";
 import type { ServerRun } from "../../transport/source.js";
@@ -36,5 +37,5 @@ export interface FollowPlugin {
 /** The `follow` option, checked (`INVALID_OPTION`): the plug-in, or undefined for none. */
 export function followPlugin(plugin: FollowPlugin | false | undefined): FollowPlugin | undefined {
   if (plugin === undefined || plugin === false) return undefined;
-  return pluginOption(plugin, "follow", "followRuns({ pollMs }) (from @threadline/core), or false / absent.");
+  return pluginOption(plugin, "follow", DEV ? "followRuns({ pollMs }) (from @threadline/core), or false / absent." : "");
 }

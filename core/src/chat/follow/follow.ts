@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch, effect, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { ChatFollow, FollowHost, FollowPlugin } from "./follow-plugin.js";
 import { ChatInputError } from "../../tools/errors.js";
@@ -160,5 +161,5 @@ const CLOCK_SKEW_MS = 2_000;
 function checkPoll(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "number" && Number.isFinite(value) && value >= 100) return value;
-  throw new ChatInputError("INVALID_OPTION", `follow.pollMs must be a number of milliseconds ≥ 100, got ${String(value)}.`, "follow");
+  throw new ChatInputError("INVALID_OPTION", DEV ? `follow.pollMs must be a number of milliseconds ≥ 100, got ${String(value)}.` : "", "follow", "follow.pollMs");
 }

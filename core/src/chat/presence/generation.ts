@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import type { BaseEvent } from "../../protocol/events.js";
@@ -28,5 +29,5 @@ export interface PresencePlugin {
 /** The `presence` option, checked (`INVALID_OPTION`): the plug-in, or undefined for this tab only. */
 export function presencePlugin(plugin: false | PresencePlugin | undefined): PresencePlugin | undefined {
   if (plugin === undefined || plugin === false) return undefined;
-  return pluginOption(plugin, "presence", "broadcastPresence(options) (cross-tab), or false / absent (this tab only).");
+  return pluginOption(plugin, "presence", DEV ? "broadcastPresence(options) (cross-tab), or false / absent (this tab only)." : "");
 }

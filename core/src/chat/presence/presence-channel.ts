@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../../errors.js";
 
 /** The part of `BroadcastChannel` presence uses, so tests and other transports can stand in. */
@@ -64,7 +65,7 @@ export function openDefaultChannel(name: string, onWarning: WarningHandler): Bro
   } catch (error) {
     onWarning({
       code: "PRESENCE_CHANNEL_UNAVAILABLE",
-      message: `BroadcastChannel "${name}" could not be opened (${String(error)}); generation state stays local to this tab.`,
+      message: DEV ? `BroadcastChannel "${name}" could not be opened (${String(error)}); generation state stays local to this tab.` : "",
     });
     return undefined;
   }

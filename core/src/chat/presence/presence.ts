@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import { warnToConsole, type WarningHandler } from "../../errors.js";
 import { EventType, type BaseEvent } from "../../protocol/events.js";
@@ -68,12 +69,12 @@ export class GenerationPresence implements ChatPresence {
     this.#heartbeatMs = options.heartbeatMs ?? 1000;
     this.#ttlMs = options.ttlMs ?? 5000;
     if (!(this.#heartbeatMs > 0 && Number.isFinite(this.#heartbeatMs))) {
-      throw new PersistOptionError("heartbeatMs", `heartbeatMs must be a positive number, got ${String(this.#heartbeatMs)}.`);
+      throw new PersistOptionError("heartbeatMs", DEV ? `heartbeatMs must be a positive number, got ${String(this.#heartbeatMs)}.` : "");
     }
     if (!(this.#ttlMs > this.#heartbeatMs && Number.isFinite(this.#ttlMs))) {
       throw new PersistOptionError(
         "ttlMs",
-        `ttlMs (${String(this.#ttlMs)}) must be a finite number greater than heartbeatMs (${this.#heartbeatMs}), or live tabs would expire between heartbeats.`,
+        DEV ? `ttlMs (${String(this.#ttlMs)}) must be a finite number greater than heartbeatMs (${this.#heartbeatMs}), or live tabs would expire between heartbeats.` : "",
       );
     }
     this.threadId = options.threadId;
@@ -162,7 +163,7 @@ export class GenerationPresence implements ChatPresence {
     if (this.#disposed) return;
     const message = parsePresenceMessage(event.data);
     if (message === null) {
-      this.#onWarning({ code: "PRESENCE_MALFORMED_MESSAGE", message: "Ignored a malformed message on the generation channel.", event: event.data });
+      this.#onWarning({ code: "PRESENCE_MALFORMED_MESSAGE", message: DEV ? "Ignored a malformed message on the generation channel." : "", event: event.data });
       return;
     }
     if (message.tabId === this.tabId || message.threadId !== this.threadId) return;
@@ -196,7 +197,7 @@ export class GenerationPresence implements ChatPresence {
     try {
       this.#channel.postMessage(message);
     } catch (error) {
-      this.#onWarning({ code: "PRESENCE_POST_FAILED", message: `Posting to the generation channel failed (${String(error)}).` });
+      this.#onWarning({ code: "PRESENCE_POST_FAILED", message: DEV ? `Posting to the generation channel failed (${String(error)}).` : "" });
     }
   }
 
@@ -262,7 +263,7 @@ function defaultChannel(warn: WarningHandler): ((name: string) => BroadcastChann
       channel.unref?.();
       return channel;
     } catch (error) {
-      warn({ code: "PRESENCE_CHANNEL_UNAVAILABLE", message: `BroadcastChannel "${name}" could not be opened (${String(error)}); generation state stays local.` });
+      warn({ code: "PRESENCE_CHANNEL_UNAVAILABLE", message: DEV ? `BroadcastChannel "${name}" could not be opened (${String(error)}); generation state stays local.` : "" });
       return CLOSED_CHANNEL;
     }
   };

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch, type ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import { restoreBranches } from "../../model/branches/restore-branches.js";
@@ -177,7 +178,7 @@ class ThreadStorage implements ChatStorage {
     try {
       meta = this.#threadMeta?.(this.#key);
     } catch (error) {
-      this.#warn({ code: "THREAD_META_FAILED", message: `persistence.threadMeta threw for thread "${this.#key}": ${String(error)}; the index entry keeps its meta.` });
+      this.#warn({ code: "THREAD_META_FAILED", message: DEV ? `persistence.threadMeta threw for thread "${this.#key}": ${String(error)}; the index entry keeps its meta.` : "" });
     }
     const branches = this.#thread.peekTree()?.alternativeCount ?? 0;
     void index.record(this.#key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import type { ThreadImpl } from "../../model/thread.js";
@@ -59,5 +60,5 @@ export interface ChatPersistence {
 /** The `persistence` option, checked (`INVALID_OPTION`): the plug-in, or undefined for none. */
 export function storagePlugin(plugin: ChatPersistence | undefined): ChatPersistence | undefined {
   if (plugin === undefined) return undefined;
-  return pluginOption(plugin, "persistence", "chatPersistence({ adapter, … }) (from @threadline/core), not its options.");
+  return pluginOption(plugin, "persistence", DEV ? "chatPersistence({ adapter, … }) (from @threadline/core), not its options." : "");
 }

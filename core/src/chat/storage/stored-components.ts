@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../../errors.js";
 import { ComponentError, type ComponentErrorCode } from "../../model/components/errors.js";
 import type { ComponentProps } from "../../model/components/types.js";
@@ -52,31 +53,34 @@ export function storedComponents(thread: ThreadImpl): StoredComponent[] {
 export function restoreComponents(thread: ThreadImpl, entries: readonly unknown[] | undefined, warn: WarningHandler): void {
   if (entries === undefined) return;
   if (entries.length > 0 && !thread.genui.enabled) {
-    warn({ code: "STORED_COMPONENT_SKIPPED", message: `${entries.length} stored Tambo component(s) were not restored: the chat has no generative UI (\`components: generativeUi({ registry })\`).` });
+    warn({ code: "STORED_COMPONENT_SKIPPED", message: DEV ? `${entries.length} stored Tambo component(s) were not restored: the chat has no generative UI (\`components: generativeUi({ registry })\`).` : "" });
     return;
   }
   entries.forEach((entry, i) => {
     const problem = restoreOne(thread, entry);
-    if (problem !== undefined) warn({ code: "STORED_COMPONENT_SKIPPED", message: `Stored component components[${i}] was not restored: ${problem}.` });
+    if (problem !== undefined) warn({ code: "STORED_COMPONENT_SKIPPED", message: DEV ? `Stored component components[${i}] was not restored: ${problem}.` : "" });
   });
 }
 
+const SKIPPED = "skipped";
+
+/** Why `entry` was skipped (the sentence in DEV, "skipped" in a production build), or undefined once restored. */
 function restoreOne(thread: ThreadImpl, entry: unknown): string | undefined {
-  if (!isRecord(entry)) return "it is not an object";
+  if (!isRecord(entry)) return DEV ? "it is not an object" : SKIPPED;
   const { id, name, messageId, index, props, state, ended, error } = entry;
   if (typeof id !== "string" || id === "" || typeof name !== "string" || typeof messageId !== "string") {
-    return "it needs string `id`, `name` and `messageId`";
+    return DEV ? "it needs string `id`, `name` and `messageId`" : SKIPPED;
   }
-  if (!isRecord(props) || !isRecord(state)) return `component '${id}': \`props\` and \`state\` must be objects`;
+  if (!isRecord(props) || !isRecord(state)) return DEV ? `component '${id}': \`props\` and \`state\` must be objects` : SKIPPED;
   const owner = thread.node(messageId);
-  if (owner?.role !== "assistant") return `component '${id}': the thread holds no assistant message '${messageId}'`;
+  if (owner?.role !== "assistant") return DEV ? `component '${id}': the thread holds no assistant message '${messageId}'` : SKIPPED;
   const at = typeof index === "number" && Number.isInteger(index) && index >= 0 ? index : Number.MAX_SAFE_INTEGER;
   const restored = thread.genui.restoreTambo(
     { id, name, props: copyJson(props) as ComponentProps, state: copyJson(state) as ComponentProps, error: errorOf(id, name, ended, error) },
     owner,
     at,
   );
-  return restored ? undefined : `the thread already holds a component '${id}'`;
+  return restored ? undefined : DEV ? `the thread already holds a component '${id}'` : SKIPPED;
 }
 
 function errorOf(id: string, name: string, ended: unknown, error: unknown): ComponentError | undefined {
@@ -85,7 +89,7 @@ function errorOf(id: string, name: string, ended: unknown, error: unknown): Comp
     if (CODES.has(code)) return new ComponentError(code as ComponentErrorCode, id, error.message);
   }
   if (ended === false) {
-    return new ComponentError("COMPONENT_CUT_OFF", id, `Component '${id}' (${name}) was stored before tambo.component.end; it is shown as it stood.`);
+    return new ComponentError("COMPONENT_CUT_OFF", id, DEV ? `Component '${id}' (${name}) was stored before tambo.component.end; it is shown as it stood.` : "");
   }
   return undefined;
 }

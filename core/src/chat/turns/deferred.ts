@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ThreadlineError } from "../../errors.js";
 import type { ThreadImpl } from "../../model/thread.js";
 import type { ResumeEntry } from "../../protocol/events.js";
@@ -78,7 +79,7 @@ export class DeferredActions {
     try {
       writeState(this.#config.thread, resolveStateUpdate(this.#config.thread, update));
     } catch (error) {
-      this.#config.report(ThreadlineError.from(error, "A state update that waited for the run"));
+      this.#config.report(ThreadlineError.from(error, DEV ? "A state update that waited for the run" : "deferred setState"));
     }
   }
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { RunError } from "../../run/errors.js";
 
 /**
@@ -11,8 +12,11 @@ export class MaxStepsError extends RunError {
   constructor(maxSteps: number) {
     super(
       "MAX_STEPS_REACHED",
-      `The agent asked for another round of tool results after ${maxSteps} automatic continuation(s); ` +
-        `stopped at maxSteps (${maxSteps}). Raise maxSteps, or send a message to go on.`,
+      DEV
+        ? `The agent asked for another round of tool results after ${maxSteps} automatic continuation(s); ` +
+            `stopped at maxSteps (${maxSteps}). Raise maxSteps, or send a message to go on.`
+        : "",
+      { where: `maxSteps ${maxSteps}` },
     );
     this.maxSteps = maxSteps;
   }
