@@ -27,7 +27,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
   if (!Array.isArray(event.delta)) {
     throw new FoldError(
       "MALFORMED_PAYLOAD",
-      `STATE_DELTA: \`delta\` must be an array of JSON Patch operations, got ${describeValue(event.delta)}; the state was kept.`,
+      DEV ? `STATE_DELTA: \`delta\` must be an array of JSON Patch operations, got ${describeValue(event.delta)}; the state was kept.` : "",
       event.type,
     );
   }
@@ -52,7 +52,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
     rollbackPatch(doc);
     thread.warn({
       code: "STATE_PATCH_FAILED",
-      message: `Failed to apply state patch (the state was kept): ${describePatchError(error instanceof Error ? error : new Error(String(error)))}`,
+      message: DEV ? `Failed to apply state patch (the state was kept): ${describePatchError(error instanceof Error ? error : new Error(String(error)))}` : "",
       event,
     });
     return;

@@ -32,7 +32,7 @@ export class ProtocolError extends ThreadlineError<ProtocolErrorCode> {
     super(
       code,
       DEV ? `${message} [${code} ${ended ? `at the end of the stream, after ${details.index} events` : `at event #${details.index}`}]` : "",
-      { cause: details.cause, where: `${ended ? "end" : "event"} #${details.index}` },
+      { cause: details.cause, where: (ended ? "end #" : "event #") + details.index },
     );
     this.event = details.event;
     this.index = details.index;

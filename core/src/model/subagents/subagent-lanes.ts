@@ -305,9 +305,11 @@ export class SubagentLanes implements ThreadLanes {
     if (lane === undefined || (status !== "running" && status !== "unknown")) {
       this.#say(
         "SUBAGENT_NOT_RUNNING",
-        lane === undefined
-          ? `${event.type} for subagent '${event.subagentRunId}', which was never started; the event changed nothing.`
-          : `${event.type} for subagent '${event.subagentRunId}', which is ${status}, not running; its first ending stands.`,
+        !DEV
+          ? ""
+          : lane === undefined
+            ? `${event.type} for subagent '${event.subagentRunId}', which was never started; the event changed nothing.`
+            : `${event.type} for subagent '${event.subagentRunId}', which is ${status}, not running; its first ending stands.`,
         event,
       );
       return undefined;
