@@ -262,7 +262,7 @@ function onPath(fork: Fork, list: readonly MessageNodeImpl[]): boolean {
 
 /** A stored fork as a live one, or what is wrong with it (in a production build, the field's name alone). */
 function toFork(entry: unknown): Fork | string {
-  if (typeof entry !== "object" || entry === null) return "not an object";
+  if (typeof entry !== "object" || entry === null) return DEV ? "not an object" : "entry";
   const { position, parentId, active, paths } = entry as Partial<ForkRecord>;
   if (typeof position !== "number" || !Number.isInteger(position) || position < 0) return DEV ? "position is not a non-negative integer" : "position";
   if (parentId !== null && typeof parentId !== "string") return DEV ? "parentId is neither a string nor null" : "parentId";
