@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
@@ -46,7 +47,7 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
   if (!Array.isArray(patch)) {
     throw new FoldError(
       "MALFORMED_PAYLOAD",
-      `ACTIVITY_DELTA: \`patch\` must be an array of JSON Patch operations, got ${describeValue(patch)}.`,
+      DEV ? `ACTIVITY_DELTA: \`patch\` must be an array of JSON Patch operations, got ${describeValue(patch)}.` : "",
       event.type,
     );
   }
@@ -56,7 +57,7 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
   if (existing.role !== "activity") {
     thread.warn({
       code: "NOT_AN_ACTIVITY",
-      message: `ACTIVITY_DELTA: Message '${event.messageId}' is not an activity message; the patch was dropped.`,
+      message: DEV ? `ACTIVITY_DELTA: Message '${event.messageId}' is not an activity message; the patch was dropped.` : "",
       event,
     });
     return;
@@ -68,7 +69,7 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
   if (!outcome.ok) {
     thread.warn({
       code: "ACTIVITY_PATCH_FAILED",
-      message: `Failed to apply activity patch for '${event.messageId}' (content kept): ${describePatchError(outcome.error)}`,
+      message: DEV ? `Failed to apply activity patch for '${event.messageId}' (content kept): ${describePatchError(outcome.error)}` : "",
       event,
     });
     return;

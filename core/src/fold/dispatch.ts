@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEvent } from "@ag-ui/core";
 import type { EventHub } from "../model/event-hub.js";
 
@@ -24,7 +25,7 @@ function call<E>(hub: EventHub, listeners: Set<(event: E) => void> | undefined, 
     } catch (error) {
       hub.warn({
         code: "LISTENER_FAILED",
-        message: `A listener for ${(event as { type: string }).type} threw: ${error instanceof Error ? error.message : String(error)}`,
+        message: DEV ? `A listener for ${(event as { type: string }).type} threw: ${error instanceof Error ? error.message : String(error)}` : "",
         event,
       });
     }

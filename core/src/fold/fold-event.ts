@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch } from "@preact/signals-core";
 import type { AGUIEvent } from "@ag-ui/core";
 import { ThreadImpl } from "../model/thread.js";
@@ -22,7 +23,7 @@ import { tamboUnfolded } from "./tambo-unfolded.js";
  */
 export function foldEvent(thread: Thread, event: AGUIEvent): void {
   if (!(thread instanceof ThreadImpl)) {
-    throw new FoldError("WRONG_THREAD", "foldEvent needs a thread made by createThread().");
+    throw new FoldError("WRONG_THREAD", DEV ? "foldEvent needs a thread made by createThread()." : "");
   }
   if (!LEAVES_MESSAGES.has(event.type)) thread.messagesRevision++;
   batch(() => {
@@ -118,7 +119,7 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
       } catch (error) {
         thread.warn({
           code: "CUSTOM_FOLD_FAILED",
-          message: `The handler claiming CUSTOM '${event.name}' threw: ${error instanceof Error ? error.message : String(error)}`,
+          message: DEV ? `The handler claiming CUSTOM '${event.name}' threw: ${error instanceof Error ? error.message : String(error)}` : "",
           event,
         });
       }
@@ -141,14 +142,14 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
     case "REASONING_MESSAGE_CHUNK":
       throw new FoldError(
         "MALFORMED_PAYLOAD",
-        `${event.type} must be expanded by the pipeline (createPipeline) before it is folded.`,
+        DEV ? `${event.type} must be expanded by the pipeline (createPipeline) before it is folded.` : "",
         event.type,
       );
     default: {
       const unknown: never = event;
       thread.warn({
         code: "UNKNOWN_EVENT",
-        message: `foldEvent: unknown event type '${String((unknown as { type?: unknown }).type)}' was dropped.`,
+        message: DEV ? `foldEvent: unknown event type '${String((unknown as { type?: unknown }).type)}' was dropped.` : "",
         event: unknown,
       });
     }

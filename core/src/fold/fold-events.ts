@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { subagentLanes } from "../model/subagents/subagent-lanes.js";
 import type { AGUIEvent, Interrupt, Message } from "@ag-ui/core";
 import { describeValue } from "../describe-value.js";
@@ -41,7 +42,7 @@ export function foldEvents(
   options: PipelineOptions = {},
 ): FoldEventsResult {
   const history = init.messages ?? [];
-  if (!Array.isArray(history)) return refusedHistory(init, `messages must be an array of AG-UI messages, got ${describeValue(history)}`);
+  if (!Array.isArray(history)) return refusedHistory(init, DEV ? `messages must be an array of AG-UI messages, got ${describeValue(history)}` : "");
   const untouched = history.length === 0 ? undefined : UntouchedHistory.of(history);
   if (untouched === undefined) return fold(replayable(events), init, options, undefined) as FoldEventsResult;
   const source = replayable(events);
@@ -77,7 +78,7 @@ function refusedHistory(init: FoldEventsInit, problem: string): FoldEventsResult
     messages: [],
     state: init.state === undefined ? {} : init.state,
     pendingInterrupts: [],
-    error: new FoldError("INVALID_HISTORY", `foldEvents: init.${problem}; no event was folded.`),
+    error: new FoldError("INVALID_HISTORY", DEV ? `foldEvents: init.${problem}; no event was folded.` : ""),
   };
 }
 

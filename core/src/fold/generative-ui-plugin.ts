@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ModelError } from "../model/errors.js";
 import { GenerativeUi } from "../model/components/generative-ui.js";
 import type { GenerativeUiPlugin } from "../model/components/plugin.js";
@@ -25,14 +26,14 @@ export interface GenerativeUiOptions {
  */
 export function generativeUi(options: GenerativeUiOptions = {}): GenerativeUiPlugin {
   if (typeof options !== "object" || options === null) {
-    throw new ModelError("INVALID_THREAD_OPTION", "generativeUi(options) takes an object: { registry?, tambo? }.");
+    throw new ModelError("INVALID_THREAD_OPTION", DEV ? "generativeUi(options) takes an object: { registry?, tambo? }." : "", { where: "components" });
   }
   const { registry, tambo = true } = options;
   if (registry !== undefined && !isRegistry(registry)) {
-    throw new ModelError("INVALID_THREAD_OPTION", "generativeUi({ registry }): `registry` must be a ComponentRegistry (from createComponentRegistry()).");
+    throw new ModelError("INVALID_THREAD_OPTION", DEV ? "generativeUi({ registry }): `registry` must be a ComponentRegistry (from createComponentRegistry())." : "", { where: "components" });
   }
   if (typeof tambo !== "boolean") {
-    throw new ModelError("INVALID_THREAD_OPTION", `generativeUi({ tambo }): \`tambo\` must be a boolean, got ${String(tambo)}.`);
+    throw new ModelError("INVALID_THREAD_OPTION", DEV ? `generativeUi({ tambo }): \`tambo\` must be a boolean, got ${String(tambo)}.` : "", { where: "components" });
   }
   return Object.freeze({
     registry,

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEventOf, EventType, Message } from "@ag-ui/core";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
@@ -21,7 +22,7 @@ export function foldMessagesSnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
     if (byId.has(message.id)) {
       thread.warn({
         code: "DUPLICATE_MESSAGE_ID",
-        message: `MESSAGES_SNAPSHOT: message id '${message.id}' appears twice; the last copy is used.`,
+        message: DEV ? `MESSAGES_SNAPSHOT: message id '${message.id}' appears twice; the last copy is used.` : "",
         event,
       });
     }
@@ -61,7 +62,7 @@ export function foldMessagesSnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
 function checkMessages(messages: unknown): readonly Message[] {
   const problem = messageListProblem(messages);
   if (problem !== undefined) {
-    throw new FoldError("MALFORMED_PAYLOAD", `MESSAGES_SNAPSHOT: ${problem}; the messages were kept.`, "MESSAGES_SNAPSHOT");
+    throw new FoldError("MALFORMED_PAYLOAD", DEV ? `MESSAGES_SNAPSHOT: ${problem}; the messages were kept.` : "", "MESSAGES_SNAPSHOT");
   }
   return messages as readonly Message[];
 }

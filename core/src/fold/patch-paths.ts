@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { forbiddenSegment } from "../json/json-patch.js";
 import { FoldError } from "./errors.js";
 
@@ -7,8 +8,8 @@ export function refuseForbiddenPaths(patch: readonly unknown[], eventType: strin
   if (found === undefined) return;
   throw new FoldError(
     "FORBIDDEN_PATCH_PATH",
-    `${eventType}: operation ${found.index} targets "${found.pointer}"; the segment "${found.segment}" is refused ` +
-      `(it could reach an object prototype). The patch was not applied.`,
+    DEV ? `${eventType}: operation ${found.index} targets "${found.pointer}"; the segment "${found.segment}" is refused ` +
+      `(it could reach an object prototype). The patch was not applied.` : "",
     eventType,
   );
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEventOf, EventType, Interrupt } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import { AgentRunError } from "../model/agent-run-error.js";
@@ -65,7 +66,7 @@ export function foldStepFinished(thread: ThreadImpl, event: AGUIEventOf<EventTyp
   if (at === -1) {
     thread.warn({
       code: "UNKNOWN_STEP",
-      message: `STEP_FINISHED: no open step '${event.stepName}'${owner === undefined ? "" : ` for subagent '${owner}'`}.`,
+      message: DEV ? `STEP_FINISHED: no open step '${event.stepName}'${owner === undefined ? "" : ` for subagent '${owner}'`}.` : "",
       event,
     });
     return;

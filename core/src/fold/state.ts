@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { describeValue } from "../describe-value.js";
@@ -26,7 +27,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
   if (!Array.isArray(event.delta)) {
     throw new FoldError(
       "MALFORMED_PAYLOAD",
-      `STATE_DELTA: \`delta\` must be an array of JSON Patch operations, got ${describeValue(event.delta)}; the state was kept.`,
+      DEV ? `STATE_DELTA: \`delta\` must be an array of JSON Patch operations, got ${describeValue(event.delta)}; the state was kept.` : "",
       event.type,
     );
   }
@@ -51,7 +52,7 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
     rollbackPatch(doc);
     thread.warn({
       code: "STATE_PATCH_FAILED",
-      message: `Failed to apply state patch (the state was kept): ${describePatchError(error instanceof Error ? error : new Error(String(error)))}`,
+      message: DEV ? `Failed to apply state patch (the state was kept): ${describePatchError(error instanceof Error ? error : new Error(String(error)))}` : "",
       event,
     });
     return;
@@ -74,11 +75,11 @@ function applyInOverlay(doc: StateDocument, op: Operation, index: number, fresh:
   if (slash === -1) {
     // An operation on one of the root's own keys, with the rules `locate` applies below it.
     if ((op.op === "replace" || op.op === "remove") && !doc.has(key)) {
-      throw new JsonPatchError("There is no value at `path`", "OPERATION_PATH_UNRESOLVABLE", index, op);
+      throw new JsonPatchError(DEV ? "There is no value at `path`" : "", "OPERATION_PATH_UNRESOLVABLE", index, op);
     }
     if (op.op === "test") {
       if (!jsonEqual(doc.get(key), op.value)) {
-        throw new JsonPatchError("The value at `path` differs from `value`", "TEST_OPERATION_FAILED", index, op);
+        throw new JsonPatchError(DEV ? "The value at `path` differs from `value`" : "", "TEST_OPERATION_FAILED", index, op);
       }
     } else if (op.op === "remove") overlayDelete(doc, key);
     else {

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { CustomEvent } from "@ag-ui/core";
 import type { Operation } from "fast-json-patch";
 import { ThreadlineError } from "../errors.js";
@@ -54,7 +55,7 @@ function payload(thread: ThreadImpl, event: CustomEvent, fields: readonly string
   if (missing.length === 0) return value as Payload;
   thread.warn({
     code: "MALFORMED_TAMBO_EVENT",
-    message: `${event.name}: the value needs non-empty string ${missing.map((f) => `\`${f}\``).join(", ")}; the event was ignored.`,
+    message: DEV ? `${event.name}: the value needs non-empty string ${missing.map((f) => `\`${f}\``).join(", ")}; the event was ignored.` : "",
     event,
   });
   return undefined;
@@ -65,7 +66,7 @@ function start(thread: ThreadImpl, ui: GenerativeUi, event: CustomEvent): void {
   if (value === undefined) return;
   const { messageId, componentId, componentName } = value as { messageId: string; componentId: string; componentName: string };
   if (thread.genui.component(componentId) !== undefined) {
-    thread.warn({ code: "DUPLICATE_COMPONENT", message: `${event.name}: component '${componentId}' already started; the event was ignored.`, event });
+    thread.warn({ code: "DUPLICATE_COMPONENT", message: DEV ? `${event.name}: component '${componentId}' already started; the event was ignored.` : "", event });
     return;
   }
   // Components may come before the message's TEXT_MESSAGE_START: the message is made here.
@@ -76,7 +77,7 @@ function start(thread: ThreadImpl, ui: GenerativeUi, event: CustomEvent): void {
   } else if (owner.role !== "assistant") {
     thread.warn({
       code: "COMPONENT_MESSAGE_NOT_ASSISTANT",
-      message: `${event.name}: message '${messageId}' is a '${owner.role}' message; component '${componentId}' was dropped.`,
+      message: DEV ? `${event.name}: message '${messageId}' is a '${owner.role}' message; component '${componentId}' was dropped.` : "",
       event,
     });
     return;
@@ -89,7 +90,7 @@ function delta(thread: ThreadImpl, event: CustomEvent, target: "props" | "state"
   if (component === undefined) return;
   const operations = (event.value as Payload)["operations"];
   if (!Array.isArray(operations)) {
-    broken(thread, event, component, "COMPONENT_PATCH_FAILED", `${event.name}: \`operations\` must be an array of JSON Patch operations`);
+    broken(thread, event, component, "COMPONENT_PATCH_FAILED", DEV ? `${event.name}: \`operations\` must be an array of JSON Patch operations` : "");
     return;
   }
   try {
@@ -101,7 +102,7 @@ function delta(thread: ThreadImpl, event: CustomEvent, target: "props" | "state"
   const patch = operations as Operation[];
   const outcome: PatchOutcome = target === "props" ? component.patchProps(patch) : component.patchState(patch);
   if (!outcome.ok) {
-    broken(thread, event, component, "COMPONENT_PATCH_FAILED", `${event.name}: the patch for component '${component.id}' did not apply (${describePatchError(outcome.error)})`, outcome.error);
+    broken(thread, event, component, "COMPONENT_PATCH_FAILED", DEV ? `${event.name}: the patch for component '${component.id}' did not apply (${describePatchError(outcome.error)})` : "", outcome.error);
   }
 }
 
@@ -117,7 +118,7 @@ function known(thread: ThreadImpl, event: CustomEvent): TamboComponentImpl | und
   const id = value["componentId"] as string;
   const component = thread.genui.component(id);
   if (component === undefined) {
-    thread.warn({ code: "UNKNOWN_COMPONENT", message: `${event.name}: no component '${id}' was started; the event was ignored.`, event });
+    thread.warn({ code: "UNKNOWN_COMPONENT", message: DEV ? `${event.name}: no component '${id}' was started; the event was ignored.` : "", event });
   }
   return component;
 }
@@ -130,7 +131,7 @@ function broken(
   message: string,
   cause?: unknown,
 ): void {
-  const text = `${message}; its ${event.name.endsWith("state_delta") ? "state" : "props"} were kept.`;
+  const text = DEV ? `${message}; its ${event.name.endsWith("state_delta") ? "state" : "props"} were kept.` : "";
   component.fail(new ComponentError(code, component.id, text, { cause }));
   thread.warn({ code, message: text, event });
 }
@@ -139,12 +140,12 @@ function awaitingInput(thread: ThreadImpl, event: CustomEvent): void {
   const list = (event.value as { pendingToolCalls?: unknown } | null | undefined)?.pendingToolCalls;
   const calls: PendingToolCall[] = [];
   if (!Array.isArray(list)) {
-    thread.warn({ code: "MALFORMED_TAMBO_EVENT", message: `${event.name}: \`pendingToolCalls\` is not an array; the run awaits input with no named calls.`, event });
+    thread.warn({ code: "MALFORMED_TAMBO_EVENT", message: DEV ? `${event.name}: \`pendingToolCalls\` is not an array; the run awaits input with no named calls.` : "", event });
   } else {
     list.forEach((entry: unknown, i) => {
       const e = entry as { toolCallId?: unknown; toolName?: unknown; arguments?: unknown } | null;
       if (e === null || typeof e !== "object" || typeof e.toolCallId !== "string" || e.toolCallId === "") {
-        thread.warn({ code: "MALFORMED_TAMBO_EVENT", message: `${event.name}: pendingToolCalls[${i}] has no string \`toolCallId\`; it was skipped.`, event });
+        thread.warn({ code: "MALFORMED_TAMBO_EVENT", message: DEV ? `${event.name}: pendingToolCalls[${i}] has no string \`toolCallId\`; it was skipped.` : "", event });
         return;
       }
       calls.push(

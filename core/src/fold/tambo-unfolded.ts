@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { CustomEvent } from "@ag-ui/core";
 import type { ThreadImpl } from "../model/thread.js";
 
@@ -11,7 +12,7 @@ export function tamboUnfolded(thread: ThreadImpl, event: CustomEvent): void {
   genui.warnedTambo = true;
   thread.warn({
     code: "GENERATIVE_UI_MISSING",
-    message: `CUSTOM '${event.name}' is a Tambo component event, but this thread has no generative UI: it only reaches onCustom listeners. Give the chat (or createThread) \`components: generativeUi({ registry })\` to fold it.`,
+    message: DEV ? `CUSTOM '${event.name}' is a Tambo component event, but this thread has no generative UI: it only reaches onCustom listeners. Give the chat (or createThread) \`components: generativeUi({ registry })\` to fold it.` : "",
     event,
   });
 }

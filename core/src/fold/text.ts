@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import {
   AssistantMessageNodeImpl,
@@ -33,8 +34,8 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
     thread.warn({
       code: "MESSAGE_ID_REUSED",
       message:
-        `${event.type}: message '${event.messageId}' belongs to an earlier run; this run's text is appended to it ` +
-        "where it stands in the thread (message ids must be unique across runs)",
+        DEV ? `${event.type}: message '${event.messageId}' belongs to an earlier run; this run's text is appended to it ` +
+        "where it stands in the thread (message ids must be unique across runs)" : "",
       event,
     });
   }
@@ -60,7 +61,7 @@ export function foldMessageContent(thread: ThreadImpl, event: Content): void {
   if (target === undefined) {
     thread.warn({
       code: "UNKNOWN_MESSAGE",
-      message: `${event.type}: No message found with ID '${event.messageId}'; the delta was dropped.`,
+      message: DEV ? `${event.type}: No message found with ID '${event.messageId}'; the delta was dropped.` : "",
       event,
     });
     return;
@@ -76,7 +77,7 @@ export function foldMessageContent(thread: ThreadImpl, event: Content): void {
 export function foldMessageEnd(thread: ThreadImpl, event: End): void {
   const target = thread.node(event.messageId);
   if (target === undefined) {
-    thread.warn({ code: "UNKNOWN_MESSAGE", message: `${event.type}: No message found with ID '${event.messageId}'.`, event });
+    thread.warn({ code: "UNKNOWN_MESSAGE", message: DEV ? `${event.type}: No message found with ID '${event.messageId}'.` : "", event });
     return;
   }
   if (target.role === "activity") {
@@ -111,8 +112,8 @@ function activityCollision(thread: ThreadImpl, event: Start | Content | End): vo
   thread.warn({
     code: "ACTIVITY_ID_COLLISION",
     message:
-      `${event.type}: Message '${event.messageId}' is an activity message — message ids must be unique ` +
-      `across activity and text messages; the event was dropped.`,
+      DEV ? `${event.type}: Message '${event.messageId}' is an activity message — message ids must be unique ` +
+      `across activity and text messages; the event was dropped.` : "",
     event,
   });
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/messages/message-nodes.js";
@@ -26,7 +27,7 @@ export function foldToolCallStart(thread: ThreadImpl, event: AGUIEventOf<EventTy
     if (existing.name.peek() !== toolCallName) {
       thread.warn({
         code: "TOOL_CALL_RENAMED",
-        message: `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.name.peek()}' — updating it to '${toolCallName}'.`,
+        message: DEV ? `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.name.peek()}' — updating it to '${toolCallName}'.` : "",
         event,
       });
       existing.name.value = toolCallName;
@@ -61,7 +62,7 @@ function resolveOwner(
     if (parent !== undefined) {
       thread.warn({
         code: "PARENT_NOT_ASSISTANT",
-        message: `TOOL_CALL_START: parentMessageId '${parentMessageId}' matches a '${parent.role}' message, not assistant — falling back to toolCallId.`,
+        message: DEV ? `TOOL_CALL_START: parentMessageId '${parentMessageId}' matches a '${parent.role}' message, not assistant — falling back to toolCallId.` : "",
         event,
       });
     } else {
@@ -74,7 +75,7 @@ function resolveOwner(
     // The reference would add a second message with this id; ids must stay unique here.
     thread.warn({
       code: "MESSAGE_ID_COLLISION",
-      message: `TOOL_CALL_START: tool call '${toolCallId}' needs a new assistant message '${ownerId}', but a '${clash.role}' message has that id; the call was dropped.`,
+      message: DEV ? `TOOL_CALL_START: tool call '${toolCallId}' needs a new assistant message '${ownerId}', but a '${clash.role}' message has that id; the call was dropped.` : "",
       event,
     });
     return undefined;
@@ -107,7 +108,7 @@ export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventT
     // The reference appends a second message with the same id; bindings key lists by id.
     thread.warn({
       code: "DUPLICATE_MESSAGE_ID",
-      message: `TOOL_CALL_RESULT: a message with id '${messageId}' already exists; the result was dropped.`,
+      message: DEV ? `TOOL_CALL_RESULT: a message with id '${messageId}' already exists; the result was dropped.` : "",
       event,
     });
     return;
@@ -119,7 +120,7 @@ export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventT
   if (!addToolResult(thread, result)) {
     thread.warn({
       code: "UNKNOWN_TOOL_CALL",
-      message: `TOOL_CALL_RESULT: no tool call with ID '${toolCallId}'; the result message '${messageId}' was appended at the end.`,
+      message: DEV ? `TOOL_CALL_RESULT: no tool call with ID '${toolCallId}'; the result message '${messageId}' was appended at the end.` : "",
       event,
     });
   }
@@ -134,7 +135,7 @@ function knownCall(
   if (call === undefined) {
     thread.warn({
       code: "UNKNOWN_TOOL_CALL",
-      message: `${event.type}: No message found containing tool call with ID '${event.toolCallId}'.`,
+      message: DEV ? `${event.type}: No message found containing tool call with ID '${event.toolCallId}'.` : "",
       event,
     });
   }

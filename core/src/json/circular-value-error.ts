@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { JsonError } from "./errors.js";
 
 /**
@@ -11,7 +12,7 @@ export class CircularValueError extends JsonError {
   readonly target: string;
 
   constructor(path: string, target: string) {
-    super("CIRCULAR_VALUE", `${path} refers back to ${target}: a circular value is not JSON and cannot be copied.`);
+    super("CIRCULAR_VALUE", DEV ? `${path} refers back to ${target}: a circular value is not JSON and cannot be copied.` : "", { where: path });
     this.path = path;
     this.target = target;
   }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { JsonError } from "./errors.js";
 
 /**
@@ -30,7 +31,8 @@ export class JsonDepthError extends JsonError {
   constructor(path: string, limit: number) {
     super(
       "JSON_TOO_DEEP",
-      `${path} nests more than ${limit} objects/arrays deep, beyond what Threadline walks (MAX_JSON_DEPTH is ${MAX_JSON_DEPTH}); the value was refused.`,
+      DEV ? `${path} nests more than ${limit} objects/arrays deep, beyond what Threadline walks (MAX_JSON_DEPTH is ${MAX_JSON_DEPTH}); the value was refused.` : "",
+      { where: path },
     );
     this.path = path;
     this.limit = limit;

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { Operation } from "fast-json-patch";
 import { deeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
 import { JsonPatchError, type JsonPatchErrorName } from "./json-patch-error.js";
@@ -64,7 +65,7 @@ export function applyJsonPatch(document: unknown, patch: readonly Operation[]): 
   let root = document;
   try {
     if (!Array.isArray(patch)) {
-      throw new JsonPatchError("The patch is not an array of operations", "SEQUENCE_NOT_AN_ARRAY");
+      throw new JsonPatchError(DEV ? "The patch is not an array of operations" : "", "SEQUENCE_NOT_AN_ARRAY");
     }
     for (let i = 0; i < patch.length; i++) root = applyOperation(root, patch[i]!, i, fresh);
   } catch (error) {
@@ -86,14 +87,14 @@ export function checkOperation(op: Operation, index: number): void {
 
 /** The first rule `op` breaks, as [message, name]; checked on every operation, so no closure is made. */
 function brokenRule(op: Operation): [string, JsonPatchErrorName] | undefined {
-  if (op === null || typeof op !== "object" || Array.isArray(op)) return ["The operation is not an object", "OPERATION_NOT_AN_OBJECT"];
-  if (!OPS.has(op.op)) return ["`op` is none of add, remove, replace, move, copy, test", "OPERATION_OP_INVALID"];
-  if (typeof op.path !== "string") return ["`path` is not a string", "OPERATION_PATH_INVALID"];
-  if (op.path !== "" && op.path[0] !== "/") return ['`path` is neither "" nor starts with "/"', "OPERATION_PATH_INVALID"];
-  if ((op.op === "move" || op.op === "copy") && typeof op.from !== "string") return ["`from` is not a string", "OPERATION_FROM_REQUIRED"];
+  if (op === null || typeof op !== "object" || Array.isArray(op)) return [DEV ? "The operation is not an object" : "", "OPERATION_NOT_AN_OBJECT"];
+  if (!OPS.has(op.op)) return [DEV ? "`op` is none of add, remove, replace, move, copy, test" : "", "OPERATION_OP_INVALID"];
+  if (typeof op.path !== "string") return [DEV ? "`path` is not a string" : "", "OPERATION_PATH_INVALID"];
+  if (op.path !== "" && op.path[0] !== "/") return [DEV ? '`path` is neither "" nor starts with "/"' : "", "OPERATION_PATH_INVALID"];
+  if ((op.op === "move" || op.op === "copy") && typeof op.from !== "string") return [DEV ? "`from` is not a string" : "", "OPERATION_FROM_REQUIRED"];
   if (op.op === "add" || op.op === "replace" || op.op === "test") {
-    if (op.value === undefined) return ["`value` is missing", "OPERATION_VALUE_REQUIRED"];
-    if (holdsUndefined(op.value)) return ["`value` holds undefined, which JSON cannot", "OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED"];
+    if (op.value === undefined) return [DEV ? "`value` is missing" : "", "OPERATION_VALUE_REQUIRED"];
+    if (holdsUndefined(op.value)) return [DEV ? "`value` holds undefined, which JSON cannot" : "", "OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED"];
   }
   return undefined;
 }
@@ -123,14 +124,14 @@ export function applyOperation(root: unknown, op: Operation, index: number, fres
 export function applyCheckedOperation(root: unknown, op: Operation, index: number, fresh: Set<object>, levelsAbove = 0): unknown {
   if (op.path !== "" && (root === null || typeof root !== "object")) {
     // Below a primitive there is nothing to address (fast-json-patch silently ignores some such writes).
-    throw new JsonPatchError("The document is not an object or array, so it has no members to address", "OPERATION_PATH_UNRESOLVABLE", index, op);
+    throw new JsonPatchError(DEV ? "The document is not an object or array, so it has no members to address" : "", "OPERATION_PATH_UNRESOLVABLE", index, op);
   }
   switch (op.op) {
     case "test": {
       // Reads only: no container is copied. Compared by members, so a null-prototype `value` is
       // a JSON object like any other.
       const actual = op.path === "" ? root : read(locate(root as object, splitPointer(op.path), op, index));
-      if (!jsonEqual(actual, op.value)) throw new JsonPatchError("The value at `path` differs from `value`", "TEST_OPERATION_FAILED", index, op);
+      if (!jsonEqual(actual, op.value)) throw new JsonPatchError(DEV ? "The value at `path` differs from `value`" : "", "TEST_OPERATION_FAILED", index, op);
       return root;
     }
     case "add":
@@ -192,26 +193,26 @@ function locate(root: object, segments: readonly string[], op: Operation, index:
       settled = true;
       const found = own(node, segment) ? t + 1 : t;
       if ((op.op === "copy" || op.op === "move") && valueAt(root, splitPointer(op.from)) === undefined) {
-        throw new JsonPatchError("There is no value at `from`", "OPERATION_FROM_UNRESOLVABLE", index, op);
+        throw new JsonPatchError(DEV ? "There is no value at `from`" : "", "OPERATION_FROM_UNRESOLVABLE", index, op);
       }
       if (op.op === "add" && found < last) {
-        throw new JsonPatchError("`add` can create only the last member of `path`; a container before it is missing", "OPERATION_PATH_CANNOT_ADD", index, op);
+        throw new JsonPatchError(DEV ? "`add` can create only the last member of `path`; a container before it is missing" : "", "OPERATION_PATH_CANNOT_ADD", index, op);
       }
       if ((op.op === "replace" || op.op === "remove") && found <= last) {
-        throw new JsonPatchError("There is no value at `path`", "OPERATION_PATH_UNRESOLVABLE", index, op);
+        throw new JsonPatchError(DEV ? "There is no value at `path`" : "", "OPERATION_PATH_UNRESOLVABLE", index, op);
       }
     }
     const key = containerKey(node, segment);
     if (Array.isArray(node)) {
-      if (typeof key !== "number") throw new JsonPatchError(`"${segment}" indexes an array: it must be a base-10 index or "-"`, "OPERATION_PATH_ILLEGAL_ARRAY_INDEX", index, op);
+      if (typeof key !== "number") throw new JsonPatchError(DEV ? `"${segment}" indexes an array: it must be a base-10 index or "-"` : "", "OPERATION_PATH_ILLEGAL_ARRAY_INDEX", index, op);
       if (t === last && op.op === "add" && key > node.length) {
-        throw new JsonPatchError(`Index ${key} is past the array's end (${node.length})`, "OPERATION_VALUE_OUT_OF_BOUNDS", index, op);
+        throw new JsonPatchError(DEV ? `Index ${key} is past the array's end (${node.length})` : "", "OPERATION_VALUE_OUT_OF_BOUNDS", index, op);
       }
     }
     if (t === last) return { parent: node, key };
     const child = own(node, key) ? node[key] : undefined;
     if (child === null || typeof child !== "object") {
-      throw new JsonPatchError("`path` runs through a value that is not an object or array", "OPERATION_PATH_UNRESOLVABLE", index, op);
+      throw new JsonPatchError(DEV ? "`path` runs through a value that is not an object or array" : "", "OPERATION_PATH_UNRESOLVABLE", index, op);
     }
     node = child as Record<string | number, unknown>;
   }
@@ -257,7 +258,7 @@ function relocate(
   if (op.path !== "") locate(root as object, pathSegments, op, index);
   const value = valueAt(root, fromSegments);
   if (value === undefined) {
-    throw new JsonPatchError("There is no value at `from`", "OPERATION_FROM_UNRESOLVABLE", index, op);
+    throw new JsonPatchError(DEV ? "There is no value at `from`" : "", "OPERATION_FROM_UNRESOLVABLE", index, op);
   }
   // Measuring costs the size of what moves: copy and move are the rare operations.
   checkDepth(value, levelsAbove + pathSegments.length, op, index);
@@ -266,7 +267,7 @@ function relocate(
   if (op.path === "") return moved;
   if (op.op === "move") {
     if (op.from === "" || op.path.startsWith(`${op.from}/`)) {
-      throw new JsonPatchError("A value cannot move into one of its own children", "OPERATION_PATH_CANNOT_ADD", index, op);
+      throw new JsonPatchError(DEV ? "A value cannot move into one of its own children" : "", "OPERATION_PATH_CANNOT_ADD", index, op);
     }
     root = copyPath(root, fromSegments, fresh);
     removeAt(locate(root as object, fromSegments, op, index, false));
@@ -285,8 +286,7 @@ function relocate(
 export function checkDepth(value: unknown, levels: number, op: Operation, index: number): void {
   const budget = MAX_JSON_DEPTH - levels;
   if (deeperThan(value, Math.max(budget, 0)) === undefined) return;
-  throw new JsonPatchError(
-    `The value would nest the document more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`,
+  throw new JsonPatchError(DEV ? `The value would nest the document more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)` : "",
     "OPERATION_VALUE_TOO_DEEP",
     index,
     op,

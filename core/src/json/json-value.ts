@@ -95,7 +95,7 @@ function pathOf(label: string, keys: readonly (string | number)[]): string {
  */
 export function deepFreeze<T>(value: T, depth = 0): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
-  if (depth >= WALK_DEPTH_LIMIT) throw new JsonDepthError("a value being frozen", WALK_DEPTH_LIMIT);
+  if (depth >= WALK_DEPTH_LIMIT) throw new JsonDepthError("frozen value", WALK_DEPTH_LIMIT);
   Object.freeze(value);
   for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key], depth + 1);
   return value;
@@ -105,7 +105,7 @@ export function deepFreeze<T>(value: T, depth = 0): T {
 export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (depth >= WALK_DEPTH_LIMIT) throw new JsonDepthError("a value being compared", WALK_DEPTH_LIMIT);
+  if (depth >= WALK_DEPTH_LIMIT) throw new JsonDepthError("compared value", WALK_DEPTH_LIMIT);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], depth + 1)) return false;

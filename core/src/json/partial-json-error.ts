@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { JsonError, type JsonErrorCode } from "./errors.js";
 
 /**
@@ -20,7 +21,7 @@ export class PartialJsonError extends JsonError {
   readonly offset: number;
 
   constructor(code: PartialJsonErrorCode, offset: number, message: string) {
-    super(code, `${message} at offset ${offset}`);
+    super(code, DEV ? `${message} at offset ${offset}` : "", { where: `offset ${offset}` });
     this.offset = offset;
   }
 }

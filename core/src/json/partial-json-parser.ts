@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { PartialJsonError, describeChar, type PartialJsonErrorCode } from "./partial-json-error.js";
 import { NumberToken, UNCHANGED } from "./partial-number.js";
 import { StringToken } from "./partial-string.js";
@@ -146,7 +147,7 @@ class IncrementalJsonParser implements PartialJsonParser {
 
   write(delta: string): void {
     if (typeof delta !== "string") {
-      throw new PartialJsonError("INVALID_DELTA", this.text.length, `Expected the delta to be a string, got ${typeof delta}`);
+      throw new PartialJsonError("INVALID_DELTA", this.text.length, DEV ? `Expected the delta to be a string, got ${typeof delta}` : "");
     }
     const base = this.text.length;
     this.text += delta;
@@ -170,7 +171,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     if (this.error !== undefined) throw this.error;
     const numberDone = this.#mode === M_NUMBER && this.#tree.depth === 0 && this.#number.complete;
     if (!this.complete && !numberDone) {
-      throw new PartialJsonError("INCOMPLETE", this.text.length, "The JSON text ended before its value was complete");
+      throw new PartialJsonError("INCOMPLETE", this.text.length, DEV ? "The JSON text ended before its value was complete" : "");
     }
     return this.value;
   }
@@ -202,14 +203,14 @@ class IncrementalJsonParser implements PartialJsonParser {
             this.#valueDone();
             continue;
           }
-          return this.#fail("UNEXPECTED_CHARACTER", base + i, `Expected a key (a string) but found ${describeChar(c)}`);
+          return this.#fail("UNEXPECTED_CHARACTER", base + i, DEV ? `Expected a key (a string) but found ${describeChar(c)}` : "");
         case M_COLON:
-          if (c !== 58) return this.#fail("UNEXPECTED_CHARACTER", base + i, `Expected ":" but found ${describeChar(c)}`);
+          if (c !== 58) return this.#fail("UNEXPECTED_CHARACTER", base + i, DEV ? `Expected ":" but found ${describeChar(c)}` : "");
           this.#mode = M_VALUE;
           continue;
         default: // M_AFTER
           if (tree.depth === 0) {
-            return this.#fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(c)} after the end of the JSON value`);
+            return this.#fail("UNEXPECTED_CHARACTER", base + i, DEV ? `Unexpected ${describeChar(c)} after the end of the JSON value` : "");
           }
           if (c === 44) {
             if (tree.inArray) {
@@ -222,8 +223,7 @@ class IncrementalJsonParser implements PartialJsonParser {
             tree.close();
             this.#valueDone();
           } else {
-            const expected = tree.inArray ? '"," or "]"' : '"," or "}"';
-            return this.#fail("UNEXPECTED_CHARACTER", base + i, `Expected ${expected} but found ${describeChar(c)}`);
+            return this.#fail("UNEXPECTED_CHARACTER", base + i, DEV ? `Expected ${tree.inArray ? '"," or "]"' : '"," or "}"'} but found ${describeChar(c)}` : "");
           }
       }
     }
@@ -238,7 +238,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     }
     if (c === 123 || c === 91) {
       if (this.#tree.depth >= this.#maxDepth) {
-        this.#fail("NESTING_TOO_DEEP", offset, `More than ${this.#maxDepth} nested objects/arrays`);
+        this.#fail("NESTING_TOO_DEEP", offset, DEV ? `More than ${this.#maxDepth} nested objects/arrays` : "");
       }
       this.#tree.open(c === 91);
       this.#mode = c === 91 ? M_ARRAY_FIRST : M_OBJECT_FIRST;
@@ -251,7 +251,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     }
     const literal = LITERALS[c];
     if (literal === undefined) {
-      this.#fail("UNEXPECTED_CHARACTER", offset, `Expected a JSON value but found ${describeChar(c)}`);
+      this.#fail("UNEXPECTED_CHARACTER", offset, DEV ? `Expected a JSON value but found ${describeChar(c)}` : "");
     }
     this.#literal = literal[0];
     this.#literalMatched = 1;
@@ -289,12 +289,12 @@ class IncrementalJsonParser implements PartialJsonParser {
     const token = this.#number;
     const j = token.read(d, i);
     if (token.length > this.#maxNumberLength) {
-      return this.#fail("NUMBER_TOO_LONG", token.start, `A number longer than ${this.#maxNumberLength} characters`);
+      return this.#fail("NUMBER_TOO_LONG", token.start, DEV ? `A number longer than ${this.#maxNumberLength} characters` : "");
     }
     if (j === d.length) return j;
     this.#commitNumber();
     if (!token.endsValidly) {
-      return this.#fail("UNEXPECTED_CHARACTER", base + j, `Unexpected ${describeChar(d.charCodeAt(j))} in a number`);
+      return this.#fail("UNEXPECTED_CHARACTER", base + j, DEV ? `Unexpected ${describeChar(d.charCodeAt(j))} in a number` : "");
     }
     this.#valueDone();
     return j; // the character after the number is read as structure
@@ -304,7 +304,7 @@ class IncrementalJsonParser implements PartialJsonParser {
     const word = this.#literal;
     for (; i < d.length; i++) {
       if (d.charCodeAt(i) !== word.charCodeAt(this.#literalMatched)) {
-        return this.#fail("UNEXPECTED_CHARACTER", base + i, `Unexpected ${describeChar(d.charCodeAt(i))} in the literal "${word}"`);
+        return this.#fail("UNEXPECTED_CHARACTER", base + i, DEV ? `Unexpected ${describeChar(d.charCodeAt(i))} in the literal "${word}"` : "");
       }
       if (++this.#literalMatched === word.length) {
         this.#valueDone();

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeChar, type PartialJsonErrorCode } from "./partial-json-error.js";
 
 // Escapes other than \u, indexed by the character after the backslash.
@@ -75,7 +76,7 @@ export class StringToken {
           return j + 1;
         }
         if (c !== 92) {
-          this.problem = { code: "CONTROL_CHARACTER", message: `Unescaped control character ${describeChar(c)} in a string` };
+          this.problem = { code: "CONTROL_CHARACTER", message: DEV ? `Unescaped control character ${describeChar(c)} in a string` : "" };
           return j;
         }
         this.#escape = 1;
@@ -91,13 +92,13 @@ export class StringToken {
           this.#escape = 2;
           this.#hex = 0;
         } else {
-          this.problem = { code: "INVALID_ESCAPE", message: `Invalid escape "\\${String.fromCharCode(c)}" in a string` };
+          this.problem = { code: "INVALID_ESCAPE", message: DEV ? `Invalid escape "\\${String.fromCharCode(c)}" in a string` : "" };
           return i;
         }
       } else {
         const h = hexDigit(c);
         if (h < 0) {
-          this.problem = { code: "INVALID_ESCAPE", message: `Expected a hex digit in a \\u escape but found ${describeChar(c)}` };
+          this.problem = { code: "INVALID_ESCAPE", message: DEV ? `Expected a hex digit in a \\u escape but found ${describeChar(c)}` : "" };
           return i;
         }
         this.#hex = this.#hex * 16 + h;

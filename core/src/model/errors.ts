@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { type errorCodes, ThreadlineError } from "../errors.js";
 import { MAX_JSON_DEPTH } from "../json/json-depth.js";
 
@@ -28,25 +29,29 @@ export class ToolArgsError extends ModelError {
     argsText: string,
     cause?: unknown,
   ) {
-    const what =
-      code === "INVALID_TOOL_ARGS"
-        ? `the arguments are not valid JSON${cause instanceof Error ? ` (${cause.message})` : ""}`
-        : code === "TOOL_ARGS_TOO_DEEP"
-          ? `the arguments are valid JSON but nest more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`
-          : "the run ended before TOOL_CALL_END";
-    super(code, `Tool call '${toolCallId}': ${what}.`, { cause });
+    // The sentence is composed in development only; a production build names the call as where.
+    super(code, DEV ? `Tool call '${toolCallId}': ${toolArgsProblem(code, cause)}.` : "", { cause, where: toolCallId });
     this.toolCallId = toolCallId;
     this.argsText = argsText;
   }
 }
 
-/** A tool message reported an error for its call (the message's `error` field). */
+function toolArgsProblem(code: ToolArgsError["code"], cause: unknown): string {
+  if (code === "INVALID_TOOL_ARGS") return `the arguments are not valid JSON${cause instanceof Error ? ` (${cause.message})` : ""}`;
+  if (code === "TOOL_ARGS_TOO_DEEP") return `the arguments are valid JSON but nest more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`;
+  return "the run ended before TOOL_CALL_END";
+}
+
+/**
+ * A tool message reported an error for its call (the message's `error` field). The agent's text is
+ * data, so a production build keeps it as the message, without the sentence around it.
+ */
 export class ToolResultError extends ModelError {
   declare readonly code: "TOOL_RESULT_ERROR";
   readonly toolCallId: string;
 
   constructor(toolCallId: string, message: string) {
-    super("TOOL_RESULT_ERROR", `Tool call '${toolCallId}' failed: ${message}`);
+    super("TOOL_RESULT_ERROR", DEV ? `Tool call '${toolCallId}' failed: ${message}` : message, { where: toolCallId });
     this.toolCallId = toolCallId;
   }
 }
@@ -56,6 +61,6 @@ export class CustomClaimError extends ModelError {
   declare readonly code: "CUSTOM_ALREADY_CLAIMED";
 
   constructor(name: string) {
-    super("CUSTOM_ALREADY_CLAIMED", `The CUSTOM event name '${name}' is already claimed by another handler.`);
+    super("CUSTOM_ALREADY_CLAIMED", DEV ? `The CUSTOM event name '${name}' is already claimed by another handler.` : "", { where: name });
   }
 }

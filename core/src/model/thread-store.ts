@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { AGUIEvent, Message } from "@ag-ui/core";
 import { warnToConsole, type WarningHandler } from "../errors.js";
@@ -129,7 +130,7 @@ export class ThreadStoreImpl implements ThreadStore {
   remove(id: string): boolean {
     this.#live("remove");
     if (id === PLACEHOLDER_THREAD_ID) {
-      throw new ThreadStoreError("INVALID_THREAD_ID", `remove('${id}'): the placeholder cannot be removed; startNew() replaces it.`);
+      throw new ThreadStoreError("INVALID_THREAD_ID", DEV ? `remove('${id}'): the placeholder cannot be removed; startNew() replaces it.` : "", "remove");
     }
     const map = this.threads.peek();
     if (!map.has(id)) return false;
@@ -193,7 +194,7 @@ export class ThreadStoreImpl implements ThreadStore {
       if (held !== undefined && held !== thread) {
         this.#warn({
           code: "THREAD_MERGED",
-          message: `RUN_STARTED named the new conversation '${id}', a thread the store already held; its messages were kept ahead of the new ones.`,
+          message: DEV ? `RUN_STARTED named the new conversation '${id}', a thread the store already held; its messages were kept ahead of the new ones.` : "",
         });
         mergeInto(thread, held);
       }
@@ -217,7 +218,7 @@ export class ThreadStoreImpl implements ThreadStore {
   }
 
   #live(method: string): void {
-    if (this.#disposed) throw new ThreadStoreError("STORE_DISPOSED", `ThreadStore.${method}() was called after dispose().`);
+    if (this.#disposed) throw new ThreadStoreError("STORE_DISPOSED", DEV ? `ThreadStore.${method}() was called after dispose().` : "", method);
   }
 }
 
@@ -228,10 +229,10 @@ function untouched(thread: ThreadImpl): boolean {
 
 function checkId(id: unknown, method: string): asserts id is string {
   if (typeof id !== "string" || id === "") {
-    throw new ThreadStoreError("INVALID_THREAD_ID", `${method}(id): the thread id must be a non-empty string, got ${JSON.stringify(id) ?? String(id)}.`);
+    throw new ThreadStoreError("INVALID_THREAD_ID", DEV ? `${method}(id): the thread id must be a non-empty string, got ${JSON.stringify(id) ?? String(id)}.` : "", method);
   }
   if (id === PLACEHOLDER_THREAD_ID) {
-    throw new ThreadStoreError("INVALID_THREAD_ID", `${method}('${id}'): that id is reserved for the placeholder; use startNew() or switchTo('${id}').`);
+    throw new ThreadStoreError("INVALID_THREAD_ID", DEV ? `${method}('${id}'): that id is reserved for the placeholder; use startNew() or switchTo('${id}').` : "", method);
   }
 }
 

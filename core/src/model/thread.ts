@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { Interrupt, Message } from "@ag-ui/core";
 import { describeValue } from "../describe-value.js";
@@ -163,7 +164,7 @@ export class ThreadImpl implements Thread {
     if (options.messages !== undefined) {
       // Checked before any node is made, so a bad entry is named instead of failing inside a node.
       const problem = messageListProblem(options.messages);
-      if (problem !== undefined) throw new ModelError("INVALID_THREAD_OPTION", `The thread's initial ${problem}.`);
+      if (problem !== undefined) throw new ModelError("INVALID_THREAD_OPTION", DEV ? `The thread's initial ${problem}.` : "", { where: problem });
     }
     if (options.messages !== undefined && options.messages.length > 0) {
       this.appendWhole(options.messages, "initial messages");
@@ -332,7 +333,7 @@ export class ThreadImpl implements Thread {
         const id = message.id;
         if (this.#byId.has(id)) {
           mine ??= new Set(added.map((node) => node.id));
-          if (mine.has(id)) this.warn({ code: "DUPLICATE_MESSAGE_ID", message: `${source}: message id '${id}' appears twice; the first is kept.` });
+          if (mine.has(id)) this.warn({ code: "DUPLICATE_MESSAGE_ID", message: DEV ? `${source}: message id '${id}' appears twice; the first is kept.` : "", event: message });
           continue;
         }
         const node = nodeFromMessage(message);
@@ -366,7 +367,7 @@ export class ThreadImpl implements Thread {
     const reason =
       error instanceof ThreadlineError
         ? error
-        : new ModelError("RUN_REJECTED", `The run was rejected: ${describeValue(error)}`, { cause: error });
+        : new ModelError("RUN_REJECTED", DEV ? `The run was rejected: ${describeValue(error)}` : "", { cause: error });
     this.cutOffRun("failed", reason);
   }
 
@@ -499,7 +500,7 @@ function openLanes(plugin: SubagentLanesPlugin | undefined, warn: WarningHandler
 function checkPlugin<T extends { readonly open: unknown }>(plugin: T | undefined, name: string, maker: string): T | undefined {
   if (plugin === undefined) return undefined;
   if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {
-    throw new ModelError("INVALID_THREAD_OPTION", `\`${name}\` must be ${maker} (from @threadline/core), or absent.`);
+    throw new ModelError("INVALID_THREAD_OPTION", DEV ? `\`${name}\` must be ${maker} (from @threadline/core), or absent.` : "", { where: name });
   }
   return plugin;
 }
@@ -510,6 +511,6 @@ function checkPlugin<T extends { readonly open: unknown }>(plugin: T | undefined
  */
 export function refuseRemoved(options: object): void {
   if ((options as { readonly tamboEvents?: unknown }).tamboEvents !== undefined) {
-    throw new ModelError("INVALID_THREAD_OPTION", "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners).");
+    throw new ModelError("INVALID_THREAD_OPTION", DEV ? "`tamboEvents` is gone: Tambo events fold with `components: generativeUi({ registry })` (`tambo: false` to leave them to listeners)." : "", { where: "tamboEvents" });
   }
 }

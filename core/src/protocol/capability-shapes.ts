@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import { tool } from "./run-input-shapes.js";
 import { boolean, count } from "./shape-words.js";
@@ -80,7 +81,7 @@ export type CapabilitiesReading =
 
 /** Judges a capabilities document; the problem names the first field that is wrong. */
 export function readCapabilities(value: unknown): CapabilitiesReading {
-  if (!isPlainObject(value)) return { ok: false, problem: `the document must be a JSON object, but is ${describeValue(value)}` };
+  if (!isPlainObject(value)) return { ok: false, problem: DEV ? `the document must be a JSON object, but is ${describeValue(value)}` : "the document" };
   try {
     return { ok: true, capabilities: checkObject(value, capabilities, "", new ShapeContext()) as AgentCapabilities };
   } catch (error) {

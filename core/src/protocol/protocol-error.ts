@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { type errorCodes, ThreadlineError } from "../errors.js";
 
 /**
@@ -26,11 +27,13 @@ export class ProtocolError extends ThreadlineError<ProtocolErrorCode> {
   readonly index: number;
 
   constructor(code: ProtocolErrorCode, message: string, details: ProtocolErrorDetails) {
-    const where =
-      details.event === undefined && code === "TRUNCATED_RUN"
-        ? `at the end of the stream, after ${details.index} events`
-        : `at event #${details.index}`;
-    super(code, `${message} [${code} ${where}]`, { cause: details.cause });
+    const ended = details.event === undefined && code === "TRUNCATED_RUN";
+    // The sentence names where in development; a production build passes the event's index as where.
+    super(
+      code,
+      DEV ? `${message} [${code} ${ended ? `at the end of the stream, after ${details.index} events` : `at event #${details.index}`}]` : "",
+      { cause: details.cause, where: (ended ? "end #" : "event #") + details.index },
+    );
     this.event = details.event;
     this.index = details.index;
   }

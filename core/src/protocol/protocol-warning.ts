@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../errors.js";
 import type { StreamPosition } from "./protocol-error.js";
 
@@ -23,5 +24,5 @@ export function reportWarning(
   message: string,
   position: StreamPosition,
 ): void {
-  onWarning({ code, message: `${message} (event #${position.index})`, index: position.index, event: position.raw });
+  onWarning({ code, message: DEV ? `${message} (event #${position.index})` : "", index: position.index, event: position.raw });
 }

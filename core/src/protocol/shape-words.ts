@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { arrayOf, checkObject, DROPPED, leaf, malformed, pointer, ShapeViolation, UNRECOGNISED, type Check, type Field, type ObjectShape } from "./shape.js";
 
@@ -27,7 +28,7 @@ export const jsonPointer = leaf(
  */
 export function oneOf(members: readonly string[]): Check {
   const set = new Set(members);
-  const expected = `one of ${members.map((m) => JSON.stringify(m)).join(", ")}`;
+  const expected = DEV ? `one of ${members.map((m) => JSON.stringify(m)).join(", ")}` : "";
   return (value, parent, key, ctx) => {
     if (typeof value !== "string") return malformed(ctx, value, pointer(parent, key), expected);
     return set.has(value) ? value : UNRECOGNISED;
@@ -55,7 +56,7 @@ export function salvagedArrayOf(element: ObjectShape): Check {
   const list = arrayOf(salvage);
   return (value, parent, key, ctx) => {
     if (!Array.isArray(value)) {
-      ctx.note("malformed-usage", pointer(parent, key), `must be an array, but is ${describeValue(value)}`);
+      ctx.note("malformed-usage", pointer(parent, key), DEV ? `must be an array, but is ${describeValue(value)}` : undefined);
       return [];
     }
     const judging = ctx.judge;

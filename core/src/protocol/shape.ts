@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 
 /**
@@ -53,10 +54,13 @@ export class ShapeViolation extends Error {
     readonly expected: string,
     readonly received: unknown,
   ) {
+    // In a production build the message is the path alone: callers quote it as where.
     super(
-      missing
-        ? `required field ${path} is missing`
-        : `field ${path} must be ${expected}, but is ${describeValue(received)}`,
+      !DEV
+        ? path
+        : missing
+          ? `required field ${path} is missing`
+          : `field ${path} must be ${expected}, but is ${describeValue(received)}`,
     );
     this.name = "ShapeViolation";
   }
@@ -112,7 +116,7 @@ export function leaf(expected: string, accepts: (value: unknown) => boolean): Ch
 
 export const string = leaf("a string", (v) => typeof v === "string");
 /** Any value but `null` (rawEvent, result, opaque optional payloads). */
-export const present = leaf("any value but null", (v) => v !== null);
+export const present = leaf(DEV ? "any value but null" : "", (v) => v !== null);
 /** A string-keyed object of anything (metadata, activity content): never descended into. */
 export const record = leaf("an object", isPlainObject);
 /** A single permitted value: a different one is malformed (there is no "newer" reading). */
@@ -184,7 +188,7 @@ export function object(shape: ObjectShape): Check {
 export function taggedUnion(tag: string, label: string, members: Readonly<Record<string, ObjectShape>>): Check {
   const byTag = new Map(Object.entries(members));
   for (const [kind, member] of byTag) {
-    if (!member.fields.has(tag)) throw new Error(`${member.label} (${kind}) has no '${tag}' field`);
+    if (!member.fields.has(tag)) throw new Error(DEV ? `${member.label} (${kind}) has no '${tag}' field` : tag);
   }
   return (value, parent, key, ctx) => {
     const path = pointer(parent, key);
@@ -195,7 +199,7 @@ export function taggedUnion(tag: string, label: string, members: Readonly<Record
       return value;
     }
     if (typeof kind !== "string") {
-      malformed(ctx, kind, pointer(path, tag), `a string naming the ${label} kind`);
+      malformed(ctx, kind, pointer(path, tag), DEV ? `a string naming the ${label} kind` : "");
       return value; // not judging (schema mode): the value stays for the schemas to reject
     }
     const member = byTag.get(kind);
@@ -231,7 +235,7 @@ export function arrayOf(element: Check, minLength = 0): Check {
       }
     }
     const result = kept ?? value;
-    if (result.length < minLength) return malformed(ctx, result, path, `an array of at least ${minLength}`);
+    if (result.length < minLength) return malformed(ctx, result, path, DEV ? `an array of at least ${minLength}` : "");
     return result;
   };
 }
@@ -241,6 +245,6 @@ export function stringOr(list: Check): Check {
   return (value, parent, key, ctx) => {
     if (typeof value === "string") return value;
     if (Array.isArray(value)) return list(value, parent, key, ctx);
-    return malformed(ctx, value, pointer(parent, key), "a string or an array");
+    return malformed(ctx, value, pointer(parent, key), DEV ? "a string or an array" : "");
   };
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
 import type { WarningHandler } from "../errors.js";
@@ -44,18 +45,20 @@ export function createEventValidator(
     reportWarning(
       onWarning,
       "NUMBER_NOT_FINITE",
-      `${type}: the number at ${pointer} is not finite (a literal beyond what a double holds, like 1e400, parses to ` +
-        "Infinity); it is kept, but JSON cannot carry it, so it goes back to the agent (and to storage) as null",
+      DEV
+        ? `${type}: the number at ${pointer} is not finite (a literal beyond what a double holds, like 1e400, parses to ` +
+            "Infinity); it is kept, but JSON cannot carry it, so it goes back to the agent (and to storage) as null"
+        : "",
       position,
     );
 
   return (raw) => {
     if (!isPlainObject(raw)) {
-      throw protocolError("MALFORMED_EVENT", `An event must be a JSON object, but this one is ${describeValue(raw)}.`, position);
+      throw protocolError("MALFORMED_EVENT", DEV ? `An event must be a JSON object, but this one is ${describeValue(raw)}.` : "", position);
     }
     const type = raw.type;
     if (typeof type !== "string") {
-      throw protocolError("MALFORMED_EVENT", "An event must carry a string `type`, and this one does not.", position);
+      throw protocolError("MALFORMED_EVENT", DEV ? "An event must carry a string `type`, and this one does not." : "", position);
     }
     // First, so that nothing after it (the shape checks, the fold's copies, sending the state
     // back) ever walks a value deep enough to overflow the stack.
@@ -63,8 +66,10 @@ export function createEventValidator(
     if (tooDeep !== undefined) {
       throw protocolError(
         "EVENT_TOO_DEEP",
-        `${type}: ${shortPointer(tooDeep)} nests more than ${MAX_JSON_DEPTH} objects/arrays deep (counting the event itself), ` +
-          "Threadline's limit (MAX_JSON_DEPTH); the event was refused.",
+        DEV
+          ? `${type}: ${shortPointer(tooDeep)} nests more than ${MAX_JSON_DEPTH} objects/arrays deep (counting the event itself), ` +
+              "Threadline's limit (MAX_JSON_DEPTH); the event was refused."
+          : "",
         position,
       );
     }
@@ -76,8 +81,10 @@ export function createEventValidator(
       reportWarning(
         onWarning,
         "UNKNOWN_EVENT_DROPPED",
-        `Dropped an event of unknown type '${type}': this protocol version does not describe it` +
-          (type.startsWith("THINKING_") ? " (a retired one, which `legacy: legacyProtocol()` translates)" : ""),
+        DEV
+          ? `Dropped an event of unknown type '${type}': this protocol version does not describe it` +
+              (type.startsWith("THINKING_") ? " (a retired one, which `legacy: legacyProtocol()` translates)" : "")
+          : "",
         position,
       );
       return undefined;
@@ -89,7 +96,7 @@ export function createEventValidator(
       checked = checkObject(raw, shape, "", ctx);
     } catch (error) {
       if (!(error instanceof ShapeViolation)) throw error;
-      throw protocolError(error.missing ? "MISSING_FIELD" : "MALFORMED_FIELD", `${type}: ${error.message}.`, position);
+      throw protocolError(error.missing ? "MISSING_FIELD" : "MALFORMED_FIELD", DEV ? `${type}: ${error.message}.` : "", position);
     }
     if (ctx.notes.length !== 0) reportNotes(type, ctx.notes, checked === UNRECOGNISED, onWarning, position);
     if (checked === UNRECOGNISED) return undefined;
@@ -98,11 +105,9 @@ export function createEventValidator(
       const verdict = schemas.safeParse(checked);
       if (!verdict.success) {
         const issue = verdict.error.issues[0];
-        const path = issue === undefined ? "" : issue.path.map((key) => `/${String(key)}`).join("");
-        const message = issue?.message ?? "rejected by the schema";
         throw protocolError(
           issue !== undefined && valueAt(checked, issue.path) === undefined ? "MISSING_FIELD" : "MALFORMED_FIELD",
-          `${type}: field ${path || "(the event)"}: ${message}.`,
+          DEV ? `${type}: field ${issue === undefined ? "(the event)" : issue.path.map((key) => `/${String(key)}`).join("") || "(the event)"}: ${issue?.message ?? "rejected by the schema"}.` : "",
           position,
         );
       }
@@ -121,13 +126,13 @@ function reportNotes(
   for (const note of notes) {
     switch (note.kind) {
       case "unknown-property":
-        reportWarning(onWarning, "UNKNOWN_PROPERTY_STRIPPED", `Stripped the unknown property ${note.path} from ${type}`, position);
+        reportWarning(onWarning, "UNKNOWN_PROPERTY_STRIPPED", DEV ? `Stripped the unknown property ${note.path} from ${type}` : "", position);
         break;
       case "legacy-null":
         reportWarning(
           onWarning,
           "LEGACY_NULL_OMITTED",
-          `Read ${note.path}: null on ${type} as absent (optional fields are omitted, not null, since AG-UI 1.0)`,
+          DEV ? `Read ${note.path}: null on ${type} as absent (optional fields are omitted, not null, since AG-UI 1.0)` : "",
           position,
         );
         break;
@@ -135,7 +140,7 @@ function reportNotes(
         reportWarning(
           onWarning,
           "MALFORMED_USAGE_DROPPED",
-          `Dropped the token-usage entry ${note.path} of ${type}: ${note.detail ?? "malformed"}; the rest of the event is kept`,
+          DEV ? `Dropped the token-usage entry ${note.path} of ${type}: ${note.detail ?? "malformed"}; the rest of the event is kept` : "",
           position,
         );
         break;
@@ -143,7 +148,7 @@ function reportNotes(
         reportWarning(
           onWarning,
           "LEGACY_BINARY_CONTENT_UPGRADED",
-          `Upgraded the retired binary content part at ${note.path} of ${type} to a media part (binary parts left the protocol after 0.0.47)`,
+          DEV ? `Upgraded the retired binary content part at ${note.path} of ${type} to a media part (binary parts left the protocol after 0.0.47)` : "",
           position,
         );
         break;
@@ -152,21 +157,21 @@ function reportNotes(
           reportWarning(
             onWarning,
             "UNRECOGNISED_EVENT_DROPPED",
-            `Dropped ${type}: its required field ${note.path} holds a kind this protocol version does not describe`,
+            DEV ? `Dropped ${type}: its required field ${note.path} holds a kind this protocol version does not describe` : "",
             position,
           );
         } else {
           reportWarning(
             onWarning,
             "UNRECOGNISED_VALUE_STRIPPED",
-            `Removed ${note.path} from ${type}: it holds a kind this protocol version does not describe`,
+            DEV ? `Removed ${note.path} from ${type}: it holds a kind this protocol version does not describe` : "",
             position,
           );
         }
         break;
       default: {
         const unreported: never = note.kind;
-        throw new Error(`unhandled shape note ${String(unreported)}`);
+        throw new Error(DEV ? `unhandled shape note ${String(unreported)}` : String(unreported));
       }
     }
   }

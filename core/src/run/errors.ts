@@ -25,7 +25,8 @@ export type RunErrorCode = (typeof errorCodes.run)[number];
 export class RunLoopInputError extends RunError {
   declare readonly code: "INVALID_MESSAGES" | "INVALID_RUN_INPUT" | "INVALID_TERMINAL_GRACE" | "INVALID_RUN_OPTION";
 
-  constructor(code: RunLoopInputError["code"], message: string, cause?: unknown) {
-    super(code, message, { cause });
+  /** `where` names the offending value (`messages[3]`) for a production build's message. */
+  constructor(code: RunLoopInputError["code"], message: string, cause?: unknown, where?: string) {
+    super(code, message, { cause, where });
   }
 }

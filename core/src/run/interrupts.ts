@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { Interrupt, ResumeEntry } from "../protocol/events.js";
 import { InterruptResumeError } from "./loop-errors.js";
 
@@ -23,7 +24,7 @@ export function checkResume(
     ) {
       throw new InterruptResumeError(
         "INVALID_RESUME",
-        `resume[${i}] must be { interruptId: string, status: "resolved" | "cancelled", payload? }, got ${preview(entry)}.`,
+        DEV ? `resume[${i}] must be { interruptId: string, status: "resolved" | "cancelled", payload? }, got ${preview(entry)}.` : "",
         [String(i)],
       );
     }
@@ -37,9 +38,11 @@ export function checkResume(
   if (missing.length > 0) {
     throw new InterruptResumeError(
       "INTERRUPT_NOT_RESUMED",
-      `The thread has ${pending.length} pending interrupt(s); the run's resume does not answer ` +
-        `${missing.map((id) => `'${id}'`).join(", ")}. Pass resume: [{ interruptId, status: "resolved", payload }] ` +
-        `(or status "cancelled") for every one of them.`,
+      DEV
+        ? `The thread has ${pending.length} pending interrupt(s); the run's resume does not answer ` +
+            `${missing.map((id) => `'${id}'`).join(", ")}. Pass resume: [{ interruptId, status: "resolved", payload }] ` +
+            `(or status "cancelled") for every one of them.`
+        : "",
       missing,
     );
   }
@@ -48,8 +51,10 @@ export function checkResume(
   if (expired.length > 0) {
     throw new InterruptResumeError(
       "INTERRUPT_EXPIRED",
-      `Interrupt(s) ${expired.map((i) => `'${i.id}' (expired at ${i.expiresAt})`).join(", ")} can no longer be ` +
-        `answered; resume them with status "cancelled" to continue the thread.`,
+      DEV
+        ? `Interrupt(s) ${expired.map((i) => `'${i.id}' (expired at ${i.expiresAt})`).join(", ")} can no longer be ` +
+            `answered; resume them with status "cancelled" to continue the thread.`
+        : "",
       expired.map((interrupt) => interrupt.id),
     );
   }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../errors.js";
 import { contentText } from "../protocol/content-text.js";
 import type { Message } from "../protocol/events.js";
@@ -61,9 +62,11 @@ function upgradeBinaryParts(parts: readonly unknown[], warn: WarningHandler): un
     if (media === undefined) {
       warn({
         code: "BINARY_PART_NOT_UPGRADED",
-        message:
-          `A legacy binary content part carries only an id ('${part.id ?? ""}') and cannot become a modern ` +
-          `media part; it is sent as is, and a 1.0 peer may refuse it. Give it data or a url.`,
+        message: DEV
+          ? `A legacy binary content part carries only an id ('${part.id ?? ""}') and cannot become a modern ` +
+            `media part; it is sent as is, and a 1.0 peer may refuse it. Give it data or a url.`
+          : "",
+        event: part,
       });
       out.push(part);
       continue;
@@ -96,7 +99,8 @@ function flattenContent(message: Message, warn: WarningHandler): Message {
     // A broken text part is a defect in the message, not media the peer lacks: pass it on unrepaired.
     warn({
       code: "CONTENT_NOT_FLATTENED",
-      message: `Message '${message.id}': a text part has no string 'text'; its content is sent unflattened.`,
+      message: DEV ? `Message '${message.id}': a text part has no string 'text'; its content is sent unflattened.` : "",
+      event: message,
     });
     return message;
   }
@@ -104,9 +108,11 @@ function flattenContent(message: Message, warn: WarningHandler): Message {
   if (dropped.length > 0) {
     warn({
       code: "CONTENT_PARTS_DROPPED",
-      message:
-        `Message '${message.id}': the agent speaks AG-UI 0.0.39 or older, which only takes text, so flattening ` +
-        `the content DROPS non-text parts (${dropped.join(", ")}).`,
+      message: DEV
+        ? `Message '${message.id}': the agent speaks AG-UI 0.0.39 or older, which only takes text, so flattening ` +
+          `the content DROPS non-text parts (${dropped.join(", ")}).`
+        : "",
+      event: message,
     });
   }
   const text = contentText(content.filter(isText));

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { RunError } from "./errors.js";
 
@@ -17,8 +18,11 @@ export class RunInProgressError extends RunError {
   constructor(activeRunId: string, attempted: string) {
     super(
       "RUN_IN_PROGRESS",
-      `${attempted} while run '${activeRunId}' is still active. Wait for it, stop() it, or create the loop ` +
-        `with { whenRunning: "queue" } to queue runs.`,
+      DEV
+        ? `${attempted} while run '${activeRunId}' is still active. Wait for it, stop() it, or create the loop ` +
+            `with { whenRunning: "queue" } to queue runs.`
+        : "",
+      { where: activeRunId },
     );
     this.activeRunId = activeRunId;
   }
@@ -38,7 +42,7 @@ export class InterruptResumeError extends RunError {
   readonly interruptIds: readonly string[];
 
   constructor(code: InterruptResumeError["code"], message: string, interruptIds: readonly string[]) {
-    super(code, message);
+    super(code, message, { where: interruptIds.join(", ") });
     this.interruptIds = interruptIds;
   }
 }
@@ -53,7 +57,7 @@ export class SubscriberError extends RunError {
   readonly hook: string;
 
   constructor(hook: string, detail: string, cause?: unknown) {
-    super("SUBSCRIBER_FAILED", `Subscriber hook ${hook} ${detail}`, { cause });
+    super("SUBSCRIBER_FAILED", DEV ? `Subscriber hook ${hook} ${detail}` : "", { cause, where: hook });
     this.hook = hook;
   }
 }
@@ -70,8 +74,8 @@ export class RunSettleError extends RunError {
   constructor(runId: string, cause: unknown) {
     super(
       "RUN_SETTLE_FAILED",
-      `Code reacting to the end of run '${runId}' threw: ${describeValue(cause)}. The run's result stands.`,
-      { cause },
+      DEV ? `Code reacting to the end of run '${runId}' threw: ${describeValue(cause)}. The run's result stands.` : "",
+      { cause, where: runId },
     );
     this.runId = runId;
   }
@@ -82,6 +86,6 @@ export class RunLoopDisposedError extends RunError {
   declare readonly code: "RUN_LOOP_DISPOSED";
 
   constructor(attempted: string) {
-    super("RUN_LOOP_DISPOSED", `${attempted} on a run loop that was disposed.`);
+    super("RUN_LOOP_DISPOSED", DEV ? `${attempted} on a run loop that was disposed.` : "", { where: attempted });
   }
 }

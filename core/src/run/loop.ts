@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import { describeValue } from "../describe-value.js";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
@@ -70,7 +71,7 @@ export class RunLoop {
     this.#options = options;
     refuseRemoved(options);
     const legacyProblem = legacyOptionProblem(options);
-    if (legacyProblem !== undefined) throw new RunLoopInputError("INVALID_RUN_OPTION", legacyProblem);
+    if (legacyProblem !== undefined) throw new RunLoopInputError("INVALID_RUN_OPTION", DEV ? legacyProblem : "");
     this.#warn = options.onWarning ?? warnToConsole;
     this.#createId = options.createId ?? (() => globalThis.crypto.randomUUID());
     const thread =
@@ -83,7 +84,7 @@ export class RunLoop {
         partialArgs: options.partialArgs,
       });
     if (!(thread instanceof ThreadImpl)) {
-      throw new FoldError("WRONG_THREAD", "RunLoop needs a thread made by createThread().");
+      throw new FoldError("WRONG_THREAD", DEV ? "RunLoop needs a thread made by createThread()." : "");
     }
     const grace = terminalGrace(options.terminalGraceMs);
     this.#impl = thread;
@@ -181,12 +182,12 @@ export class RunLoop {
   connect(params: RunParams = {}): Promise<RunResult> {
     if (params.rejoin !== undefined) {
       if (typeof this.#source.resume !== "function") {
-        return Promise.reject(new ConnectNotSupportedError("the loop's source cannot resume a run (no resume method)"));
+        return Promise.reject(new ConnectNotSupportedError(DEV ? "the loop's source cannot resume a run (no resume method)" : ""));
       }
       return this.#request("connect", params);
     }
     if (!this.canConnect) {
-      return Promise.reject(new ConnectNotSupportedError("the loop's source has no connect method"));
+      return Promise.reject(new ConnectNotSupportedError(DEV ? "the loop's source has no connect method" : ""));
     }
     return this.#request("connect", params);
   }
@@ -426,5 +427,5 @@ function statusAfter(result: RunResult): RunStatus {
 /** Why a request was refused: the checks' own errors as they are, anything else as INVALID_RUN_INPUT. */
 function refusal(error: unknown, attempted: string): ThreadlineError {
   if (error instanceof InterruptResumeError || error instanceof RunLoopInputError) return error;
-  return new RunLoopInputError("INVALID_RUN_INPUT", `${attempted} could not prepare the run: ${describeValue(error)}`, error);
+  return new RunLoopInputError("INVALID_RUN_INPUT", DEV ? `${attempted} could not prepare the run: ${describeValue(error)}` : "", error);
 }

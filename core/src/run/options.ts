@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 // The options of a RunLoop and of one run.
 import type { SubagentLanesPlugin } from "../model/subagents/lanes.js";
 import type { ThreadlineError, WarningHandler } from "../errors.js";
@@ -21,7 +22,7 @@ export const DEFAULT_TERMINAL_GRACE_MS = 500;
 export function terminalGrace(value: unknown): number {
   const grace = value ?? DEFAULT_TERMINAL_GRACE_MS;
   if (typeof grace !== "number" || !(grace >= 0)) {
-    throw new RunLoopInputError("INVALID_TERMINAL_GRACE", `terminalGraceMs must be a number of milliseconds ≥ 0 (or Infinity), got ${describeValue(grace)}.`);
+    throw new RunLoopInputError("INVALID_TERMINAL_GRACE", DEV ? `terminalGraceMs must be a number of milliseconds ≥ 0 (or Infinity), got ${describeValue(grace)}.` : "");
   }
   return grace;
 }

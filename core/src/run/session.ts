@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ThreadlineError, type WarningHandler } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
@@ -233,7 +234,7 @@ export class RunSession {
     this.#stopGrace();
     this.#host.onWarning({
       code: "RUN_REPLAYED",
-      message: `RUN_STARTED for run '${event.runId}', which has already finished: the replayed run is dropped up to its terminal event, nothing of it is folded.`,
+      message: DEV ? `RUN_STARTED for run '${event.runId}', which has already finished: the replayed run is dropped up to its terminal event, nothing of it is folded.` : "",
       event,
     });
     return true;
@@ -272,10 +273,10 @@ export class RunSession {
       let pending: Promise<RunEnd>;
       try {
         if (rejoin !== undefined) {
-          if (source.resume === undefined) throw new TypeError("the source cannot resume a run");
+          if (source.resume === undefined) throw new TypeError(DEV ? "the source cannot resume a run" : "resume");
           pending = Promise.resolve(source.resume(input, rejoin, inner, this.readOnly ? { readOnly: true } : {}));
         } else {
-          if (method === undefined) throw new TypeError("the source has no connect method");
+          if (method === undefined) throw new TypeError(DEV ? "the source has no connect method" : "connect");
           pending = Promise.resolve(method.call(source, input, inner));
         }
       } catch (error) {
@@ -298,7 +299,7 @@ export class RunSession {
       // RUN_FINISHED does not undo the run either; an event that breaks the rules after it does
       // (AG-UI: only RUN_STARTED or a late RUN_ERROR may follow RUN_FINISHED).
       if (this.#terminal?.type === "RUN_ERROR" || (sinkError === undefined && this.#sawEvent && this.#endedCleanly())) {
-        this.#host.onWarning({ code: "ERROR_AFTER_RUN_END", message: `The stream failed after its run had ended; the run's outcome stands. ${error.message}` });
+        this.#host.onWarning({ code: "ERROR_AFTER_RUN_END", message: DEV ? `The stream failed after its run had ended; the run's outcome stands. ${error.message}` : "", event: error });
         return this.#fromTerminal();
       }
       return this.fail(error);
@@ -349,9 +350,10 @@ export class RunSession {
     this.#settledOpen = true;
     this.#host.onWarning({
       code: "STREAM_LEFT_OPEN",
-      message:
-        `The stream stayed open ${this.#host.terminalGraceMs} ms after ${this.#terminal.type} with nothing more to say; ` +
-        "the run settles on that event and the connection is released. Anything the source still sends is dropped.",
+      message: DEV
+        ? `The stream stayed open ${this.#host.terminalGraceMs} ms after ${this.#terminal.type} with nothing more to say; ` +
+          "the run settles on that event and the connection is released. Anything the source still sends is dropped."
+        : "",
     });
     // Abort first: the source then resolves "aborted", which finds the session closed.
     this.controller.abort();
@@ -363,7 +365,7 @@ export class RunSession {
     const type = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
     this.#host.onWarning({
       code: "EVENT_AFTER_RUN_SETTLED",
-      message: `Dropped ${typeof type === "string" ? type : "an event"} that arrived after the run had settled on its terminal event; it was not folded.`,
+      message: DEV ? `Dropped ${typeof type === "string" ? type : "an event"} that arrived after the run had settled on its terminal event; it was not folded.` : "",
       event: raw,
     });
   }
@@ -384,7 +386,7 @@ export class RunSession {
     const terminal = this.#terminal;
     if (terminal === undefined) {
       return this.fail(
-        new ProtocolError("TRUNCATED_RUN", "The stream ended without RUN_FINISHED or RUN_ERROR.", { event: undefined, index: -1 }),
+        new ProtocolError("TRUNCATED_RUN", DEV ? "The stream ended without RUN_FINISHED or RUN_ERROR." : "", { event: undefined, index: -1 }),
       );
     }
     if (terminal.type === "RUN_ERROR") {

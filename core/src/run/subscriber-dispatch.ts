@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import type { ThreadlineError } from "../errors.js";
 import { deepFreeze, ownJson } from "../json/json-value.js";
@@ -180,18 +181,18 @@ export class SubscriberDispatch {
     try {
       result = fn.call(subscriber, view);
     } catch (error) {
-      this.#report(new SubscriberError(name, `threw: ${describeValue(error)}`, error));
+      this.#report(new SubscriberError(name, DEV ? `threw: ${describeValue(error)}` : "", error));
       return false;
     }
     if (result === undefined || result === null) return false;
     if (typeof result !== "object") {
-      this.#report(new SubscriberError(name, `returned ${typeof result}; a hook returns nothing or { messages?, state?, stopPropagation? }.`));
+      this.#report(new SubscriberError(name, DEV ? `returned ${typeof result}; a hook returns nothing or { messages?, state?, stopPropagation? }.` : ""));
       return false;
     }
     if (typeof (result as { then?: unknown }).then === "function") {
-      this.#report(new SubscriberError(name, "returned a promise: hooks are synchronous, so what it resolves to is ignored."));
+      this.#report(new SubscriberError(name, DEV ? "returned a promise: hooks are synchronous, so what it resolves to is ignored." : ""));
       (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
-        this.#report(new SubscriberError(name, `rejected: ${describeValue(error)}`, error)),
+        this.#report(new SubscriberError(name, DEV ? `rejected: ${describeValue(error)}` : "", error)),
       );
       return false;
     }
@@ -201,14 +202,14 @@ export class SubscriberDispatch {
       try {
         view.mutatedMessages = ownJson(checkMessages(mutation.messages, `${name}'s mutation`), "messages");
       } catch (error) {
-        this.#report(new SubscriberError(name, `returned a mutation whose messages were ignored: ${describeValue(error)}`, error));
+        this.#report(new SubscriberError(name, DEV ? `returned a mutation whose messages were ignored: ${describeValue(error)}` : "", error));
       }
     }
     if (mutation.state !== undefined) {
       try {
         view.mutatedState = ownJson(mutation.state, "state");
       } catch (error) {
-        this.#report(new SubscriberError(name, `returned a mutation whose state was ignored: ${describeValue(error)}`, error));
+        this.#report(new SubscriberError(name, DEV ? `returned a mutation whose state was ignored: ${describeValue(error)}` : "", error));
       }
     }
     return canStop && mutation.stopPropagation === true;

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { batch } from "@preact/signals-core";
 import { canAssign, nodeFromMessage, type MessageNodeImpl } from "../model/messages/message-nodes.js";
 import type { ThreadImpl } from "../model/thread.js";
@@ -15,7 +16,7 @@ import { RunLoopInputError } from "./errors.js";
 /** Throws `INVALID_MESSAGES` naming the first entry that is not an AG-UI message. */
 export function checkMessages(value: unknown, where: string): readonly Message[] {
   const problem = messageListProblem(value);
-  if (problem !== undefined) throw new RunLoopInputError("INVALID_MESSAGES", `${where}: ${problem}.`);
+  if (problem !== undefined) throw new RunLoopInputError("INVALID_MESSAGES", DEV ? `${where}: ${problem}.` : "", undefined, problem);
   return value as readonly Message[];
 }
 
@@ -30,7 +31,7 @@ export function replaceMessages(thread: ThreadImpl, messages: readonly Message[]
   batch(() => {
     for (const message of messages) {
       if (seen.has(message.id)) {
-        thread.warn({ code: "DUPLICATE_MESSAGE_ID", message: `Message id '${message.id}' appears twice; the first is kept.` });
+        thread.warn({ code: "DUPLICATE_MESSAGE_ID", message: DEV ? `Message id '${message.id}' appears twice; the first is kept.` : "", event: message });
         continue;
       }
       seen.add(message.id);

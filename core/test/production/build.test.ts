@@ -39,6 +39,8 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
   "tools/execution.js": ["Tool call '${", "Tool '${"].map((starts) => ({ starts, why: "TOOL_CANCELLED / TOOL_INPUT_INVALID / TOOL_OUTPUT_INVALID, the tool result the agent reads" })),
 
   // model/, fold/, json/, protocol/, run/
+  "model/views/views.js": [{ starts: "No component is registered for", why: "the notice both bindings render in place of an unregistered component: UI text" }],
+  "model/subagents/subagent-lanes.js": [{ starts: "The run ended before subagent", why: "a cut-off lane's error.message, which a UI renders beside the lane" }],
 
   // pipeline/, transport/, persist/, server/, devtools/, markdown/
 };

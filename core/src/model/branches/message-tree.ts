@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { Message } from "@ag-ui/core";
 import type { WarningHandler } from "../../errors.js";
@@ -219,10 +220,10 @@ export class MessageTree implements ThreadBranches {
     if (value !== undefined && value !== null) {
       const record = value as Partial<TreeRecord>;
       const forks = Array.isArray(record.forks) ? record.forks : [];
-      if (!Array.isArray(record.forks)) this.#skip("branches.forks is not an array");
+      if (!Array.isArray(record.forks)) this.#skip(DEV ? "branches.forks is not an array" : "", record.forks);
       forks.forEach((entry, i) => {
         const fork = toFork(entry);
-        if (typeof fork === "string") this.#skip(`branches.forks[${i}]: ${fork}`);
+        if (typeof fork === "string") this.#skip(DEV ? `branches.forks[${i}]: ${fork}` : "", entry);
         else this.#forks.push(fork);
       });
       const runEnds = Array.isArray(record.runEnds) ? record.runEnds : [];
@@ -241,8 +242,9 @@ export class MessageTree implements ThreadBranches {
     return fork.view;
   }
 
-  #skip(what: string): void {
-    this.#host.warn({ code: "STORED_BRANCH_INVALID", message: `The stored thread's ${what}; that part of the conversation tree was dropped.` });
+  /** `event` is the stored entry skipped, so a production build (no sentence) still shows it. */
+  #skip(what: string, event: unknown): void {
+    this.#host.warn({ code: "STORED_BRANCH_INVALID", message: DEV ? `The stored thread's ${what}; that part of the conversation tree was dropped.` : "", event });
   }
 }
 
@@ -258,26 +260,26 @@ function onPath(fork: Fork, list: readonly MessageNodeImpl[]): boolean {
   return fork.position === 0 ? fork.parentId === undefined : list[fork.position - 1]!.id === fork.parentId;
 }
 
-/** A stored fork as a live one, or what is wrong with it. */
+/** A stored fork as a live one, or what is wrong with it (in a production build, the field's name alone). */
 function toFork(entry: unknown): Fork | string {
-  if (typeof entry !== "object" || entry === null) return "not an object";
+  if (typeof entry !== "object" || entry === null) return DEV ? "not an object" : "entry";
   const { position, parentId, active, paths } = entry as Partial<ForkRecord>;
-  if (typeof position !== "number" || !Number.isInteger(position) || position < 0) return "position is not a non-negative integer";
-  if (parentId !== null && typeof parentId !== "string") return "parentId is neither a string nor null";
-  if ((parentId === null) !== (position === 0)) return "parentId must be null exactly at position 0";
-  if (!Array.isArray(paths) || paths.length < 2) return "paths is not an array of two or more alternatives";
-  if (typeof active !== "number" || !Number.isInteger(active) || active < 0 || active >= paths.length) return "active is not an index into paths";
+  if (typeof position !== "number" || !Number.isInteger(position) || position < 0) return DEV ? "position is not a non-negative integer" : "position";
+  if (parentId !== null && typeof parentId !== "string") return DEV ? "parentId is neither a string nor null" : "parentId";
+  if ((parentId === null) !== (position === 0)) return DEV ? "parentId must be null exactly at position 0" : "parentId";
+  if (!Array.isArray(paths) || paths.length < 2) return DEV ? "paths is not an array of two or more alternatives" : "paths";
+  if (typeof active !== "number" || !Number.isInteger(active) || active < 0 || active >= paths.length) return DEV ? "active is not an index into paths" : "active";
   const live: (readonly MessageNodeImpl[] | undefined)[] = [];
   for (let i = 0; i < paths.length; i++) {
     const path: unknown = paths[i];
     if (i === active) {
-      if (path !== null) return `paths[${i}] is the active alternative and must be null`;
+      if (path !== null) return DEV ? `paths[${i}] is the active alternative and must be null` : `paths[${i}]`;
       live.push(undefined);
       continue;
     }
-    if (!Array.isArray(path) || path.length === 0) return `paths[${i}] is not a non-empty array of messages`;
+    if (!Array.isArray(path) || path.length === 0) return DEV ? `paths[${i}] is not a non-empty array of messages` : `paths[${i}]`;
     const bad = path.findIndex((m: unknown) => typeof m !== "object" || m === null || typeof (m as Message).id !== "string" || typeof (m as Message).role !== "string");
-    if (bad !== -1) return `paths[${i}][${bad}] has no string id and role`;
+    if (bad !== -1) return DEV ? `paths[${i}][${bad}] has no string id and role` : `paths[${i}][${bad}]`;
     live.push((path as Message[]).map((message) => nodeFromMessage(message)));
   }
   return { position, parentId: parentId ?? undefined, active, paths: live, view: undefined };

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ThreadImpl } from "../thread.js";
 import type { TreeRecord } from "./message-tree.js";
 
@@ -14,6 +15,6 @@ export function restoreBranches(thread: ThreadImpl, value: unknown): void {
   if (!Array.isArray(forks) || forks.length === 0) return;
   thread.warn({
     code: "STORED_BRANCHES_IGNORED",
-    message: `The stored thread keeps ${forks.length} fork${forks.length === 1 ? "" : "s"} of alternative branches, but this thread has no branching plug-in: only the active path is shown, and the next save drops the others. Give the chat \`branching: messageBranches()\` to keep them.`,
+    message: DEV ? `The stored thread keeps ${forks.length} fork${forks.length === 1 ? "" : "s"} of alternative branches, but this thread has no branching plug-in: only the active path is shown, and the next save drops the others. Give the chat \`branching: messageBranches()\` to keep them.` : "",
   });
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { type errorCodes, ThreadlineError } from "../../errors.js";
 import { ModelError } from "../errors.js";
 
@@ -20,7 +21,7 @@ export class ComponentError extends ThreadlineError<ComponentErrorCode> {
   readonly componentId: string;
 
   constructor(code: ComponentErrorCode, componentId: string, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
+    super(code, message, { cause: options?.cause, where: componentId });
     this.componentId = componentId;
   }
 }
@@ -47,7 +48,8 @@ export class ComponentRegistryError extends ComponentError {
 export class ThreadStoreError extends ModelError {
   declare readonly code: "INVALID_THREAD_ID" | "UNKNOWN_THREAD" | "STORE_DISPOSED";
 
-  constructor(code: "INVALID_THREAD_ID" | "UNKNOWN_THREAD" | "STORE_DISPOSED", message: string) {
-    super(code, message);
+  /** `where` is the method called (`switchTo`), for a production build's message. */
+  constructor(code: "INVALID_THREAD_ID" | "UNKNOWN_THREAD" | "STORE_DISPOSED", message: string, where?: string) {
+    super(code, message, { where });
   }
 }

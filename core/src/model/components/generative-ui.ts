@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import { addComponentPart, renderToolCallPart } from "./component-parts.js";
 import { ComponentError } from "./errors.js";
@@ -109,7 +110,7 @@ export class GenerativeUi extends ThreadComponents {
       if (component instanceof TamboComponentImpl) {
         this.thread.warn({
           code: "COMPONENT_NOT_ENDED",
-          message: `RUN_FINISHED: component '${component.id}' (${component.name}) got no tambo.component.end; it is treated as ended.`,
+          message: DEV ? `RUN_FINISHED: component '${component.id}' (${component.name}) got no tambo.component.end; it is treated as ended.` : "",
         });
       }
       component.end();
@@ -126,7 +127,7 @@ export class GenerativeUi extends ThreadComponents {
     for (const component of this.open) {
       if (component instanceof TamboComponentImpl) {
         component.fail(
-          new ComponentError("COMPONENT_CUT_OFF", component.id, `Component '${component.id}' (${component.name}): the run ended before tambo.component.end.`),
+          new ComponentError("COMPONENT_CUT_OFF", component.id, DEV ? `Component '${component.id}' (${component.name}): the run ended before tambo.component.end.` : ""),
         );
       } else {
         component.end();

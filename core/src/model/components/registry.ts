@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { Tool } from "@ag-ui/core";
 import { isObject, resolve } from "../../json/json-schema-reading.js";
@@ -79,24 +80,24 @@ class Registry implements ComponentRegistry {
 
   register(name: string, definition: ComponentDefinition = {}): () => void {
     if (typeof name !== "string" || name === "") {
-      throw new ComponentRegistryError("INVALID_COMPONENT", String(name), "register(name): the component name must be a non-empty string.");
+      throw new ComponentRegistryError("INVALID_COMPONENT", String(name), DEV ? "register(name): the component name must be a non-empty string." : "");
     }
     if (this.#byName.has(name)) {
-      throw new ComponentRegistryError("COMPONENT_ALREADY_REGISTERED", name, `The component '${name}' is already registered; unregister it first.`);
+      throw new ComponentRegistryError("COMPONENT_ALREADY_REGISTERED", name, DEV ? `The component '${name}' is already registered; unregister it first.` : "");
     }
     if (typeof definition !== "object" || definition === null) {
-      throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}', definition): the definition must be an object.`);
+      throw new ComponentRegistryError("INVALID_COMPONENT", name, DEV ? `register('${name}', definition): the definition must be an object.` : "");
     }
     const { description } = definition;
     if (description !== undefined && typeof description !== "string") {
-      throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`description\` must be a string.`);
+      throw new ComponentRegistryError("INVALID_COMPONENT", name, DEV ? `register('${name}'): \`description\` must be a string.` : "");
     }
     const { followUp, awaitResult } = definition;
     if (followUp !== undefined && typeof followUp !== "boolean") {
-      throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`followUp\` must be a boolean.`);
+      throw new ComponentRegistryError("INVALID_COMPONENT", name, DEV ? `register('${name}'): \`followUp\` must be a boolean.` : "");
     }
     if (awaitResult !== undefined && typeof awaitResult !== "boolean") {
-      throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`awaitResult\` must be a boolean.`);
+      throw new ComponentRegistryError("INVALID_COMPONENT", name, DEV ? `register('${name}'): \`awaitResult\` must be a boolean.` : "");
     }
     const jsonSchema = toJsonSchema(name, definition.propsSchema);
     const entry: RegisteredComponent = Object.freeze({
@@ -149,7 +150,7 @@ export function createComponentRegistry(definitions?: Readonly<Record<string, Co
 function toJsonSchema(name: string, schema: unknown): Readonly<Record<string, unknown>> | undefined {
   if (schema === undefined) return undefined;
   if (!isObject(schema)) {
-    throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`propsSchema\` must be a JSON Schema object or a Standard Schema.`);
+    throw new ComponentRegistryError("INVALID_COMPONENT", name, DEV ? `register('${name}'): \`propsSchema\` must be a JSON Schema object or a Standard Schema.` : "");
   }
   const standard = schema["~standard"];
   if (standard === undefined) return schema;
@@ -159,7 +160,7 @@ function toJsonSchema(name: string, schema: unknown): Readonly<Record<string, un
     throw new ComponentRegistryError(
       "INVALID_COMPONENT",
       name,
-      `register('${name}'): \`propsSchema\` is a Standard Schema without a JSON Schema export; pass JSON Schema instead.`,
+      DEV ? `register('${name}'): \`propsSchema\` is a Standard Schema without a JSON Schema export; pass JSON Schema instead.` : "",
     );
   }
   let converted: unknown;
@@ -169,11 +170,11 @@ function toJsonSchema(name: string, schema: unknown): Readonly<Record<string, un
     throw new ComponentRegistryError(
       "INVALID_COMPONENT",
       name,
-      `register('${name}'): converting \`propsSchema\` to JSON Schema failed: ${error instanceof Error ? error.message : String(error)}.`,
+      DEV ? `register('${name}'): converting \`propsSchema\` to JSON Schema failed: ${error instanceof Error ? error.message : String(error)}.` : "",
     );
   }
   if (!isObject(converted)) {
-    throw new ComponentRegistryError("INVALID_COMPONENT", name, `register('${name}'): \`propsSchema\` converted to something that is not a JSON Schema object.`);
+    throw new ComponentRegistryError("INVALID_COMPONENT", name, DEV ? `register('${name}'): \`propsSchema\` converted to something that is not a JSON Schema object.` : "");
   }
   return converted;
 }

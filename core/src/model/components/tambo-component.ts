@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal, type Signal } from "@preact/signals-core";
 import type { Operation } from "fast-json-patch";
 import type { ThreadlineError } from "../../errors.js";
@@ -62,5 +63,5 @@ function asProps(value: unknown): ComponentProps | undefined {
 }
 
 function notAnObject(): PatchOutcome {
-  return { ok: false, error: new Error("The patch would leave the props or state something other than an object") };
+  return { ok: false, error: new Error(DEV ? "The patch would leave the props or state something other than an object" : "") };
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { computed, type ReadonlySignal } from "@preact/signals-core";
 import { splitPointer } from "../../json/json-pointer.js";
 import { ModelError } from "../errors.js";
@@ -13,7 +14,7 @@ export class InvalidPointerError extends ModelError {
   declare readonly code: "INVALID_POINTER";
 
   constructor(pointer: string) {
-    super("INVALID_POINTER", `"${pointer}" is not a JSON Pointer: it must be "" or start with "/".`);
+    super("INVALID_POINTER", DEV ? `"${pointer}" is not a JSON Pointer: it must be "" or start with "/".` : "", { where: JSON.stringify(pointer) });
   }
 }
 

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { WarningHandler } from "../../errors.js";
@@ -48,7 +49,7 @@ export function untrackedLanes(warn: WarningHandler): ThreadLanes {
     if (warned) return;
     warned = true;
     const type = (event as { type?: unknown } | null | undefined)?.type;
-    const message = `${typeof type === "string" ? type : "A message"} belongs to a subagent, but this thread tracks no subagent lanes: its messages fold into the main list. Give the chat (or createThread) \`subagents: subagentLanes()\` to follow them as lanes.`;
+    const message = DEV ? `${typeof type === "string" ? type : "A message"} belongs to a subagent, but this thread tracks no subagent lanes: its messages fold into the main list. Give the chat (or createThread) \`subagents: subagentLanes()\` to follow them as lanes.` : "";
     warn(event === undefined ? { code: "SUBAGENT_LANES_MISSING", message } : { code: "SUBAGENT_LANES_MISSING", message, event });
   };
   return {

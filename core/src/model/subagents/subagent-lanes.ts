@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { AGUIEventOf, EventType } from "@ag-ui/core";
 import type { StageErrorCode, WarningHandler } from "../../errors.js";
@@ -108,13 +109,13 @@ export class SubagentLanes implements ThreadLanes {
     } else {
       const status = lane.status.peek();
       if (status === "running") {
-        this.#say("SUBAGENT_RESTARTED", `SUBAGENT_STARTED for subagent '${lane.id}', which is already running; the repeat changed nothing.`, event);
+        this.#say("SUBAGENT_RESTARTED", DEV ? `SUBAGENT_STARTED for subagent '${lane.id}', which is already running; the repeat changed nothing.` : "", event);
         return;
       }
       if (status === "succeeded" || status === "failed") {
         this.#say(
           "SUBAGENT_RESTARTED",
-          `SUBAGENT_STARTED for subagent '${lane.id}', which already ${status === "failed" ? "failed" : "finished"}: a subagentRunId names one invocation; the lane is reopened with its messages kept.`,
+          DEV ? `SUBAGENT_STARTED for subagent '${lane.id}', which already ${status === "failed" ? "failed" : "finished"}: a subagentRunId names one invocation; the lane is reopened with its messages kept.` : "",
           event,
         );
       }
@@ -271,7 +272,7 @@ export class SubagentLanes implements ThreadLanes {
       return;
     }
     if (!this.#byId.has(parentId)) {
-      this.#say("SUBAGENT_UNANNOUNCED", `${eventType(event)} names parent subagent '${parentId}', which no SUBAGENT_STARTED announced; it gets an 'unknown' lane.`, event);
+      this.#say("SUBAGENT_UNANNOUNCED", DEV ? `${eventType(event)} names parent subagent '${parentId}', which no SUBAGENT_STARTED announced; it gets an 'unknown' lane.` : "", event);
       this.#create(parentId, undefined, event);
     }
     const parent = this.#byId.get(parentId)!;
@@ -304,9 +305,11 @@ export class SubagentLanes implements ThreadLanes {
     if (lane === undefined || (status !== "running" && status !== "unknown")) {
       this.#say(
         "SUBAGENT_NOT_RUNNING",
-        lane === undefined
-          ? `${event.type} for subagent '${event.subagentRunId}', which was never started; the event changed nothing.`
-          : `${event.type} for subagent '${event.subagentRunId}', which is ${status}, not running; its first ending stands.`,
+        !DEV
+          ? ""
+          : lane === undefined
+            ? `${event.type} for subagent '${event.subagentRunId}', which was never started; the event changed nothing.`
+            : `${event.type} for subagent '${event.subagentRunId}', which is ${status}, not running; its first ending stands.`,
         event,
       );
       return undefined;

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ModelError } from "../errors.js";
 import { createToolArgsParser } from "./incremental-args.js";
 import type { PartialArgsPlugin } from "./tool-args.js";
@@ -19,11 +20,11 @@ export interface PartialArgsOptions {
  */
 export function partialArgsParser(options: PartialArgsOptions = {}): PartialArgsPlugin {
   if (typeof options !== "object" || options === null) {
-    throw new ModelError("INVALID_THREAD_OPTION", "partialArgsParser(options) takes an object: { tools? }.");
+    throw new ModelError("INVALID_THREAD_OPTION", DEV ? "partialArgsParser(options) takes an object: { tools? }." : "", { where: "partialArgs" });
   }
   const { tools } = options;
   if (tools !== undefined && (!Array.isArray(tools) || tools.some((name) => typeof name !== "string" || name === ""))) {
-    throw new ModelError("INVALID_THREAD_OPTION", "partialArgsParser({ tools }): `tools` must be an array of tool names (non-empty strings).");
+    throw new ModelError("INVALID_THREAD_OPTION", DEV ? "partialArgsParser({ tools }): `tools` must be an array of tool names (non-empty strings)." : "", { where: "partialArgs" });
   }
   const names = tools === undefined ? undefined : new Set(tools);
   return Object.freeze({ open: (toolName: string) => (names === undefined || names.has(toolName) ? createToolArgsParser() : undefined) });
