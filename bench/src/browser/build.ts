@@ -24,8 +24,11 @@ export const LANE_TITLES: Record<LaneName, string> = {
 const pagesDir = fileURLToPath(new URL("./pages/", import.meta.url));
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
-/** `minify: false` keeps function names readable, for profiling a lane. */
-export async function buildPages(outDir: string, minify = true): Promise<void> {
+/**
+ * `minify: false` keeps function names readable, for profiling a lane; `sourcemap` writes the maps
+ * a profile's summary by source file reads.
+ */
+export async function buildPages(outDir: string, minify = true, sourcemap = false): Promise<void> {
   await build({
     configFile: false,
     root: pagesDir,
@@ -45,6 +48,7 @@ export async function buildPages(outDir: string, minify = true): Promise<void> {
       outDir,
       emptyOutDir: true,
       minify,
+      sourcemap,
       reportCompressedSize: false,
       rolldownOptions: { input: Object.fromEntries([...LANES, ...MARKDOWN_LANES].map((lane) => [lane, join(pagesDir, lane, "index.html")])) },
     },

@@ -14,7 +14,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { buildPages, LANE_TITLES, LANES, type LaneName } from "./build.js";
 import { launchChromium } from "./chromium.js";
 import type { Mode, StreamResult } from "./pages/protocol.js";
-import { profiled } from "./profile.js";
+import { profiled, summariseBySource, type Profile } from "./profile.js";
 import { evaluateBrowser, formatBrowserChecks, formatTable, summarise, type BrowserResults, type Row, type Sample } from "./report.js";
 import { formatMountTable, measureMount, mountChecks, type MountRow } from "./mount.js";
 import { serveStatic } from "./serve.js";
@@ -68,7 +68,8 @@ const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const outDir = mkdtempSync(join(tmpdir(), "threadline-w4-pages-"));
 log(`▸ building the five pages with Vite (production${flag("no-minify") ? ", not minified" : ""})…`);
 try {
-  await buildPages(outDir, !flag("no-minify"));
+  // A profile's summary by source file reads the sourcemaps.
+  await buildPages(outDir, !flag("no-minify"), profileArg !== undefined);
 } catch (error) {
   // Vite's message carries the unresolved import or compile error and where it is.
   log(`✗ the pages did not build: ${error instanceof Error ? error.message : String(error)}`);
@@ -180,20 +181,29 @@ try {
       const entry = pages.get(lane);
       if (!entry) throw new Error(`--profile: lane ${lane} is not among --lanes`);
       const file = join(tmpdir(), `w4-${lane}-${priors}-${what}.cpuprofile`);
-      let summary: string;
+      let summary = "";
+      const recorded: Profile[] = [];
       if (what === "mount") {
-        // Warmed like the measured mounts: one mount first, then a profiled one from nothing.
+        // Warmed like the measured mounts: one mount first, then `runs` profiled ones from nothing
+        // (one mount is a few thousand samples; the summary by source is their mean).
         await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
-        await entry.page.evaluate(() => window.w4.teardown());
-        await entry.session.send("HeapProfiler.collectGarbage");
-        ({ summary } = await profiled(entry.session, () => entry.page.evaluate((n) => window.w4.setup(n, false), priors), file));
+        for (let run = 0; run < runs; run++) {
+          await entry.page.evaluate(() => window.w4.teardown());
+          await entry.session.send("HeapProfiler.collectGarbage");
+          let profile: Profile;
+          ({ summary, profile } = await profiled(entry.session, () => entry.page.evaluate((n) => window.w4.setup(n, false), priors), file));
+          recorded.push(profile);
+        }
         await entry.page.evaluate(() => window.w4.teardown());
       } else {
         await entry.page.evaluate((n) => window.w4.setup(n, false), priors);
         await entry.session.send("HeapProfiler.collectGarbage");
-        ({ summary } = await profiled(entry.session, () => entry.page.evaluate((m) => window.w4.stream(m), what), file));
+        let profile: Profile;
+        ({ summary, profile } = await profiled(entry.session, () => entry.page.evaluate((m) => window.w4.stream(m), what), file));
+        recorded.push(profile);
       }
-      console.log(`\n### CPU profile: ${LANE_TITLES[lane]}, ${priors} prior, ${what} (written to ${file})\n\n${summary}`);
+      console.log(`\n### CPU profile: ${LANE_TITLES[lane]}, ${priors} prior, ${what} (the last one written to ${file})\n\n${summary}`);
+      console.log(`\n#### By source file\n\n${summariseBySource(recorded, outDir)}`);
     }
 
     const rows: Row[] = [];

@@ -1,5 +1,6 @@
-// Chrome DevTools Protocol tracing of one streaming window, and what it says about the page's
-// main thread. The window is the page's `w4-start` … `w4-end` user-timing marks.
+// Chrome DevTools Protocol tracing of one streaming window (or one mount), and what it says about
+// the page's main thread. The window is the page's `w4-start` … `w4-end` user-timing marks (or
+// `w4-mount-start` … `w4-mount-end`).
 import type { CDPSession } from "playwright-core";
 import { END_MARK, START_MARK } from "./pages/protocol.js";
 
@@ -14,6 +15,7 @@ const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"
 const SCRIPT = new Set(["v8.callFunction", "FunctionCall", "RunMicrotasks", "EvaluateScript", "v8.run", "v8.compile", "V8.Execute", "MinorGC", "MajorGC"]);
 /** Rendering work, taken out of script time when JS forces it synchronously. */
 const RENDERING = new Set(["Layout", "UpdateLayoutTree", "RecalculateStyles", "PrePaint", "Paint", "Layerize", "Commit", "HitTest", "ParseHTML", "ParseAuthorStyleSheet", "UpdateLayer"]);
+const GC = new Set(["MinorGC", "MajorGC"]);
 /** One main-thread task. */
 const TASK = "RunTask";
 
@@ -48,6 +50,10 @@ export interface WindowTimes {
   readonly tasks: number;
   /** Length of the window on the wall clock, in µs. */
   readonly windowUs: number;
+  /** Style, layout and paint in the window, in µs (inside script time or in tasks of their own). */
+  readonly renderUs: number;
+  /** Garbage collection in the window, in µs (part of script time). */
+  readonly gcUs: number;
 }
 
 type Interval = [number, number];
@@ -79,12 +85,13 @@ function minus(a: Interval[], b: Interval[]): number {
 
 type Timed = TraceEvent & { dur: number; tts: number; tdur: number };
 
-export function analyseWindow(events: readonly TraceEvent[]): WindowTimes {
-  const marks = events.filter((e) => e.cat.includes("blink.user_timing") && (e.name === START_MARK || e.name === END_MARK));
-  const start = marks.filter((e) => e.name === START_MARK).at(-1);
-  const end = marks.filter((e) => e.name === END_MARK).at(-1);
+/** The window is between the last `startMark` and the last `endMark` (a stream's by default). */
+export function analyseWindow(events: readonly TraceEvent[], startMark = START_MARK, endMark = END_MARK): WindowTimes {
+  const marks = events.filter((e) => e.cat.includes("blink.user_timing") && (e.name === startMark || e.name === endMark));
+  const start = marks.filter((e) => e.name === startMark).at(-1);
+  const end = marks.filter((e) => e.name === endMark).at(-1);
   if (!start || !end || end.ts <= start.ts || start.tts === undefined || end.tts === undefined) {
-    throw new Error(`the trace has no ${START_MARK}…${END_MARK} window with thread timestamps (${marks.length} marks)`);
+    throw new Error(`the trace has no ${startMark}…${endMark} window with thread timestamps (${marks.length} marks)`);
   }
   // The page's main thread is the one that recorded the marks.
   const onMain = events.filter(
@@ -108,6 +115,8 @@ export function analyseWindow(events: readonly TraceEvent[]): WindowTimes {
     longestTaskWallUs: longest?.dur ?? 0,
     tasks: inWindow.length,
     windowUs: end.ts - start.ts,
+    renderUs: length(union(clipped(RENDERING))),
+    gcUs: length(union(clipped(GC))),
   };
 }
 

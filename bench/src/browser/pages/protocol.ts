@@ -47,3 +47,6 @@ declare global {
 
 export const START_MARK = "w4-start";
 export const END_MARK = "w4-end";
+/** The marks around a mount in `setup` (the same window as the mount time it returns). */
+export const MOUNT_START_MARK = "w4-mount-start";
+export const MOUNT_END_MARK = "w4-mount-end";
