@@ -100,6 +100,16 @@ export function summariseBySource(profiles: readonly Profile[], outDir: string, 
     }
     return found === undefined ? "(unmapped)" : map.sources[found]!.replace(/^(\.\.\/)+/, "");
   };
+  const lineOf = (url: string, line: number, column: number): number | undefined => {
+    const map = url.startsWith("http") ? mapOf(url) : null;
+    let found: number | undefined;
+    for (const segment of map?.mappings[line] ?? []) {
+      if (segment[0] > column) break;
+      if (segment.length > 2) found = segment[2]! + 1;
+    }
+    return found;
+  };
+  const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
   let total = 0;
   for (const profile of profiles) {
@@ -112,6 +122,10 @@ export function summariseBySource(profiles: readonly Profile[], outDir: string, 
       total += us;
       const file = url === "" ? `(${functionName.replace(/^\(|\)$/g, "") || "native"})` : sourceOf(url, lineNumber, columnNumber);
       byFile.set(file, (byFile.get(file) ?? 0) + us);
+      if (url !== "") {
+        const fn = `${functionName || "(anonymous)"} ${file.slice(file.lastIndexOf("/") + 1)}:${lineOf(url, lineNumber, columnNumber) ?? "?"}`;
+        byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+      }
     }
   }
   const byArea = new Map<string, number>();
@@ -131,5 +145,9 @@ export function summariseBySource(profiles: readonly Profile[], outDir: string, 
     "| source file | ms | share |",
     "| --- | ---: | ---: |",
     ...[...byFile].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => row(name, us)),
+    "",
+    "| function (source line; minified name) | ms | share |",
+    "| --- | ---: | ---: |",
+    ...[...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => row(name, us)),
   ].join("\n");
 }
