@@ -41,13 +41,17 @@ async function productionBuild(): Promise<Rolldown.OutputChunk[]> {
     mode: "production",
     logLevel: "silent",
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    // Vitest runs with NODE_ENV "test", so Vite would pick the `development` condition: an app's
+    // production build resolves `production`.
+    resolve: { conditions: ["module", "browser", "production"] },
     build: {
       write: false,
       minify: true,
       lib: { entry: entries, formats: ["es"] },
       rolldownOptions: {
-        // Only our own modules are searched; dependencies keep their own messages.
-        external: (id) => !id.startsWith(src("..").replace(/\/src$/, "/src")) && !id.startsWith(".") && !id.startsWith("/"),
+        // Only our own modules are searched; dependencies keep their own messages. esm-env is
+        // bundled, not external: its DEV must be the constant false for the sentences to fold away.
+        external: (id) => !id.startsWith("esm-env") && !id.startsWith(src("..").replace(/\/src$/, "/src")) && !id.startsWith(".") && !id.startsWith("/"),
         output: { minify: true, preserveModules: true },
       },
     },
