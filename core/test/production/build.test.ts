@@ -29,6 +29,28 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
   // model/, fold/, json/, protocol/, run/
 
   // pipeline/, transport/, persist/, server/, devtools/, markdown/
+  "transport/from-agent.js": [{ starts: "Connect not implemented.", why: "matched against @ag-ui/client's own error message to tell it apart" }],
+  "markdown/math.js": [
+    { starts: "<${", why: "the HTML a math node renders to" },
+    { starts: "} class=\"tl-math", why: "the HTML a math node renders to" },
+    { starts: "}\">${", why: "the HTML a math node renders to" },
+  ],
+  ...Object.fromEntries(
+    ["errors", "handler", "memory-run-store", "redis-run-store", "run-producer"].map((file) => [
+      `server/${file}.js`,
+      [{ starts: "", why: "the agent handler's answers to HTTP clients (error bodies, RUN_ERROR events), run-store failures included" }],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["panel/events-view", "panel/messages-view", "panel/state-view", "panel/styles", "panel/timeline-view", "panel/tools-view"].map((file) => [
+      `devtools/${file}.js`,
+      [{ starts: "", why: "the inspector panel's UI text (labels, empty states) and its CSS" }],
+    ]),
+  ),
+  "devtools/inspector.js": ["Time travel: ", "The fixture replays up to", "mode${", " · ${"].map((starts) => ({ starts, why: "the panel's UI text" })),
+  "devtools/recorder.js": [
+    "the run outgrew", "the client set the state", "input.messages: ", "the client removed", "the client's result", "tool results the client", "the client rejected", "the client stopped", "the state the earlier",
+  ].map((starts) => ({ starts, why: "the note the panel shows beside a recorded event" })).concat({ starts: "The client stopped the run.", why: "the message of the RUN_ERROR the recorder records for a stopped run" }),
 };
 
 const isData = (fileName: string, literal: string): boolean =>
