@@ -26,7 +26,7 @@ export class DevtoolsError extends ThreadlineError<DevtoolsErrorCode> {
   readonly received: unknown;
 
   constructor(code: DevtoolsErrorCode, message: string, details: { line?: number; received?: unknown; cause?: unknown } = {}) {
-    super(code, message, { cause: details.cause });
+    super(code, message, { cause: details.cause, where: details.line === undefined ? undefined : `line ${details.line}` });
     this.line = details.line;
     this.received = details.received;
   }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { DevtoolsError } from "./errors.js";
 
@@ -20,7 +21,7 @@ export function toFixture(events: readonly unknown[], format: FixtureFormat = "n
  */
 export function parseFixture(text: string): unknown[] {
   if (typeof text !== "string") {
-    throw new DevtoolsError("FIXTURE_UNREADABLE", `A fixture is text; got ${describeValue(text)}.`, { received: text });
+    throw new DevtoolsError("FIXTURE_UNREADABLE", DEV ? `A fixture is text; got ${describeValue(text)}.` : "", { received: text });
   }
   const trimmed = text.trimStart();
   if (trimmed.startsWith("[")) {
@@ -28,14 +29,14 @@ export function parseFixture(text: string): unknown[] {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new DevtoolsError("FIXTURE_UNREADABLE", `The fixture looks like a JSON array but does not parse: ${describeValue(error)}.`, {
+      throw new DevtoolsError("FIXTURE_UNREADABLE", DEV ? `The fixture looks like a JSON array but does not parse: ${describeValue(error)}.` : "", {
         line: 1,
         received: text.slice(0, 200),
         cause: error,
       });
     }
     const list = parsed as unknown[];
-    if (list.length === 0) throw new DevtoolsError("FIXTURE_NOT_EVENTS", "The fixture holds no events.", { received: text.slice(0, 200) });
+    if (list.length === 0) throw new DevtoolsError("FIXTURE_NOT_EVENTS", DEV ? "The fixture holds no events." : "", { received: text.slice(0, 200) });
     list.forEach((event, index) => checkEvent(event, index + 1, "entry"));
     return list;
   }
@@ -48,7 +49,7 @@ export function parseFixture(text: string): unknown[] {
     try {
       event = JSON.parse(line);
     } catch (error) {
-      throw new DevtoolsError("FIXTURE_UNREADABLE", `Fixture line ${i + 1} is not JSON: ${describeValue(error)}.`, {
+      throw new DevtoolsError("FIXTURE_UNREADABLE", DEV ? `Fixture line ${i + 1} is not JSON: ${describeValue(error)}.` : "", {
         line: i + 1,
         received: line.slice(0, 200),
         cause: error,
@@ -57,13 +58,13 @@ export function parseFixture(text: string): unknown[] {
     checkEvent(event, i + 1, "line");
     events.push(event);
   }
-  if (events.length === 0) throw new DevtoolsError("FIXTURE_NOT_EVENTS", "The fixture holds no events.", { received: text.slice(0, 200) });
+  if (events.length === 0) throw new DevtoolsError("FIXTURE_NOT_EVENTS", DEV ? "The fixture holds no events." : "", { received: text.slice(0, 200) });
   return events;
 }
 
 function checkEvent(event: unknown, line: number, where: "line" | "entry"): void {
   if (typeof event === "object" && event !== null && !Array.isArray(event) && typeof (event as { type?: unknown }).type === "string") return;
-  throw new DevtoolsError("FIXTURE_NOT_EVENTS", `Fixture ${where} ${line} is not an AG-UI event (an object with a string \`type\`); got ${describeValue(event)}.`, {
+  throw new DevtoolsError("FIXTURE_NOT_EVENTS", DEV ? `Fixture ${where} ${line} is not an AG-UI event (an object with a string \`type\`); got ${describeValue(event)}.` : "", {
     line,
     received: event,
   });

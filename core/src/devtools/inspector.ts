@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEvent } from "../protocol/events.js";
 import { DevtoolsError } from "./errors.js";
 import { parseFixture, toFixture, type FixtureFormat } from "./fixture.js";
@@ -83,11 +84,11 @@ export class Inspector {
 
   constructor(target: InspectTarget, options: InspectorOptions = {}) {
     if (typeof document === "undefined") {
-      throw new DevtoolsError("INSPECTOR_NO_DOM", "The inspector's panel needs a document; use recordEvents() where there is none.");
+      throw new DevtoolsError("INSPECTOR_NO_DOM", DEV ? "The inspector's panel needs a document; use recordEvents() where there is none." : "");
     }
     const refresh = options.refreshMs ?? 100;
     if (typeof refresh !== "number" || !(refresh >= 0)) {
-      throw new DevtoolsError("INSPECTOR_OPTION_INVALID", `refreshMs must be a number of at least 0, got ${String(refresh)}.`, { received: refresh });
+      throw new DevtoolsError("INSPECTOR_OPTION_INVALID", DEV ? `refreshMs must be a number of at least 0, got ${String(refresh)}.` : "", { received: refresh });
     }
     this.#options = options;
     this.#shortcut = options.shortcut === false ? undefined : parseShortcut(options.shortcut ?? "Alt+Shift+D");

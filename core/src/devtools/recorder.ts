@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AGUIEvent, AGUIEventOf, EventType, Message, RunAgentInput } from "../protocol/events.js";
 import { copyJson, jsonEqual } from "../json/json-value.js";
 import type { MessageNode, Thread } from "../model/types.js";
@@ -86,7 +87,7 @@ export class EventRecorder {
   constructor(target: InspectTarget, options: RecorderOptions = {}) {
     const max = options.maxEvents ?? DEFAULT_MAX_EVENTS;
     if (!Number.isInteger(max) || max < 2) {
-      throw new DevtoolsError("INSPECTOR_OPTION_INVALID", `maxEvents must be an integer of at least 2, got ${String(max)}.`, { received: max });
+      throw new DevtoolsError("INSPECTOR_OPTION_INVALID", DEV ? `maxEvents must be an integer of at least 2, got ${String(max)}.` : "", { received: max });
     }
     this.#max = max;
     const impl = threadOf(target);
@@ -175,7 +176,7 @@ export class EventRecorder {
       this.#droppedCount++;
       const error: AGUIEventOf<EventType.RUN_ERROR> = {
         type: "RUN_ERROR" as EventType.RUN_ERROR,
-        message: `The inspector kept the first ${this.#max - 1} events of this run (maxEvents); the rest were not recorded.`,
+        message: DEV ? `The inspector kept the first ${this.#max - 1} events of this run (maxEvents); the rest were not recorded.` : "",
         code: "RECORDING_TRUNCATED",
       };
       this.#push(error, "recorder", "the run outgrew maxEvents");

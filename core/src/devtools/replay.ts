@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ThreadlineError, type ThreadlineWarning } from "../errors.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { makeThread } from "../fold/make-thread.js";
@@ -88,7 +89,7 @@ export class Replay {
       this.#failure =
         thrown instanceof ThreadlineError
           ? thrown
-          : new ThreadlineError("INTERNAL_ERROR", `The replay failed unexpectedly: ${String(thrown)}`, { cause: thrown });
+          : new ThreadlineError("INTERNAL_ERROR", DEV ? `The replay failed unexpectedly: ${String(thrown)}` : "", { cause: thrown });
       this.#impl.fail(this.#failure);
     }
   }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { DevtoolsError } from "./errors.js";
 
 export interface Shortcut {
@@ -16,7 +17,7 @@ export function parseShortcut(text: string): Shortcut {
   const parts = typeof text === "string" ? text.split("+").map((part) => part.trim().toLowerCase()) : [];
   const key = parts.pop();
   if (key === undefined || key === "" || MODIFIERS.has(key) || parts.some((part) => !MODIFIERS.has(part))) {
-    throw new DevtoolsError("INSPECTOR_OPTION_INVALID", `shortcut must be modifiers and one key such as "Alt+Shift+D"; got ${JSON.stringify(text)}.`, {
+    throw new DevtoolsError("INSPECTOR_OPTION_INVALID", DEV ? `shortcut must be modifiers and one key such as "Alt+Shift+D"; got ${JSON.stringify(text)}.` : "", {
       received: text,
     });
   }

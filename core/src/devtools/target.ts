@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { ThreadImpl } from "../model/thread.js";
 import type { Thread } from "../model/types.js";
@@ -13,7 +14,7 @@ export function threadOf(target: InspectTarget): ThreadImpl {
   if (held instanceof ThreadImpl) return held;
   throw new DevtoolsError(
     "INSPECTOR_TARGET_INVALID",
-    `The inspector attaches to a thread (createThread) or a ChatClient; got ${describeValue(target)}.`,
+    DEV ? `The inspector attaches to a thread (createThread) or a ChatClient; got ${describeValue(target)}.` : "",
     { received: target },
   );
 }

@@ -13,7 +13,7 @@ export class MarkdownError extends ThreadlineError<MarkdownErrorCode> {
   /** What was received, kept for the caller to inspect. */
   readonly received: unknown;
 
-  constructor(code: MarkdownErrorCode, message: string, received: unknown, options?: { cause?: unknown }) {
+  constructor(code: MarkdownErrorCode, message: string, received: unknown, options?: { cause?: unknown; where?: string }) {
     super(code, message, options);
     this.received = received;
   }

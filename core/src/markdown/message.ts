@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import { currentText, subscribeText } from "../model/views/text-stream.js";
 import type { MessageNode } from "../model/types.js";
@@ -35,6 +36,6 @@ export function markdownHtml(node: MessageNode, options?: MarkdownOptions): stri
 function checked(node: MessageNode, where: string): void {
   const content = (node as { content?: { subscribe?: unknown } } | null | undefined)?.content;
   if (typeof content?.subscribe !== "function") {
-    throw new MarkdownError("MARKDOWN_NOT_A_MESSAGE", `${where}: expected a message node with a content signal, got ${node === null ? "null" : typeof node}.`, node);
+    throw new MarkdownError("MARKDOWN_NOT_A_MESSAGE", DEV ? `${where}: expected a message node with a content signal, got ${node === null ? "null" : typeof node}.` : "", node);
   }
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { MarkdownIt } from "markdown-it";
 import { codeBlockWidget } from "./code-block.js";
 import { MarkdownError } from "./errors.js";
@@ -42,7 +43,7 @@ export function resolveOptions(options: MarkdownOptions = {}): Resolved {
   check(highlighter, "highlighter", highlighter === undefined || highlighter === false || typeof highlighter?.load === "function");
   check(components, "components", typeof components === "object" && components !== null);
   for (const kind of Object.keys(components)) {
-    check(kind, "components", (COMPONENT_KINDS as readonly string[]).includes(kind), `components.${kind} is not one of ${COMPONENT_KINDS.join(", ")}`);
+    check(kind, "components", (COMPONENT_KINDS as readonly string[]).includes(kind), DEV ? `components.${kind} is not one of ${COMPONENT_KINDS.join(", ")}` : "");
     const mount = (components as Record<string, unknown>)[kind];
     check(mount, `components.${kind}`, mount === undefined || typeof mount === "function");
   }
@@ -63,7 +64,7 @@ export function resolveOptions(options: MarkdownOptions = {}): Resolved {
 }
 
 function check(value: unknown, option: string, ok: boolean, message?: string): void {
-  if (!ok) throw new MarkdownError("MARKDOWN_BAD_OPTION", `markdown: ${message ?? `option ${option} has the wrong type`} (got ${describe(value)}).`, { option, value });
+  if (!ok) throw new MarkdownError("MARKDOWN_BAD_OPTION", DEV ? `markdown: ${message ?? `option ${option} has the wrong type`} (got ${describe(value)}).` : "", { option, value }, { where: option });
 }
 
 function describe(value: unknown): string {

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { Env, Token } from "markdown-it";
 import remend from "remend";
 import type { TextSink } from "../model/views/text-stream.js";
@@ -208,7 +209,7 @@ class Stream implements MarkdownStream {
   #failed(cause: unknown): void {
     this.#fence = undefined;
     this.#textTail = undefined;
-    this.#options.onError(new MarkdownError("MARKDOWN_RENDER_FAILED", `markdown: drawing the open block failed: ${cause instanceof Error ? cause.message : String(cause)}`, this.#tail, { cause }));
+    this.#options.onError(new MarkdownError("MARKDOWN_RENDER_FAILED", DEV ? `markdown: drawing the open block failed: ${cause instanceof Error ? cause.message : String(cause)}` : "", this.#tail, { cause }));
     try {
       patchChildren(this.#container, this.#firstOpen, [{ tag: "p", attrs: undefined, children: [this.#tail] }], true, this.counts);
     } catch {

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import type { errorCodes } from "../errors.js";
 import { ThreadlineError } from "../errors.js";
@@ -32,9 +33,10 @@ export class PersistenceError extends ThreadlineError<PersistenceErrorCode> {
   constructor(
     code: PersistenceErrorCode,
     message: string,
-    details: { key: string; operation: PersistenceOperation; setAsideKey?: string; cause?: unknown },
+    details: { key: string; operation: PersistenceOperation; setAsideKey?: string; cause?: unknown; where?: string },
   ) {
-    super(code, message, { cause: details.cause });
+    // Where, in a production build's message: the key, unless the caller names something closer.
+    super(code, message, { cause: details.cause, where: details.where ?? details.key });
     this.key = details.key;
     this.operation = details.operation;
     this.setAsideKey = details.setAsideKey;
@@ -50,7 +52,7 @@ export class CorruptStoredValueError extends PersistenceError {
   readonly raw: string;
 
   constructor(key: string, raw: string, cause: unknown) {
-    super("PERSIST_CORRUPT", `Stored value under "${key}" is not valid JSON.`, { key, operation: "read", cause });
+    super("PERSIST_CORRUPT", DEV ? `Stored value under "${key}" is not valid JSON.` : "", { key, operation: "read", cause });
     this.raw = raw;
   }
 }
@@ -78,7 +80,7 @@ export class PersistOptionError extends PersistenceError {
 
   constructor(option: string, message: string) {
     // No storage key is involved yet: the constructor refused before touching storage.
-    super("PERSIST_INVALID_OPTION", message, { key: "", operation: "configure" });
+    super("PERSIST_INVALID_OPTION", message, { key: "", operation: "configure", where: option });
     this.option = option;
   }
 }
@@ -86,13 +88,13 @@ export class PersistOptionError extends PersistenceError {
 /** The error reported for a failed `setItem`: storage full gets its own code. */
 export function writeFailure(threadId: string, error: unknown, what = "writing failed"): PersistenceError {
   if (isQuotaExceeded(error)) {
-    return new PersistenceError("PERSIST_QUOTA_EXCEEDED", `Storage is full: thread "${threadId}" was not saved.`, {
+    return new PersistenceError("PERSIST_QUOTA_EXCEEDED", DEV ? `Storage is full: thread "${threadId}" was not saved.` : "", {
       key: threadId,
       operation: "write",
       cause: error,
     });
   }
-  return new PersistenceError("PERSIST_WRITE_FAILED", `Saving thread "${threadId}": ${what} (${describeValue(error)}).`, {
+  return new PersistenceError("PERSIST_WRITE_FAILED", DEV ? `Saving thread "${threadId}": ${what} (${describeValue(error)}).` : "", {
     key: threadId,
     operation: "write",
     cause: error,
@@ -100,7 +102,7 @@ export function writeFailure(threadId: string, error: unknown, what = "writing f
 }
 
 export function removeFailure(threadId: string, error: unknown): PersistenceError {
-  return new PersistenceError("PERSIST_REMOVE_FAILED", `Removing thread "${threadId}" failed (${describeValue(error)}).`, {
+  return new PersistenceError("PERSIST_REMOVE_FAILED", DEV ? `Removing thread "${threadId}" failed (${describeValue(error)}).` : "", {
     key: threadId,
     operation: "remove",
     cause: error,

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import type { PersistenceError } from "./errors.js";
 
@@ -39,7 +40,7 @@ export class FailureReport {
     } catch (thrown) {
       const reportError = (globalThis as { reportError?: (error: unknown) => void }).reportError;
       if (typeof reportError === "function") reportError(thrown);
-      else console.error("[threadline] an effect reading persistenceError threw:", thrown);
+      else console.error(DEV ? "[threadline] an effect reading persistenceError threw:" : "[threadline]", thrown);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import type { PersistenceAdapter } from "./adapter.js";
 import { PersistenceError, type PersistenceOperation } from "./errors.js";
@@ -28,7 +29,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): Persist
     if (typeof (globalThis as { indexedDB?: unknown }).indexedDB === "undefined") {
       throw new PersistenceError(
         "PERSIST_UNAVAILABLE",
-        `indexedDbStorage("${dbName}"/"${storeName}"): indexedDB is not available in this environment.`,
+        DEV ? `indexedDbStorage("${dbName}"/"${storeName}"): indexedDB is not available in this environment.` : "",
         { key, operation },
       );
     }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { PersistenceAdapter } from "./adapter.js";
 import { CorruptStoredValueError, PersistenceError } from "./errors.js";
 
@@ -30,7 +31,7 @@ export function localStorageAdapter(
   if (storage === undefined) {
     throw new PersistenceError(
       "PERSIST_UNAVAILABLE",
-      "localStorageAdapter: no Storage given and globalThis.localStorage is not available.",
+      DEV ? "localStorageAdapter: no Storage given and globalThis.localStorage is not available." : "",
       { key: "", operation: "read" },
     );
   }

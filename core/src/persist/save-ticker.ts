@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { PersistOptionError } from "./errors.js";
 
 /** Schedules one callback; the returned function cancels it if it has not run yet. */
@@ -24,7 +25,7 @@ export function scheduleTickFor(coalescing: SaveCoalescing): ScheduleTick {
     if (!(Number.isFinite(coalescing) && coalescing >= 0)) {
       throw new PersistOptionError(
         "coalesce",
-        `coalesce must be "frame" or a non-negative number of milliseconds, got ${String(coalescing)}.`,
+        DEV ? `coalesce must be "frame" or a non-negative number of milliseconds, got ${String(coalescing)}.` : "",
       );
     }
     return (callback) => timeout(callback, coalescing);

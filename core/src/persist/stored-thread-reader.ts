@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { isPromiseLike, type MaybePromise, type PersistenceAdapter } from "./adapter.js";
 import { CorruptStoredValueError, PersistenceError } from "./errors.js";
@@ -49,14 +50,14 @@ function decode(context: ReadContext, key: string, value: unknown): MaybePromise
     case "record":
       return { status: "found", record: decoded.record, migrated: decoded.migrated };
     case "corrupt":
-      return setAside(context, key, value, "PERSIST_CORRUPT", `Stored thread "${key}" is corrupt (${decoded.reason})`, decoded.cause);
+      return setAside(context, key, value, "PERSIST_CORRUPT", DEV ? `Stored thread "${key}" is corrupt (${decoded.reason})` : "", decoded.cause);
     case "unsupported-version":
       return setAside(
         context,
         key,
         value,
         "PERSIST_VERSION_UNSUPPORTED",
-        `Stored thread "${key}" has format version ${JSON.stringify(decoded.version) ?? "undefined"}, which this version cannot read`,
+        DEV ? `Stored thread "${key}" has format version ${JSON.stringify(decoded.version) ?? "undefined"}, which this version cannot read` : "",
         decoded.cause,
       );
     default: {
@@ -68,12 +69,12 @@ function decode(context: ReadContext, key: string, value: unknown): MaybePromise
 
 function readFailed(context: ReadContext, key: string, error: unknown): MaybePromise<ReadOutcome> {
   if (error instanceof CorruptStoredValueError) {
-    return setAside(context, key, error.raw, "PERSIST_CORRUPT", `Stored thread "${key}" is not valid JSON`, error);
+    return setAside(context, key, error.raw, "PERSIST_CORRUPT", DEV ? `Stored thread "${key}" is not valid JSON` : "", error);
   }
   if (error instanceof PersistenceError) return { status: "unreadable", error };
   return {
     status: "unreadable",
-    error: new PersistenceError("PERSIST_READ_FAILED", `Reading thread "${key}" failed: ${describeValue(error)}`, {
+    error: new PersistenceError("PERSIST_READ_FAILED", DEV ? `Reading thread "${key}" failed: ${describeValue(error)}` : "", {
       key,
       operation: "read",
       cause: error,
@@ -92,7 +93,7 @@ function setAside(
   const asideKey = setAsideKey(key, context.now());
   const movedAside: ReadOutcome = {
     status: "unreadable",
-    error: new PersistenceError(code, `${problem}; moved to "${asideKey}".`, {
+    error: new PersistenceError(code, DEV ? `${problem}; moved to "${asideKey}".` : "", {
       key,
       operation: "read",
       setAsideKey: asideKey,
@@ -101,7 +102,7 @@ function setAside(
   };
   const notMoved = (error: unknown): ReadOutcome => ({
     status: "unreadable",
-    error: new PersistenceError(code, `${problem}; moving it to "${asideKey}" failed (${describeValue(error)}), left in place.`, {
+    error: new PersistenceError(code, DEV ? `${problem}; moving it to "${asideKey}" failed (${describeValue(error)}), left in place.` : "", {
       key,
       operation: "read",
       cause: error,

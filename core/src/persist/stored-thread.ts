@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
 import type { Message } from "../protocol/events.js";
 
@@ -125,7 +126,7 @@ export function decodeStoredThread(value: unknown, key: string, migrate?: Migrat
   if (migrate === undefined) {
     return isObject(value) && typeof version === "number"
       ? { kind: "unsupported-version", version }
-      : { kind: "corrupt", reason: "not a thread record (no format version)" };
+      : { kind: "corrupt", reason: DEV ? "not a thread record (no format version)" : "version" };
   }
   let migrated: StoredThread | null | undefined;
   try {
@@ -137,7 +138,7 @@ export function decodeStoredThread(value: unknown, key: string, migrate?: Migrat
   const problem = recordProblem(migrated, key);
   return problem === null
     ? { kind: "record", record: migrated, migrated: true }
-    : { kind: "corrupt", reason: `migrate returned an invalid record: ${problem}` };
+    : { kind: "corrupt", reason: DEV ? `migrate returned an invalid record: ${problem}` : problem };
 }
 
 /**
@@ -147,29 +148,30 @@ export function decodeStoredThread(value: unknown, key: string, migrate?: Migrat
  */
 const RECORD_LEVELS = 3;
 
+/** What is wrong with a record, or null. Never "" on a problem: a production build says which field. */
 function recordProblem(value: unknown, key: string): string | null {
-  if (!isObject(value)) return "not an object";
+  if (!isObject(value)) return DEV ? "not an object" : "record";
   // Before anything walks it: a record edited (or written by other code) to nest absurdly deep
   // is set aside like any other unreadable one, not a stack overflow.
   const deep = deeperThan(value, MAX_JSON_DEPTH + RECORD_LEVELS);
-  if (deep !== undefined) return `${shortPointer(deep)} nests more than ${MAX_JSON_DEPTH + RECORD_LEVELS} objects/arrays deep (MAX_JSON_DEPTH is ${MAX_JSON_DEPTH})`;
-  if (value.version !== STORED_THREAD_VERSION) return `version is ${String(value.version)}, expected ${STORED_THREAD_VERSION}`;
-  if (value.threadId !== key) return `threadId ${JSON.stringify(value.threadId)} does not match key "${key}"`;
-  if (typeof value.savedAt !== "number") return "savedAt is not a number";
+  if (deep !== undefined) return DEV ? `${shortPointer(deep)} nests more than ${MAX_JSON_DEPTH + RECORD_LEVELS} objects/arrays deep (MAX_JSON_DEPTH is ${MAX_JSON_DEPTH})` : shortPointer(deep);
+  if (value.version !== STORED_THREAD_VERSION) return DEV ? `version is ${String(value.version)}, expected ${STORED_THREAD_VERSION}` : "version";
+  if (value.threadId !== key) return DEV ? `threadId ${JSON.stringify(value.threadId)} does not match key "${key}"` : "threadId";
+  if (typeof value.savedAt !== "number") return DEV ? "savedAt is not a number" : "savedAt";
   const messages = value.messages;
-  if (!Array.isArray(messages)) return "messages is not an array";
+  if (!Array.isArray(messages)) return DEV ? "messages is not an array" : "messages";
   for (let i = 0; i < messages.length; i++) {
     const message: unknown = messages[i];
     if (!isObject(message) || typeof message.id !== "string" || typeof message.role !== "string") {
-      return `messages[${i}] has no string id and role`;
+      return DEV ? `messages[${i}] has no string id and role` : `messages[${i}]`;
     }
   }
   // Entries are checked one by one when applied (a bad one is skipped); only the shape is judged here.
-  if (value.components !== undefined && !Array.isArray(value.components)) return "components is not an array";
-  if (value.branches !== undefined && !isObject(value.branches)) return "branches is not an object";
+  if (value.components !== undefined && !Array.isArray(value.components)) return DEV ? "components is not an array" : "components";
+  if (value.branches !== undefined && !isObject(value.branches)) return DEV ? "branches is not an object" : "branches";
   const resume = value.resume;
   if (resume !== undefined && (!isObject(resume) || typeof resume.runId !== "string" || !Number.isInteger(resume.messageCount) || (resume.messageCount as number) < 0)) {
-    return "resume has no string runId and whole messageCount";
+    return DEV ? "resume has no string runId and whole messageCount" : "resume";
   }
   return null;
 }

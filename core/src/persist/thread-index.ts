@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal, type ReadonlySignal } from "@preact/signals-core";
 import { contentText } from "../protocol/content-text.js";
 import type { Message } from "../protocol/events.js";
@@ -73,10 +74,10 @@ export class ThreadIndex {
   constructor(options: ThreadIndexOptions) {
     const adapter = options?.adapter as Partial<PersistenceAdapter<unknown>> | undefined;
     if (typeof adapter?.getItem !== "function" || typeof adapter.setItem !== "function" || typeof adapter.removeItem !== "function") {
-      throw new PersistOptionError("adapter", "ThreadIndex needs an `adapter` with getItem, setItem and removeItem.");
+      throw new PersistOptionError("adapter", DEV ? "ThreadIndex needs an `adapter` with getItem, setItem and removeItem." : "");
     }
     if (options.key !== undefined && (typeof options.key !== "string" || options.key === "")) {
-      throw new PersistOptionError("key", `ThreadIndex: \`key\` must be a non-empty string, got ${String(options.key)}.`);
+      throw new PersistOptionError("key", DEV ? `ThreadIndex: \`key\` must be a non-empty string, got ${String(options.key)}.` : "");
     }
     this.#adapter = options.adapter;
     this.key = options.key ?? THREAD_INDEX_KEY;
@@ -126,7 +127,7 @@ export class ThreadIndex {
         if (sorted.length === 0) await this.#adapter.removeItem(this.key);
         else await this.#adapter.setItem(this.key, { version: THREAD_INDEX_VERSION, threads: sorted.map((entry) => ({ ...entry })) });
       } catch (error) {
-        this.#report(sorted.length === 0 ? removeFailure(this.key, error) : writeFailure(this.key, error, "writing the thread index failed"));
+        this.#report(sorted.length === 0 ? removeFailure(this.key, error) : writeFailure(this.key, error, DEV ? "writing the thread index failed" : ""));
         return;
       }
       this.#threadsSignal.value = sorted;
@@ -139,7 +140,7 @@ export class ThreadIndex {
     try {
       stored = await this.#adapter.getItem(this.key);
     } catch (error) {
-      this.#report(new PersistenceError("PERSIST_READ_FAILED", `Reading the thread index "${this.key}" failed (${describeValue(error)}).`, { key: this.key, operation: "read", cause: error }));
+      this.#report(new PersistenceError("PERSIST_READ_FAILED", DEV ? `Reading the thread index "${this.key}" failed (${describeValue(error)}).` : "", { key: this.key, operation: "read", cause: error }));
       return undefined;
     }
     const decoded = decodeIndex(stored);
@@ -163,7 +164,7 @@ export class ThreadIndex {
       moved = false;
     }
     this.#report(
-      new PersistenceError("PERSIST_CORRUPT", `The thread index "${this.key}" is not an index record; ${moved ? `it was moved to "${setAsideKey}" and ` : ""}the index starts over.`, {
+      new PersistenceError("PERSIST_CORRUPT", DEV ? `The thread index "${this.key}" is not an index record; ${moved ? `it was moved to "${setAsideKey}" and ` : ""}the index starts over.` : "", {
         key: this.key,
         operation: "read",
         ...(moved ? { setAsideKey } : {}),

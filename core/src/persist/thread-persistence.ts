@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import { describeValue } from "../describe-value.js";
 import { isPromiseLike, mapMaybePromise, type MaybePromise, type PersistenceAdapter } from "./adapter.js";
@@ -70,7 +71,7 @@ export class ThreadPersistence {
   readonly #scheduleTick: ScheduleTick;
   readonly #queue = new WriteQueue((defect) =>
     this.#failures.failed(
-      new PersistenceError("PERSIST_WRITE_FAILED", `Storage operation failed: ${describeValue(defect)}.`, {
+      new PersistenceError("PERSIST_WRITE_FAILED", DEV ? `Storage operation failed: ${describeValue(defect)}.` : "", {
         key: "",
         operation: "write",
         cause: defect,
@@ -198,7 +199,7 @@ export class ThreadPersistence {
             } catch (cause) {
               const error = new PersistenceError(
                 "PERSIST_READ_FAILED",
-                `Applying stored thread "${threadId}" failed: ${describeValue(cause)}.`,
+                DEV ? `Applying stored thread "${threadId}" failed: ${describeValue(cause)}.` : "",
                 { key: threadId, operation: "read", cause },
               );
               this.#failures.failed(error);
@@ -274,7 +275,7 @@ export class ThreadPersistence {
     try {
       snapshot = readSnapshotSource(write.source);
     } catch (error) {
-      this.#failures.failed(writeFailure(threadId, error, "the snapshot function threw"));
+      this.#failures.failed(writeFailure(threadId, error, DEV ? "the snapshot function threw" : ""));
       return;
     }
     if (snapshot === null) return;

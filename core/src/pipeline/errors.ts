@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { type errorCodes, ThreadlineError } from "../errors.js";
 
@@ -17,7 +18,7 @@ export class MiddlewareError extends PipelineError {
   readonly middleware: string;
 
   constructor(middleware: string, where: string, cause: unknown) {
-    super("MIDDLEWARE_FAILED", `Middleware ${middleware} failed in ${where}: ${describeValue(cause)}`, { cause });
+    super("MIDDLEWARE_FAILED", DEV ? `Middleware ${middleware} failed in ${where}: ${describeValue(cause)}` : "", { cause, where: middleware });
     this.middleware = middleware;
   }
 }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import {
   EventType,
   type AGUIEvent,
@@ -76,7 +77,7 @@ export function createChunkExpander(next: (event: AGUIEvent) => void, position: 
         if (tag !== undefined && tag !== owner) {
           throw protocolError(
             "SUBAGENT_MISMATCH",
-            `${CHUNK_TYPE[kind]} for ${ENTITY[kind]} '${id}' says subagent '${tag}', but that chunk stream was opened by ${ownerName(owner ?? null)}.`,
+            DEV ? `${CHUNK_TYPE[kind]} for ${ENTITY[kind]} '${id}' says subagent '${tag}', but that chunk stream was opened by ${ownerName(owner ?? null)}.` : "",
             position,
           );
         }
@@ -96,7 +97,7 @@ export function createChunkExpander(next: (event: AGUIEvent) => void, position: 
     if (candidates > 1) {
       throw protocolError(
         "CHUNK_AMBIGUOUS",
-        `${CHUNK_TYPE[kind]} carries neither a ${ID_FIELD[kind]} nor a subagentRunId, and ${candidates} subagents have an open ${ENTITY[kind]}: attribute the chunk to the one it continues.`,
+        DEV ? `${CHUNK_TYPE[kind]} carries neither a ${ID_FIELD[kind]} nor a subagentRunId, and ${candidates} subagents have an open ${ENTITY[kind]}: attribute the chunk to the one it continues.` : "",
         position,
       );
     }
@@ -106,8 +107,8 @@ export function createChunkExpander(next: (event: AGUIEvent) => void, position: 
   function conflict(kind: ChunkKind, id: string, field: string, said: string, established: string | undefined): never {
     throw protocolError(
       "CHUNK_CONFLICT",
-      `${CHUNK_TYPE[kind]} for ${ENTITY[kind]} '${id}' says ${field} '${said}', but the stream was opened with ` +
-        `${established === undefined ? `no ${field}` : `${field} '${established}'`}; a continuation may only repeat it unchanged.`,
+      DEV ? `${CHUNK_TYPE[kind]} for ${ENTITY[kind]} '${id}' says ${field} '${said}', but the stream was opened with ` +
+        `${established === undefined ? `no ${field}` : `${field} '${established}'`}; a continuation may only repeat it unchanged.` : "",
       position,
     );
   }
@@ -115,7 +116,7 @@ export function createChunkExpander(next: (event: AGUIEvent) => void, position: 
   function missing(kind: ChunkKind, field: string): never {
     throw protocolError(
       field === ID_FIELD[kind] ? "CHUNK_MISSING_ID" : "CHUNK_MISSING_NAME",
-      `${CHUNK_TYPE[kind]} opens a new ${ENTITY[kind]} but carries no ${field}: the first chunk of a ${ENTITY[kind]} must name it.`,
+      DEV ? `${CHUNK_TYPE[kind]} opens a new ${ENTITY[kind]} but carries no ${field}: the first chunk of a ${ENTITY[kind]} must name it.` : "",
       position,
     );
   }

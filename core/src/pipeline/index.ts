@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ThreadlineError, warnToConsole, type WarningHandler } from "../errors.js";
 import { PipelineError } from "./errors.js";
 import type { AGUIEvent } from "../protocol/events.js";
@@ -49,12 +50,16 @@ export function createPipeline(sink: (event: AGUIEvent) => void, options: Pipeli
   if (options.validation === "schema" && options.schemas === undefined) {
     throw new PipelineError(
       "SCHEMA_VALIDATION_UNAVAILABLE",
-      "validation: \"schema\" needs the zod schemas: import { EventSchemas } from \"@ag-ui/core/schemas\" " +
-        "(zod must be installed) and pass { validation: \"schema\", schemas: EventSchemas }.",
+      DEV
+        ? "validation: \"schema\" needs the zod schemas: import { EventSchemas } from \"@ag-ui/core/schemas\" " +
+            "(zod must be installed) and pass { validation: \"schema\", schemas: EventSchemas }."
+        : "",
+      { where: "schemas" },
     );
   }
   const legacyProblem = legacyOptionProblem(options);
-  if (legacyProblem !== undefined) throw new PipelineError("INVALID_PIPELINE_OPTION", legacyProblem);
+  // In a production build the problem is the option at fault, which is where.
+  if (legacyProblem !== undefined) throw new PipelineError("INVALID_PIPELINE_OPTION", DEV ? legacyProblem : "", { where: legacyProblem });
   const position: StreamPosition = { index: -1, raw: undefined };
   const verifier = createOrderVerifier(sink, position, onWarning);
   const expander = createChunkExpander(verifier.push, position);
@@ -75,7 +80,7 @@ export function createPipeline(sink: (event: AGUIEvent) => void, options: Pipeli
   return {
     push(raw) {
       if (failure !== undefined) throw failure;
-      if (ended) throw new PipelineError("PIPELINE_ENDED", "push() after end(): this stream has already ended.");
+      if (ended) throw new PipelineError("PIPELINE_ENDED", DEV ? "push() after end(): this stream has already ended." : "", { where: "push" });
       position.index++;
       position.raw = raw;
       try {

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import type { WarningHandler } from "../errors.js";
 import type { AGUIEvent } from "../protocol/events.js";
@@ -16,17 +17,23 @@ export interface LegacyEvents extends RetiredShapes {
   readonly stage: (next: (event: AGUIEvent) => void, position: StreamPosition, onWarning: WarningHandler) => Stage<IncomingEvent>;
 }
 
-/** The message refusing the option `legacyProtocol` replaced (thrown by the chat, RunLoop and the pipeline). */
-export const PEER_VERSION_MOVED =
-  "`peerProtocolVersion` moved into the legacy plug-in: pass `legacy: legacyProtocol({ peerProtocolVersion })` (from @threadline/core).";
+/**
+ * The problem refusing the option `legacyProtocol` replaced (thrown by the chat, RunLoop and the
+ * pipeline): the sentence in development, the option's name in a production build.
+ */
+export const PEER_VERSION_MOVED = DEV
+  ? "`peerProtocolVersion` moved into the legacy plug-in: pass `legacy: legacyProtocol({ peerProtocolVersion })` (from @threadline/core)."
+  : "peerProtocolVersion";
 
 /**
- * What is wrong with the `legacy` option and the one it replaced, as a message, or undefined. A
- * `legacy: true` would otherwise fail as a TypeError deep in the first run's validation.
+ * What is wrong with the `legacy` option and the one it replaced, or undefined. A `legacy: true`
+ * would otherwise fail as a TypeError deep in the first run's validation. Never "" on a problem:
+ * in development the message, in a production build the option at fault (`peerProtocolVersion`
+ * or `legacy`), which callers pass as `where` with a message of `DEV ? problem : ""`.
  */
 export function legacyOptionProblem(options: object): string | undefined {
   if ((options as { readonly peerProtocolVersion?: unknown }).peerProtocolVersion !== undefined) return PEER_VERSION_MOVED;
   const legacy = (options as { readonly legacy?: unknown }).legacy;
   if (legacy === undefined || (typeof legacy === "object" && legacy !== null && typeof (legacy as LegacyEvents).stage === "function")) return undefined;
-  return `\`legacy\` must be legacyProtocol() (from @threadline/core), or absent; got ${describeValue(legacy)}.`;
+  return DEV ? `\`legacy\` must be legacyProtocol() (from @threadline/core), or absent; got ${describeValue(legacy)}.` : "legacy";
 }

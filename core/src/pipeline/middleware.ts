@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { ThreadlineError } from "../errors.js";
 import type { RunAgentInput } from "../protocol/events.js";
 import { MiddlewareError } from "./errors.js";
@@ -66,14 +67,14 @@ function invoke(
   if (typeof middleware === "function") {
     const stream = attempt(label, "its function", () => middleware(input, next));
     if (typeof (stream as Partial<EventStream> | null)?.open !== "function") {
-      throw new MiddlewareError(label, "its function", new TypeError("it must return an EventStream (next(input), or createEventStream(...))"));
+      throw new MiddlewareError(label, "its function", new TypeError(DEV ? "it must return an EventStream (next(input), or createEventStream(...))" : ""));
     }
     return guarded(stream, label);
   }
   const sent =
     middleware.prepareInput === undefined ? input : attempt(label, "prepareInput", () => middleware.prepareInput?.(input));
   if (typeof sent !== "object" || sent === null) {
-    throw new MiddlewareError(label, "prepareInput", new TypeError("it must return a RunAgentInput object"));
+    throw new MiddlewareError(label, "prepareInput", new TypeError(DEV ? "it must return a RunAgentInput object" : ""));
   }
   return new Stream((sink) => {
     if (middleware.onRunStart !== undefined) attempt(label, "onRunStart", () => middleware.onRunStart?.(sent));

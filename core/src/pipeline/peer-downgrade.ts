@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../errors.js";
 import { EventType } from "../protocol/events.js";
 import type { IncomingEvent } from "../protocol/legacy-events.js";
@@ -33,8 +34,8 @@ export function createPeerDowngrade(
           reportWarning(
             onWarning,
             "PEER_ERA_EVENT_DROPPED",
-            `Dropping ${event.type} (subagent '${event.subagentRunId}'): the agent is pinned to AG-UI ${peerProtocolVersion}, ` +
-              "which predates subagents; the subagent's own events flatten into the parent's thread",
+            DEV ? `Dropping ${event.type} (subagent '${event.subagentRunId}'): the agent is pinned to AG-UI ${peerProtocolVersion}, ` +
+              "which predates subagents; the subagent's own events flatten into the parent's thread" : "",
             position,
           );
           return;

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../errors.js";
 import { EventType, type AGUIEvent } from "../protocol/events.js";
 import type { IncomingEvent, LegacyThinkingEvent } from "../protocol/legacy-events.js";
@@ -27,8 +28,8 @@ export function createThinkingTranslator(
     reportWarning(
       onWarning,
       "LEGACY_THINKING_TRANSLATED",
-      `Translated the retired ${event.type} into ${into}: THINKING_* events left the protocol after 0.0.45, ` +
-        "emit REASONING_* instead (reported once per stream)",
+      DEV ? `Translated the retired ${event.type} into ${into}: THINKING_* events left the protocol after 0.0.45, ` +
+        "emit REASONING_* instead (reported once per stream)" : "",
       position,
     );
   }
@@ -38,14 +39,14 @@ export function createThinkingTranslator(
       switch (event.type) {
         case "THINKING_START": {
           if (spanId !== undefined) {
-            throw protocolError("ALREADY_OPEN", `THINKING_START while the thinking span '${spanId}' is still open: legacy thinking spans do not nest.`, position);
+            throw protocolError("ALREADY_OPEN", DEV ? `THINKING_START while the thinking span '${spanId}' is still open: legacy thinking spans do not nest.` : "", position);
           }
           translated(event, EventType.REASONING_START);
           if (event.title !== undefined) {
             reportWarning(
               onWarning,
               "LEGACY_THINKING_TITLE_DROPPED",
-              `Dropped THINKING_START.title ${JSON.stringify(event.title)}: REASONING_START has no title field`,
+              DEV ? `Dropped THINKING_START.title ${JSON.stringify(event.title)}: REASONING_START has no title field` : "",
               position,
             );
           }
@@ -57,7 +58,7 @@ export function createThinkingTranslator(
           if (messageId !== undefined) {
             throw protocolError(
               "ALREADY_OPEN",
-              `THINKING_TEXT_MESSAGE_START while the thinking message '${messageId}' is still open.`,
+              DEV ? `THINKING_TEXT_MESSAGE_START while the thinking message '${messageId}' is still open.` : "",
               position,
             );
           }
@@ -81,7 +82,7 @@ export function createThinkingTranslator(
         }
         case "THINKING_END": {
           if (spanId === undefined) {
-            throw protocolError("UNKNOWN_REASONING_ID", "THINKING_END, but no THINKING_START is open.", position);
+            throw protocolError("UNKNOWN_REASONING_ID", DEV ? "THINKING_END, but no THINKING_START is open." : "", position);
           }
           translated(event, EventType.REASONING_END);
           const id = spanId;
@@ -109,7 +110,7 @@ export function createThinkingTranslator(
 
   function openMessage(event: LegacyThinkingEvent): string {
     if (messageId === undefined) {
-      throw protocolError("UNKNOWN_REASONING_ID", `${event.type}, but no THINKING_TEXT_MESSAGE_START is open.`, position);
+      throw protocolError("UNKNOWN_REASONING_ID", DEV ? `${event.type}, but no THINKING_TEXT_MESSAGE_START is open.` : "", position);
     }
     return messageId;
   }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { WarningHandler } from "../errors.js";
 import { PipelineError } from "./errors.js";
 import { EventType, type AGUIEvent, type AGUIEventOf } from "../protocol/events.js";
@@ -30,7 +31,7 @@ export function createOrderVerifier(
     if (phase === "running") {
       throw protocolError(
         "NESTED_RUN_STARTED",
-        `RUN_STARTED for run '${event.runId}' while run '${runId}' is still running: finish it with RUN_FINISHED or RUN_ERROR first.`,
+        DEV ? `RUN_STARTED for run '${event.runId}' while run '${runId}' is still running: finish it with RUN_FINISHED or RUN_ERROR first.` : "",
         position,
       );
     }
@@ -38,7 +39,7 @@ export function createOrderVerifier(
     if (threadId !== undefined && event.threadId !== threadId) {
       throw protocolError(
         "THREAD_ID_MISMATCH",
-        `RUN_STARTED names thread '${event.threadId}', but this stream carries thread '${threadId}'.`,
+        DEV ? `RUN_STARTED names thread '${event.threadId}', but this stream carries thread '${threadId}'.` : "",
         position,
       );
     }
@@ -56,16 +57,16 @@ export function createOrderVerifier(
       reportWarning(
         onWarning,
         "PROTOCOL_VERSION_NEWER",
-        `The agent speaks AG-UI ${declared}, newer than the ${PROTOCOL_VERSION} Threadline implements; ` +
-          "carrying on under the processing model (what this version does not describe is dropped with a warning)",
+        DEV ? `The agent speaks AG-UI ${declared}, newer than the ${PROTOCOL_VERSION} Threadline implements; ` +
+          "carrying on under the processing model (what this version does not describe is dropped with a warning)" : "",
         position,
       );
     } else if (verdict === "uninterpretable") {
       reportWarning(
         onWarning,
         "PROTOCOL_VERSION_UNINTERPRETABLE",
-        `Threadline cannot interpret the agent's protocol version ${JSON.stringify(declared)} (expected MAJOR.MINOR); ` +
-          `treating it as newer than ${PROTOCOL_VERSION} and carrying on`,
+        DEV ? `Threadline cannot interpret the agent's protocol version ${JSON.stringify(declared)} (expected MAJOR.MINOR); ` +
+          `treating it as newer than ${PROTOCOL_VERSION} and carrying on` : "",
         position,
       );
     }
@@ -75,14 +76,14 @@ export function createOrderVerifier(
     if (event.runId !== runId) {
       throw protocolError(
         "RUN_ID_MISMATCH",
-        `RUN_FINISHED names run '${event.runId}', but the run in progress is '${runId}'.`,
+        DEV ? `RUN_FINISHED names run '${event.runId}', but the run in progress is '${runId}'.` : "",
         position,
       );
     }
     if (event.threadId !== threadId) {
       throw protocolError(
         "THREAD_ID_MISMATCH",
-        `RUN_FINISHED names thread '${event.threadId}', but run '${runId}' started on thread '${threadId ?? ""}'.`,
+        DEV ? `RUN_FINISHED names thread '${event.threadId}', but run '${runId}' started on thread '${threadId ?? ""}'.` : "",
         position,
       );
     }
@@ -90,8 +91,8 @@ export function createOrderVerifier(
     if (open !== undefined) {
       throw protocolError(
         "OPEN_AT_RUN_FINISHED",
-        `RUN_FINISHED while run '${runId}' still has open ${open}. Close everything a run opened before finishing it ` +
-          "(a run that cannot end cleanly ends with RUN_ERROR).",
+        DEV ? `RUN_FINISHED while run '${runId}' still has open ${open}. Close everything a run opened before finishing it ` +
+          "(a run that cannot end cleanly ends with RUN_ERROR)." : "",
         position,
       );
     }
@@ -102,7 +103,7 @@ export function createOrderVerifier(
         if (seen.has(interrupt.id)) {
           throw protocolError(
             "DUPLICATE_INTERRUPT_ID",
-            `RUN_FINISHED carries two interrupts with the id '${interrupt.id}'; interrupt ids must be unique.`,
+            DEV ? `RUN_FINISHED carries two interrupts with the id '${interrupt.id}'; interrupt ids must be unique.` : "",
             position,
           );
         }
@@ -118,22 +119,22 @@ export function createOrderVerifier(
       if (phase === "errored" && type !== EventType.RUN_STARTED) {
         throw protocolError(
           "EVENT_AFTER_RUN_ERROR",
-          `${type} after ${threadId === undefined ? "RUN_ERROR ended the stream before any run started" : `RUN_ERROR ended run '${runId}'`}: ` +
-            "only a new RUN_STARTED may follow a RUN_ERROR.",
+          DEV ? `${type} after ${threadId === undefined ? "RUN_ERROR ended the stream before any run started" : `RUN_ERROR ended run '${runId}'`}: ` +
+            "only a new RUN_STARTED may follow a RUN_ERROR." : "",
           position,
         );
       }
       if (phase === "finished" && type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR) {
         throw protocolError(
           "EVENT_AFTER_RUN_FINISHED",
-          `${type} after RUN_FINISHED closed run '${runId}': start a new run with RUN_STARTED first.`,
+          DEV ? `${type} after RUN_FINISHED closed run '${runId}': start a new run with RUN_STARTED first.` : "",
           position,
         );
       }
       if (phase === "before-first-event" && type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR) {
         throw protocolError(
           "FIRST_EVENT_NOT_RUN_STARTED",
-          `The stream opens with ${type}, but its first event must be RUN_STARTED (or RUN_ERROR).`,
+          DEV ? `The stream opens with ${type}, but its first event must be RUN_STARTED (or RUN_ERROR).` : "",
           position,
         );
       }
@@ -156,7 +157,7 @@ export function createOrderVerifier(
         case EventType.REASONING_MESSAGE_CHUNK:
           throw new PipelineError(
             "CHUNK_NOT_EXPANDED",
-            `${type} reached order verification: chunks must be expanded first (createChunkExpander).`,
+            DEV ? `${type} reached order verification: chunks must be expanded first (createChunkExpander).` : "",
           );
         default:
           verifyStreaming(event, ledger, position);
@@ -167,15 +168,15 @@ export function createOrderVerifier(
       if (phase === "running") {
         throw protocolError(
           "TRUNCATED_RUN",
-          `The stream ended while run '${runId}' was still running: no RUN_FINISHED or RUN_ERROR arrived, ` +
-            "so the run has no outcome (a truncated run is never reported as a success).",
+          DEV ? `The stream ended while run '${runId}' was still running: no RUN_FINISHED or RUN_ERROR arrived, ` +
+            "so the run has no outcome (a truncated run is never reported as a success)." : "",
           position,
         );
       }
       if (phase === "before-first-event") {
         throw protocolError(
           "TRUNCATED_RUN",
-          "The stream ended before any event arrived: the run has no outcome.",
+          DEV ? "The stream ended before any event arrived: the run has no outcome." : "",
           position,
         );
       }

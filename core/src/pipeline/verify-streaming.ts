@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { EventType, type AGUIEvent } from "../protocol/events.js";
 import { protocolError, type StreamPosition } from "../protocol/protocol-error.js";
 import { ownerName, type Owner, type RunLedger } from "./run-ledger.js";
@@ -23,7 +24,7 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
       if (!ledger.messages.has(event.messageId)) {
         throw protocolError(
           "UNKNOWN_MESSAGE_ID",
-          `${event.type} for message '${event.messageId}', but no text message with that id is open: open it with TEXT_MESSAGE_START first.`,
+          DEV ? `${event.type} for message '${event.messageId}', but no text message with that id is open: open it with TEXT_MESSAGE_START first.` : "",
           position,
         );
       }
@@ -39,7 +40,7 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
       if (!ledger.toolCalls.has(event.toolCallId)) {
         throw protocolError(
           "UNKNOWN_TOOL_CALL_ID",
-          `${event.type} for tool call '${event.toolCallId}', but no tool call with that id is open: open it with TOOL_CALL_START first.`,
+          DEV ? `${event.type} for tool call '${event.toolCallId}', but no tool call with that id is open: open it with TOOL_CALL_START first.` : "",
           position,
         );
       }
@@ -65,9 +66,11 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
       if (!openIds.has(event.messageId)) {
         throw protocolError(
           "UNKNOWN_REASONING_ID",
-          isSpan
-            ? `REASONING_END for span '${event.messageId}', but no reasoning span with that id is open: open it with REASONING_START first.`
-            : `${event.type} for reasoning message '${event.messageId}', but no reasoning message with that id is open: open it with REASONING_MESSAGE_START first.`,
+          DEV
+            ? isSpan
+              ? `REASONING_END for span '${event.messageId}', but no reasoning span with that id is open: open it with REASONING_START first.`
+              : `${event.type} for reasoning message '${event.messageId}', but no reasoning message with that id is open: open it with REASONING_MESSAGE_START first.`
+            : "",
           position,
         );
       }
@@ -91,7 +94,7 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
       if (steps.has(event.stepName)) {
         throw protocolError(
           "STEP_ALREADY_OPEN",
-          `STEP_STARTED for step '${event.stepName}' of ${ownerName(owner)}, but that step is already open: finish it with STEP_FINISHED first.`,
+          DEV ? `STEP_STARTED for step '${event.stepName}' of ${ownerName(owner)}, but that step is already open: finish it with STEP_FINISHED first.` : "",
           position,
         );
       }
@@ -105,9 +108,11 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
         const other = ledger.otherStepOwner(owner, event.stepName);
         throw protocolError(
           "STEP_NOT_STARTED",
-          other === undefined
-            ? `STEP_FINISHED for step '${event.stepName}' that was not started.`
-            : `STEP_FINISHED for step '${event.stepName}' of ${ownerName(owner)}, but that step is open under ${ownerName(other)}: a step is finished by whoever started it.`,
+          DEV
+            ? other === undefined
+              ? `STEP_FINISHED for step '${event.stepName}' that was not started.`
+              : `STEP_FINISHED for step '${event.stepName}' of ${ownerName(owner)}, but that step is open under ${ownerName(other)}: a step is finished by whoever started it.`
+            : "",
           position,
         );
       }
@@ -132,7 +137,7 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
       if (!ledger.activeSubagents.delete(event.subagentRunId)) {
         throw protocolError(
           "UNKNOWN_SUBAGENT",
-          `${event.type} for subagent '${event.subagentRunId}', but no subagent with that id is running: it must be started with SUBAGENT_STARTED first.`,
+          DEV ? `${event.type} for subagent '${event.subagentRunId}', but no subagent with that id is running: it must be started with SUBAGENT_STARTED first.` : "",
           position,
         );
       }
@@ -166,7 +171,7 @@ function open(
   position: StreamPosition,
 ): void {
   if (openIds.has(id)) {
-    throw protocolError("ALREADY_OPEN", `${type} for ${entity} '${id}', but a ${entity} with that id is already open: end it first.`, position);
+    throw protocolError("ALREADY_OPEN", DEV ? `${type} for ${entity} '${id}', but a ${entity} with that id is already open: end it first.` : "", position);
   }
   const owner = owners.get(id);
   if (owner === undefined) owners.set(id, tag ?? null);
@@ -189,7 +194,7 @@ function agree(
   if (tag === undefined || owner === undefined || owner === tag) return;
   throw protocolError(
     "SUBAGENT_MISMATCH",
-    `${type} for ${entity} '${id}' says subagent '${tag}', which does not match its owner, ${ownerName(owner)}.`,
+    DEV ? `${type} for ${entity} '${id}' says subagent '${tag}', which does not match its owner, ${ownerName(owner)}.` : "",
     position,
   );
 }
@@ -201,14 +206,14 @@ function toolCallStart(
 ): void {
   const { toolCallId: id, parentMessageId, subagentRunId: tag } = event;
   if (ledger.toolCalls.has(id)) {
-    throw protocolError("ALREADY_OPEN", `TOOL_CALL_START for tool call '${id}', but a tool call with that id is already open: end it first.`, position);
+    throw protocolError("ALREADY_OPEN", DEV ? `TOOL_CALL_START for tool call '${id}', but a tool call with that id is already open: end it first.` : "", position);
   }
   // A tool call belongs to the message that carries it: an untagged call inherits its owner.
   const parentOwner = parentMessageId === undefined ? undefined : ledger.messageOwners.get(parentMessageId);
   if (parentOwner !== undefined && tag !== undefined && tag !== parentOwner) {
     throw protocolError(
       "SUBAGENT_MISMATCH",
-      `TOOL_CALL_START for tool call '${id}' says subagent '${tag}', but its parent message '${parentMessageId ?? ""}' belongs to ${ownerName(parentOwner)}.`,
+      DEV ? `TOOL_CALL_START for tool call '${id}' says subagent '${tag}', but its parent message '${parentMessageId ?? ""}' belongs to ${ownerName(parentOwner)}.` : "",
       position,
     );
   }
@@ -218,7 +223,7 @@ function toolCallStart(
   else if ((tag !== undefined || parentOwner !== undefined) && recorded !== owner) {
     throw protocolError(
       "SUBAGENT_MISMATCH",
-      `TOOL_CALL_START reopens tool call '${id}' for ${ownerName(owner)}, but it belongs to ${ownerName(recorded)}.`,
+      DEV ? `TOOL_CALL_START reopens tool call '${id}' for ${ownerName(owner)}, but it belongs to ${ownerName(recorded)}.` : "",
       position,
     );
   }
@@ -234,9 +239,11 @@ function subagentStarted(
   if (ledger.activeSubagents.has(id) || ledger.finishedSubagents.has(id)) {
     throw protocolError(
       "SUBAGENT_ALREADY_STARTED",
-      ledger.activeSubagents.has(id)
-        ? `SUBAGENT_STARTED for subagent '${id}', which is already running: finish it first.`
-        : `SUBAGENT_STARTED for subagent '${id}', which already finished in this run: a subagentRunId names one invocation.`,
+      DEV
+        ? ledger.activeSubagents.has(id)
+          ? `SUBAGENT_STARTED for subagent '${id}', which is already running: finish it first.`
+          : `SUBAGENT_STARTED for subagent '${id}', which already finished in this run: a subagentRunId names one invocation.`
+        : "",
       position,
     );
   }
@@ -244,7 +251,7 @@ function subagentStarted(
   if (parent !== undefined && !ledger.activeSubagents.has(parent) && !ledger.finishedSubagents.has(parent)) {
     throw protocolError(
       "UNKNOWN_SUBAGENT",
-      `SUBAGENT_STARTED for subagent '${id}' names parent subagent '${parent}', which has not been started in this run.`,
+      DEV ? `SUBAGENT_STARTED for subagent '${id}' names parent subagent '${parent}', which has not been started in this run.` : "",
       position,
     );
   }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 /**
  * The two Redis clients people use, seen through the one thing the store needs: send a command,
  * get its reply. node-redis (v4+) has `sendCommand(args)`, ioredis has `call(name, ...args)`;
@@ -35,7 +36,7 @@ export function connectionOf(client: RedisClientLike): RedisConnection {
   if ("sendCommand" in client && typeof client.sendCommand === "function") {
     return { send: (args) => client.sendCommand(args), close: () => undefined };
   }
-  throw new TypeError("redisRunStore needs a node-redis client (sendCommand) or an ioredis client (call).");
+  throw new TypeError(DEV ? "redisRunStore needs a node-redis client (sendCommand) or an ioredis client (call)." : "");
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import { describeValue } from "../describe-value.js";
 import { warnToConsole, type WarningHandler } from "../errors.js";
@@ -18,7 +19,7 @@ export function checkedCapabilities(value: unknown, from: string, onWarning: War
   if (value === undefined) return undefined;
   const reading = readCapabilities(value);
   if (reading.ok) return reading.capabilities;
-  onWarning({ code: "CAPABILITIES_MALFORMED", message: `The capabilities from ${from} were ignored: ${reading.problem}.`, event: value });
+  onWarning({ code: "CAPABILITIES_MALFORMED", message: DEV ? `The capabilities from ${from} were ignored: ${reading.problem}.` : "", event: value });
   return undefined;
 }
 
@@ -39,7 +40,7 @@ export async function fetchCapabilities(
   const timeout = AbortSignal.timeout(5_000);
   const signal = query.signal === undefined ? timeout : AbortSignal.any([query.signal, timeout]);
   const unavailable = (why: string): undefined => {
-    if (query.signal?.aborted !== true) onWarning({ code: "CAPABILITIES_UNAVAILABLE", message: `The capabilities at ${url} could not be read: ${why}; they stay unknown.` });
+    if (query.signal?.aborted !== true) onWarning({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The capabilities at ${url} could not be read: ${why}; they stay unknown.` : "" });
     return undefined;
   };
   let response: Response;
@@ -47,7 +48,7 @@ export async function fetchCapabilities(
     request.headers.set("Accept", "application/json");
     response = await request.fetch(url, { headers: request.headers, credentials: request.credentials, signal });
   } catch (cause) {
-    return unavailable(describeValue(cause));
+    return unavailable(DEV ? describeValue(cause) : "");
   }
   if (NOT_OFFERED.has(response.status)) {
     await response.body?.cancel().catch(() => undefined);
@@ -55,14 +56,14 @@ export async function fetchCapabilities(
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    return unavailable(`HTTP ${response.status}`);
+    return unavailable(DEV ? `HTTP ${response.status}` : "");
   }
   let body: unknown;
   try {
     body = await response.json();
   } catch (cause) {
-    if (signal.aborted) return unavailable(describeValue(cause));
-    onWarning({ code: "CAPABILITIES_MALFORMED", message: `The capabilities at ${url} were ignored: the body is not JSON (${describeValue(cause)}).` });
+    if (signal.aborted) return unavailable(DEV ? describeValue(cause) : "");
+    onWarning({ code: "CAPABILITIES_MALFORMED", message: DEV ? `The capabilities at ${url} were ignored: the body is not JSON (${describeValue(cause)}).` : "" });
     return undefined;
   }
   return checkedCapabilities(body, url, onWarning);

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 
 // The base class and the lazy-load error are files of their own: the page's first chunk needs
@@ -15,7 +16,7 @@ export class RequestFailedError extends TransportError {
   readonly url: string;
 
   constructor(url: string, cause: unknown) {
-    super("REQUEST_FAILED", `Request to ${url} failed: ${describeValue(cause)}`, { cause });
+    super("REQUEST_FAILED", DEV ? `Request to ${url} failed: ${describeValue(cause)}` : "", { cause, where: url });
     this.url = url;
   }
 }
@@ -30,8 +31,7 @@ export class HttpError extends TransportError {
   readonly bodyExcerpt: string;
 
   constructor(url: string, status: number, statusText: string, bodyExcerpt: string) {
-    const said = bodyExcerpt === "" ? "no body" : `body: ${bodyExcerpt}`;
-    super("HTTP_STATUS", `HTTP ${status}${statusText ? ` ${statusText}` : ""} from ${url} (${said})`);
+    super("HTTP_STATUS", DEV ? `HTTP ${status}${statusText ? ` ${statusText}` : ""} from ${url} (${bodyExcerpt === "" ? "no body" : `body: ${bodyExcerpt}`})` : "", { where: url });
     this.url = url;
     this.status = status;
     this.statusText = statusText;
@@ -52,8 +52,11 @@ export class UnexpectedContentTypeError extends TransportError {
   constructor(url: string, contentType: string, bodyExcerpt: string) {
     super(
       "UNEXPECTED_CONTENT_TYPE",
-      `Response from ${url} has content-type "${contentType}", expected text/event-stream or ` +
-        `application/vnd.ag-ui.event+proto (body: ${bodyExcerpt || "empty"})`,
+      DEV
+        ? `Response from ${url} has content-type "${contentType}", expected text/event-stream or ` +
+            `application/vnd.ag-ui.event+proto (body: ${bodyExcerpt || "empty"})`
+        : "",
+      { where: url },
     );
     this.url = url;
     this.contentType = contentType;
@@ -72,11 +75,7 @@ export class SseDataError extends TransportError {
   readonly dataExcerpt: string;
 
   constructor(eventIndex: number, dataExcerpt: string, cause: unknown) {
-    super(
-      "SSE_INVALID_JSON",
-      `SSE data payload #${eventIndex} is not JSON (${describeValue(cause)}): ${dataExcerpt}`,
-      { cause },
-    );
+    super("SSE_INVALID_JSON", DEV ? `SSE data payload #${eventIndex} is not JSON (${describeValue(cause)}): ${dataExcerpt}` : "", { cause, where: `payload #${eventIndex}` });
     this.eventIndex = eventIndex;
     this.dataExcerpt = dataExcerpt;
   }
@@ -96,9 +95,8 @@ export class ProtobufFrameError extends TransportError {
   constructor(frameIndex: number, byteOffset: number, frameLength: number, cause: unknown) {
     super(
       "PROTOBUF_FRAME_INVALID",
-      `Protobuf frame #${frameIndex} (${frameLength} bytes at body offset ${byteOffset}) ` +
-        `could not be decoded: ${describeValue(cause)}`,
-      { cause },
+      DEV ? `Protobuf frame #${frameIndex} (${frameLength} bytes at body offset ${byteOffset}) could not be decoded: ${describeValue(cause)}` : "",
+      { cause, where: `frame #${frameIndex}` },
     );
     this.frameIndex = frameIndex;
     this.byteOffset = byteOffset;
@@ -118,8 +116,8 @@ export class EventTooLargeError extends TransportError {
   constructor(encoding: "sse" | "protobuf", limit: number, detail: string) {
     super(
       "EVENT_TOO_LARGE",
-      `${encoding === "sse" ? "SSE event" : "Protobuf frame"} exceeds the limit of ${limit} ` +
-        `${encoding === "sse" ? "characters" : "bytes"}: ${detail}`,
+      DEV ? `${encoding === "sse" ? "SSE event" : "Protobuf frame"} exceeds the limit of ${limit} ${encoding === "sse" ? "characters" : "bytes"}: ${detail}` : "",
+      { where: encoding },
     );
     this.limit = limit;
     this.encoding = encoding;
@@ -146,8 +144,8 @@ export class StreamTruncatedError extends TransportError {
   constructor(reason: TruncationReason, eventsDelivered: number, detail: string, cause?: unknown) {
     super(
       "STREAM_TRUNCATED",
-      `Stream truncated (${reason}) after ${eventsDelivered} event(s): ${detail}`,
-      { cause },
+      DEV ? `Stream truncated (${reason}) after ${eventsDelivered} event(s): ${detail}` : "",
+      { cause, where: reason },
     );
     this.reason = reason;
     this.eventsDelivered = eventsDelivered;
@@ -161,7 +159,7 @@ export class StreamTruncatedError extends TransportError {
 export class SourceFailedError extends TransportError {
   declare readonly code: "SOURCE_FAILED";
   constructor(what: string, cause: unknown) {
-    super("SOURCE_FAILED", `${what} failed: ${describeValue(cause)}`, { cause });
+    super("SOURCE_FAILED", DEV ? `${what} failed: ${describeValue(cause)}` : "", { cause });
   }
 }
 
@@ -172,7 +170,7 @@ export class SourceFailedError extends TransportError {
 export class ConnectNotSupportedError extends TransportError {
   declare readonly code: "CONNECT_NOT_SUPPORTED";
   constructor(detail: string) {
-    super("CONNECT_NOT_SUPPORTED", `This source cannot attach to a run in progress: ${detail}`);
+    super("CONNECT_NOT_SUPPORTED", DEV ? `This source cannot attach to a run in progress: ${detail}` : "");
   }
 }
 
@@ -190,10 +188,12 @@ export class ReconnectFailedError extends TransportError {
   constructor(reason: "attempts-exhausted" | "refused", attempts: number, lastEventId: string, cause: unknown) {
     super(
       "RECONNECT_FAILED",
-      reason === "refused"
-        ? `Resuming after event '${lastEventId}' was refused: ${describeValue(cause)}`
-        : `The connection dropped and ${attempts} reconnect attempt(s) after event '${lastEventId}' failed; last: ${describeValue(cause)}`,
-      { cause },
+      !DEV
+        ? ""
+        : reason === "refused"
+          ? `Resuming after event '${lastEventId}' was refused: ${describeValue(cause)}`
+          : `The connection dropped and ${attempts} reconnect attempt(s) after event '${lastEventId}' failed; last: ${describeValue(cause)}`,
+      { cause, where: reason },
     );
     this.reason = reason;
     this.attempts = attempts;

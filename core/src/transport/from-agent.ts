@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
 import { describeValue } from "../describe-value.js";
@@ -58,7 +59,7 @@ export function fromAgent(agent: AgUiAgentLike): AgentSource {
       try {
         declared = await discover.call(agent);
       } catch (cause) {
-        query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: `The agent's getCapabilities() failed: ${describeValue(cause)}; its capabilities stay unknown.` });
+        query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The agent's getCapabilities() failed: ${describeValue(cause)}; its capabilities stay unknown.` : "" });
         return undefined;
       }
       return checkedCapabilities(declared, "the agent's getCapabilities()", query.onWarning);
@@ -138,7 +139,7 @@ function follow(
 function startConnect(agent: AgUiAgentLike, input: RunAgentInput): Subscribable {
   const connectable = agent as Connectable;
   if (typeof connectable.connect !== "function") {
-    throw new ConnectNotSupportedError("the agent has no connect method");
+    throw new ConnectNotSupportedError(DEV ? "the agent has no connect method" : "");
   }
   return connectable.connect(input);
 }
@@ -146,9 +147,9 @@ function startConnect(agent: AgUiAgentLike, input: RunAgentInput): Subscribable 
 function wrap(method: "run" | "connect", error: unknown): unknown {
   if (error instanceof ThreadlineError) return error;
   if (isConnectNotImplemented(error)) {
-    return new ConnectNotSupportedError("the agent does not implement connect");
+    return new ConnectNotSupportedError(DEV ? "the agent does not implement connect" : "");
   }
-  return new SourceFailedError(`The agent's ${method}()`, error);
+  return new SourceFailedError(DEV ? `The agent's ${method}()` : "", error);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { SourceFailedError } from "./errors.js";
 import type { AgentSource, EventSink, RunEnd } from "./source.js";
 
@@ -30,7 +31,7 @@ async function replay(events: Iterable<unknown>, sink: EventSink): Promise<RunEn
       }
     }
   } catch (error) {
-    throw new SourceFailedError("The event iterable", error);
+    throw new SourceFailedError(DEV ? "The event iterable" : "", error);
   }
   if (sinkFailure) throw sinkFailure.error;
   return signal.aborted ? "aborted" : "completed";
@@ -61,7 +62,7 @@ async function replayAsync(iterator: AsyncIterator<unknown>, sink: EventSink): P
         });
       } catch (error) {
         if (signal.aborted) return "aborted";
-        throw new SourceFailedError("The async event iterable", error);
+        throw new SourceFailedError(DEV ? "The async event iterable" : "", error);
       } finally {
         wake = undefined;
       }

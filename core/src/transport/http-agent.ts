@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
 import type { CapabilityQuery } from "./capabilities.js";
@@ -129,7 +130,7 @@ export class HttpAgent implements AgentSource {
     try {
       exchange = await this.#exchange.get();
     } catch (cause) {
-      query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: `The capabilities could not be asked for: ${describeValue(cause, "message")}; they stay unknown.` });
+      query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The capabilities could not be asked for: ${describeValue(cause, "message")}; they stay unknown.` : "" });
       return undefined;
     }
     return exchange.discover(query);

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
 import { fetchCapabilities, type CapabilityQuery } from "./capabilities.js";
@@ -67,7 +68,7 @@ export class HttpExchange {
       url = this.#options.capabilitiesUrl ?? capabilitiesUrlOf(this.#url);
       headers = await this.#headers();
     } catch (cause) {
-      query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` });
+      query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` : "" });
       return undefined;
     }
     headers.delete("Content-Type");
@@ -92,7 +93,7 @@ export class HttpExchange {
         const end = await this.#exchange(url, input, sink, follow, backoff);
         if (end === "aborted") return follow.open ? this.#stopRemote(url, follow) : end;
         if (!follow.resumable || !follow.open) return end;
-        cause = new StreamTruncatedError("connection-lost", follow.eventsSeen, "the body ended while the run was still open");
+        cause = new StreamTruncatedError("connection-lost", follow.eventsSeen, DEV ? "the body ended while the run was still open" : "");
       } catch (error) {
         if (signal.aborted) return follow.open ? this.#stopRemote(url, follow) : "aborted";
         if (reconnect === false || !follow.resumable || follow.lastEventId === undefined || !retryable(error)) throw error;
@@ -298,7 +299,7 @@ async function pump(
         throw new StreamTruncatedError(
           "connection-lost",
           decoder.eventsDelivered,
-          "the connection closed before the response body was complete",
+          DEV ? "the connection closed before the response body was complete" : "",
           cause,
         );
       }

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
 import { TransportError } from "./transport-error.js";
 
@@ -10,7 +11,7 @@ export class LazyLoadError extends TransportError {
   declare readonly code: "LAZY_LOAD_FAILED";
   readonly part: string;
   constructor(part: string, cause: unknown) {
-    super("LAZY_LOAD_FAILED", `${part} could not be loaded: ${describeValue(cause)}. Nothing was sent; the next call loads it again.`, { cause });
+    super("LAZY_LOAD_FAILED", DEV ? `${part} could not be loaded: ${describeValue(cause)}. Nothing was sent; the next call loads it again.` : "", { cause, where: part });
     this.part = part;
   }
 }

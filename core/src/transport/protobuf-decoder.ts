@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { ProtobufFaults } from "./protobuf-faults.js";
 import type { EventSink } from "./source.js";
 import type { StreamDecoder } from "./stream-decoder.js";
@@ -90,14 +91,13 @@ export class ProtobufDecoder implements StreamDecoder {
   end(): void {
     const partial = this.#partial;
     if (partial === null && this.#prefixFilled === 0) return;
-    const where =
-      partial === null
-        ? `${this.#prefixFilled} of the 4 length bytes`
-        : `${this.#partialFilled} of its ${partial.length} bytes`;
     throw new this.#faults.StreamTruncatedError(
       "incomplete-frame",
       this.eventsDelivered,
-      `the body ended inside frame #${this.#frames} (at body offset ${this.#frameStart}), after ${where}`,
+      DEV
+        ? `the body ended inside frame #${this.#frames} (at body offset ${this.#frameStart}), after ` +
+            (partial === null ? `${this.#prefixFilled} of the 4 length bytes` : `${this.#partialFilled} of its ${partial.length} bytes`)
+        : "",
     );
   }
 
@@ -111,7 +111,7 @@ export class ProtobufDecoder implements StreamDecoder {
       throw new this.#faults.EventTooLargeError(
         "protobuf",
         this.#maxFrameSize,
-        `frame #${this.#frames} at body offset ${this.#frameStart} declares ${length} bytes`,
+        DEV ? `frame #${this.#frames} at body offset ${this.#frameStart} declares ${length} bytes` : "",
       );
     }
     return length;
@@ -128,7 +128,7 @@ export class ProtobufDecoder implements StreamDecoder {
       if (cause instanceof this.#proto.AGUIUnknownEventTypeError) {
         (this.#sink.onWarning ?? this.#faults.warnToConsole)({
           code: "PROTOBUF_UNKNOWN_EVENT",
-          message: `Protobuf frame #${index} carries an event type this decoder does not know; dropped`,
+          message: DEV ? `Protobuf frame #${index} carries an event type this decoder does not know; dropped` : "",
           index,
         });
         return;

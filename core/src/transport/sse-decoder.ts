@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { createParser, type EventSourceParser, type ParseError } from "eventsource-parser";
 import { warnToConsole } from "../errors.js";
 import { EventTooLargeError, SseDataError, StreamTruncatedError } from "./errors.js";
@@ -76,7 +77,7 @@ export class SseDecoder implements StreamDecoder {
       throw new StreamTruncatedError(
         "incomplete-event",
         this.eventsDelivered,
-        `the body ended before the blank line that completes its last event (not delivered): ${excerpt(data)}`,
+        DEV ? `the body ended before the blank line that completes its last event (not delivered): ${excerpt(data)}` : "",
       );
     }
     const index = this.#payloads++;
@@ -96,7 +97,7 @@ export class SseDecoder implements StreamDecoder {
         throw new EventTooLargeError(
           "sse",
           this.#maxEventSize,
-          `payload #${this.#payloads} was still growing without its terminating blank line`,
+          DEV ? `payload #${this.#payloads} was still growing without its terminating blank line` : "",
         );
       case "unknown-field":
         // The SSE spec says to ignore unknown fields, but a server writing bare JSON lines
@@ -105,9 +106,10 @@ export class SseDecoder implements StreamDecoder {
           this.#unknownFieldsReported = true;
           (this.#sink.onWarning ?? warnToConsole)({
             code: "SSE_UNKNOWN_FIELD",
-            message:
-              `SSE line with unknown field "${excerpt(error.field ?? "", 40)}" ignored ` +
-              `(line: ${excerpt(error.line ?? "", 80)}); further ones in this stream are not reported`,
+            message: DEV
+              ? `SSE line with unknown field "${excerpt(error.field ?? "", 40)}" ignored ` +
+                `(line: ${excerpt(error.line ?? "", 80)}); further ones in this stream are not reported`
+              : "",
           });
         }
         return;

@@ -25,6 +25,9 @@ const PROSE = /(?:[A-Za-z`'’]+[,;:]? +){3,}[A-Za-z`'’]+|[a-z][.!?]\s*$/;
  * the literals' starts, each with why. Kept small on purpose.
  */
 const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly why: string }[]> = {
+  // the root
+  "errors.js": [{ starts: "} (a production build", why: "productionMessage's own tail: the one sentence a production error carries, pointing to the docs" }],
+
   // chat/, tools/, the bindings
   // Why a stale call was cancelled: the end of the TOOL_CANCELLED error left on the call's node.
   "chat/engine.js": ["the answer is being regenerated", "the message was edited", "the user switched branches", "the user stopped the run", "the conversation was cleared", "the messages were replaced"].map((starts) => ({ starts, why: "a TOOL_CANCELLED reason" })),
@@ -43,6 +46,28 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
   "model/subagents/subagent-lanes.js": [{ starts: "The run ended before subagent", why: "a cut-off lane's error.message, which a UI renders beside the lane" }],
 
   // pipeline/, transport/, persist/, server/, devtools/, markdown/
+  "transport/from-agent.js": [{ starts: "Connect not implemented.", why: "matched against @ag-ui/client's own error message to tell it apart" }],
+  "markdown/math.js": [
+    { starts: "<${", why: "the HTML a math node renders to" },
+    { starts: "} class=\"tl-math", why: "the HTML a math node renders to" },
+    { starts: "}\">${", why: "the HTML a math node renders to" },
+  ],
+  ...Object.fromEntries(
+    ["errors", "handler", "memory-run-store", "redis-run-store", "run-producer"].map((file) => [
+      `server/${file}.js`,
+      [{ starts: "", why: "the agent handler's answers to HTTP clients (error bodies, RUN_ERROR events), run-store failures included" }],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["panel/events-view", "panel/messages-view", "panel/state-view", "panel/styles", "panel/timeline-view", "panel/tools-view"].map((file) => [
+      `devtools/${file}.js`,
+      [{ starts: "", why: "the inspector panel's UI text (labels, empty states) and its CSS" }],
+    ]),
+  ),
+  "devtools/inspector.js": ["Time travel: ", "The fixture replays up to", "mode${", " · ${"].map((starts) => ({ starts, why: "the panel's UI text" })),
+  "devtools/recorder.js": [
+    "the run outgrew", "the client set the state", "input.messages: ", "the client removed", "the client's result", "tool results the client", "the client rejected", "the client stopped", "the state the earlier",
+  ].map((starts) => ({ starts, why: "the note the panel shows beside a recorded event" })).concat({ starts: "The client stopped the run.", why: "the message of the RUN_ERROR the recorder records for a stopped run" }),
 };
 
 const isData = (fileName: string, literal: string): boolean =>
