@@ -15,7 +15,7 @@ import { noThreadIndex } from "./errors.js";
 import { ChatInputError } from "../tools/errors.js";
 import { checkEditable, checkRegenerable, checkSwitch } from "./branches.js";
 import { interruptAnswer } from "./interrupts.js";
-import { statusNote, type StatusNote } from "./status-note.js";
+import type { StatusNote } from "./status-note.js";
 import { CapabilityDiscovery } from "./capabilities.js";
 import type { AgentCapabilities } from "@ag-ui/core";
 import { openChat, updateSettings } from "./options.js";
@@ -67,7 +67,10 @@ export class ChatClient {
   readonly usage: ReadonlySignal<TokenTotals>;
   /** Each run's reported token usage, in order. */
   readonly runUsage: ReadonlySignal<readonly RunUsage[]>;
-  /** How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words. */
+  /**
+   * How the last run ended when the status alone does not say it (cancelled, tool calls left waiting), in words.
+   * Worked out by the engine (no run ends before it is there): undefined until it is loaded.
+   */
   readonly statusNote: ReadonlySignal<StatusNote | undefined>;
   /**
    * The stored threads, newest first, as the thread index last read or wrote them (empty without
@@ -123,7 +126,7 @@ export class ChatClient {
     this.pendingInterrupts = thread.pendingInterrupts;
     this.usage = thread.usage;
     this.runUsage = thread.runUsage;
-    this.statusNote = statusNote(thread, this.status);
+    this.statusNote = computed(() => engine.value?.statusNote.value);
     this.state = thread.state;
     this.#discovery = new CapabilityDiscovery((into) => slot.when(false, (ready) => ready.discoverCapabilities(into), undefined), opened.warn);
     // A plug-in that needs the engine from the start brings it; once a chat of the page has loaded it, it is there for the next.

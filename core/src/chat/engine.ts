@@ -11,6 +11,7 @@ import type { ToolOutcome } from "../tools/execution.js";
 import { assembleChat, type AssemblyInput, type ChatParts } from "./assembly.js";
 import type { StateUpdate } from "./state.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
+import { statusNote, type StatusNote } from "./status-note.js";
 import type { ChatStatus, TurnResult } from "./types.js";
 
 /** What the chat's engine is built from: the checked options and the thread. */
@@ -37,6 +38,8 @@ export class ChatEngine {
   readonly following: ReadonlySignal<boolean>;
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  /** How the last run ended, in words (`ChatClient.statusNote`): only a run ends, and runs need the engine. */
+  readonly statusNote: ReadonlySignal<StatusNote | undefined>;
   readonly #warn: WarningHandler;
 
   constructor(parts: ChatParts, input: EngineInput) {
@@ -55,6 +58,7 @@ export class ChatEngine {
     this.following = this.key.follow.following;
     this.persistenceError = storage.persistenceError;
     this.storedThreads = storage.storedThreads;
+    this.statusNote = statusNote(parts.thread, this.status);
   }
 
   get disposed(): boolean {

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatClient as ChatClientClass } from "../../src/chat/client.js";
 import type { ThreadlineError } from "../../src/errors.js";
+import type { ThreadImpl } from "../../src/model/thread.js";
 import type { HttpAgent as HttpAgentClass } from "../../src/transport/http-agent.js";
 import { answer, scriptedServer, sleep, until } from "./support.js";
 
@@ -138,6 +139,24 @@ describe("the chat's lazily loaded engine", () => {
     expect(chat.status.value).toBe("idle");
     // The broken chunk was never needed: nothing failed.
     expect(chat.error.value).toBeUndefined();
+  });
+
+  it("statusNote is worked out by the engine: a given thread whose last run was cancelled reads undefined until the engine is there, then the note", async () => {
+    const { ChatClient, HttpAgent } = await freshModules();
+    const { createThread } = await import("../../src/fold/index.js");
+    const thread = createThread({ threadId: "t1" });
+    // The client stopped listening to the thread's last run (no outcome: the user stopped it).
+    (thread as ThreadImpl).cutOffRun("cancelled");
+    const chat = new ChatClient({ agent: new HttpAgent({ url: "http://127.0.0.1:1/never" }), thread, createId });
+    chats.push(chat);
+    const notes: unknown[] = [];
+    const off = chat.statusNote.subscribe((note) => notes.push(note));
+    expect(chat.statusNote.value).toBeUndefined();
+    // The chat prefetches its engine once the page is idle; the note follows it, with no call made.
+    await until(() => chat.statusNote.value !== undefined);
+    off();
+    expect(chat.statusNote.value).toEqual({ kind: "cancelled", by: "you", text: "You stopped this answer." });
+    expect(notes).toEqual([undefined, { kind: "cancelled", by: "you", text: "You stopped this answer." }]);
   });
 
   it("the chat prefetches its engine when made: once the page is idle, a message goes out at once", async () => {
