@@ -5,7 +5,7 @@ import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/messages
 import { addToolResult } from "../model/tool-calls/tool-result-place.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
-import { mergeEventMetadata } from "../model/messages/metadata.js";
+import { mergeEventMetadata } from "../model/messages/event-metadata.js";
 import type { MessageContent, ToolCallPart } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { appendToolArgs, endToolArgs, reopenToolCall, streamingToolCall } from "./tool-call-stream.js";

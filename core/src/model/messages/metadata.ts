@@ -11,12 +11,6 @@ export function mergeMetadataInto(existing: Metadata | undefined, incoming: Reco
   return Object.freeze({ ...existing, ...ownJson(incoming) });
 }
 
-/** Merges an event's metadata into a node's signal (no write when there is none). */
-export function mergeEventMetadata(target: Signal<Metadata | undefined>, incoming: Record<string, unknown> | undefined): void {
-  if (incoming === undefined) return;
-  target.value = mergeMetadataInto(target.peek(), incoming);
-}
-
 /**
  * Sets a JSON-valued signal from a whole message, keeping the old value when it is equal. Frozen,
  * unless `patchable` (activity content, which patches copy: see `copyJson`).
