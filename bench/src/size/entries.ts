@@ -34,25 +34,27 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 23.1 the same day: a running chat's writes to its thread (tool-call transitions, a run's start
     // and end, streamed list writes, the text append), capability asking, whole-state replacement and
     // the edit fork loaded with the engine; the mount path's index reservation added 0.1 (#18).
-    budget: 23.9 * KB,
+    // 20.1 the same day: error and warning sentences are for development builds (esm-env's DEV),
+    // so an app's production build drops them, and statusNote is worked out by the engine (#18).
+    budget: 20.6 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost,
-  // paid only by apps that import them. Budgets: the figures of 2026-12-03 (the chat's engine lazy, the smaller message nodes and index, the engine-only code in modules of its own, a running chat's thread writes too) + 0.8. Persistence
+  // paid only by apps that import them. Budgets: the figures of 2026-12-03 (the chat's engine lazy, the smaller message nodes and index, the engine-only code in modules of its own, a running chat's thread writes too, the sentences for development builds only) + 0.5. Persistence
   // and follow mode bring the engine up front with them (the chat reads the stored thread / asks the server at once).
   ...Object.fromEntries(
     (
       [
-        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 61.4],
-        ["presence", "broadcastPresence", "multi-tab presence", 25.7],
-        ["attachments", "chatAttachments", "files in messages", 26.5],
-        ["subagents", "subagentLanes", "subagent lanes", 25.4],
-        ["branching", "messageBranches", "conversation branches", 25.1],
-        ["follow", "followRuns", "following other clients' runs", 56.1],
-        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 35.2],
-        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 25.8],
-        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 27.8],
-        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 27.8],
+        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 52.3],
+        ["presence", "broadcastPresence", "multi-tab presence", 22.2],
+        ["attachments", "chatAttachments", "files in messages", 22.6],
+        ["subagents", "subagentLanes", "subagent lanes", 21.8],
+        ["branching", "messageBranches", "conversation branches", 21.6],
+        ["follow", "followRuns", "following other clients' runs", 47.8],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 30.2],
+        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 22.4],
+        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.9],
+        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 23.8],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
@@ -69,8 +71,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     code: `export { useChat, StreamingText } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
     // 55.2 measured on 2026-12-03, generative UI, partial-JSON parsing and the retired protocol plug-ins, JSON Patch Threadline's own,
     // the error-code list out of ThreadlineError (#18); 29.9 up front once the engine and HttpAgent's exchange are lazy (#18);
-    // 24.2 weighed as an app chunks it, the engine-only code in modules of its own (#18); 23.8 with a running chat's thread writes loaded with the engine (#18).
-    budget: 24.6 * KB,
+    // 24.2 weighed as an app chunks it, the engine-only code in modules of its own (#18); 23.8 with a running chat's thread writes loaded with the engine (#18);
+    // 20.6 with the sentences for development builds only and statusNote with the engine (#18): + 0.5.
+    budget: 21.1 * KB,
     side: "threadline",
   },
   "core-root": {
@@ -79,8 +82,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 78.6 on 2026-12-03: every plug-in (#18: attachments, lanes, branches, follow, generative UI, strict-mode undo, legacy protocol, partial-JSON, with the chat's no-op stand-ins), foldEvents' untouched history;
     // 78.4 with the engine lazy (its import() stays, but chatPersistence / followRuns bring it up front) and HttpAgent's exchange lazy (#18).
     // 79.9 with those writes in modules of their own (each split adds its module's imports and
-    // exports) and the mount path's index reservation and early returns (#18): + 0.8.
-    budget: 80.7 * KB,
+    // exports) and the mount path's index reservation and early returns (#18);
+    // 68.4 with the sentences for development builds only (#18): + 0.5.
+    budget: 68.9 * KB,
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
@@ -88,8 +92,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // Budgets: the figures of 2026-12-02 (after #23 attachments, subagents and capabilities, #19 follow mode; chat and run after the #18 plug-ins) with a little room, so growth is a decision, not drift;
     // chat, pipeline and transport at 2026-12-03's figures + 0.8 (the legacy plug-in; transport with eventsource-parser); chat 60.2 with
     // ChatClient's facade and its lazy-engine slot (the engine itself up front, chatPersistence bringing it), transport 6.7 with
-    // HttpAgent's exchange lazy (#18).
-    Object.entries({ persist: 10.5, json: 8.5, chat: 61.7, run: 44.5, model: 8.2, pipeline: 11.4, transport: 7.5 }).map(([sub, budget]) => [
+    // HttpAgent's exchange lazy (#18). All at 2026-12-03's figures + 0.5 once the sentences are for
+    // development builds only (#18).
+    Object.entries({ persist: 7.2, json: 6.1, chat: 52.6, run: 30.1, model: 6.8, pipeline: 8.7, transport: 6.1 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,
