@@ -141,9 +141,10 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
       sourcemap: why,
       reportCompressedSize: false,
       lib: { entry, formats: ["es"], fileName: "entry" },
-      // Library mode leaves whitespace in ES output (to keep pure annotations for the app's bundler);
-      // an app's production build removes it, so the weight is taken fully minified.
-      rolldownOptions: { external: (id) => EXTERNAL.test(id), output: { minify: true } },
+      // Library mode leaves whitespace and the `/* @__PURE__ */` annotations in ES output (they
+      // are for the app's bundler); an app's production build removes both, so the weight is taken
+      // fully minified and without comments.
+      rolldownOptions: { external: (id) => EXTERNAL.test(id), output: { minify: true, comments: false } },
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const outputs = Array.isArray(output) ? output : [output];
