@@ -104,10 +104,11 @@ export interface MountCheck extends BrowserCheck {
 
 /**
  * Issue 18's mount targets at 1,000 prior messages. The heap figures are steady from run to run
- * and the Svelte one is a ratio of two lanes measured side by side, so those three are gated. The
- * Vue one is an absolute wall-clock time: on a shared 2-core machine its median moved from 24 to
- * 68 ms between runs of the same build (the no-framework page's from 9 to 28 ms), so it is
- * reported, not gated.
+ * and the mount ratios compare two lanes measured side by side, so those are gated. The Vue 35 ms
+ * is an absolute wall-clock time: on a shared 2-core machine its median moved from 24 to 68 ms
+ * between runs of the same build (the no-framework page's from 9 to 28 ms), so it is reported, not
+ * gated. The issue set it against @ai-sdk/vue's 44 ms in the same harness: the gated Vue ratio,
+ * ≤ 0.8, is that target read on any machine.
  */
 export function mountChecks(rows: readonly MountRow[]): MountCheck[] {
   const at = (lane: LaneName) => rows.find((r) => r.lane === lane && r.priors === 1000);
@@ -118,6 +119,7 @@ export function mountChecks(rows: readonly MountRow[]): MountCheck[] {
   const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !(b > 0) ? null : a / b);
   const checks: [string, number | null, string, (m: number) => boolean, boolean][] = [
     ["Threadline Vue mounts 1,000 messages in ≤ 35 ms (wall clock; reported, not gated)", vue?.ms ?? null, " ms", (m) => m <= 35, false],
+    ["Threadline Vue mount ÷ @ai-sdk/vue mount ≤ 0.8 (35 ms against AI SDK's 44 ms when the issue was filed; 1,000 messages)", ratio(vue?.ms, aiVue?.ms), "×", (m) => m <= 0.8, true],
     ["Threadline Vue heap ÷ @ai-sdk/vue heap < 1 (1,000 messages)", ratio(vue?.heapMb, aiVue?.heapMb), "×", (m) => m < 1, true],
     ["Threadline Svelte mount ÷ @ai-sdk/svelte mount ≤ 1 (1,000 messages)", ratio(svelte?.ms, aiSvelte?.ms), "×", (m) => m <= 1, true],
     ["Threadline Svelte heap ÷ @ai-sdk/svelte heap ≤ 1 (1,000 messages)", ratio(svelte?.heapMb, aiSvelte?.heapMb), "×", (m) => m <= 1, true],
