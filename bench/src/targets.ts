@@ -100,10 +100,11 @@ export function evaluate(reports: Reports): Check[] {
     ),
     check(
       "memory vs floor",
-      "Threadline retained bytes per message ≤ 1.15× the plain Message[] at 50,000 messages",
+      // The issue's 300 B was set against a floor of 290 B (its conversation's shorter texts): the same ratio.
+      "Threadline retained bytes per message ≤ 300/290 (1.034×) the plain Message[] at 50,000 messages",
       [cellValue(reports["memory"], "50000 messages", tl), cellValue(reports["memory"], "50000 messages", "floor Message[]")],
       (t, f) => t / f,
-      (r) => r <= 1.15,
+      (r) => r <= 300 / 290,
       "issue 18: a finished message costs about what the plain AG-UI message does (nodes made small, signals on first read)",
     ),
     inspectorCheck(reports["W5"]),
