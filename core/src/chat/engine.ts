@@ -144,6 +144,7 @@ export class ChatEngine {
     return turns.act(() => answers.applyResult(toolCallId, record, outcome), { kind: "result", toolCallId, record, outcome });
   }
 
+  /** @internal */
   isAwaitingApproval(toolCallId: string): boolean {
     return this.parts.approvals.has(toolCallId);
   }
@@ -153,7 +154,7 @@ export class ChatEngine {
     return turns.act(() => answers.applyApproval(toolCallId, response), { kind: "approval", toolCallId, response });
   }
 
-  /** While a run is active, only interrupts its own RUN_FINISHED just raised can be answered; each once. */
+  /** @internal While a run is active, only interrupts its own RUN_FINISHED just raised can be answered; each once. */
   canAnswerInterrupt(interruptId: string): boolean {
     const { turns, answers, thread } = this.parts;
     const answerable = turns.activeRecord() === undefined || thread.status.peek() === "interrupted";

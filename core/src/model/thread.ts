@@ -109,7 +109,7 @@ export class ThreadImpl implements Thread {
   readonly lanes: ThreadLanes;
 
   readonly warn: WarningHandler;
-  /** The parser of one tool call: the `partialArgs` plug-in's, else generative UI's, else none. */
+  /** @internal The parser of one tool call: the `partialArgs` plug-in's, else generative UI's, else none. */
   readonly parsers: ToolArgsParserFactory;
   readonly hub: EventHub;
   readonly select: (pointer: string) => ReadonlySignal<unknown>;
@@ -489,7 +489,7 @@ export class ThreadImpl implements Thread {
     this.lanes.rebuild(this.list.peek());
   }
 
-  /** Whether calls of `toolName` get a parser, so that `partialArgs` streams (one is made and dropped). */
+  /** @internal Whether calls of `toolName` get a parser, so that `partialArgs` streams (one is made and dropped). */
   parsesArgsOf(toolName: string): boolean {
     return this.parsers(toolName) !== undefined;
   }
