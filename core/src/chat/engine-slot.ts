@@ -11,7 +11,7 @@ interface Waiting {
   /** Starts a run (a message, a regeneration, an edit, a connect): the chat shows `submitted`. */
   readonly starts: boolean;
   /**
-   * A failed load is the chat's error (a turn, reading the stored thread), not only this call's;
+   * @internal A failed load is the chat's error (a turn, reading the stored thread), not only this call's;
    * and later changes of the thread wait behind it (a capabilities question holds nothing up).
    */
   readonly surfaces: boolean;
@@ -52,7 +52,7 @@ export class EngineSlot {
     return this.#engine;
   }
 
-  /** How many waiting calls start a run. */
+  /** @internal How many waiting calls start a run. */
   get starting(): ReadonlySignal<number> {
     return this.#starting;
   }

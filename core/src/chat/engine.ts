@@ -66,7 +66,7 @@ export class ChatEngine {
   }
 
   /**
-   * Asks the agent what it can do and writes a frozen copy of the answer into `into` (nothing when
+   * @internal Asks the agent what it can do and writes a frozen copy of the answer into `into` (nothing when
    * it does not say, or the chat was disposed meanwhile). Sources fail softly; a custom one that
    * rejects rejects this.
    */
@@ -166,6 +166,7 @@ export class ChatEngine {
     return turns.act(() => answers.answerInterrupt(entry), { kind: "interrupt", entry });
   }
 
+  /** @internal */
   editState(update: StateUpdate): void {
     this.parts.turns.editState(update);
   }

@@ -304,7 +304,7 @@ export class ThreadImpl implements Thread {
   }
 
   /**
-   * The path from `position` on becomes `tail` (a branch switch or fork): one write of the list,
+   * @internal The path from `position` on becomes `tail` (a branch switch or fork): one write of the list,
    * and the indices are updated for the messages that left and came, not rebuilt — O(tail) index
    * work plus one copy of the list.
    */

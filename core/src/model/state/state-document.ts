@@ -65,7 +65,7 @@ export class StateDocument {
     return copy;
   }
 
-  /** The current root for a patch that will not edit it in place (any JSON value). */
+  /** @internal The current root for a patch that will not edit it in place (any JSON value). */
   peekRoot(): unknown {
     return this.overlayable && this.overrides !== undefined && this.overrides.size > 0 ? this.copyRoot() : this.#base;
   }
