@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["core", "svelte", "vue", "playground", "playground/mastra", "playground/e2e"],
+    // svelte-dist and vue-dist render the built packages (the test command builds first).
+    projects: ["core", "svelte", "vue", "svelte/vitest.dist.config.ts", "vue/vitest.dist.config.ts", "playground", "playground/mastra", "playground/e2e"],
   },
 });

@@ -1,6 +1,7 @@
 // `pnpm bench:size [--check] [entry…]`: weighs the quick starts, each opt-in subpath and the peers
 // (Vite production build, framework external, min+gzip) and prints one table; with --check exits 1
 // when one of ours is over its budget (the test command runs it so).
+import { staleDist } from "./dist-fresh.js";
 import { SIZE_ENTRIES } from "./entries.js";
 import { weigh, type Weight } from "./measure.js";
 
@@ -15,6 +16,11 @@ const names = args.filter((a) => !a.startsWith("--"));
 const unknown = names.filter((n) => !(n in SIZE_ENTRIES));
 if (unknown.length > 0) {
   console.error(`unknown entries: ${unknown.join(", ")}; known: ${Object.keys(SIZE_ENTRIES).join(", ")}`);
+  process.exit(2);
+}
+const stale = staleDist();
+if (stale) {
+  console.error(`${stale}: the size bench weighs the built packages; run \`pnpm build\` at the workspace root first`);
   process.exit(2);
 }
 const chosen = names.length > 0 ? names : Object.keys(SIZE_ENTRIES);

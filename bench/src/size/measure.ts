@@ -1,10 +1,12 @@
 // Bundles one entry with Vite's production build (library mode, minified, framework external) and
-// weighs the JavaScript it emits, min+gzip.
+// weighs the JavaScript it emits, min+gzip. @threadline/core, /svelte and /vue resolve as an app's
+// build resolves them: to their built dist/ (what users install, internal names mangled), through
+// the workspace links in bench/node_modules; main.ts checks that dist/ is there and fresh first.
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
 import vue from "@vitejs/plugin-vue";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build, type Plugin, type Rolldown } from "vite";
 import { decode } from "@jridgewell/sourcemap-codec";
 
@@ -53,16 +55,29 @@ export interface ChunkWeight {
 function owner(id: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(id);
   if (pkg) return pkg[1]!;
-  const own = /\/(core|svelte|vue)\/src\/(?:([^/]+)\/)?/.exec(id);
+  const own = /\/(core|svelte|vue)\/(?:src|dist)\/(?:([^/]+)\/)?/.exec(id);
   if (own) return own[2] && !own[2].includes(".") ? `${own[1]}/${own[2]}` : own[1]!;
   return id;
 }
+
+/**
+ * With `why`: each dist module is loaded with the source map tsc and the mangling step wrote beside
+ * it, so the build's map (and the listing) names the src/ module, not the dist/ file. Svelte
+ * components (svelte-package copies them, no map) keep their dist path.
+ */
+const DIST_SOURCEMAPS: Plugin = {
+  name: "threadline-size-dist-sourcemaps",
+  load(id) {
+    if (!/\/(?:core|svelte|vue)\/dist\/.*\.js$/.test(id) || !existsSync(`${id}.map`)) return null;
+    return { code: readFileSync(id, "utf8"), map: readFileSync(`${id}.map`, "utf8") };
+  },
+};
 
 /** A module's path for the listing: from the workspace root, or from the package inside node_modules. */
 function shortId(id: string): string {
   const pkg = /node_modules\/(?!.*node_modules)(.*)$/.exec(id);
   if (pkg) return pkg[1]!;
-  const own = /\/((?:core|svelte|vue)\/src\/.*)$/.exec(id);
+  const own = /\/((?:core|svelte|vue)\/(?:src|dist)\/.*)$/.exec(id);
   return own ? own[1]! : id;
 }
 
@@ -123,16 +138,7 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
     root: source("../../"),
     mode: "production",
     logLevel: "silent",
-    plugins: [AS_AN_APP, svelte({ configFile: false }), vue()],
-    resolve: {
-      // The workspace packages from their sources, as the playground and the browser bench use them.
-      alias: [
-        { find: /^@threadline\/core\/([a-z-]+)$/, replacement: source("../../../core/src/$1/index.ts") },
-        { find: /^@threadline\/core$/, replacement: source("../../../core/src/index.ts") },
-        { find: /^@threadline\/svelte$/, replacement: source("../../../svelte/src/index.ts") },
-        { find: /^@threadline\/vue$/, replacement: source("../../../vue/src/index.ts") },
-      ],
-    },
+    plugins: [AS_AN_APP, ...(why ? [DIST_SOURCEMAPS] : []), svelte({ configFile: false }), vue()],
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     build: {
       write: false,

@@ -11,7 +11,7 @@ interface Waiting {
   /** Starts a run (a message, a regeneration, an edit, a connect): the chat shows `submitted`. */
   readonly starts: boolean;
   /**
-   * A failed load is the chat's error (a turn, reading the stored thread), not only this call's;
+   * @internal A failed load is the chat's error (a turn, reading the stored thread), not only this call's;
    * and later changes of the thread wait behind it (a capabilities question holds nothing up).
    */
   readonly surfaces: boolean;
@@ -52,12 +52,12 @@ export class EngineSlot {
     return this.#engine;
   }
 
-  /** How many waiting calls start a run. */
+  /** @internal How many waiting calls start a run. */
   get starting(): ReadonlySignal<number> {
     return this.#starting;
   }
 
-  /** Why the engine could not be loaded, until a later call clears it. */
+  /** @internal Why the engine could not be loaded, until a later call clears it. */
   get loadError(): ReadonlySignal<LazyLoadError | undefined> {
     return this.#loadError;
   }
@@ -70,17 +70,17 @@ export class EngineSlot {
     return this.#engine.peek()?.disposed ?? this.#disposed;
   }
 
-  /** Stop, clear and the like end a failed turn's error, as the engine's halt does. */
+  /** @internal Stop, clear and the like end a failed turn's error, as the engine's halt does. */
   clearError(): void {
     this.#loadError.value = undefined;
   }
 
-  /** Builds the engine now, with a factory a plug-in brought along. */
+  /** @internal Builds the engine now, with a factory a plug-in brought along. */
   arriveNow(factory: EngineFactory): ChatEngine {
     return this.#arrive(factory) as ChatEngine;
   }
 
-  /** Starts loading the engine (the chat was made, or a call needs it); a failure is left to the calls that wait. */
+  /** @internal Starts loading the engine (the chat was made, or a call needs it); a failure is left to the calls that wait. */
   prefetch(): void {
     if (!this.#disposed && this.#engine.peek() === undefined) this.#load().catch(() => undefined);
   }

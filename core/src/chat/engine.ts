@@ -66,7 +66,7 @@ export class ChatEngine {
   }
 
   /**
-   * Asks the agent what it can do and writes a frozen copy of the answer into `into` (nothing when
+   * @internal Asks the agent what it can do and writes a frozen copy of the answer into `into` (nothing when
    * it does not say, or the chat was disposed meanwhile). Sources fail softly; a custom one that
    * rejects rejects this.
    */
@@ -144,6 +144,7 @@ export class ChatEngine {
     return turns.act(() => answers.applyResult(toolCallId, record, outcome), { kind: "result", toolCallId, record, outcome });
   }
 
+  /** @internal */
   isAwaitingApproval(toolCallId: string): boolean {
     return this.parts.approvals.has(toolCallId);
   }
@@ -153,7 +154,7 @@ export class ChatEngine {
     return turns.act(() => answers.applyApproval(toolCallId, response), { kind: "approval", toolCallId, response });
   }
 
-  /** While a run is active, only interrupts its own RUN_FINISHED just raised can be answered; each once. */
+  /** @internal While a run is active, only interrupts its own RUN_FINISHED just raised can be answered; each once. */
   canAnswerInterrupt(interruptId: string): boolean {
     const { turns, answers, thread } = this.parts;
     const answerable = turns.activeRecord() === undefined || thread.status.peek() === "interrupted";
@@ -165,6 +166,7 @@ export class ChatEngine {
     return turns.act(() => answers.answerInterrupt(entry), { kind: "interrupt", entry });
   }
 
+  /** @internal */
   editState(update: StateUpdate): void {
     this.parts.turns.editState(update);
   }

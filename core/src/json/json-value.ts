@@ -39,6 +39,7 @@ export function copyJson<T>(value: T, label = "value"): T {
 interface Walk {
   readonly freeze: boolean;
   readonly label: string;
+  /** @internal */
   readonly ancestors: object[];
   readonly keys: (string | number)[];
 }

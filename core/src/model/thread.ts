@@ -102,24 +102,26 @@ export class ThreadImpl implements Thread {
   readonly list: Signal<readonly MessageNodeImpl[]> = signal(EMPTY);
   /** The state, built on read from `stateDoc` (which the fold writes). */
   readonly state: ReadonlySignal<unknown>;
+  /** @internal */
   readonly stateDoc: StateDocument;
   readonly activeSteps: Signal<readonly ActiveStep[]> = signal(EMPTY);
   readonly tokens = new TokenLedger();
   readonly lanes: ThreadLanes;
 
   readonly warn: WarningHandler;
-  /** The parser of one tool call: the `partialArgs` plug-in's, else generative UI's, else none. */
+  /** @internal The parser of one tool call: the `partialArgs` plug-in's, else generative UI's, else none. */
   readonly parsers: ToolArgsParserFactory;
   readonly hub: EventHub;
   readonly select: (pointer: string) => ReadonlySignal<unknown>;
+  /** @internal */
   readonly genui: ThreadComponents;
-  /** The generative-UI plug-in the thread was made with (a replay sandbox is made with it too). */
+  /** @internal The generative-UI plug-in the thread was made with (a replay sandbox is made with it too). */
   readonly componentsPlugin: GenerativeUiPlugin | undefined;
 
   /** The fold's, made by it on first use; dropped with the conversation (`reset`). */
   bookkeeping: RunBookkeeping | undefined = undefined;
   /**
-   * Moves on with every write that can change what `toMessages()` returns: each folded event that
+   * @internal Moves on with every write that can change what `toMessages()` returns: each folded event that
    * can touch messages (foldEvent) and each structural write (below, and streamed-nodes.ts; `setList` also follows the
    * in-place `assign`s of setMessages and hook mutations). During a run the fold is the only other
    * writer of messages. Lets a reader keep one projection until it is stale: a plain number, so
@@ -128,7 +130,7 @@ export class ThreadImpl implements Thread {
   messagesRevision = 0;
 
   /**
-   * The run's id, status, error, outcome and pending interrupts, read-only outside (the getters
+   * @internal The run's id, status, error, outcome and pending interrupts, read-only outside (the getters
    * below). Written only by the run's transitions: `fail`, `cutOffRun` and `reset` here, `startRun`
    * and `endRun` in run-lifecycle.ts, which only the fold and the run loop load.
    */
@@ -224,12 +226,12 @@ export class ThreadImpl implements Thread {
     return (this.#tree ??= this.#branching === undefined ? linearHistory(this) : this.#branching.open(this));
   }
 
-  /** Whether the history keeps branches (the branching plug-in), not one path (`linearHistory`). */
+  /** @internal Whether the history keeps branches (the branching plug-in), not one path (`linearHistory`). */
   get keepsBranches(): boolean {
     return this.#branching !== undefined;
   }
 
-  /** The history if it was made (nothing forked, nothing stored otherwise). */
+  /** @internal The history if it was made (nothing forked, nothing stored otherwise). */
   peekTree(): ThreadBranches | undefined {
     return this.#tree;
   }
@@ -291,6 +293,7 @@ export class ThreadImpl implements Thread {
 
   // ---- structural writes: each writes the list signal once (the fold's own: streamed-nodes.ts) ----
 
+  /** @internal */
   setList(nodes: readonly MessageNodeImpl[]): void {
     this.messagesRevision++;
     const old = this.list.peek();
@@ -301,7 +304,7 @@ export class ThreadImpl implements Thread {
   }
 
   /**
-   * The path from `position` on becomes `tail` (a branch switch or fork): one write of the list,
+   * @internal The path from `position` on becomes `tail` (a branch switch or fork): one write of the list,
    * and the indices are updated for the messages that left and came, not rebuilt — O(tail) index
    * work plus one copy of the list.
    */
@@ -320,7 +323,7 @@ export class ThreadImpl implements Thread {
     });
   }
 
-  /** Whole messages whose ids are not present yet, appended in order (RUN_STARTED input, init). */
+  /** @internal Whole messages whose ids are not present yet, appended in order (RUN_STARTED input, init). */
   appendWhole(messages: readonly Message[], source: string): void {
     const added: MessageNodeImpl[] = [];
     // Each new node is indexed by id at once, so one lookup finds an id already present; the ids
@@ -354,6 +357,7 @@ export class ThreadImpl implements Thread {
     for (const node of added) this.indexNode(node);
   }
 
+  /** @internal */
   registerToolCall(call: ToolCallNodeImpl): void {
     if (this.#callsById.has(call.id)) return;
     this.#callsById.set(call.id, call);
@@ -372,7 +376,7 @@ export class ThreadImpl implements Thread {
   }
 
   /**
-   * The run ended abnormally: `failed` with `error` (RUN_ERROR, or the client rejected the stream),
+   * @internal The run ended abnormally: `failed` with `error` (RUN_ERROR, or the client rejected the stream),
    * or `cancelled` with no error (the client stopped listening: its error and pending interrupts
    * stay). Open steps close, and what was still open is cut off: messages stop streaming,
    * unfinished tool calls and subagents fail; everything folded stays. Ordering is not checked
@@ -415,7 +419,7 @@ export class ThreadImpl implements Thread {
   }
 
   /**
-   * Gives user message `messageId` its local previews (object URLs by part index), now or when
+   * @internal Gives user message `messageId` its local previews (object URLs by part index), now or when
    * the message enters the thread; undefined takes them away.
    */
   showPreviews(messageId: string, previews: LocalPreviews | undefined): void {
@@ -427,7 +431,7 @@ export class ThreadImpl implements Thread {
     else this.#waitingPreviews?.delete(messageId);
   }
 
-  /** A node joined the list: it is indexed by id, with its tool calls, result link, lane and previews. */
+  /** @internal A node joined the list: it is indexed by id, with its tool calls, result link, lane and previews. */
   indexNode(node: MessageNodeImpl): void {
     this.#byId.add(node);
     this.lanes.messageAdded(node);
@@ -485,7 +489,7 @@ export class ThreadImpl implements Thread {
     this.lanes.rebuild(this.list.peek());
   }
 
-  /** Whether calls of `toolName` get a parser, so that `partialArgs` streams (one is made and dropped). */
+  /** @internal Whether calls of `toolName` get a parser, so that `partialArgs` streams (one is made and dropped). */
   parsesArgsOf(toolName: string): boolean {
     return this.parsers(toolName) !== undefined;
   }

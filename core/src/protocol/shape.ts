@@ -29,7 +29,7 @@ export interface ShapeNote {
 
 export class ShapeContext {
   /**
-   * When true (the default), a malformed value throws. When false, malformed values are left in
+   * @internal When true (the default), a malformed value throws. When false, malformed values are left in
    * place for another judge (the zod schemas) and only unrecognised material is removed.
    */
   judge = true;
@@ -76,7 +76,7 @@ export type Check = (value: unknown, parent: string, key: string | number, ctx: 
 export interface Field {
   readonly check: Check;
   readonly optional: boolean;
-  /** An explicit `null` here is a retired spelling of "absent": removed with a note, not fatal. */
+  /** @internal An explicit `null` here is a retired spelling of "absent": removed with a note, not fatal. */
   readonly legacyNull: boolean;
 }
 

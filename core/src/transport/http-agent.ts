@@ -26,7 +26,7 @@ export interface HttpAgentOptions {
   /** Also accept `application/vnd.ag-ui.event+proto` responses. Off by default. */
   protobuf?: boolean;
   /**
-   * Where `connect` (attach to a run in progress) POSTs. Without it the agent has no `connect`:
+   * @internal Where `connect` (attach to a run in progress) POSTs. Without it the agent has no `connect`:
    * AG-UI defines no standard HTTP endpoint for it.
    */
   connectUrl?: string;

@@ -25,7 +25,7 @@ import type { HttpAgentOptions } from "./http-agent.js";
  * request, so an app pays for it when it first talks to the agent, not on its first paint.
  */
 export class HttpExchange {
-  /** A response announced resume: `runsOf` may ask this server. */
+  /** @internal A response announced resume: `runsOf` may ask this server. */
   seenResumable = false;
   readonly #url: string;
   readonly #options: HttpAgentOptions;

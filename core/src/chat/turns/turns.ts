@@ -204,7 +204,7 @@ export class ChatTurns {
   }
 
   /**
-   * A user edit of the state (`setState`). With no run streaming it is written now and stored
+   * @internal A user edit of the state (`setState`). With no run streaming it is written now and stored
    * (an update function that throws or returns non-JSON throws here). While a run streams it waits
    * and is applied when the stream ends, after the run's own events and before anything starts
    * next, whatever the run's outcome; `stop()` applies it too, `clear()`, a thread switch and

@@ -12,7 +12,7 @@ import type { Branches, MessageNode } from "../types.js";
  */
 export interface TreeHost {
   readonly list: ReadonlySignal<readonly MessageNodeImpl[]>;
-  /** The path from `position` on becomes `tail`, in one write of the list. */
+  /** @internal The path from `position` on becomes `tail`, in one write of the list. */
   replaceTail(position: number, tail: readonly MessageNodeImpl[]): void;
   readonly warn: WarningHandler;
 }

@@ -32,7 +32,7 @@ export abstract class PatchedComponent implements ComponentNode {
   readonly streaming: Signal<ComponentStreaming>;
   readonly error: Signal<ThreadlineError | undefined> = signal(undefined);
   readonly propStatus: ReadonlySignal<Readonly<Record<string, PropStatus>>>;
-  /** The per-prop status while the component streams, written only by its `tracker`. */
+  /** @internal The per-prop status while the component streams, written only by its `tracker`. */
   readonly statusRecord: Signal<Readonly<Record<string, PropStatus>>>;
   /**
    * Keeps `statusRecord` as patches arrive (prop-status.ts): a Tambo component's from the start,

@@ -14,7 +14,7 @@ const NO_CALLS: readonly ToolCallNodeImpl[] = Object.freeze([]);
  */
 export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined> {
   /**
-   * The parts, kept in the rare record (`Rare.parts`): a plain frozen array until the `parts`
+   * @internal The parts, kept in the rare record (`Rare.parts`): a plain frozen array until the `parts`
    * signal is first read; absent while they are what the flags say (the text part when
    * HAS_TEXT_PART, else none), so a text-only message holds no array, no part object and no field
    * for them until a view asks.
@@ -33,11 +33,12 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     return "assistant";
   }
 
-  /** Whether `toolCalls` appears in the message (the reference distinguishes absent from `[]`). */
+  /** @internal Whether `toolCalls` appears in the message (the reference distinguishes absent from `[]`). */
   get hasToolCallsKey(): boolean {
     return (this.flags & HAS_TOOL_CALLS_KEY) !== 0;
   }
 
+  /** @internal */
   set hasToolCallsKey(value: boolean) {
     this.flags = value ? this.flags | HAS_TOOL_CALLS_KEY : this.flags & ~HAS_TOOL_CALLS_KEY;
   }
@@ -50,7 +51,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     return made;
   }
 
-  /** The parts now, without making their signal. */
+  /** @internal The parts now, without making their signal. */
   peekParts(): readonly AssistantPart[] {
     const slot = this.partsSlot;
     if (slot === undefined) return (this.flags & HAS_TEXT_PART) !== 0 ? Object.freeze([this.textPart]) : NO_PARTS;
@@ -58,7 +59,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   /**
-   * Writes the parts. Parts are added by the fold (a streamed tool call, fold/tool-calls.ts) and by
+   * @internal Writes the parts. Parts are added by the fold (a streamed tool call, fold/tool-calls.ts) and by
    * generative UI (components/component-parts.ts), each from the parts it reads.
    */
   setParts(parts: readonly AssistantPart[]): void {
@@ -66,7 +67,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
   }
 
-  /** The text part, made on first use (it holds the content signal). */
+  /** @internal The text part, made on first use (it holds the content signal). */
   private get textPart(): TextPart {
     const rare = this.ensureRare();
     return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
@@ -77,6 +78,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     return this.rareSignal("name");
   }
 
+  /** @internal */
   setName(value: string | undefined): void {
     this.writeRare("name", value);
   }
@@ -86,7 +88,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     return (rare.toolCalls ??= toolCallsOf(this.parts)) as ReadonlySignal<readonly ToolCallNode[]>;
   }
 
-  /** The text part joins the parts where text first arrived (before or after tool calls). */
+  /** @internal The text part joins the parts where text first arrived (before or after tool calls). */
   ensureTextPart(): void {
     // A flag, not parts.includes(): this runs on every text delta.
     if ((this.flags & HAS_TEXT_PART) !== 0) return;
@@ -96,7 +98,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
   }
 
-  /** The message's tool calls, in part order (a list, not a generator: the thread asks this of every message it indexes). */
+  /** @internal The message's tool calls, in part order (a list, not a generator: the thread asks this of every message it indexes). */
   toolCallNodes(): readonly ToolCallNodeImpl[] {
     if (this.partsSlot === undefined) return NO_CALLS; // text only
     const calls: ToolCallNodeImpl[] = [];
@@ -121,7 +123,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.assignToolCalls(m.toolCalls ?? []);
   }
 
-  /** Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
+  /** @internal Reconciles tool calls by id: kept calls keep their node; parts keep their order. */
   private assignToolCalls(calls: readonly ToolCall[]): void {
     if (this.partsSlot === undefined && calls.length === 0) {
       // Text only (or nothing), before and after: the flag says it all (most whole messages).
@@ -152,7 +154,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     if (next.length !== old.length || next.some((part, i) => part !== old[i])) this.setParts(Object.freeze(next));
   }
 
-  /** HAS_TEXT_PART follows whether there is content. */
+  /** @internal HAS_TEXT_PART follows whether there is content. */
   private flagText(): void {
     this.flags = this.peekContent() !== undefined ? this.flags | HAS_TEXT_PART : this.flags & ~HAS_TEXT_PART;
   }

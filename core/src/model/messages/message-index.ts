@@ -72,7 +72,7 @@ export class MessageIndex<N extends Keyed> {
     if (++this.#filled > slots.length * 0.8) this.#rebuild();
   }
 
-  /** Room for `count` more nodes, so that adding them never rebuilds the table on the way (a whole list). */
+  /** @internal Room for `count` more nodes, so that adding them never rebuilds the table on the way (a whole list). */
   reserve(count: number): void {
     if (this.#map !== undefined) return;
     let size = this.#slots.length;

@@ -40,13 +40,14 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
     return (rare.attachments ??= attachmentsSignal(this.content, (rare.previews = slotSignal(rare.previews as LazySlot<LocalPreviews | undefined>)))) as ReadonlySignal<readonly Attachment[]>;
   }
 
-  /** Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
+  /** @internal Object URLs of the files this tab sent in the message, by part index; undefined drops them. */
   setPreviews(previews: LocalPreviews | undefined): void {
     if (this.rare === undefined && previews === undefined) return;
     const rare = this.ensureRare();
     rare.previews = writeSlot(rare.previews as LazySlot<LocalPreviews | undefined>, previews);
   }
 
+  /** @internal */
   peekPreviews(): LocalPreviews | undefined {
     return this.rare === undefined ? undefined : peekSlot(this.rare.previews as LazySlot<LocalPreviews | undefined>);
   }
@@ -56,6 +57,7 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
     return this.rareSignal("name");
   }
 
+  /** @internal */
   setName(value: string | undefined): void {
     this.writeRare("name", value);
   }
@@ -104,10 +106,12 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
     return this.rareSignal("error");
   }
 
+  /** @internal */
   peekError(): string | undefined {
     return this.peekRare("error");
   }
 
+  /** @internal */
   setError(value: string | undefined): void {
     this.writeRare("error", value);
   }

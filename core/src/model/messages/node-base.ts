@@ -49,15 +49,16 @@ export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
   flags: number;
   /** A plain node's role when it is none of the four the flags encode (an unverified event's). */
   role?: string;
-  /** Keys of a whole message this model has no field for, kept so `toMessage` round-trips them. */
+  /** @internal Keys of a whole message this model has no field for, kept so `toMessage` round-trips them. */
   extras?: Readonly<Record<string, unknown>>;
   streaming?: Signal<boolean>;
+  /** @internal */
   textLog?: TextLog;
-  /** Text subscribers waiting for the content's signal (see `TextWaiter`), newest first. */
+  /** @internal Text subscribers waiting for the content's signal (see `TextWaiter`), newest first. */
   textWaiting?: TextWaiter;
   /** An assistant message's parts, once they are more than its flags say (see assistant-node.ts). */
   parts?: unknown;
-  /** Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
+  /** @internal Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
   textPart?: unknown;
   toolCalls?: ReadonlySignal<unknown>;
   component?: unknown;
@@ -78,6 +79,7 @@ export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
  */
 export interface TextLog {
   writes: number;
+  /** @internal */
   replacedAt: number;
   subscribers: number;
   deltas: string[] | undefined;
@@ -91,6 +93,7 @@ export interface TextLog {
  * signal, made then, before the write lands. Linked through `nextWaiter`: no list to allocate.
  */
 export interface TextWaiter {
+  /** @internal */
   nextWaiter: TextWaiter | undefined;
   /** The content's signal now exists (holding the value the waiter was last shown): subscribe to it. */
   wake(content: Signal<unknown>): void;
@@ -120,13 +123,13 @@ export abstract class BaseNode {
 
   constructor(readonly id: string) {}
 
-  /** Made on the first write of a rare field (see `Rare`). */
+  /** @internal Made on the first write of a rare field (see `Rare`). */
   protected get rare(): Rare | undefined {
     const held = this.#flagsOrRare;
     return typeof held === "number" ? undefined : held;
   }
 
-  /** The rare record, made now if there is none. */
+  /** @internal The rare record, made now if there is none. */
   protected ensureRare(): Rare {
     const held = this.#flagsOrRare;
     return typeof held === "number" ? (this.#flagsOrRare = { flags: held }) : held;
@@ -144,7 +147,7 @@ export abstract class BaseNode {
     else held.flags = value;
   }
 
-  /** The rare field's signal, made now if it was not yet (holding the value so far). */
+  /** @internal The rare field's signal, made now if it was not yet (holding the value so far). */
   protected rareSignal<K extends RareKey>(key: K): Signal<RareValues[K]> {
     const rare = this.ensureRare();
     const made = slotSignal(rare[key] as LazySlot<RareValues[K]>);
@@ -152,12 +155,13 @@ export abstract class BaseNode {
     return made;
   }
 
+  /** @internal */
   protected peekRare<K extends RareKey>(key: K): RareValues[K] {
     const rare = this.rare;
     return rare === undefined ? undefined : peekSlot(rare[key] as LazySlot<RareValues[K]>);
   }
 
-  /** Writes a rare field; writing `undefined` where nothing was set makes no record. */
+  /** @internal Writes a rare field; writing `undefined` where nothing was set makes no record. */
   protected writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
     if (value === undefined && this.rare === undefined) return;
     const rare = this.ensureRare() as Record<string, unknown>;
@@ -173,6 +177,7 @@ export abstract class BaseNode {
     return this.rareSignal("metadata");
   }
 
+  /** @internal */
   peekMetadata(): Metadata | undefined {
     return this.peekRare("metadata");
   }
@@ -181,24 +186,25 @@ export abstract class BaseNode {
     return this.rareSignal("subagentRunId");
   }
 
+  /** @internal */
   peekSubagentRunId(): string | undefined {
     return this.peekRare("subagentRunId");
   }
 
-  /** A null tag reads as absent (the reference deletes it). */
+  /** @internal A null tag reads as absent (the reference deletes it). */
   setSubagentRunId(value: string | null | undefined): void {
     this.writeRare("subagentRunId", value ?? undefined);
   }
 
   abstract readonly role: Message["role"];
 
-  /** Merges an event's metadata (no write when there is none). */
+  /** @internal Merges an event's metadata (no write when there is none). */
   mergeMetadata(incoming: Record<string, unknown> | undefined): void {
     if (incoming === undefined) return;
     this.writeRare("metadata", mergeMetadataInto(this.peekMetadata(), incoming));
   }
 
-  /** Common part of `assign`: metadata, attribution, unknown keys. */
+  /** @internal Common part of `assign`: metadata, attribution, unknown keys. */
   protected assignCommon(message: Message): void {
     // As assignJson: an equal value keeps the old object (and notifies no one). Neither here nor
     // there (most messages) is equal without a look.
@@ -220,6 +226,7 @@ export abstract class BaseNode {
     else if (this.rare?.extras !== undefined) this.rare.extras = undefined;
   }
 
+  /** @internal */
   protected commonFields(): Record<string, unknown> {
     const out: Record<string, unknown> = { id: this.id, role: this.role };
     // Everything below lives in the rare record, which most messages never get.
@@ -254,7 +261,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
     return slot instanceof Signal ? (slot as Signal<C>) : this.contentSignal(slot);
   }
 
-  /** Makes the content's signal, and hands it to the text subscribers waiting for it. */
+  /** @internal Makes the content's signal, and hands it to the text subscribers waiting for it. */
   private contentSignal(value: C): Signal<C> {
     const made = (this.#content = slotSignal(value));
     const rare = this.rare;
@@ -270,7 +277,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
   }
 
   /**
-   * `waiter` watches the content from now: woken with the signal before the next write, or at
+   * @internal `waiter` watches the content from now: woken with the signal before the next write, or at
    * once when the signal exists already. Waiters wake in the order they came.
    */
   waitForText(waiter: TextWaiter): void {
@@ -286,7 +293,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
     last.nextWaiter = waiter;
   }
 
-  /** `waiter` stops waiting (a no-op once it was woken). */
+  /** @internal `waiter` stops waiting (a no-op once it was woken). */
   stopWaiting(waiter: TextWaiter): void {
     const rare = this.rare;
     if (rare === undefined) return;
@@ -301,19 +308,20 @@ export abstract class TextBearingNode<C> extends BaseNode {
   }
 
   /**
-   * Before any write of the content: waiting text subscribers get its signal first (the fold's
+   * @internal Before any write of the content: waiting text subscribers get its signal first (the fold's
    * append, fold/text.ts, calls it before it logs the delta).
    */
   wakeWaiters(): void {
     if (this.rare?.textWaiting !== undefined) void this.content;
   }
 
+  /** @internal */
   peekContent(): C {
     return peekSlot(this.#content);
   }
 
   /**
-   * Writes the content (through its signal when there is one). Every caller wakes the waiters
+   * @internal Writes the content (through its signal when there is one). Every caller wakes the waiters
    * first and keeps the delta log: the fold's append (fold/text.ts), or `noteTextReplaced` before
    * a whole write.
    */
@@ -321,7 +329,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
     this.#content = writeSlot(this.#content, value);
   }
 
-  /** Sets the content from a whole message, keeping the old value when it is JSON-equal. */
+  /** @internal Sets the content from a whole message, keeping the old value when it is JSON-equal. */
   protected assignContent(value: C): void {
     this.noteTextReplaced();
     if (!jsonEqual(this.peekContent(), value)) this.setContent(ownJson(value));
@@ -343,20 +351,22 @@ export abstract class TextBearingNode<C> extends BaseNode {
     return this.rareSignal("encryptedValue");
   }
 
+  /** @internal */
   peekEncryptedValue(): string | undefined {
     return this.peekRare("encryptedValue");
   }
 
+  /** @internal */
   setEncryptedValue(value: string | undefined): void {
     this.writeRare("encryptedValue", value);
   }
 
-  /** The delta log while a text subscriber exists (see `TextLog`). */
+  /** @internal The delta log while a text subscriber exists (see `TextLog`). */
   get textLog(): TextLog | undefined {
     return this.rare?.textLog;
   }
 
-  /** A text subscriber came: the log is made with the first. */
+  /** @internal A text subscriber came: the log is made with the first. */
   addTextSubscriber(): TextLog {
     const rare = this.ensureRare();
     const log = (rare.textLog ??= { writes: 0, replacedAt: 0, subscribers: 0, deltas: undefined });
@@ -364,14 +374,14 @@ export abstract class TextBearingNode<C> extends BaseNode {
     return log;
   }
 
-  /** A text subscriber left: the log goes with the last. */
+  /** @internal A text subscriber left: the log goes with the last. */
   removeTextSubscriber(): void {
     const rare = this.rare;
     const log = rare?.textLog;
     if (log !== undefined && --log.subscribers === 0) rare!.textLog = undefined;
   }
 
-  /** Called before `content` is written as a whole (snapshot, restore). */
+  /** @internal Called before `content` is written as a whole (snapshot, restore). */
   protected noteTextReplaced(): void {
     this.wakeWaiters();
     const log = this.rare?.textLog;

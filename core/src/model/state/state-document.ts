@@ -20,7 +20,7 @@ export type Entry = unknown;
  */
 export class StateDocument {
   #base: unknown;
-  /** The root's changed keys (fold/state-overlay.ts writes them). */
+  /** @internal The root's changed keys (fold/state-overlay.ts writes them). */
   overrides: Map<string, Entry> | undefined;
   /** While a patch is applied: its overlay writes, to roll back. */
   undo: { key: string; had: boolean; previous: Entry }[] | undefined;
@@ -36,7 +36,7 @@ export class StateDocument {
     this.#base = initial;
   }
 
-  /** Whether the root's keys can be overlaid (a plain object root). */
+  /** @internal Whether the root's keys can be overlaid (a plain object root). */
   get overlayable(): boolean {
     return this.#base !== null && typeof this.#base === "object" && !Array.isArray(this.#base);
   }
@@ -58,14 +58,14 @@ export class StateDocument {
       : undefined;
   }
 
-  /** A fresh plain copy of the current root (overlay applied) for a patch to edit directly. */
+  /** @internal A fresh plain copy of the current root (overlay applied) for a patch to edit directly. */
   copyRoot(): Record<string, unknown> {
     const copy: Record<string, unknown> = { ...(this.#base as Record<string, unknown>) };
     if (this.overrides !== undefined) applyOverrides(copy, this.overrides);
     return copy;
   }
 
-  /** The current root for a patch that will not edit it in place (any JSON value). */
+  /** @internal The current root for a patch that will not edit it in place (any JSON value). */
   peekRoot(): unknown {
     return this.overlayable && this.overrides !== undefined && this.overrides.size > 0 ? this.copyRoot() : this.#base;
   }

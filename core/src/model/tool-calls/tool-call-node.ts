@@ -40,8 +40,9 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly args = signal<unknown>(undefined);
   readonly argumentStatus = signal<Readonly<Record<string, ArgumentStatus>>>(NO_STATUS);
   readonly result = signal<ToolMessageNode | undefined>(undefined);
-  /** `status` and `error`, written only by the transitions (here, the fold's in fold/tool-call-stream.ts, the client's in client-transitions.ts). */
+  /** @internal `status` and `error`, written only by the transitions (here, the fold's in fold/tool-call-stream.ts, the client's in client-transitions.ts). */
   readonly statusSignal = signal<ToolCallStatus>("streaming");
+  /** @internal */
   readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   readonly metadata = signal<Metadata | undefined>(undefined);
   readonly encryptedValue = signal<string | undefined>(undefined);
@@ -87,7 +88,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
   }
 
   /**
-   * Links (or unlinks) the tool message answering this call: `succeeded`, or `failed` when the
+   * @internal Links (or unlinks) the tool message answering this call: `succeeded`, or `failed` when the
    * message carries an error. From every state, since a result is the answer whoever gave it;
    * unlinked (its message left the path), a settled call is `complete` again.
    */
@@ -109,6 +110,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     }
   }
 
+  /** @internal */
   toToolCall(): ToolCall {
     const call: ToolCall = {
       id: this.id,
@@ -122,7 +124,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     return call;
   }
 
-  /** Parses whole argument text: `args`, or the call fails. */
+  /** @internal Parses whole argument text: `args`, or the call fails. */
   settleArgs(text: string): void {
     if (text.trim() === "") {
       this.setArgs(Object.freeze({}));
@@ -145,18 +147,19 @@ export class ToolCallNodeImpl implements ToolCallNode {
     this.parser = undefined;
   }
 
-  /** `streaming` → `complete`, or `failed` when the arguments were refused. */
+  /** @internal `streaming` → `complete`, or `failed` when the arguments were refused. */
   argumentsArrived(): void {
     if (this.statusSignal.peek() === "streaming") this.statusSignal.value = this.errorSignal.peek() === undefined ? "complete" : "failed";
   }
 
-  /** Arguments that do not parse fail the call from every state: the call cannot run on them. */
+  /** @internal Arguments that do not parse fail the call from every state: the call cannot run on them. */
   private refuseArgs(error: ToolArgsError): void {
     this.args.value = undefined;
     this.errorSignal.value = error;
     this.statusSignal.value = "failed";
   }
 
+  /** @internal */
   private setArgs(value: unknown): void {
     this.args.value = value;
     this.partialArgs.value = value;

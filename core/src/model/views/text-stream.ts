@@ -34,6 +34,7 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
  * effect or log is made for a finished message that never changes again.
  */
 export class TextSubscription implements TextWaiter {
+  /** @internal */
   nextWaiter: TextWaiter | undefined = undefined;
   readonly #sink: TextSink;
   /** The node when it keeps a log of its writes (a Threadline node), else undefined. */
