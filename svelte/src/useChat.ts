@@ -15,6 +15,7 @@ import {
   type ThreadlineError,
   type TokenTotals,
 } from "@threadline/core";
+import { chatMethods } from "@threadline/core/chat";
 import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
@@ -120,6 +121,7 @@ export function useChat(options: UseChatOptions): UseChatReturn {
 /** @deprecated Renamed `useChat` (the same function), the name it has in `@threadline/vue`. */
 export const createChat = useChat;
 
+
 function wrap(client: ChatClient, owned: boolean): UseChatReturn {
   const { thread } = client;
   return {
@@ -140,19 +142,8 @@ function wrap(client: ChatClient, owned: boolean): UseChatReturn {
     capabilities: storeOnSubscribe(() => client.capabilities),
     subagents: storeOf(thread.subagents),
     subagentsOf: (toolCallId) => storeOf(thread.subagentsOf(toolCallId)),
-    sendMessage: (message) => client.sendMessage(message),
-    stop: () => client.stop(),
-    regenerate: (messageId) => client.regenerate(messageId),
-    editMessage: (messageId, content) => client.editMessage(messageId, content),
-    switchBranch: (messageId, index) => client.switchBranch(messageId, index),
+    ...chatMethods(() => client),
     branches: (messageId) => storeOf(computed(() => thread.branches(messageId))),
-    clear: () => client.clear(),
-    setMessages: (messages) => client.setMessages(messages),
-    addToolResult: (result) => client.addToolResult(result),
-    respondToApproval: (toolCallId, response) => client.respondToApproval(toolCallId, response),
-    resume: (interruptId, payload) => client.resume(interruptId, payload),
-    cancelInterrupt: (interruptId, payload) => client.cancelInterrupt(interruptId, payload),
-    setState: (update: unknown) => client.setState(update),
     dispose: () => {
       if (owned) client.dispose();
     },

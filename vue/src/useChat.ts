@@ -9,6 +9,7 @@ import {
   type MessageNode,
   type SubagentLane,
 } from "@threadline/core";
+import { chatMethods } from "@threadline/core/chat";
 import { BindingError, threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
@@ -32,6 +33,7 @@ const CHAT_FIELDS = [
   "statusNote",
 ] as const;
 type ChatField = (typeof CHAT_FIELDS)[number];
+
 
 /** What `thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
 export type ThreadView = CoreThreadView<ChatStatus>;
@@ -170,19 +172,14 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   if (server) owned?.dispose();
   else releaseWithScope(dispose, "useChat()", false);
 
-  const current = (): ChatClient => chat.value;
   return {
     ...fields,
+    ...chatMethods(() => chat.value),
     capabilities,
     messages,
     thread,
     chat,
     dispose,
-    sendMessage: (...args) => current().sendMessage(...args),
-    stop: (...args) => current().stop(...args),
-    regenerate: (...args) => current().regenerate(...args),
-    editMessage: (...args) => current().editMessage(...args),
-    switchBranch: (...args) => current().switchBranch(...args),
     branches: (messageId) =>
       followSignal<Branches | undefined>((): ReadonlySignal<Branches | undefined> => {
         const thread = chat.value.thread;
@@ -192,13 +189,6 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     subagents,
     subagentsOf: (toolCallId) =>
       followSignal<readonly SubagentLane[]>(() => chat.value.thread.subagentsOf(toValue(toolCallId)), "useChat().subagentsOf()") as SignalRef<readonly SubagentLane[]>,
-    addToolResult: (...args) => current().addToolResult(...args),
-    respondToApproval: (...args) => current().respondToApproval(...args),
-    resume: (...args) => current().resume(...args),
-    cancelInterrupt: (...args) => current().cancelInterrupt(...args),
-    setState: (update: unknown) => current().setState(update),
-    clear: (...args) => current().clear(...args),
-    setMessages: (...args) => current().setMessages(...args),
   };
 }
 
