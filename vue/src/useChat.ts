@@ -104,20 +104,20 @@ const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
  */
 export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatReturn {
   const server = isServerRendering();
-  let owned: ChatClient | undefined;
   let applied: UseChatOptions = toRaw(toValue(options));
 
   // Builds the client before anything is swapped: a constructor that throws (an invalid option)
   // leaves the current client in place and still owned.
-  const open = (given: UseChatOptions): { readonly client: ChatClient; readonly owned: boolean } => {
-    if (!("chat" in given)) return { client: new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given), owned: true };
+  const open = (given: UseChatOptions): ChatClient => {
+    if (!("chat" in given)) return new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given);
     const client = toRaw(given.chat);
     if (!(client instanceof ChatClient)) throw new BindingError("NOT_A_CHAT", DEV ? "useChat({ chat }) needs a ChatClient" : "useChat()", client);
-    return { client, owned: false };
+    return client;
   };
-  const first = open(applied);
-  if (first.owned) owned = first.client;
-  const chat = shallowRef<ChatClient>(first.client);
+  const chat = shallowRef<ChatClient>(open(applied));
+  // The client useChat made and disposes; undefined while a `{ chat }` given is in use (never
+  // disposed here). So it is set exactly while the options in force are a new chat's.
+  let owned = "chat" in applied ? undefined : chat.value;
 
   let stopWatching: (() => void) | undefined;
   if (!server && (isRef(options) || typeof options === "function")) {
@@ -131,13 +131,15 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
         const next = toRaw(given as UseChatOptions);
         const previous = applied;
         if (keyOf(next) !== keyOf(previous)) {
-          const opened = open(next);
+          const client = open(next);
           const retired = owned;
-          owned = opened.owned ? opened.client : undefined;
-          chat.value = opened.client;
+          owned = "chat" in next ? undefined : client;
+          chat.value = client;
           retired?.dispose();
-        } else if (owned !== undefined && !("chat" in next) && !("chat" in previous)) {
-          const changes = changedUpdatable(previous, next);
+        } else if (owned !== undefined && !("chat" in next)) {
+          // Same thread, both a new chat's options (owned says so of `previous`): hand on what changed.
+          let changes: Record<string, unknown> | undefined;
+          for (const key of UPDATABLE) if (!Object.is((previous as ChatClientOptions)[key], next[key])) (changes ??= {})[key] = next[key];
           if (changes !== undefined) owned.updateOptions(changes);
         }
         // Only once applied: after a throw (an invalid option) the next change is compared with
@@ -196,12 +198,4 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
 function keyOf(options: UseChatOptions): unknown {
   if ("chat" in options) return toRaw(options.chat);
   return options.thread !== undefined ? toRaw(options.thread) : options.threadId;
-}
-
-function changedUpdatable(previous: ChatClientOptions, next: ChatClientOptions): Partial<Pick<ChatClientOptions, (typeof UPDATABLE)[number]>> | undefined {
-  let changes: Record<string, unknown> | undefined;
-  for (const key of UPDATABLE) {
-    if (!Object.is(previous[key], next[key])) (changes ??= {})[key] = next[key];
-  }
-  return changes as Partial<Pick<ChatClientOptions, (typeof UPDATABLE)[number]>> | undefined;
 }
