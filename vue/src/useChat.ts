@@ -9,7 +9,7 @@ import {
   type MessageNode,
   type SubagentLane,
 } from "@threadline/core";
-import { chatMethods } from "@threadline/core/chat";
+import { CHAT_SIGNALS, chatMethods } from "@threadline/core/chat";
 import { BindingError, threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
@@ -19,21 +19,7 @@ import { followSignal, followSignalOnRead, type SignalRef } from "./useSignal.js
 /** Options for a chat `useChat` creates and owns, or `{ chat }` to attach to one you made. */
 export type UseChatOptions = ChatClientOptions | { readonly chat: ChatClient };
 
-const CHAT_FIELDS = [
-  "status",
-  "error",
-  "isRunning",
-  "sessionGenerating",
-  "following",
-  "pendingInterrupts",
-  "state",
-  "persistenceError",
-  "usage",
-  "runUsage",
-  "statusNote",
-] as const;
-type ChatField = (typeof CHAT_FIELDS)[number];
-
+type ChatField = (typeof CHAT_SIGNALS)[number];
 
 /** What `thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
 export type ThreadView = CoreThreadView<ChatStatus>;
@@ -150,7 +136,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     );
   }
 
-  const fields = followFields<ChatClient, ChatField>(chat, CHAT_FIELDS, "useChat()") as FieldRefs<ChatClient, ChatField> & Disposable;
+  const fields = followFields<ChatClient, ChatField>(chat, CHAT_SIGNALS, "useChat()") as FieldRefs<ChatClient, ChatField> & Disposable;
   const messages = followSignal(() => chat.value.thread.messages, "useChat()") as Readonly<ShallowRef<readonly MessageNode[]>> &
     Disposable;
   const thread = followSignal(() => threadViewSignal(chat.value), "useChat()") as Readonly<ShallowRef<ThreadView>> & Disposable;

@@ -1,6 +1,23 @@
 import type { ChatClient } from "./client.js";
 
-/** The client's methods the Svelte and Vue `useChat` hand out, under the same names. */
+// What the Svelte and Vue `useChat` hand out of a client, under the same names: one store or ref
+// per signal, and the methods.
+
+/** The client's signals each binding follows one by one (a store or ref each, subscribed on its own). */
+export const CHAT_SIGNALS = [
+  "status",
+  "error",
+  "isRunning",
+  "sessionGenerating",
+  "following",
+  "pendingInterrupts",
+  "state",
+  "persistenceError",
+  "usage",
+  "runUsage",
+  "statusNote",
+] as const;
+
 const CHAT_METHODS = [
   "sendMessage",
   "stop",
