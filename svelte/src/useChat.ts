@@ -15,6 +15,7 @@ import {
   type ThreadlineError,
   type TokenTotals,
 } from "@threadline/core";
+import { CHAT_SIGNALS, chatMethods } from "@threadline/core/chat";
 import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
@@ -120,39 +121,27 @@ export function useChat(options: UseChatOptions): UseChatReturn {
 /** @deprecated Renamed `useChat` (the same function), the name it has in `@threadline/vue`. */
 export const createChat = useChat;
 
+type ChatStores = Pick<UseChatReturn, (typeof CHAT_SIGNALS)[number]>;
+
+/** One store per signal of the client that `useChat` hands out. */
+function signalStores(client: ChatClient): ChatStores {
+  const stores: Record<string, Readable<unknown>> = {};
+  for (const key of CHAT_SIGNALS) stores[key] = storeOf<unknown>(client[key]);
+  return stores as unknown as ChatStores;
+}
+
 function wrap(client: ChatClient, owned: boolean): UseChatReturn {
   const { thread } = client;
   return {
     thread: storeOf(threadViewSignal(client)),
     messages: storeOf(thread.messages),
-    status: storeOf(client.status),
-    error: storeOf(client.error),
-    isRunning: storeOf(client.isRunning),
-    state: storeOf(client.state),
-    sessionGenerating: storeOf(client.sessionGenerating),
-    following: storeOf(client.following),
-    pendingInterrupts: storeOf(client.pendingInterrupts),
-    persistenceError: storeOf(client.persistenceError),
-    usage: storeOf(client.usage),
-    runUsage: storeOf(client.runUsage),
-    statusNote: storeOf(client.statusNote),
+    ...signalStores(client),
     // Read on first subscribe: reading `client.capabilities` asks the agent (discovery on first read).
     capabilities: storeOnSubscribe(() => client.capabilities),
     subagents: storeOf(thread.subagents),
     subagentsOf: (toolCallId) => storeOf(thread.subagentsOf(toolCallId)),
-    sendMessage: (message) => client.sendMessage(message),
-    stop: () => client.stop(),
-    regenerate: (messageId) => client.regenerate(messageId),
-    editMessage: (messageId, content) => client.editMessage(messageId, content),
-    switchBranch: (messageId, index) => client.switchBranch(messageId, index),
+    ...chatMethods(() => client),
     branches: (messageId) => storeOf(computed(() => thread.branches(messageId))),
-    clear: () => client.clear(),
-    setMessages: (messages) => client.setMessages(messages),
-    addToolResult: (result) => client.addToolResult(result),
-    respondToApproval: (toolCallId, response) => client.respondToApproval(toolCallId, response),
-    resume: (interruptId, payload) => client.resume(interruptId, payload),
-    cancelInterrupt: (interruptId, payload) => client.cancelInterrupt(interruptId, payload),
-    setState: (update: unknown) => client.setState(update),
     dispose: () => {
       if (owned) client.dispose();
     },

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { MessageNode } from "@threadline/core";
 import { checkedMessage } from "@threadline/core/model";
 import { currentText } from "@threadline/core/model";
@@ -26,4 +27,6 @@ export const StreamingText: FunctionalComponent<StreamingTextProps> = (props) =>
   return withDirectives(h(props.tag ?? "span", null, currentText(node)), [[streamText, node]]);
 };
 StreamingText.displayName = "StreamingText";
-StreamingText.props = { node: { type: Object, required: true }, tag: { type: String, default: "span" } };
+// Vue checks a prop's type and presence in development only, and `tag`'s default is applied above:
+// a production build declares the names alone.
+StreamingText.props = DEV ? { node: { type: Object, required: true }, tag: { type: String, default: "span" } } : ["node", "tag"];

@@ -8,53 +8,52 @@ export type Unsubscribe = () => void;
 export type NodeSource<N> = MaybeRefOrGetter<N | null | undefined>;
 
 /**
- * Copies a core signal into a Vue ref. Live, it bridges through `signal.subscribe`, whose callback
- * runs untracked: whatever Vue runs because the ref changed can read other signals without the
- * bridge picking them up as dependencies. Not live (server rendering), it reads once and
- * subscribes nothing.
+ * Points `target` at one signal of the node: `target` takes its value and follows it; with no
+ * signal it holds `empty`.
  */
-export function link<V, T>(
-  signal: ReadonlySignal<V>,
-  target: ShallowRef<T>,
-  map: (value: V) => T,
-  live: boolean,
-): Unsubscribe | undefined {
-  // A signal that travelled through reactive() or a deep ref is a proxy; subscribing through the
-  // proxy would register the proxy, and unsubscribing could then miss the real source.
-  const raw = toRaw(signal);
-  if (!live) {
-    target.value = map(raw.peek());
-    return undefined;
-  }
-  return raw.subscribe((value) => {
-    target.value = map(value);
-  });
-}
+export type Link = <T>(target: ShallowRef<T>, signal: ReadonlySignal<T> | undefined, empty: T) => void;
 
 /**
  * Follows a node (a message, a tool call, a chat…) that may itself change when it is given as a
- * ref or getter: `attach` subscribes what it needs on the node — or resets its refs when there is
- * none — and returns the unsubscribers, which run before the next node is attached.
+ * ref or getter: `attach` links the refs to the node's signals (or, with no node, empties them);
+ * those links are released before the next node is attached.
+ *
+ * A link copies a core signal into a Vue ref. Live, it bridges through `signal.subscribe`, whose
+ * callback runs untracked: whatever Vue runs because the ref changed can read other signals
+ * without the bridge picking them up as dependencies. During server rendering it reads once and
+ * subscribes nothing.
  *
  * The getter is watched by Vue, so it must depend on Vue state (props, refs). Reading core signals
  * in it is not tracked: the two reactive graphs meet only through subscriptions.
  *
  * Returns `dispose`, which is also tied to the current effect scope.
  */
-export function followNode<N extends object>(
-  source: NodeSource<N>,
-  attach: (node: N | undefined, live: boolean) => Unsubscribe[],
-  what: string,
-): () => void {
+export function followNode<N extends object>(source: NodeSource<N>, attach: (node: N | undefined, link: Link) => void, what: string): () => void {
   const server = isServerRendering();
   let current: Unsubscribe[] = [];
+  const link: Link = (target, signal, empty) => {
+    if (signal === undefined) {
+      target.value = empty;
+      return;
+    }
+    // A signal that travelled through reactive() or a deep ref is a proxy; subscribing through the
+    // proxy would register the proxy, and unsubscribing could then miss the real source.
+    const raw = toRaw(signal);
+    if (server) target.value = raw.peek();
+    else
+      current.push(
+        raw.subscribe((value) => {
+          target.value = value;
+        }),
+      );
+  };
   const release = (): void => {
     for (const unsubscribe of current) unsubscribe();
     current = [];
   };
   const bind = (node: N | null | undefined): void => {
     release();
-    current = attach(node == null ? undefined : (toRaw(node) as N), !server);
+    attach(node == null ? undefined : (toRaw(node) as N), link);
   };
 
   let stopWatching: (() => void) | undefined;

@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import { shallowRef, type ShallowRef } from "vue";
-import { followNode, link, type NodeSource, type Unsubscribe } from "./follow-node.js";
+import { followNode, type NodeSource } from "./follow-node.js";
 
 /** The value type of a signal field; an optional field adds `undefined` (distributes over the union). */
 type SignalValue<S> = S extends ReadonlySignal<infer V> ? V : S extends undefined ? undefined : never;
@@ -20,8 +20,6 @@ export interface Disposable {
   dispose(): void;
 }
 
-const same = <T>(value: T): T => value;
-
 /**
  * One ref per named signal field of a node, each subscribed on its own, so a change to one field
  * updates only what reads that field. When the node changes (ref or getter source), every field
@@ -36,19 +34,8 @@ export function followFields<N extends object, K extends SignalKeys<N>>(
   for (const key of keys) refs[key] = shallowRef<unknown>(undefined);
   const dispose = followNode(
     source,
-    (node, live) => {
-      const subscriptions: Unsubscribe[] = [];
-      for (const key of keys) {
-        const target = refs[key];
-        const signal = node?.[key] as ReadonlySignal<unknown> | undefined;
-        if (signal === undefined) {
-          target.value = undefined;
-          continue;
-        }
-        const unsubscribe = link(signal, target, same, live);
-        if (unsubscribe !== undefined) subscriptions.push(unsubscribe);
-      }
-      return subscriptions;
+    (node, link) => {
+      for (const key of keys) link(refs[key], node?.[key] as ReadonlySignal<unknown> | undefined, undefined);
     },
     what,
   );

@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import type { MessageNode } from "@threadline/core";
 import { checkedMessage, MessageTextNode } from "@threadline/core/model";
 import { toRaw, type ObjectDirective } from "vue";
@@ -7,7 +8,8 @@ import { toRaw, type ObjectDirective } from "vue";
  * property, as Vue's own directives keep theirs, rather than a WeakMap entry per element, which
  * the garbage collector has to treat as an ephemeron.
  */
-const STREAM = Symbol("threadline.streamText");
+// Its description is for reading the element in development tools.
+const STREAM = Symbol(DEV ? "threadline.streamText" : undefined);
 type Streaming = HTMLElement & { [STREAM]?: MessageTextNode | undefined };
 
 function attach(element: Streaming, node: MessageNode): void {

@@ -9,6 +9,7 @@ import {
   type MessageNode,
   type SubagentLane,
 } from "@threadline/core";
+import { CHAT_SIGNALS, chatMethods } from "@threadline/core/chat";
 import { BindingError, threadViewSignal, type ThreadView as CoreThreadView } from "@threadline/core/model";
 import { isRef, shallowRef, toRaw, toValue, watch, type MaybeRefOrGetter, type ShallowRef } from "vue";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
@@ -18,20 +19,7 @@ import { followSignal, followSignalOnRead, type SignalRef } from "./useSignal.js
 /** Options for a chat `useChat` creates and owns, or `{ chat }` to attach to one you made. */
 export type UseChatOptions = ChatClientOptions | { readonly chat: ChatClient };
 
-const CHAT_FIELDS = [
-  "status",
-  "error",
-  "isRunning",
-  "sessionGenerating",
-  "following",
-  "pendingInterrupts",
-  "state",
-  "persistenceError",
-  "usage",
-  "runUsage",
-  "statusNote",
-] as const;
-type ChatField = (typeof CHAT_FIELDS)[number];
+type ChatField = (typeof CHAT_SIGNALS)[number];
 
 /** What `thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
 export type ThreadView = CoreThreadView<ChatStatus>;
@@ -102,20 +90,20 @@ const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
  */
 export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatReturn {
   const server = isServerRendering();
-  let owned: ChatClient | undefined;
   let applied: UseChatOptions = toRaw(toValue(options));
 
   // Builds the client before anything is swapped: a constructor that throws (an invalid option)
   // leaves the current client in place and still owned.
-  const open = (given: UseChatOptions): { readonly client: ChatClient; readonly owned: boolean } => {
-    if (!("chat" in given)) return { client: new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given), owned: true };
+  const open = (given: UseChatOptions): ChatClient => {
+    if (!("chat" in given)) return new ChatClient(server ? { ...given, presence: false, persistence: undefined } : given);
     const client = toRaw(given.chat);
     if (!(client instanceof ChatClient)) throw new BindingError("NOT_A_CHAT", DEV ? "useChat({ chat }) needs a ChatClient" : "useChat()", client);
-    return { client, owned: false };
+    return client;
   };
-  const first = open(applied);
-  if (first.owned) owned = first.client;
-  const chat = shallowRef<ChatClient>(first.client);
+  const chat = shallowRef<ChatClient>(open(applied));
+  // The client useChat made and disposes; undefined while a `{ chat }` given is in use (never
+  // disposed here). So it is set exactly while the options in force are a new chat's.
+  let owned = "chat" in applied ? undefined : chat.value;
 
   let stopWatching: (() => void) | undefined;
   if (!server && (isRef(options) || typeof options === "function")) {
@@ -129,13 +117,15 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
         const next = toRaw(given as UseChatOptions);
         const previous = applied;
         if (keyOf(next) !== keyOf(previous)) {
-          const opened = open(next);
+          const client = open(next);
           const retired = owned;
-          owned = opened.owned ? opened.client : undefined;
-          chat.value = opened.client;
+          owned = "chat" in next ? undefined : client;
+          chat.value = client;
           retired?.dispose();
-        } else if (owned !== undefined && !("chat" in next) && !("chat" in previous)) {
-          const changes = changedUpdatable(previous, next);
+        } else if (owned !== undefined && !("chat" in next)) {
+          // Same thread, both a new chat's options (owned says so of `previous`): hand on what changed.
+          let changes: Record<string, unknown> | undefined;
+          for (const key of UPDATABLE) if (!Object.is((previous as ChatClientOptions)[key], next[key])) (changes ??= {})[key] = next[key];
           if (changes !== undefined) owned.updateOptions(changes);
         }
         // Only once applied: after a throw (an invalid option) the next change is compared with
@@ -146,7 +136,7 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     );
   }
 
-  const fields = followFields<ChatClient, ChatField>(chat, CHAT_FIELDS, "useChat()") as FieldRefs<ChatClient, ChatField> & Disposable;
+  const fields = followFields<ChatClient, ChatField>(chat, CHAT_SIGNALS, "useChat()") as FieldRefs<ChatClient, ChatField> & Disposable;
   const messages = followSignal(() => chat.value.thread.messages, "useChat()") as Readonly<ShallowRef<readonly MessageNode[]>> &
     Disposable;
   const thread = followSignal(() => threadViewSignal(chat.value), "useChat()") as Readonly<ShallowRef<ThreadView>> & Disposable;
@@ -170,19 +160,14 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
   if (server) owned?.dispose();
   else releaseWithScope(dispose, "useChat()", false);
 
-  const current = (): ChatClient => chat.value;
   return {
     ...fields,
+    ...chatMethods(() => chat.value),
     capabilities,
     messages,
     thread,
     chat,
     dispose,
-    sendMessage: (...args) => current().sendMessage(...args),
-    stop: (...args) => current().stop(...args),
-    regenerate: (...args) => current().regenerate(...args),
-    editMessage: (...args) => current().editMessage(...args),
-    switchBranch: (...args) => current().switchBranch(...args),
     branches: (messageId) =>
       followSignal<Branches | undefined>((): ReadonlySignal<Branches | undefined> => {
         const thread = chat.value.thread;
@@ -192,13 +177,6 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
     subagents,
     subagentsOf: (toolCallId) =>
       followSignal<readonly SubagentLane[]>(() => chat.value.thread.subagentsOf(toValue(toolCallId)), "useChat().subagentsOf()") as SignalRef<readonly SubagentLane[]>,
-    addToolResult: (...args) => current().addToolResult(...args),
-    respondToApproval: (...args) => current().respondToApproval(...args),
-    resume: (...args) => current().resume(...args),
-    cancelInterrupt: (...args) => current().cancelInterrupt(...args),
-    setState: (update: unknown) => current().setState(update),
-    clear: (...args) => current().clear(...args),
-    setMessages: (...args) => current().setMessages(...args),
   };
 }
 
@@ -206,12 +184,4 @@ export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatRetur
 function keyOf(options: UseChatOptions): unknown {
   if ("chat" in options) return toRaw(options.chat);
   return options.thread !== undefined ? toRaw(options.thread) : options.threadId;
-}
-
-function changedUpdatable(previous: ChatClientOptions, next: ChatClientOptions): Partial<Pick<ChatClientOptions, (typeof UPDATABLE)[number]>> | undefined {
-  let changes: Record<string, unknown> | undefined;
-  for (const key of UPDATABLE) {
-    if (!Object.is(previous[key], next[key])) (changes ??= {})[key] = next[key];
-  }
-  return changes as Partial<Pick<ChatClientOptions, (typeof UPDATABLE)[number]>> | undefined;
 }

@@ -2,13 +2,11 @@ import { DEV } from "esm-env";
 import type { ReadonlySignal } from "@preact/signals-core";
 import { BindingError, isSignalLike } from "@threadline/core/model";
 import { customRef, effectScope, shallowRef, type Ref, type ShallowRef } from "vue";
-import { followNode, link, type NodeSource } from "./follow-node.js";
+import { followNode, type NodeSource } from "./follow-node.js";
 import type { Disposable } from "./node-fields.js";
 
 /** A read-only ref that follows a core signal, with a `dispose` for use outside a scope. */
 export type SignalRef<T> = Readonly<ShallowRef<T>> & Disposable;
-
-const same = <T>(value: T): T => value;
 
 /**
  * A shallow ref that follows one core signal. Treat it as read-only: the signal is the source.
@@ -32,21 +30,15 @@ export function useSignal<T>(source: NodeSource<ReadonlySignal<T>>): SignalRef<T
 
 /** `useSignal` for the other composables, naming the caller in the no-scope warning. */
 export function followSignal<T>(source: NodeSource<ReadonlySignal<T>>, what: string): SignalRef<T | undefined> {
-  const ref = shallowRef<T | undefined>(undefined);
-  const dispose = followNode(
+  return followView<ReadonlySignal<T>, T | undefined>(
     source,
-    (signal, live) => {
-      if (signal === undefined) {
-        ref.value = undefined;
-        return [];
-      }
+    (signal) => {
       if (!isSignalLike(signal)) throw new BindingError("NOT_A_SIGNAL", DEV ? `${what} needs a signal` : what, signal);
-      const unsubscribe = link(signal, ref, same, live);
-      return unsubscribe === undefined ? [] : [unsubscribe];
+      return signal;
     },
+    undefined,
     what,
   );
-  return Object.assign(ref, { dispose });
 }
 
 /**
@@ -79,18 +71,6 @@ export function followView<N extends object, T>(
   what: string,
 ): SignalRef<T> {
   const ref = shallowRef<T>(empty);
-  const dispose = followNode(
-    source,
-    (node, live) => {
-      const signal = node === undefined ? undefined : view(node);
-      if (signal === undefined) {
-        ref.value = empty;
-        return [];
-      }
-      const unsubscribe = link(signal, ref, same, live);
-      return unsubscribe === undefined ? [] : [unsubscribe];
-    },
-    what,
-  );
+  const dispose = followNode(source, (node, link) => link(ref, node === undefined ? undefined : view(node), empty), what);
   return Object.assign(ref, { dispose });
 }

@@ -11,6 +11,9 @@ export type {
   TurnResult,
 } from "./types.js";
 export { MaxStepsError } from "./turns/max-steps-error.js";
+// What both bindings' `useChat` hand out of a client.
+export { CHAT_SIGNALS, chatMethods } from "./binding-surface.js";
+export type { ChatMethods } from "./binding-surface.js";
 export { chatPersistence } from "./storage/persistence.js";
 export type { ChatPersistenceOptions } from "./storage/persistence.js";
 export type { ChatPersistence, ChatStorage, ChatStorageHost } from "./storage/storage.js";
