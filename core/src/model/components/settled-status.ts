@@ -7,8 +7,6 @@ import type { ComponentProps, PropStatus } from "./types.js";
 
 type StatusRecord = Readonly<Record<string, PropStatus>>;
 
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
 /**
  * `propStatus` of a component: the tracked record while it streams; once it is `complete`, every prop
  * it has is `complete` (derived from the props, so props that change after the end — a whole
@@ -32,7 +30,7 @@ export function allDone(props: ComponentProps, previous: StatusRecord | undefine
   const keys = Object.keys(props);
   if (previous !== undefined) {
     const held = Object.keys(previous);
-    if (held.length === keys.length && keys.every((key) => hasOwn(previous, key) && previous[key] === "complete")) return previous;
+    if (held.length === keys.length && keys.every((key) => Object.hasOwn(previous, key) && previous[key] === "complete")) return previous;
   }
   const out: Record<string, PropStatus> = {};
   for (const key of keys) setOwn(out, key, "complete");
