@@ -38,6 +38,9 @@ const modernPart: Check = taggedUnion("type", "content part", {
   document: mediaPart("document"),
 });
 
+/** The content parts that carry media (a `source`), by their `type`. */
+export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(["image", "audio", "video", "document"]);
+
 /** A content part; a retired binary one goes to the legacy plug-in when the context has it. */
 export const contentPart: Check = (value, parent, key, ctx) =>
   (ctx.binaryPart !== undefined && isPlainObject(value) && value.type === "binary" ? ctx.binaryPart : modernPart)(value, parent, key, ctx);
