@@ -44,7 +44,7 @@ export class StateDocument {
   /** Only while `overlayable`. */
   has(key: string): boolean {
     if (this.overrides?.has(key)) return this.overrides.get(key) !== ABSENT;
-    return Object.hasOwn(this.#base, key);
+    return Object.hasOwn(this.#base as object, key);
   }
 
   /** The root's child `key` (own properties only), through the overlay. Only while `overlayable`. */
@@ -53,7 +53,7 @@ export class StateDocument {
       const entry = this.overrides.get(key);
       return entry === ABSENT ? undefined : entry;
     }
-    return Object.hasOwn(this.#base, key)
+    return Object.hasOwn(this.#base as object, key)
       ? (this.#base as Record<string, unknown>)[key]
       : undefined;
   }
