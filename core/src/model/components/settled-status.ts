@@ -25,8 +25,11 @@ export function propStatusOf(
   });
 }
 
-/** `{ key: "complete" }` for every key of `props`; `previous` itself when it already says exactly that. */
-export function allDone(props: ComponentProps, previous: StatusRecord | undefined): StatusRecord {
+/**
+ * `{ key: "complete" }` for every key of `props` (a component's, or a tool call's whole arguments);
+ * `previous` itself when it already says exactly that.
+ */
+export function allDone(props: object, previous: StatusRecord | undefined): StatusRecord {
   const keys = Object.keys(props);
   if (previous !== undefined) {
     const held = Object.keys(previous);
