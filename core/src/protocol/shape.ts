@@ -39,7 +39,7 @@ export class ShapeContext {
    * How a retired `{ type: "binary" }` content part is read: the legacy plug-in's upgrade to a
    * media part. Without it the part is an unknown kind, removed like any other.
    */
-  binaryPart: Check | undefined;
+  binaryPart: Check | undefined = undefined;
 
   note(kind: NoteKind, path: string, detail?: string): void {
     this.notes.push(detail === undefined ? { kind, path } : { kind, path, detail });

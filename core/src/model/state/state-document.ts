@@ -21,9 +21,9 @@ export type Entry = unknown;
 export class StateDocument {
   #base: unknown;
   /** The root's changed keys (fold/state-overlay.ts writes them). */
-  overrides: Map<string, Entry> | undefined;
+  overrides: Map<string, Entry> | undefined = undefined;
   /** While a patch is applied: its overlay writes, to roll back. */
-  undo: { key: string; had: boolean; previous: Entry }[] | undefined;
+  undo: { key: string; had: boolean; previous: Entry }[] | undefined = undefined;
   /** Bumped once per committed change; everything reading the state depends on it. */
   readonly version = signal(0);
   /** The whole state as a plain object, built on read. */
