@@ -1,7 +1,7 @@
 import type { Message } from "@ag-ui/core";
 import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
 import { jsonEqual, ownJson } from "../../json/json-value.js";
-import { MESSAGE_SHAPES } from "../../protocol/message-shapes.js";
+import type { ObjectShape } from "../../protocol/shape.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { mergeMetadataInto } from "./metadata.js";
 import type { Metadata } from "../types.js";
@@ -188,8 +188,12 @@ export abstract class BaseNode {
     this.writeRare("metadata", mergeMetadataInto(this.peekMetadata(), incoming));
   }
 
-  /** Common part of `assign`: metadata, attribution, unknown keys. */
-  protected assignCommon(message: Message): void {
+  /**
+   * Common part of `assign`: metadata, attribution, unknown keys. The keys this model has a field
+   * for are the ones `shape` (the role's AG-UI message shape) describes; the subclasses pass it, so
+   * a view that only reads nodes does not load the shape checks.
+   */
+  protected assignCommon(message: Message, shape: ObjectShape): void {
     // As assignJson: an equal value keeps the old object (and notifies no one). Neither here nor
     // there (most messages) is equal without a look.
     const metadata = message.metadata as Metadata | undefined;
@@ -197,8 +201,7 @@ export abstract class BaseNode {
     if ((metadata !== undefined || rare?.metadata !== undefined) && !jsonEqual(this.peekMetadata(), metadata)) this.writeRare("metadata", ownJson(metadata));
     if (message.subagentRunId !== undefined || rare !== undefined) this.setSubagentRunId(message.subagentRunId);
     let extras: Record<string, unknown> | undefined;
-    // The keys this model has a field for are the ones the role's AG-UI shape describes.
-    const known = MESSAGE_SHAPES[this.role].fields;
+    const known = shape.fields;
     // An indexed loop: a thread of a thousand initial messages runs this once each, mostly before
     // the engine has compiled it, where for-of's iterator calls cost more than the loop's body.
     const keys = Object.keys(message);
