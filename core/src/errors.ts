@@ -27,8 +27,8 @@ export class ThreadlineError<C extends ErrorCode = ErrorCode> extends Error {
    */
   constructor(code: C, message: string, options?: { cause?: unknown; where?: string | undefined }) {
     super(message || productionMessage(code, options?.where), options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
     this.code = code;
+    this.name = new.target.name;
   }
 
   /**

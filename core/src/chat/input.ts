@@ -89,8 +89,6 @@ export function checkContentPart(part: unknown, where: string): ContentPart {
   return { ...typed };
 }
 
-export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(["image", "audio", "video", "document"]);
-
 /** `where` (`content[2]`) is what a production build's message names; the sentence is DEV's. */
 export function invalidMessage(message: string, where = "message"): ChatInputError {
   return new ChatInputError("INVALID_ARGUMENT", message, "message", where);

@@ -4,7 +4,8 @@ import type { ThreadImpl } from "../model/thread.js";
 import type { Message } from "../protocol/events.js";
 import { ChatInputError } from "../tools/errors.js";
 import { pluginOption } from "./plugin-option.js";
-import { checkContentPart, checkMessageInput, MEDIA_PART_TYPES } from "./input.js";
+import { MEDIA_PART_TYPES } from "../protocol/message-shapes.js";
+import { checkContentPart, checkMessageInput } from "./input.js";
 import type { TurnResult } from "./types.js";
 
 /** Why messages still on their way were dropped. */

@@ -72,10 +72,10 @@ function checkMessages(messages: unknown): readonly Message[] {
  * activity type; an array: it owns those types. A malformed declaration owns none.
  */
 function authoritativeActivityTypes(metadata: Record<string, unknown> | undefined): readonly string[] | null | undefined {
-  if (metadata === undefined || !Object.prototype.hasOwnProperty.call(metadata, "@ag-ui/client")) return undefined;
+  if (metadata === undefined || !Object.hasOwn(metadata, "@ag-ui/client")) return undefined;
   const scope = metadata["@ag-ui/client"];
   if (scope === null || typeof scope !== "object" || Array.isArray(scope)) return [];
-  if (!Object.prototype.hasOwnProperty.call(scope, "authoritativeActivityTypes")) return undefined;
+  if (!Object.hasOwn(scope, "authoritativeActivityTypes")) return undefined;
   const types = (scope as Record<string, unknown>).authoritativeActivityTypes;
   if (types === null) return null;
   return Array.isArray(types) && types.every((t) => typeof t === "string") ? (types as string[]) : [];

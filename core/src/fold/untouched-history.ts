@@ -53,7 +53,7 @@ export class UntouchedHistory {
   private budget: number;
   private subagents = false;
   // The hot events repeat one id (a message's deltas, a call's args): checked once.
-  private lastClear: unknown;
+  private lastClear: unknown = undefined;
 
   private constructor(private readonly messages: readonly Message[]) {
     let size = 64;

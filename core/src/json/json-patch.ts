@@ -172,7 +172,7 @@ interface Slot {
 const ARRAY_INDEX = /^\d+$/;
 
 function own(container: object, key: string | number): boolean {
-  return Object.prototype.hasOwnProperty.call(container, key);
+  return Object.hasOwn(container, key);
 }
 
 /**

@@ -20,8 +20,6 @@ const MAX_SUBSCHEMAS = 256;
 
 export const isObject = (v: unknown): v is SchemaObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
 /** Follows a local JSON pointer (`#`, `#/$defs/Item`, `#/definitions/a~1b`) from `root`. */
 function lookUp(root: unknown, ref: string): unknown {
   if (ref === "#") return root;
@@ -34,7 +32,7 @@ function lookUp(root: unknown, ref: string): unknown {
     } catch {
       // not percent-encoded after all: use it as written
     }
-    if (typeof node !== "object" || node === null || !hasOwn(node, token)) return undefined;
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, token)) return undefined;
     node = (node as Record<string, unknown>)[token];
   }
   return node;
@@ -73,7 +71,7 @@ export function allowsNull(schema: unknown, root: unknown, seen = new Set<object
   if (s === false || seen.has(s)) return false; // each sub-schema is asked once: cycles end here
   seen.add(s);
   if (s["nullable"] === true) return true;
-  if (hasOwn(s, "const")) return s["const"] === null;
+  if (Object.hasOwn(s, "const")) return s["const"] === null;
   const enumeration = arrayOf(s["enum"]);
   if (enumeration !== undefined) return enumeration.includes(null);
   const type = s["type"];
@@ -82,7 +80,7 @@ export function allowsNull(schema: unknown, root: unknown, seen = new Set<object
   if (union !== undefined) return union.some((branch) => allowsNull(branch, root, seen));
   const all = arrayOf(s["allOf"]);
   if (all !== undefined && all.length > 0) return all.every((branch) => allowsNull(branch, root, seen));
-  return !STRUCTURE_KEYWORDS.some((keyword) => hasOwn(s, keyword));
+  return !STRUCTURE_KEYWORDS.some((keyword) => Object.hasOwn(s, keyword));
 }
 
 export type JsonType = "null" | "boolean" | "number" | "string" | "array" | "object";
@@ -107,7 +105,7 @@ export function admits(schema: unknown, value: unknown, root: unknown, seen = ne
   seen.add(s);
   const type = jsonTypeOf(value);
   const primitive = type !== "object" && type !== "array";
-  if (hasOwn(s, "const") && primitive) return s["const"] === value;
+  if (Object.hasOwn(s, "const") && primitive) return s["const"] === value;
   const enumeration = arrayOf(s["enum"]);
   if (enumeration !== undefined && primitive) return enumeration.includes(value);
   const declared = s["type"];
@@ -118,7 +116,7 @@ export function admits(schema: unknown, value: unknown, root: unknown, seen = ne
   if (union !== undefined) return union.some((branch) => admits(branch, value, root, seen));
   const all = arrayOf(s["allOf"]);
   if (all !== undefined) return all.every((branch) => admits(branch, value, root, seen));
-  if (hasOwn(s, "properties") || hasOwn(s, "required") || hasOwn(s, "additionalProperties")) return type === "object";
-  if (hasOwn(s, "items") || hasOwn(s, "prefixItems")) return type === "array";
+  if (Object.hasOwn(s, "properties") || Object.hasOwn(s, "required") || Object.hasOwn(s, "additionalProperties")) return type === "object";
+  if (Object.hasOwn(s, "items") || Object.hasOwn(s, "prefixItems")) return type === "array";
   return true;
 }

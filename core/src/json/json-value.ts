@@ -117,7 +117,7 @@ export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   const bRecord = b as Record<string, unknown>;
   if (aKeys.length !== Object.keys(b).length) return false;
   for (const key of aKeys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!Object.hasOwn(b, key)) return false;
     if (!jsonEqual((a as Record<string, unknown>)[key], bRecord[key], depth + 1)) return false;
   }
   return true;

@@ -58,8 +58,6 @@ interface Frame {
   stale: boolean;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /** `#own`'s "no element to append" (any JSON value, `undefined` included, can be appended). */
 const NO_ELEMENT: unique symbol = Symbol("no element");
 
@@ -159,7 +157,7 @@ export class PartialValueTree {
     const container = top.container as JsonObject;
     top.key = key;
     top.present = false;
-    top.hadPrevious = hasOwn.call(container, key);
+    top.hadPrevious = Object.hasOwn(container, key);
     top.previous = top.hadPrevious ? container[key] : undefined;
   }
 

@@ -55,8 +55,6 @@ interface ObjectView {
   unsure: boolean;
 }
 
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
 function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -114,7 +112,7 @@ class StrictModeWalk {
       } else if (field !== "any") {
         if (v === null && !view.required.has(key) && !allowsNull(field, this.#root)) {
           const resolved = resolve(field, this.#root);
-          if (isObject(resolved) && hasOwn(resolved, "default")) next = resolved["default"];
+          if (isObject(resolved) && Object.hasOwn(resolved, "default")) next = resolved["default"];
           else keep = false;
         } else {
           next = this.walk(field, v, depth + 1);
@@ -243,7 +241,7 @@ class StrictModeWalk {
   #arraySchema(s: SchemaObject, value: readonly unknown[]): SchemaObject | undefined {
     let found: SchemaObject | undefined;
     this.#eachPart(s, value, (node) => {
-      if (hasOwn(node, "items") || hasOwn(node, "prefixItems")) found = node;
+      if (Object.hasOwn(node, "items") || Object.hasOwn(node, "prefixItems")) found = node;
       return found !== undefined;
     });
     return found;
@@ -252,5 +250,5 @@ class StrictModeWalk {
 
 function isNullOnly(schema: unknown, root: unknown): boolean {
   const s = resolve(schema, root);
-  return isObject(s) && (s["type"] === "null" || (hasOwn(s, "const") && s["const"] === null));
+  return isObject(s) && (s["type"] === "null" || (Object.hasOwn(s, "const") && s["const"] === null));
 }

@@ -1,10 +1,10 @@
 import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
-import { message } from "./message-shapes.js";
+import { message, MESSAGE_SHAPES } from "./message-shapes.js";
 import { ShapeContext, ShapeViolation } from "./shape.js";
 
 /** The roles of AG-UI messages. */
-export const MESSAGE_ROLES: ReadonlySet<string> = new Set(["developer", "system", "assistant", "user", "tool", "activity", "reasoning"]);
+export const MESSAGE_ROLES: ReadonlySet<string> = new Set(Object.keys(MESSAGE_SHAPES));
 
 /**
  * What is wrong with a list given as AG-UI messages, as a phrase about `messages` (the caller says

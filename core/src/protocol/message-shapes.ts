@@ -1,7 +1,9 @@
 // The AG-UI message shapes (@ag-ui/core 1.0.0 generated schema), as data for the checks in
 // shape.ts: MESSAGES_SNAPSHOT, RUN_STARTED.input (run-input-shapes.ts) and a list handed over
-// whole (message-list.ts) reach these, never a delta.
-import { arrayOf, literal, object, objectShape, optional, present, record, required, string, stringOr, taggedUnion, isPlainObject, type Check } from "./shape.js";
+// whole (message-list.ts) reach these, never a delta. A message node's known keys
+// (model/messages/node-base.ts) are its role's fields here.
+import type { Message } from "@ag-ui/core";
+import { arrayOf, literal, object, objectShape, optional, present, record, required, string, stringOr, taggedUnion, isPlainObject, type Check, type ObjectShape } from "./shape.js";
 
 const partSource = taggedUnion("type", "part source", {
   data: objectShape("data source", { type: required(string), value: required(string), mimeType: required(string) }),
@@ -36,6 +38,9 @@ const modernPart: Check = taggedUnion("type", "content part", {
   document: mediaPart("document"),
 });
 
+/** The content parts that carry media (a `source`), by their `type`. */
+export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(["image", "audio", "video", "document"]);
+
 /** A content part; a retired binary one goes to the legacy plug-in when the context has it. */
 export const contentPart: Check = (value, parent, key, ctx) =>
   (ctx.binaryPart !== undefined && isPlainObject(value) && value.type === "binary" ? ctx.binaryPart : modernPart)(value, parent, key, ctx);
@@ -57,7 +62,8 @@ const messageBase = {
   subagentRunId: optional(string),
 };
 
-export const message: Check = taggedUnion("role", "message", {
+/** Each role's message shape, by role. */
+export const MESSAGE_SHAPES: Readonly<Record<Message["role"], ObjectShape>> = {
   developer: objectShape("developer message", {
     ...messageBase,
     content: required(string),
@@ -100,6 +106,8 @@ export const message: Check = taggedUnion("role", "message", {
     content: required(string),
     encryptedValue: optional(string),
   }),
-});
+};
+
+export const message: Check = taggedUnion("role", "message", MESSAGE_SHAPES);
 
 export const messages: Check = arrayOf(message);

@@ -39,7 +39,7 @@ export class ShapeContext {
    * How a retired `{ type: "binary" }` content part is read: the legacy plug-in's upgrade to a
    * media part. Without it the part is an unknown kind, removed like any other.
    */
-  binaryPart: Check | undefined;
+  binaryPart: Check | undefined = undefined;
 
   note(kind: NoteKind, path: string, detail?: string): void {
     this.notes.push(detail === undefined ? { kind, path } : { kind, path, detail });
@@ -132,7 +132,7 @@ export function checkObject(value: unknown, shape: ObjectShape, path: string, ct
   let changes: Map<string, unknown> | undefined;
   let requiredSeen = 0;
   for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!Object.hasOwn(value, key)) continue;
     const field = shape.fields.get(key);
     if (field === undefined) {
       if (shape.open) continue;
@@ -162,7 +162,7 @@ export function checkObject(value: unknown, shape: ObjectShape, path: string, ct
   }
   if (requiredSeen < shape.required.length && ctx.judge) {
     for (const name of shape.required) {
-      if (value[name] === undefined || !Object.prototype.hasOwnProperty.call(value, name)) {
+      if (value[name] === undefined || !Object.hasOwn(value, name)) {
         throw new ShapeViolation(true, pointer(path, name), "", undefined);
       }
     }
@@ -170,7 +170,7 @@ export function checkObject(value: unknown, shape: ObjectShape, path: string, ct
   if (changes === undefined) return value;
   const copy: Record<string, unknown> = {};
   for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!Object.hasOwn(value, key)) continue;
     const change = changes.has(key) ? changes.get(key) : value[key];
     if (change !== REMOVE) copy[key] = change;
   }

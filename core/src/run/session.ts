@@ -66,9 +66,9 @@ export interface SessionHost {
 export class RunSession {
   readonly controller = new AbortController();
   /** Resolves the caller's promise (set by the loop). */
-  done: ((result: RunResult) => void) | undefined;
+  done: ((result: RunResult) => void) | undefined = undefined;
   /** Set for a rejoin: the SSE id to resume after (see `RunParams.rejoin`). */
-  rejoinFrom: string | undefined;
+  rejoinFrom: string | undefined = undefined;
   /** A rejoin that follows another client's run (see `RejoinParams.readOnly`). */
   readOnly = false;
   /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */

@@ -65,7 +65,7 @@ class Snapshots {
 /** What hooks receive; a mutation earlier in the chain is what later hooks see. */
 class View implements RunView {
   #built: readonly Message[] | undefined;
-  mutatedMessages: readonly Message[] | undefined;
+  mutatedMessages: readonly Message[] | undefined = undefined;
   mutatedState: unknown = UNSET;
 
   readonly #snapshots: Snapshots;

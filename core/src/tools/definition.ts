@@ -3,6 +3,7 @@ import type { ContentPart } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import type { MessageContent, Thread } from "../model/types.js";
 import type { Tool } from "../protocol/events.js";
+import { MEDIA_PART_TYPES } from "../protocol/message-shapes.js";
 import { ChatInputError } from "./errors.js";
 
 /**
@@ -206,7 +207,7 @@ function isContentPart(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   const part = value as { type?: unknown; text?: unknown; source?: { type?: unknown; value?: unknown; mimeType?: unknown } | null };
   if (part.type === "text") return typeof part.text === "string";
-  if (part.type !== "image" && part.type !== "audio" && part.type !== "video" && part.type !== "document") return false;
+  if (!MEDIA_PART_TYPES.has(part.type as string)) return false;
   const source = part.source;
   return typeof source === "object" && source !== null && PART_SOURCES.has(source.type as string) && typeof source.value === "string" && (source.type !== "data" || typeof source.mimeType === "string");
 }

@@ -73,8 +73,8 @@ export class HttpAgent implements AgentSource {
   }
 
   readonly url: string;
-  /** Present only when `connectUrl` was given, so `typeof agent.connect` tells whether it can. */
-  readonly connect?: (input: RunAgentInput, sink: EventSink) => Promise<RunEnd>;
+  /** A function only when `connectUrl` was given, so `typeof agent.connect` tells whether it can. */
+  readonly connect?: (input: RunAgentInput, sink: EventSink) => Promise<RunEnd> = undefined;
   readonly #options: HttpAgentOptions;
   readonly #exchange: LazyPart<HttpExchange>;
 

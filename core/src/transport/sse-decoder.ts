@@ -16,7 +16,7 @@ const CR = 13;
 export class SseDecoder implements StreamDecoder {
   eventsDelivered = 0;
   /** The SSE `id` of the event being delivered (`undefined` when it had none). */
-  eventId: string | undefined;
+  eventId: string | undefined = undefined;
   /** Data payloads seen, delivered or not: the index reported for a bad one. */
   #payloads = 0;
   // `stream: true` holds back the first bytes of a UTF-8 sequence split across chunks.

@@ -1,7 +1,8 @@
 import { DEV } from "esm-env";
 import type { ContentPart, PartSource } from "@ag-ui/core";
 import { base64Bytes } from "../../model/messages/attachments.js";
-import { checkContentPart, checkMessageInput, invalidMessage, MEDIA_PART_TYPES } from "../input.js";
+import { MEDIA_PART_TYPES } from "../../protocol/message-shapes.js";
+import { checkContentPart, checkMessageInput, invalidMessage } from "../input.js";
 import { bytesToBase64 } from "./base64.js";
 import { accepts, formatBytes, rejected, type AttachmentLimits } from "./limits.js";
 

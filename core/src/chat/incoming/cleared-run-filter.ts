@@ -46,14 +46,14 @@ interface EventIds {
  */
 export class ClearedRunFilter {
   /** The run the last stale event was attributed to, if it belonged to a cleared run. */
-  lastStaleRunId: string | undefined;
+  lastStaleRunId: string | undefined = undefined;
 
   private readonly active = new Set<string>();
   private readonly clearedRuns = new Set<string>();
   private readonly clearedMessages = new Set<string>();
   private readonly clearedToolCalls = new Set<string>();
   /** The run a runless event is attributed to when the caller names none. */
-  private latestRun: string | undefined;
+  private latestRun: string | undefined = undefined;
 
   /** Runs seen started and not yet ended (fresh and cleared alike). */
   get activeRunIds(): ReadonlySet<string> {

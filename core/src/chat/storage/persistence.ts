@@ -61,7 +61,7 @@ class ThreadStorage implements ChatStorage {
   readonly #resumePoint: () => StoredResumePoint | undefined;
 
   /** The resume point of the record the last hydrate applied: a run to rejoin. */
-  hydratedResume: StoredResumePoint | undefined;
+  hydratedResume: StoredResumePoint | undefined = undefined;
   /** Something was saved under the current key (a provisional one must then be cleaned up). */
   #wrote = false;
   /** The index heard of the current key during this session (a streaming save tells it once). */

@@ -6,8 +6,6 @@ import type { ComponentProps, PropStatus } from "./types.js";
 
 type StatusRecord = Readonly<Record<string, PropStatus>>;
 
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
 /**
  * Per-prop status of a component whose props arrive as patches. The rule: a prop is `streaming`
  * while the latest delta touched it and `complete` once a delta touched only other props (or the
@@ -31,7 +29,7 @@ export class PropStatusTracker {
     let next: Record<string, PropStatus> | undefined;
     const read = (key: string): PropStatus | undefined => {
       const from = next ?? current;
-      return hasOwn(from, key) ? from[key] : undefined;
+      return Object.hasOwn(from, key) ? from[key] : undefined;
     };
     const write = (key: string, status: PropStatus | undefined): void => {
       if (read(key) === status) return;
@@ -45,7 +43,7 @@ export class PropStatusTracker {
       write(key, "complete");
     }
     for (const key of keys) {
-      if (hasOwn(props, key)) {
+      if (Object.hasOwn(props, key)) {
         write(key, "streaming");
         this.#streamingKeys.add(key);
       } else {

@@ -7,8 +7,6 @@ import type { ComponentProps, PropStatus } from "./types.js";
 
 type StatusRecord = Readonly<Record<string, PropStatus>>;
 
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
 /**
  * `propStatus` of a component: the tracked record while it streams; once it is `complete`, every prop
  * it has is `complete` (derived from the props, so props that change after the end — a whole
@@ -27,12 +25,15 @@ export function propStatusOf(
   });
 }
 
-/** `{ key: "complete" }` for every key of `props`; `previous` itself when it already says exactly that. */
-export function allDone(props: ComponentProps, previous: StatusRecord | undefined): StatusRecord {
+/**
+ * `{ key: "complete" }` for every key of `props` (a component's, or a tool call's whole arguments);
+ * `previous` itself when it already says exactly that.
+ */
+export function allDone(props: object, previous: StatusRecord | undefined): StatusRecord {
   const keys = Object.keys(props);
   if (previous !== undefined) {
     const held = Object.keys(previous);
-    if (held.length === keys.length && keys.every((key) => hasOwn(previous, key) && previous[key] === "complete")) return previous;
+    if (held.length === keys.length && keys.every((key) => Object.hasOwn(previous, key) && previous[key] === "complete")) return previous;
   }
   const out: Record<string, PropStatus> = {};
   for (const key of keys) setOwn(out, key, "complete");

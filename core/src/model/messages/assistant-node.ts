@@ -2,6 +2,7 @@ import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { Message, ToolCall } from "@ag-ui/core";
 import { peekSlot, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { HAS_TEXT_PART, HAS_TOOL_CALLS_KEY, TextBearingNode } from "./node-base.js";
+import { MESSAGE_SHAPES } from "../../protocol/message-shapes.js";
 import { ToolCallNodeImpl, toolCallsOf } from "../tool-calls/tool-call-node.js";
 import type { AssistantPart, TextPart, ToolCallNode } from "../types.js";
 
@@ -111,7 +112,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
 
   assign(message: Message): void {
     const m = message as Extract<Message, { role: "assistant" }>;
-    this.assignCommon(message);
+    this.assignCommon(message, MESSAGE_SHAPES.assistant);
     this.noteTextReplaced();
     this.setContent(m.content);
     // Neither given nor held (most messages): nothing to write.

@@ -1,5 +1,6 @@
 import type { AudioPart, DocumentPart, ImagePart, PartSource, VideoPart } from "@ag-ui/core";
 import { computed, type ReadonlySignal } from "@preact/signals-core";
+import { MEDIA_PART_TYPES } from "../../protocol/message-shapes.js";
 import type { MessageContent } from "../types.js";
 
 /** A media part of a message: what is not text in a user message or a tool result. */
@@ -34,7 +35,6 @@ export interface Attachment {
 export type LocalPreviews = readonly (string | undefined)[];
 
 const NONE: readonly Attachment[] = Object.freeze([]);
-const MEDIA = new Set(["image", "audio", "video", "document"]);
 // A url source may come from the agent (a tool result): only schemes safe in src/href are shown.
 const SHOWABLE_URL = /^(?:https?:|blob:|data:)/i;
 
@@ -43,7 +43,7 @@ export function attachmentsOf(content: MessageContent | undefined, previews: Loc
   if (content === undefined || typeof content === "string") return NONE;
   let out: Attachment[] | undefined;
   content.forEach((part, index) => {
-    if (!MEDIA.has(part.type)) return;
+    if (!MEDIA_PART_TYPES.has(part.type)) return;
     (out ??= []).push(describe(part as MediaPart, index, previews?.[index]));
   });
   return out === undefined ? NONE : Object.freeze(out);

@@ -7,6 +7,7 @@ import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js
 import { assignJson } from "./metadata.js";
 import { attachmentsSignal, type Attachment, type LocalPreviews } from "./attachments.js";
 import { BaseNode, ROLE_SHIFT, TextBearingNode } from "./node-base.js";
+import { MESSAGE_SHAPES } from "../../protocol/message-shapes.js";
 import type { MessageContent } from "../types.js";
 
 export { AssistantMessageNodeImpl } from "./assistant-node.js";
@@ -64,7 +65,7 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
 
   assign(message: Message): void {
     const m = message as { content: MessageContent; name?: string; encryptedValue?: string };
-    this.assignCommon(message);
+    this.assignCommon(message, MESSAGE_SHAPES[this.role]);
     this.assignContent(m.content);
     // Neither given nor held (most messages): nothing to write.
     if (m.name === undefined && m.encryptedValue === undefined && this.rare === undefined) return;
@@ -118,7 +119,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
 
   assign(message: Message): void {
     const m = message as Extract<Message, { role: "tool" }>;
-    this.assignCommon(message);
+    this.assignCommon(message, MESSAGE_SHAPES.tool);
     this.assignContent(m.content as MessageContent);
     this.setError(m.error);
     this.setEncryptedValue(m.encryptedValue);
@@ -157,7 +158,7 @@ export class ActivityMessageNodeImpl extends BaseNode {
 
   assign(message: Message): void {
     const m = message as Extract<Message, { role: "activity" }>;
-    this.assignCommon(message);
+    this.assignCommon(message, MESSAGE_SHAPES.activity);
     this.activityType.value = m.activityType;
     assignJson(this.content, m.content as Readonly<Record<string, unknown>>, true);
   }

@@ -1,6 +1,7 @@
 import type { Message } from "@ag-ui/core";
 import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
 import { jsonEqual, ownJson } from "../../json/json-value.js";
+import type { ObjectShape } from "../../protocol/shape.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { mergeMetadataInto } from "./metadata.js";
 import type { Metadata } from "../types.js";
@@ -15,17 +16,6 @@ import type { Metadata } from "../types.js";
  * methods: V8 stamps every instance of a class that has `#` methods with a brand, one more field
  * per node per such class (private fields cost nothing extra).
  */
-
-const COMMON_KEYS = ["id", "role", "metadata", "subagentRunId"];
-const KNOWN_KEYS: Readonly<Record<Message["role"], ReadonlySet<string>>> = {
-  user: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
-  system: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
-  developer: new Set([...COMMON_KEYS, "content", "name", "encryptedValue"]),
-  assistant: new Set([...COMMON_KEYS, "content", "name", "encryptedValue", "toolCalls"]),
-  tool: new Set([...COMMON_KEYS, "content", "toolCallId", "error", "encryptedValue"]),
-  reasoning: new Set([...COMMON_KEYS, "content", "encryptedValue"]),
-  activity: new Set([...COMMON_KEYS, "activityType", "content"]),
-};
 
 /** The rarely set fields' values, each a lazy slot in `Rare`. */
 interface RareValues {
@@ -204,8 +194,12 @@ export abstract class BaseNode {
     this.writeRare("metadata", mergeMetadataInto(this.peekMetadata(), incoming));
   }
 
-  /** @internal Common part of `assign`: metadata, attribution, unknown keys. */
-  protected assignCommon(message: Message): void {
+  /**
+   * @internal Common part of `assign`: metadata, attribution, unknown keys. The keys this model has a field
+   * for are the ones `shape` (the role's AG-UI message shape) describes; the subclasses pass it, so
+   * a view that only reads nodes does not load the shape checks.
+   */
+  protected assignCommon(message: Message, shape: ObjectShape): void {
     // As assignJson: an equal value keeps the old object (and notifies no one). Neither here nor
     // there (most messages) is equal without a look.
     const metadata = message.metadata as Metadata | undefined;
@@ -213,7 +207,7 @@ export abstract class BaseNode {
     if ((metadata !== undefined || rare?.metadata !== undefined) && !jsonEqual(this.peekMetadata(), metadata)) this.writeRare("metadata", ownJson(metadata));
     if (message.subagentRunId !== undefined || rare !== undefined) this.setSubagentRunId(message.subagentRunId);
     let extras: Record<string, unknown> | undefined;
-    const known = KNOWN_KEYS[this.role];
+    const known = shape.fields;
     // An indexed loop: a thread of a thousand initial messages runs this once each, mostly before
     // the engine has compiled it, where for-of's iterator calls cost more than the loop's body.
     const keys = Object.keys(message);

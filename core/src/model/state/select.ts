@@ -50,7 +50,7 @@ function resolve(root: unknown, segments: readonly string[], from: number): unkn
   let node = root;
   for (let i = from; i < segments.length; i++) {
     if (node === null || typeof node !== "object") return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, segments[i]!)) return undefined;
+    if (!Object.hasOwn(node, segments[i]!)) return undefined;
     node = (node as Record<string, unknown>)[segments[i]!];
   }
   return node;

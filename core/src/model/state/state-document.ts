@@ -21,9 +21,9 @@ export type Entry = unknown;
 export class StateDocument {
   #base: unknown;
   /** @internal The root's changed keys (fold/state-overlay.ts writes them). */
-  overrides: Map<string, Entry> | undefined;
+  overrides: Map<string, Entry> | undefined = undefined;
   /** While a patch is applied: its overlay writes, to roll back. */
-  undo: { key: string; had: boolean; previous: Entry }[] | undefined;
+  undo: { key: string; had: boolean; previous: Entry }[] | undefined = undefined;
   /** Bumped once per committed change; everything reading the state depends on it. */
   readonly version = signal(0);
   /** The whole state as a plain object, built on read. */
@@ -44,7 +44,7 @@ export class StateDocument {
   /** Only while `overlayable`. */
   has(key: string): boolean {
     if (this.overrides?.has(key)) return this.overrides.get(key) !== ABSENT;
-    return Object.prototype.hasOwnProperty.call(this.#base, key);
+    return Object.hasOwn(this.#base as object, key);
   }
 
   /** The root's child `key` (own properties only), through the overlay. Only while `overlayable`. */
@@ -53,7 +53,7 @@ export class StateDocument {
       const entry = this.overrides.get(key);
       return entry === ABSENT ? undefined : entry;
     }
-    return Object.prototype.hasOwnProperty.call(this.#base, key)
+    return Object.hasOwn(this.#base as object, key)
       ? (this.#base as Record<string, unknown>)[key]
       : undefined;
   }

@@ -2,7 +2,8 @@ import type { ToolCall } from "@ag-ui/core";
 import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError } from "../../errors.js";
 import { deeperThan, MAX_JSON_DEPTH } from "../../json/json-depth.js";
-import { ownJson, setOwn } from "../../json/json-value.js";
+import { ownJson } from "../../json/json-value.js";
+import { allDone } from "../components/settled-status.js";
 import { ToolArgsError, ToolResultError } from "../errors.js";
 import { assignJson } from "../messages/metadata.js";
 import type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
@@ -164,11 +165,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     this.args.value = value;
     this.partialArgs.value = value;
     if (this.errorSignal.peek() instanceof ToolArgsError) this.errorSignal.value = undefined;
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-      const status: Record<string, ArgumentStatus> = {};
-      for (const key of Object.keys(value)) setOwn(status, key, "complete");
-      this.argumentStatus.value = Object.freeze(status);
-    }
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) this.argumentStatus.value = allDone(value, undefined);
   }
 }
 
