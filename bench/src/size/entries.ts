@@ -36,7 +36,11 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // the edit fork loaded with the engine; the mount path's index reservation added 0.1 (#18).
     // 20.1 the same day: error and warning sentences are for development builds (esm-env's DEV),
     // so an app's production build drops them, and statusNote is worked out by the engine (#18).
-    budget: 20.6 * KB,
+    // 19.2 on 2026-12-04: the published build ships 87 internal member names shortened (core/mangle.json),
+    // the size bench weighs that build, class fields compile as assignments, one list each of roles,
+    // known keys and media part types, and chatMethods/CHAT_SIGNALS serve both bindings (#18).
+    // Budget: the figure + 0.5, under issue 18's 20 KB target.
+    budget: 19.7 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost,
@@ -45,16 +49,16 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   ...Object.fromEntries(
     (
       [
-        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 52.3],
-        ["presence", "broadcastPresence", "multi-tab presence", 22.2],
-        ["attachments", "chatAttachments", "files in messages", 22.6],
-        ["subagents", "subagentLanes", "subagent lanes", 21.8],
-        ["branching", "messageBranches", "conversation branches", 21.6],
-        ["follow", "followRuns", "following other clients' runs", 47.8],
-        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 30.2],
-        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 22.4],
-        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.9],
-        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 23.8],
+        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 50.8],
+        ["presence", "broadcastPresence", "multi-tab presence", 21.4],
+        ["attachments", "chatAttachments", "files in messages", 21.8],
+        ["subagents", "subagentLanes", "subagent lanes", 20.9],
+        ["branching", "messageBranches", "conversation branches", 20.7],
+        ["follow", "followRuns", "following other clients' runs", 46.4],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 29.2],
+        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 21.6],
+        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.0],
+        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 22.8],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
@@ -73,7 +77,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // the error-code list out of ThreadlineError (#18); 29.9 up front once the engine and HttpAgent's exchange are lazy (#18);
     // 24.2 weighed as an app chunks it, the engine-only code in modules of its own (#18); 23.8 with a running chat's thread writes loaded with the engine (#18);
     // 20.6 with the sentences for development builds only and statusNote with the engine (#18): + 0.5.
-    budget: 21.1 * KB,
+    // 19.7 on 2026-12-04 (see the Svelte entry); the budget is issue 18's target itself.
+    budget: 20.0 * KB,
     side: "threadline",
   },
   "core-root": {
@@ -84,7 +89,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 79.9 with those writes in modules of their own (each split adds its module's imports and
     // exports) and the mount path's index reservation and early returns (#18);
     // 68.4 with the sentences for development builds only (#18): + 0.5.
-    budget: 68.9 * KB,
+    budget: 67.4 * KB,
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
@@ -94,7 +99,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // ChatClient's facade and its lazy-engine slot (the engine itself up front, chatPersistence bringing it), transport 6.7 with
     // HttpAgent's exchange lazy (#18). All at 2026-12-03's figures + 0.5 once the sentences are for
     // development builds only (#18).
-    Object.entries({ persist: 7.2, json: 6.1, chat: 52.6, run: 30.1, model: 6.8, pipeline: 8.7, transport: 6.1 }).map(([sub, budget]) => [
+    Object.entries({ persist: 7.1, json: 6.0, chat: 51.5, run: 29.2, model: 6.5, pipeline: 8.7, transport: 6.0 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,
