@@ -67,34 +67,34 @@ const memory = (bytes: number) => report("memory", [["50000 messages", { Threadl
 
 test("targets pass on good ratios and fail on each bad one", () => {
   const branches = report("branches", [["1000 messages, fork at 10", { "watchers re-run per switch (count)": 1 }]]);
-  assert.ok(evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(560) }).every((c) => c.pass));
-  const heavy = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(600) });
+  assert.ok(evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510) }).every((c) => c.pass));
+  const heavy = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(530) });
   assert.deepEqual(
     heavy.filter((c) => !c.pass).map((c) => c.name),
     ["memory vs floor"],
   );
-  const flat = evaluate({ W1: w1(1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(560) });
+  const flat = evaluate({ W1: w1(1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510) });
   assert.deepEqual(
     flat.filter((c) => !c.pass).map((c) => c.name),
     ["W1 flat"],
   );
-  const growing = evaluate({ W1: w1(1.2, 1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(560) });
+  const growing = evaluate({ W1: w1(1.2, 1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510) });
   assert.deepEqual(
     growing.filter((c) => !c.pass).map((c) => c.name),
     ["W1 foldEvents flat"],
   );
-  const slow = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(2.5), branches, memory: memory(560) });
+  const slow = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(2.5), branches, memory: memory(510) });
   assert.deepEqual(
     slow.filter((c) => !c.pass).map((c) => c.name),
     ["W5 inspector"],
   );
   // Both argument shapes are gated on linearity (issue 18): a table copied per read fails.
-  const quadratic = evaluate({ W1: w1(1.2), W2: w2(10, 20), W3: w3, W5: w5(1), branches, memory: memory(560) });
+  const quadratic = evaluate({ W1: w1(1.2), W2: w2(10, 20), W3: w3, W5: w5(1), branches, memory: memory(510) });
   assert.deepEqual(
     quadratic.filter((c) => !c.pass).map((c) => c.name),
     ["W2 linear rows"],
   );
-  const document = evaluate({ W1: w1(1.2), W2: w2(13), W3: w3, W5: w5(1), branches, memory: memory(560) });
+  const document = evaluate({ W1: w1(1.2), W2: w2(13), W3: w3, W5: w5(1), branches, memory: memory(510) });
   assert.deepEqual(
     document.filter((c) => !c.pass).map((c) => c.name),
     ["W2 linear"],
