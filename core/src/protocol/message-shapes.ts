@@ -16,6 +16,11 @@ const partSource = taggedUnion("type", "part source", {
   }),
 });
 
+const MEDIA_KINDS = ["image", "audio", "video", "document"] as const;
+
+/** The content parts that carry media (a `source`), by their `type`: one shape each below. */
+export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(MEDIA_KINDS);
+
 function mediaPart(kind: string) {
   return objectShape(`${kind} part`, {
     type: required(string),
@@ -32,14 +37,8 @@ const modernPart: Check = taggedUnion("type", "content part", {
     text: required(string),
     metadata: optional(present),
   }),
-  image: mediaPart("image"),
-  audio: mediaPart("audio"),
-  video: mediaPart("video"),
-  document: mediaPart("document"),
+  ...Object.fromEntries(MEDIA_KINDS.map((kind) => [kind, mediaPart(kind)])),
 });
-
-/** The content parts that carry media (a `source`), by their `type`. */
-export const MEDIA_PART_TYPES: ReadonlySet<string> = new Set(["image", "audio", "video", "document"]);
 
 /** A content part; a retired binary one goes to the legacy plug-in when the context has it. */
 export const contentPart: Check = (value, parent, key, ctx) =>
