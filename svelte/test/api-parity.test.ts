@@ -36,6 +36,7 @@ const SHARED = [
   "StreamingText",
   "StreamingMarkdown",
   "ThreadComponent",
+  "ThreadWindow",
   "BindingError",
   // Svelte's action, Vue's directive (`v-stream-text`): the same job, each framework's form.
   "streamText",
