@@ -66,6 +66,7 @@ const SHARED_TYPES = [
   "ComponentMap",
   "FallbackProps",
   "BindingErrorCode",
+  "ThreadWindowHandle",
 ];
 /** Types that describe a framework's own return shape (stores vs refs), named for it. */
 const OWN_TYPES = {

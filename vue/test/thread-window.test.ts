@@ -10,13 +10,13 @@ import { foldEvent } from "@threadline/core/fold";
 import { createSSRApp, h, nextTick } from "vue";
 import { renderToString } from "vue/server-renderer";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { ThreadWindow, useSignal } from "../src/index.js";
+import { ThreadWindow, useSignal, type ThreadWindowHandle } from "../src/index.js";
 import WindowRow from "./WindowRow.vue";
 import WindowThread from "./WindowThread.vue";
 import { mounts, resetRenders, updates } from "./support/renders.js";
 import { countSubscriptions, type SubscriptionCounter } from "./support/subscriptions.js";
 
-type View = InstanceType<typeof ThreadWindow>;
+type View = ThreadWindowHandle;
 
 const history = (count: number, prefix = "h"): Message[] =>
   Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, role: i % 2 === 0 ? "user" : "assistant", content: `message ${prefix}${i}` }) as Message);

@@ -3,7 +3,7 @@
 // over every message (drawn or not). The bindings' `ThreadWindow` components are built on it;
 // an app that never renders one loads none of it.
 export { ThreadWindow } from "./thread-window.js";
-export type { ScrollAlign, ScrollToMessageOptions, WindowRow } from "./thread-window.js";
+export type { ScrollAlign, ScrollToMessageOptions, ThreadWindowHandle, WindowRow } from "./thread-window.js";
 export type { ThreadWindowOptions } from "./window-options.js";
 export { RowHeights } from "./row-heights.js";
 export { listChange } from "./list-change.js";

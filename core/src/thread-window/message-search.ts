@@ -37,12 +37,12 @@ const DEFAULT_LIMIT = 1000;
  */
 export function searchMessages(messages: readonly MessageNode[], query: string, options: MessageSearchOptions = {}): MessageMatch[] {
   if (!Array.isArray(messages)) throw new ThreadWindowError("THREAD_WINDOW_BAD_MESSAGES", DEV ? "searchMessages() needs an array of messages" : "", messages, "messages");
-  if (typeof query !== "string") throw bad("query", query, "a string");
+  if (typeof query !== "string") throw bad("query", query, DEV ? "a string" : "");
   const { caseSensitive = false, limit = DEFAULT_LIMIT, backwards = false, text = currentText } = options;
   const from = options.from ?? (backwards ? messages.length - 1 : 0);
-  if (!(Number.isInteger(limit) && limit >= 0)) throw bad("limit", limit, "a whole number ≥ 0");
-  if (!Number.isInteger(from)) throw bad("from", from, "a message index");
-  if (typeof text !== "function") throw bad("text", text, "a function");
+  if (!(Number.isInteger(limit) && limit >= 0)) throw bad("limit", limit, DEV ? "a whole number ≥ 0" : "");
+  if (!Number.isInteger(from)) throw bad("from", from, DEV ? "a message index" : "");
+  if (typeof text !== "function") throw bad("text", text, DEV ? "a function" : "");
   const matches: MessageMatch[] = [];
   if (query === "" || limit === 0) return matches;
   // A regular expression of the escaped query: case-insensitive matching without lower-casing a

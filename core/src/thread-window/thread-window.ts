@@ -29,6 +29,17 @@ export interface ScrollToMessageOptions {
   readonly focus?: boolean;
 }
 
+/**
+ * What a thread view component hands its parent (Svelte's `bind:this`, Vue's template ref): the
+ * window's scroll commands.
+ */
+export interface ThreadWindowHandle {
+  /** Scrolls to a message by id, landing it exactly where `align` says; false when no message has that id. */
+  scrollToMessage(messageId: string, options?: ScrollToMessageOptions): boolean;
+  /** Scrolls to the latest message and follows it again; `focus` moves keyboard focus to its row. */
+  scrollToLatest(options?: { readonly focus?: boolean }): void;
+}
+
 /** A message the window keeps track of, with its index as last known (moved along by `setMessages`). */
 interface Tracked<T> {
   message: T;
@@ -75,7 +86,7 @@ const FIRST_ESTIMATE_AT = 8;
  * writes the list's top and bottom padding (the rows not drawn) and the scroller's `scrollTop`.
  * On the server nothing is attached: `rows` are the last `initialRows` messages.
  */
-export class ThreadWindow<T extends { readonly id: string }> {
+export class ThreadWindow<T extends { readonly id: string }> implements ThreadWindowHandle {
   readonly #rows: Signal<readonly WindowRow<T>[]>;
   readonly #atLatest: Signal<boolean>;
   readonly #options: ResolvedWindowOptions;
@@ -222,9 +233,9 @@ export class ThreadWindow<T extends { readonly id: string }> {
    * (and nothing moves) when the messages hold no such id. O(n) to find the id, then as a scroll.
    */
   scrollToMessage(messageId: string, options: ScrollToMessageOptions = {}): boolean {
-    if (typeof messageId !== "string") throw badOption("messageId", messageId, "a message id (a string)");
+    if (typeof messageId !== "string") throw badOption("messageId", messageId, DEV ? "a message id (a string)" : "");
     const { align = "start", focus = false } = options;
-    if (!ALIGNS.includes(align)) throw badOption("align", align, `one of ${ALIGNS.join(", ")}`);
+    if (!ALIGNS.includes(align)) throw badOption("align", align, DEV ? `one of ${ALIGNS.join(", ")}` : "");
     const messages = this.#messages;
     let index = -1;
     for (let i = 0; i < messages.length; i++) {
@@ -407,13 +418,26 @@ export class ThreadWindow<T extends { readonly id: string }> {
     [this.#start, this.#end] = this.#rangeAt(viewTop, viewport, this.#options.margin);
   }
 
-  /** The anchor: the message at the view's top, and how far into it the view's top is. */
+  /**
+   * The anchor: the message at the view's top, and how far into it the view's top is. A row not
+   * measured yet (the view scrolled just past the drawn rows) is no anchor: its height, an
+   * estimate, changes once it is drawn, and the view would move by the difference; the first
+   * measured row below it is taken instead.
+   */
   #capture(viewTop: number): void {
     const heights = this.#heights;
-    const index = heights.indexAt(viewTop);
+    let index = heights.indexAt(viewTop);
     if (index < 0) {
       this.#anchor = undefined;
       return;
+    }
+    if (!heights.isMeasured(index)) {
+      for (let next = Math.max(index + 1, this.#start); next < this.#end; next++) {
+        if (heights.isMeasured(next)) {
+          index = next;
+          break;
+        }
+      }
     }
     this.#anchor = { message: this.#messages[index]!, index, delta: viewTop - heights.offset(index) };
   }

@@ -33,13 +33,13 @@ export interface ResolvedWindowOptions {
 }
 
 export function resolveWindowOptions(options: ThreadWindowOptions | undefined): ResolvedWindowOptions {
-  if (options !== undefined && (typeof options !== "object" || options === null)) throw bad("options", options, "an object");
+  if (options !== undefined && (typeof options !== "object" || options === null)) throw bad("options", options, DEV ? "an object" : "");
   const { estimatedRowHeight = 120, margin = 800, initialRows = 10, latestThreshold = 40, onReachStart } = options ?? {};
-  if (!(typeof estimatedRowHeight === "number" && estimatedRowHeight > 0 && Number.isFinite(estimatedRowHeight))) throw bad("estimatedRowHeight", estimatedRowHeight, "a number of px > 0");
-  if (!(typeof margin === "number" && margin >= 0 && Number.isFinite(margin))) throw bad("margin", margin, "a number of px ≥ 0");
-  if (!(Number.isInteger(initialRows) && initialRows >= 1)) throw bad("initialRows", initialRows, "a whole number ≥ 1");
-  if (!(typeof latestThreshold === "number" && latestThreshold >= 0 && Number.isFinite(latestThreshold))) throw bad("latestThreshold", latestThreshold, "a number of px ≥ 0");
-  if (onReachStart !== undefined && typeof onReachStart !== "function") throw bad("onReachStart", onReachStart, "a function");
+  if (!(typeof estimatedRowHeight === "number" && estimatedRowHeight > 0 && Number.isFinite(estimatedRowHeight))) throw bad("estimatedRowHeight", estimatedRowHeight, DEV ? "a number of px > 0" : "");
+  if (!(typeof margin === "number" && margin >= 0 && Number.isFinite(margin))) throw bad("margin", margin, DEV ? "a number of px ≥ 0" : "");
+  if (!(Number.isInteger(initialRows) && initialRows >= 1)) throw bad("initialRows", initialRows, DEV ? "a whole number ≥ 1" : "");
+  if (!(typeof latestThreshold === "number" && latestThreshold >= 0 && Number.isFinite(latestThreshold))) throw bad("latestThreshold", latestThreshold, DEV ? "a number of px ≥ 0" : "");
+  if (onReachStart !== undefined && typeof onReachStart !== "function") throw bad("onReachStart", onReachStart, DEV ? "a function" : "");
   return { estimatedRowHeight, margin, initialRows, latestThreshold, onReachStart };
 }
 
