@@ -392,6 +392,30 @@ describe.each(["svelte", "vue"] as const)("ThreadWindow in Chromium (%s)", (app)
     await closed(page, problems);
   });
 
+  test("a scroll the window did not make is kept: a few px above the bottom, or a scrollIntoView just before focus moves", async () => {
+    const { page, problems } = await open();
+    const rowTop = async (index: number) => rowOf(await metrics(page), `m${index}`)!.top;
+    // Still counted at the latest (within 40 px), but a click into a row does not snap the view down.
+    await page.evaluate(() => document.querySelector(".tl-thread-window-scroller")!.scrollBy(0, -20));
+    await frames(page, 3);
+    const near = await rowTop(COUNT - 2);
+    await page.click(`[aria-posinset="${COUNT - 1}"]`);
+    await frames(page, 3);
+    expect((await metrics(page)).active).toBe(String(COUNT - 1));
+    expect(Math.abs((await rowTop(COUNT - 2)) - near)).toBeLessThanOrEqual(1);
+    // scrollIntoView, then focus in the same task (before any scroll event): the row stays at the
+    // top, where scrollIntoView put it (the rows drawn above it meanwhile are compensated for).
+    await page.evaluate((at) => {
+      const row = document.querySelector<HTMLElement>(`[aria-posinset="${at}"]`)!;
+      row.scrollIntoView({ block: "start" });
+      row.focus({ preventScroll: true });
+    }, COUNT - 6);
+    await frames(page, 3);
+    expect(Math.abs(await rowTop(COUNT - 7))).toBeLessThanOrEqual(1);
+    expect((await metrics(page)).active).toBe(String(COUNT - 6));
+    await closed(page, problems);
+  });
+
   test("keyboard: Tab reaches one row, ↑ ↓ Home move and show it; the focused row is kept while the view goes elsewhere", async () => {
     const { page, problems } = await open();
     await page.keyboard.press("Tab");

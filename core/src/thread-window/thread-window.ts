@@ -123,6 +123,12 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
   #estimatedAt = 0;
   #reachedStart = false;
   #passes = 0;
+  /**
+   * Something below may have grown (a row, the list, the view) since the view last settled: at
+   * the latest message, the next layout goes to the bottom. Without it a layout (a focus moving
+   * the tab stop, say) keeps the view where the reader put it, a few px above the bottom included.
+   */
+  #grown = true;
 
   constructor(messages: readonly T[], options?: ThreadWindowOptions) {
     this.#options = resolveWindowOptions(options);
@@ -164,6 +170,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     if (change === undefined) return;
     checkMessages(messages, change.start, change.start + change.inserted);
     this.#passes = 0;
+    this.#grown = true;
     this.#heights.splice(change.start, change.removed, change.inserted);
     this.#anchor = moved(this.#anchor, change);
     this.#target = moved(this.#target, change);
@@ -206,6 +213,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
       for (const sibling of Array.from(list.parentElement?.children ?? [])) if (sibling !== list) observer.observe(sibling);
     }
     this.#passes = 0;
+    this.#grown = true;
     this.rendered();
     return () => {
       if (this.#list === list) this.#detach();
@@ -253,6 +261,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
   scrollToLatest(options: { readonly focus?: boolean } = {}): void {
     this.#target = undefined;
     this.#passes = 0;
+    this.#grown = true;
     this.#atLatest.value = true;
     const last = this.#messages.at(-1);
     if (options.focus === true && last !== undefined) this.#focusNext = last;
@@ -338,6 +347,10 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     if (viewport === 0) return;
     if (++this.#passes > MAX_PASSES) return;
     const heights = this.#heights;
+    // Moved since the window last looked, and no scroll event has said so yet (a scrollIntoView
+    // just before a click, say): that is where the reader is, not a position to restore.
+    const current = scroller.scrollTop;
+    if (Math.abs(current - this.#lastTop) > 0.5 && !(Math.abs(current - this.#written) < 1) && this.#target === undefined) this.#readerMoved(scroller, current);
     // Read before anything is written: a write makes the next read lay the page out again.
     const listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top - scroller.clientTop + scroller.scrollTop;
     this.#listTop = listTop;
@@ -346,7 +359,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     let top: number;
     if (target !== undefined) {
       top = listTop + alignedTop(target.align, heights.offset(target.index), heights.height(target.index), viewport, scroller.scrollTop - listTop);
-    } else if (this.#atLatest.peek()) {
+    } else if (this.#atLatest.peek() && this.#grown) {
       top = scroller.scrollHeight - viewport;
     } else if (this.#anchor !== undefined) {
       top = listTop + heights.offset(this.#anchor.index) + this.#anchor.delta;
@@ -365,6 +378,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
       return;
     }
     this.#passes = 0;
+    this.#grown = false;
     if (target !== undefined) {
       // Landed: from here on it is the anchor, kept in place while rows around it change.
       this.#target = undefined;
@@ -551,6 +565,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
       if (heights.measure(index, size) !== 0) changed = true;
     }
     if (!changed) return;
+    this.#grown = true;
     this.#inObserver = true;
     try {
       this.#layout();
@@ -567,17 +582,10 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     if (scroller === undefined) return;
     const top = scroller.scrollTop;
     if (Math.abs(top - this.#written) < 1) return;
-    // The reader moved the view.
-    this.#written = Number.NaN;
     this.#passes = 0;
-    this.#target = undefined;
+    this.#readerMoved(scroller, top);
     const viewport = scroller.clientHeight;
-    if (scroller.scrollHeight - top - viewport <= this.#options.latestThreshold) this.#atLatest.value = true;
-    else if (top < this.#lastTop) this.#atLatest.value = false;
-    this.#lastTop = top;
     const viewTop = top - this.#listTop;
-    // Anchored where the reader is now, with the heights the DOM shows now.
-    this.#capture(viewTop);
     if (!this.#covers(viewTop, viewport)) {
       this.#setRange(viewTop, viewport);
       this.#emit();
@@ -585,6 +593,20 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     }
     this.#checkStart(viewTop);
   };
+
+  /**
+   * The view was moved by someone else than the window (the reader, a scrollIntoView, find in
+   * page): it follows the latest message again only at the bottom, and is anchored where it is
+   * now, with the heights the DOM shows now.
+   */
+  #readerMoved(scroller: HTMLElement, top: number): void {
+    this.#written = Number.NaN;
+    this.#target = undefined;
+    if (scroller.scrollHeight - top - scroller.clientHeight <= this.#options.latestThreshold) this.#atLatest.value = true;
+    else if (top < this.#lastTop) this.#atLatest.value = false;
+    this.#lastTop = top;
+    this.#capture(top - this.#listTop);
+  }
 
   readonly #onWheel = (event: WheelEvent): void => {
     // Up the thread: stop following at once, before a growing answer scrolls the view back down.

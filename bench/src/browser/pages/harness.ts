@@ -270,6 +270,15 @@ export function installHarness<M>(name: string, lane: Lane<M>): void {
       performance.mark(MOUNT_END_MARK);
       return mountMs;
     },
+    async begin() {
+      const main = root;
+      const current = workload;
+      if (model === undefined || main === undefined || current === undefined || running !== undefined) throw new Error("w4.begin() needs w4.mountLoaded() first");
+      running = await lane.start(model, current);
+      const items = current.priors.length + 2;
+      await until(() => drawn(main, windowed, items), `${items} list items`, 30_000, nextTask);
+      await nextFrame();
+    },
     async stream(mode: Mode, count = workload?.deltas.length ?? 0): Promise<StreamResult> {
       const main = root;
       const run = running;

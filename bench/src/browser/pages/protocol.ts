@@ -39,6 +39,8 @@ export interface PageApi {
    * user message is not sent); resolves with the milliseconds, between the mount marks.
    */
   mountLoaded(): Promise<number>;
+  /** On the page `mountLoaded` drew: sends the user message and opens the one the deltas go to, as `setup` does. */
+  begin(): Promise<void>;
   /**
    * Streams the deltas (`paced`: one per task; `burst`: all in one task; the first `count` when
    * given, every one by default) between the user-timing marks `w4-start` and `w4-end`; `w4-end`
