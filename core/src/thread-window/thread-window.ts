@@ -570,8 +570,10 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     try {
       this.#layout();
     } finally {
-      // The binding draws a new window in a microtask, before the observer looks again.
-      queueMicrotask(() => {
+      // The binding draws the rows this asked for in microtasks (a few rounds, each drawing and
+      // measuring), all before the observer looks again in this frame: until the next frame,
+      // rows are observed late.
+      requestAnimationFrame(() => {
         this.#inObserver = false;
       });
     }
