@@ -5,7 +5,8 @@
 //          time, and heap the model keeps;
 //   mount  the page over that model until it is drawn and painted: time (wall and main-thread
 //          CPU), and heap kept beyond the model;
-//   stream 2,000 deltas into a new answer, JS per delta against the floor's (W4's method). The
+//   stream 2,000 deltas into a new answer (the pages drawing every message fewer), JS per delta
+//          against the floor's (W4's method). The
 //          floor here writes only the last rows (floor-window): the whole list written by hand
 //          lays out 100,000 items for every token (tens of ms of main thread each), no floor;
 //          it is mounted for the table, not streamed into;
@@ -23,6 +24,11 @@ import { analyseWindow, traced, type TraceEvent } from "./trace.js";
 export const LONG_PRIORS = 100_000;
 /** Deltas the @ai-sdk pages stream at 100,000 messages: each one re-renders the whole list (W4's 2,000 would take hours). */
 export const AI_SDK_DELTAS = 20;
+/**
+ * Deltas the Threadline pages drawing every message stream at 100,000 messages: a token costs
+ * them little JS, but each frame lays out a list of 100,000 items (2,000 took ten minutes).
+ */
+export const FULL_LIST_DELTAS = 200;
 const DELTAS = 2000;
 /** The gesture's speed, px/s: the whole thread in a couple of seconds, every frame a new screenful. */
 const FLING_SPEED = 4_000_000;
@@ -94,6 +100,9 @@ async function usedHeap(session: CDPSession): Promise<number> {
 
 /** Pages that draw every message: seconds to mount, one run of each measure. */
 const slow = (lane: LaneName): boolean => !WINDOW_LANES.includes(lane) && lane !== FLOOR;
+
+/** How many deltas a lane streams at 100,000 messages. */
+const deltasOf = (lane: LaneName): number => (lane.startsWith("ai-sdk") ? AI_SDK_DELTAS : slow(lane) ? FULL_LIST_DELTAS : DELTAS);
 
 export async function runLongThread(pages: ReadonlyMap<LaneName, LongPage>, options: { priors: number; runs: number }, log: Log): Promise<LongThreadResults> {
   const { priors, runs } = options;
@@ -177,7 +186,8 @@ export async function runLongThread(pages: ReadonlyMap<LaneName, LongPage>, opti
 
   // The pages drawing every message take seconds (minutes on a loaded machine) to mount 100,000:
   // each is loaded and mounted once, traced (the wall clock and the CPU time of one mount), then
-  // streamed into on the same page, paced only (the @ai-sdk pages their first AI_SDK_DELTAS deltas).
+  // streamed into on the same page, paced only, over the first FULL_LIST_DELTAS deltas
+  // (AI_SDK_DELTAS for the @ai-sdk pages).
   // The whole floor is mounted for the table, not streamed into (see the top of this file).
   for (const lane of lanes.filter(slow)) {
     await attempt(lane, "load, mount and stream", async ({ page, session }) => {
@@ -195,7 +205,7 @@ export async function runLongThread(pages: ReadonlyMap<LaneName, LongPage>, opti
       if (lane !== "floor") {
         await page.evaluate(() => window.w4.begin());
         await session.send("HeapProfiler.collectGarbage");
-        const count = lane.startsWith("ai-sdk") ? AI_SDK_DELTAS : DELTAS;
+        const count = deltasOf(lane);
         const streamed = await traced(session, () => page.evaluate((c) => window.w4.stream("paced", c), count));
         sample(lane, "paced", analyseWindow(streamed.events), streamed.result);
       }
@@ -225,7 +235,7 @@ export async function runLongThread(pages: ReadonlyMap<LaneName, LongPage>, opti
         if (failures.has(lane) && mode === "paced") streamRows.push({ lane, priors, mode, status: "failed", reason: failures.get(lane)! });
         continue;
       }
-      const count = lane.startsWith("ai-sdk") ? AI_SDK_DELTAS : DELTAS;
+      const count = deltasOf(lane);
       // The floor's rounds, scaled to this lane's delta count (its ratio is per delta).
       const floor = lane === FLOOR ? undefined : samples.get(key(FLOOR, mode))?.map((s) => ({ ...s, scriptUs: (s.scriptUs * count) / DELTAS }));
       streamRows.push(summarise(lane, priors, mode, list, floor, count, Number.NaN));
@@ -396,7 +406,7 @@ export function formatLongThread(results: LongThreadResults): string {
       lines.push(`| ${LANE_TITLES[row.lane]} | ${row.mode} | FAILED: ${row.reason} | | | | | | |`);
       continue;
     }
-    const deltas = row.lane.startsWith("ai-sdk") ? AI_SDK_DELTAS : DELTAS;
+    const deltas = deltasOf(row.lane);
     const ratio = row.lane === FLOOR ? "1×" : row.jsVsFloor === null ? "–" : `${n(row.jsVsFloor)}×`;
     lines.push(
       `| ${LANE_TITLES[row.lane]} | ${row.mode} | ${deltas} | ${n(row.jsUsPerDelta)} | ${n(row.mainUsPerDelta)} | – | ${n(row.longestBlockMs)} | ${ratio} | ${row.samples} |`,
