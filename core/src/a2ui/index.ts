@@ -15,3 +15,7 @@ export type { A2uiFunction, A2uiFunctionContext } from "./functions.js";
 export { bindingPath } from "./dynamic.js";
 export { A2UI_LIMITS } from "./warnings.js";
 export type { A2uiLimits, A2uiWarning, A2uiWarningCode } from "./warnings.js";
+export { iconLabel, iconPath } from "./icons.js";
+export { A2UI_CSS, ensureA2uiStyles, themeStyle } from "./styles.js";
+export { choiceOptions, dateTimeInputValue, dateTimeType, displayText, elementId, flexStyle, selectedValues, tabKeyTarget, tabList, textFieldType, toggleChoice } from "./inputs.js";
+export type { A2uiOption, A2uiTab } from "./inputs.js";

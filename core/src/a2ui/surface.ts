@@ -20,6 +20,8 @@ export interface A2uiComponentDef {
 export interface A2uiView {
   readonly id: string;
   readonly type: string;
+  /** The definition as the agent wrote it (bindings unresolved: what a two-way input writes back through). */
+  readonly def: A2uiComponentDef;
   readonly props: Readonly<Record<string, unknown>>;
   /** The messages of the component's `checks` that fail now (an input's errors; a button is disabled while any fails). */
   readonly errors: readonly string[];
@@ -196,7 +198,7 @@ export class A2uiSurface {
       const a = accessibility as Record<string, unknown>;
       props["accessibility"] = { label: resolveValue(this, a["label"], scope), description: resolveValue(this, a["description"], scope) };
     }
-    return { id: def.id, type: def.type, props, errors: this.#errors(def, scope) };
+    return { id: def.id, type: def.type, def, props, errors: this.#errors(def, scope) };
   }
 
   #checkedUrl(value: unknown, componentId: string): string | undefined {
