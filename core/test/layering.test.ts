@@ -23,6 +23,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   tools: ["json", "model", "protocol"],
   chat: ["fold", "json", "model", "persist", "pipeline", "protocol", "run", "tools", "transport"],
   devtools: ["fold", "json", "model", "pipeline", "protocol"],
+  // A2UI surfaces read activity messages and share the markdown renderer's URL policy.
+  a2ui: ["json", "markdown", "model"],
 };
 
 /**
