@@ -69,3 +69,25 @@ export const DYNAMIC_ITEM_FIELDS: Readonly<Partial<Record<A2uiBasicComponent, re
   Tabs: ["tabs", "title"],
   ChoicePicker: ["options", "label"],
 };
+
+/** The name of the Svelte / Vue component that draws each basic type (Row and Column share one). */
+export const A2UI_RENDERERS = {
+  Text: "A2uiText",
+  Image: "A2uiImage",
+  Icon: "A2uiIcon",
+  Video: "A2uiVideo",
+  AudioPlayer: "A2uiAudioPlayer",
+  Row: "A2uiStack",
+  Column: "A2uiStack",
+  List: "A2uiList",
+  Card: "A2uiCard",
+  Tabs: "A2uiTabs",
+  Modal: "A2uiModal",
+  Divider: "A2uiDivider",
+  Button: "A2uiButton",
+  TextField: "A2uiTextField",
+  CheckBox: "A2uiCheckBox",
+  ChoicePicker: "A2uiChoicePicker",
+  Slider: "A2uiSlider",
+  DateTimeInput: "A2uiDateTimeInput",
+} as const satisfies Record<A2uiBasicComponent, string>;

@@ -270,3 +270,32 @@ export function createA2uiSurfaces(options?: A2uiSurfacesOptions): A2uiSurfaces 
 export function a2uiActionProps(action: A2uiUserAction): { readonly a2uiAction: { readonly userAction: A2uiUserAction } } {
   return { a2uiAction: { userAction: action } };
 }
+
+/** What `chatA2ui` needs of a chat: its thread, and a run with one-off `forwardedProps` (`ChatClient`). */
+export interface A2uiChat {
+  readonly thread: { readonly messages: ReadonlySignal<readonly MessageNode[]> };
+  runAgent(options: { readonly forwardedProps: Readonly<Record<string, unknown>> }): Promise<unknown>;
+}
+
+/**
+ * Surfaces for a chat: they follow the chat's thread, and a user action goes back as a run with
+ * `forwardedProps.a2uiAction` (unless `options.onAction` says otherwise). `stop` ends both.
+ */
+export function chatA2ui(chat: A2uiChat, options: A2uiSurfacesOptions = {}): { readonly surfaces: A2uiSurfaces; stop(): void } {
+  const surfaces = new A2uiSurfaces({
+    ...options,
+    onAction:
+      options.onAction ??
+      ((action) => {
+        void chat.runAgent({ forwardedProps: a2uiActionProps(action) });
+      }),
+  });
+  const unfollow = surfaces.follow(chat.thread);
+  return {
+    surfaces,
+    stop() {
+      unfollow();
+      surfaces.dispose();
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import type { Component } from "svelte";
-import type { A2uiBasicComponent } from "@threadline/core/a2ui";
+import { A2UI_RENDERERS, type A2uiBasicComponent } from "@threadline/core/a2ui";
 import type { A2uiComponentProps } from "./context.js";
 import A2uiText from "./A2uiText.svelte";
 import A2uiImage from "./A2uiImage.svelte";
@@ -19,47 +19,28 @@ import A2uiChoicePicker from "./A2uiChoicePicker.svelte";
 import A2uiSlider from "./A2uiSlider.svelte";
 import A2uiDateTimeInput from "./A2uiDateTimeInput.svelte";
 
-/** The Svelte component for a basic-catalog type (read at render time: the components import this module's users back). */
+/** The Svelte components that draw the basic catalog, by the names core gives them. */
+const RENDERERS: Readonly<Record<(typeof A2UI_RENDERERS)[A2uiBasicComponent], Component<A2uiComponentProps>>> = {
+  A2uiAudioPlayer,
+  A2uiButton,
+  A2uiCard,
+  A2uiCheckBox,
+  A2uiChoicePicker,
+  A2uiDateTimeInput,
+  A2uiDivider,
+  A2uiIcon,
+  A2uiImage,
+  A2uiList,
+  A2uiModal,
+  A2uiSlider,
+  A2uiStack,
+  A2uiTabs,
+  A2uiText,
+  A2uiTextField,
+  A2uiVideo,
+};
+
+/** The Svelte component for a basic-catalog type. */
 export function basicComponent(type: A2uiBasicComponent): Component<A2uiComponentProps> {
-  switch (type) {
-    case "Text":
-      return A2uiText;
-    case "Image":
-      return A2uiImage;
-    case "Icon":
-      return A2uiIcon;
-    case "Video":
-      return A2uiVideo;
-    case "AudioPlayer":
-      return A2uiAudioPlayer;
-    case "Row":
-    case "Column":
-      return A2uiStack;
-    case "List":
-      return A2uiList;
-    case "Card":
-      return A2uiCard;
-    case "Tabs":
-      return A2uiTabs;
-    case "Modal":
-      return A2uiModal;
-    case "Divider":
-      return A2uiDivider;
-    case "Button":
-      return A2uiButton;
-    case "TextField":
-      return A2uiTextField;
-    case "CheckBox":
-      return A2uiCheckBox;
-    case "ChoicePicker":
-      return A2uiChoicePicker;
-    case "Slider":
-      return A2uiSlider;
-    case "DateTimeInput":
-      return A2uiDateTimeInput;
-    default: {
-      const never: never = type;
-      return never;
-    }
-  }
+  return RENDERERS[A2UI_RENDERERS[type]];
 }

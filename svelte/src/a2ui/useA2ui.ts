@@ -1,6 +1,6 @@
 import { onDestroy } from "svelte";
 import { ChatClient } from "@threadline/core";
-import { a2uiActionProps, createA2uiSurfaces, type A2uiSurfaces, type A2uiSurfacesOptions } from "@threadline/core/a2ui";
+import { chatA2ui, type A2uiSurfaces, type A2uiSurfacesOptions } from "@threadline/core/a2ui";
 import { injectChat } from "../chat-context.js";
 import { provideA2ui, type A2uiComponentMap } from "./context.js";
 
@@ -18,22 +18,9 @@ export interface UseA2uiOptions extends Omit<A2uiSurfacesOptions, "components"> 
  */
 export function useA2ui(options: UseA2uiOptions = {}): A2uiSurfaces {
   const given = options.chat ?? injectChat();
-  const chat = given instanceof ChatClient ? given : given.chat;
   const components = options.components ?? {};
-  const surfaces = createA2uiSurfaces({
-    ...options,
-    components: Object.keys(components),
-    onAction:
-      options.onAction ??
-      ((action) => {
-        void chat.runAgent({ forwardedProps: a2uiActionProps(action) });
-      }),
-  });
-  const stop = surfaces.follow(chat.thread);
+  const { surfaces, stop } = chatA2ui(given instanceof ChatClient ? given : given.chat, { ...options, components: Object.keys(components) });
   provideA2ui(surfaces, components);
-  onDestroy(() => {
-    stop();
-    surfaces.dispose();
-  });
+  onDestroy(stop);
   return surfaces;
 }
