@@ -6,7 +6,7 @@
 // own DataModel (the one its renderers use) with the same bindings, written the same way.
 import { effect } from "@preact/signals-core";
 // web_core's own effect: its signals may be another copy of @preact/signals-core.
-import { DataModel, effect as webCoreEffect } from "@a2ui/web_core/v0_9";
+import { DataModel, effect as webCoreEffect, getValue } from "@a2ui/web_core/v0_9";
 import type { AGUIEvent } from "@ag-ui/core";
 import { createThread } from "@threadline/core";
 import { createA2uiSurfaces } from "@threadline/core/a2ui";
@@ -91,10 +91,10 @@ function webCoreSetup(n: number, reruns: (count: number) => void): Setup {
     let runs = 0;
     // The template's list binding, then one binding per rendered text.
     const list = model.getSignal("/items");
-    const stops = [webCoreEffect(() => void list.value)];
+    const stops = [webCoreEffect(() => void getValue(list))];
     for (let i = 0; i < n; i++) {
       const text = model.getSignal(`/items/${i}/name`);
-      stops.push(webCoreEffect(() => void (text.value, runs++)));
+      stops.push(webCoreEffect(() => void (getValue(text), runs++)));
     }
     const before = runs;
     return {
