@@ -13,6 +13,7 @@ import { RunClock } from "./pacing.js";
 import { sendJson } from "./request-error.js";
 import type { RunRequest } from "./run-request.js";
 import type { Step } from "./scenario.js";
+import { throughMiddleware } from "./middleware-run.js";
 
 export type RunEnd =
   | "finished" // the last event sent was RUN_FINISHED
@@ -69,7 +70,12 @@ export async function streamRun(
   res.on("close", () => gone.abort());
 
   const context = { variant, firstAttempt: (key: string) => attempts.firstAttempt(key) };
-  const script = run.mode === "run" ? scenario.run(input, context) : (scenario.connect?.(input, context) ?? nothingToReplay(input));
+  const script =
+    run.mode !== "run"
+      ? (scenario.connect?.(input, context) ?? nothingToReplay(input))
+      : scenario.middleware
+        ? await throughMiddleware(scenario.middleware(), scenario, input, context)
+        : scenario.run(input, context);
   const steps = script[Symbol.iterator]();
   try {
     let step = steps.next();

@@ -1,4 +1,5 @@
 import type { Scenario } from "../scenario.js";
+import { a2uiForm } from "./a2ui-form.js";
 import { approval } from "./approval.js";
 import { attachment } from "./attachment.js";
 import { clientTool } from "./client-tool.js";
@@ -24,6 +25,7 @@ export const scenarios: readonly Scenario[] = [
   longThread,
   attachment,
   subagents,
+  a2uiForm,
 ];
 
 export const DEFAULT_SCENARIO = "markdown";
