@@ -159,6 +159,43 @@ export function appSuite(framework: AppName): void {
     });
   });
 
+  test("a2ui-form: the A2UI surface fills in as render_a2ui streams (through @ag-ui/a2ui-middleware); edits and the submit go back through it", async () => {
+    await withPage({ scenario: "a2ui-form", delay: 20 }, async (page) => {
+      // Every count of passenger fields the page shows, in order: filled in as the arguments stream.
+      await page.page.evaluate(() => {
+        const seen: number[] = [];
+        (window as unknown as { passengerCounts: number[] }).passengerCounts = seen;
+        new MutationObserver(() => {
+          const count = document.querySelectorAll('.a2ui-surface input[id$="-passenger-input"]').length;
+          if (count > 0 && seen.at(-1) !== count) seen.push(count);
+        }).observe(document.body, { subtree: true, childList: true });
+      });
+      const turn = await page.turn();
+      await page.send("Book a trip to Bergen for Ada, Grace and Linus.");
+      const passengers = page.page.getByRole("textbox", { name: "Passenger name" });
+      await turn.settled("idle");
+      expect(await page.page.evaluate(() => (window as unknown as { passengerCounts: number[] }).passengerCounts)).toEqual([1, 2, 3]);
+      const surface = page.page.getByRole("region", { name: "Generated interface" });
+      await expect.poll(() => passengers.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(["Ada", "Grace", "Linus"]);
+      expect(await surface.getByRole("heading", { name: "Trip to Bergen" }).count()).toBe(1);
+      const book = surface.getByRole("button", { name: "Book trip" });
+      expect(await book.isDisabled()).toBe(true);
+      // The keyboard path: type into the fields, pick with Space, submit with Enter.
+      await passengers.nth(2).fill("Linus Torvalds");
+      await surface.getByRole("textbox", { name: "Contact email" }).fill("ada@example.com");
+      await surface.getByRole("radio", { name: "Business" }).focus();
+      await page.page.keyboard.press("Space");
+      await surface.getByRole("checkbox", { name: "Travel insurance" }).check();
+      await expect.poll(() => book.isDisabled()).toBe(false);
+      await page.screenshot("a2ui-form");
+      await book.focus();
+      await page.page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.lastAnswer(), { timeout: 15_000 })
+        .toBe("Booked: Ada, Grace, Linus Torvalds, business class on 2027-03-14, with travel insurance. The confirmation goes to ada@example.com.");
+    });
+  });
+
   test("client-tool: get_local_time runs in the browser and the agent continues with its result", async () => {
     for (const variant of ["plain", "pending", "tambo"]) {
       await withPage({ scenario: "client-tool", variant }, async (page) => {

@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: {
     alias: {
       "@threadline/core": source("../../core/src"),
+      "@threadline/vue/a2ui": source("../../vue/src/a2ui/index.ts"),
       "@threadline/vue": source("../../vue/src/index.ts"),
     },
   },

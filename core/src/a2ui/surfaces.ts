@@ -279,20 +279,34 @@ export interface A2uiChat {
 
 /**
  * Surfaces for a chat: they follow the chat's thread, and a user action goes back as a run with
- * `forwardedProps.a2uiAction` (unless `options.onAction` says otherwise). `stop` ends both.
+ * `forwardedProps.a2uiAction` (unless `options.onAction` says otherwise). `chat` may be a getter
+ * (a binding whose chat is replaced): actions go to the chat current then, and `refollow()` moves
+ * the surfaces onto the current chat's thread. `stop` ends it all.
  */
-export function chatA2ui(chat: A2uiChat, options: A2uiSurfacesOptions = {}): { readonly surfaces: A2uiSurfaces; stop(): void } {
+export function chatA2ui(
+  chat: A2uiChat | (() => A2uiChat),
+  options: A2uiSurfacesOptions = {},
+): { readonly surfaces: A2uiSurfaces; refollow(): void; stop(): void } {
+  const current = typeof chat === "function" ? chat : () => chat;
   const surfaces = new A2uiSurfaces({
     ...options,
     onAction:
       options.onAction ??
       ((action) => {
-        void chat.runAgent({ forwardedProps: a2uiActionProps(action) });
+        void current().runAgent({ forwardedProps: a2uiActionProps(action) });
       }),
   });
-  const unfollow = surfaces.follow(chat.thread);
+  let followed = current().thread;
+  let unfollow = surfaces.follow(followed);
   return {
     surfaces,
+    refollow() {
+      const thread = current().thread;
+      if (thread === followed) return;
+      unfollow();
+      followed = thread;
+      unfollow = surfaces.follow(thread);
+    },
     stop() {
       unfollow();
       surfaces.dispose();
