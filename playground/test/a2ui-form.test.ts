@@ -42,7 +42,7 @@ test("the middleware paints the form, then each passenger as the arguments strea
 test("a ChatClient renders the surface, and the submit round-trips through the middleware", async () => {
   const warnings: A2uiWarning[] = [];
   const chat = new ChatClient({ agent: new HttpAgent({ url: `${server.url}?scenario=a2ui-form&delay=0` }) });
-  const { surfaces, stop } = chatA2ui(chat, { onWarning: (w) => warnings.push(w) });
+  const { a2ui: surfaces, stop } = chatA2ui(chat, { onWarning: (w) => warnings.push(w) });
   await chat.sendMessage(PROMPT);
   const surface = surfaces.surface(SURFACE_ID)!;
   expect(surface).toBeDefined();

@@ -1,3 +1,5 @@
+import { DEV } from "esm-env";
+
 /**
  * The A2UI v0.9 server-to-client messages, as `@ag-ui/a2ui-middleware` carries them in an
  * `a2ui-surface` activity's content (`{ a2ui_operations: [...] }`; `{ operations: [...] }` is read
@@ -65,22 +67,22 @@ export function lifecycleOf(content: unknown): A2uiLifecycle | undefined {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isId = (value: unknown): value is string => typeof value === "string" && value.length > 0 && value.length <= 256;
 
-/** One operation checked, or the sentence saying what is wrong with it. */
+/** One operation checked, or the sentence saying what is wrong with it ('' in a production build). */
 export function readOperation(raw: unknown): A2uiOperation | string {
-  if (!isRecord(raw)) return "an operation must be an object";
+  if (!isRecord(raw)) return DEV ? "an operation must be an object" : "";
   const kinds = (["createSurface", "updateComponents", "updateDataModel", "deleteSurface"] as const).filter((k) => Object.hasOwn(raw, k));
-  if (kinds.length !== 1) return kinds.length === 0 ? "no createSurface, updateComponents, updateDataModel or deleteSurface" : `more than one operation (${kinds.join(", ")})`;
+  if (kinds.length !== 1) return DEV ? (kinds.length === 0 ? "no createSurface, updateComponents, updateDataModel or deleteSurface" : `more than one operation (${kinds.join(", ")})`) : "";
   const kind = kinds[0]!;
   const body = raw[kind];
-  if (!isRecord(body)) return `${kind} must be an object`;
+  if (!isRecord(body)) return DEV ? `${kind} must be an object` : "";
   const surfaceId = body["surfaceId"];
-  if (!isId(surfaceId)) return `${kind}.surfaceId must be a non-empty string of at most 256 characters`;
+  if (!isId(surfaceId)) return DEV ? `${kind}.surfaceId must be a non-empty string of at most 256 characters` : "";
   switch (kind) {
     case "createSurface": {
       const catalogId = body["catalogId"];
-      if (typeof catalogId !== "string") return "createSurface.catalogId must be a string";
+      if (typeof catalogId !== "string") return DEV ? "createSurface.catalogId must be a string" : "";
       const theme = body["theme"];
-      if (theme !== undefined && !isRecord(theme)) return "createSurface.theme must be an object";
+      if (theme !== undefined && !isRecord(theme)) return DEV ? "createSurface.theme must be an object" : "";
       return {
         kind,
         createSurface: {
@@ -93,12 +95,12 @@ export function readOperation(raw: unknown): A2uiOperation | string {
     }
     case "updateComponents": {
       const components = body["components"];
-      if (!Array.isArray(components)) return "updateComponents.components must be an array";
+      if (!Array.isArray(components)) return DEV ? "updateComponents.components must be an array" : "";
       return { kind, surfaceId, components };
     }
     case "updateDataModel": {
       const path = body["path"] ?? "/";
-      if (typeof path !== "string") return "updateDataModel.path must be a string";
+      if (typeof path !== "string") return DEV ? "updateDataModel.path must be a string" : "";
       return { kind, surfaceId, path, value: body["value"], hasValue: Object.hasOwn(body, "value") };
     }
     case "deleteSurface":

@@ -71,7 +71,7 @@ export class A2uiSurfaces {
   }
 
   /** Every live surface by id. */
-  get surfaces(): ReadonlySignal<ReadonlyMap<string, A2uiSurface>> {
+  get all(): ReadonlySignal<ReadonlyMap<string, A2uiSurface>> {
     return this.#surfaces;
   }
 
@@ -207,8 +207,8 @@ export class A2uiSurfaces {
         }
         if (existing !== undefined) {
           this.#host.warn({ code: "A2UI_SURFACE_EXISTS", message: DEV ? `createSurface '${surfaceId}': the surface already exists (created by another message); the new one replaces it.` : "", surfaceId });
-        } else if (surfaces.size >= this.limits.surfaces) {
-          this.#host.warn({ code: "A2UI_LIMIT_EXCEEDED", message: DEV ? `createSurface '${surfaceId}': at most ${this.limits.surfaces} surfaces live at once (A2uiLimits.surfaces); it was dropped.` : "", surfaceId });
+        } else if (surfaces.size >= this.limits.liveSurfaces) {
+          this.#host.warn({ code: "A2UI_LIMIT_EXCEEDED", message: DEV ? `createSurface '${surfaceId}': at most ${this.limits.liveSurfaces} surfaces live at once (A2uiLimits.liveSurfaces); it was dropped.` : "", surfaceId });
           return;
         }
         if (!this.#catalogs.has(catalogId)) {
@@ -286,9 +286,9 @@ export interface A2uiChat {
 export function chatA2ui(
   chat: A2uiChat | (() => A2uiChat),
   options: A2uiSurfacesOptions = {},
-): { readonly surfaces: A2uiSurfaces; refollow(): void; stop(): void } {
+): { readonly a2ui: A2uiSurfaces; refollow(): void; stop(): void } {
   const current = typeof chat === "function" ? chat : () => chat;
-  const surfaces = new A2uiSurfaces({
+  const a2ui = new A2uiSurfaces({
     ...options,
     onAction:
       options.onAction ??
@@ -297,19 +297,19 @@ export function chatA2ui(
       }),
   });
   let followed = current().thread;
-  let unfollow = surfaces.follow(followed);
+  let unfollow = a2ui.follow(followed);
   return {
-    surfaces,
+    a2ui,
     refollow() {
       const thread = current().thread;
       if (thread === followed) return;
       unfollow();
       followed = thread;
-      unfollow = surfaces.follow(thread);
+      unfollow = a2ui.follow(thread);
     },
     stop() {
       unfollow();
-      surfaces.dispose();
+      a2ui.dispose();
     },
   };
 }

@@ -39,7 +39,7 @@ export interface A2uiWarning extends ThreadlineWarning {
 /** Bounds on what an agent can make a page hold or walk. Every one has a default (`A2UI_LIMITS`). */
 export interface A2uiLimits {
   /** Surfaces alive at once in one `A2uiSurfaces` (default 100). */
-  readonly surfaces: number;
+  readonly liveSurfaces: number;
   /** Components one surface may define (default 5,000); the ones past it are dropped. */
   readonly componentsPerSurface: number;
   /** How deep a data-model value, or a data path, may nest (default 64 levels). */
@@ -51,7 +51,7 @@ export interface A2uiLimits {
 }
 
 export const A2UI_LIMITS: A2uiLimits = Object.freeze({
-  surfaces: 100,
+  liveSurfaces: 100,
   componentsPerSurface: 5000,
   dataDepth: 64,
   renderDepth: 64,

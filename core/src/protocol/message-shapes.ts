@@ -51,6 +51,7 @@ const toolCall = objectShape("tool call", {
   type: required(literal("function")),
   function: required(object(objectShape("function call", { name: required(string), arguments: required(string) }))),
   encryptedValue: optional(string),
+  encryptedValueType: optional(string),
   metadata: optional(record),
 });
 
@@ -68,12 +69,14 @@ export const MESSAGE_SHAPES: Readonly<Record<Message["role"], ObjectShape>> = {
     content: required(string),
     name: optional(string),
     encryptedValue: optional(string),
+    encryptedValueType: optional(string),
   }),
   system: objectShape("system message", {
     ...messageBase,
     content: required(string),
     name: optional(string),
     encryptedValue: optional(string),
+    encryptedValueType: optional(string),
   }),
   assistant: objectShape("assistant message", {
     ...messageBase,
@@ -81,12 +84,14 @@ export const MESSAGE_SHAPES: Readonly<Record<Message["role"], ObjectShape>> = {
     toolCalls: optional(arrayOf(object(toolCall))),
     name: optional(string),
     encryptedValue: optional(string),
+    encryptedValueType: optional(string),
   }),
   user: objectShape("user message", {
     ...messageBase,
     content: required(content),
     name: optional(string),
     encryptedValue: optional(string),
+    encryptedValueType: optional(string),
   }),
   tool: objectShape("tool message", {
     ...messageBase,
@@ -94,6 +99,7 @@ export const MESSAGE_SHAPES: Readonly<Record<Message["role"], ObjectShape>> = {
     toolCallId: required(string),
     error: optional(string),
     encryptedValue: optional(string),
+    encryptedValueType: optional(string),
   }),
   activity: objectShape("activity message", {
     ...messageBase,
@@ -104,6 +110,7 @@ export const MESSAGE_SHAPES: Readonly<Record<Message["role"], ObjectShape>> = {
     ...messageBase,
     content: required(string),
     encryptedValue: optional(string),
+    encryptedValueType: optional(string),
   }),
 };
 

@@ -25,7 +25,7 @@ describe("A2UI surfaces", () => {
       const { surfaces, warnings } = collect();
       surfaces.apply(sample.messages, "m");
       expect(warnings, sample.file).toEqual([]);
-      for (const surface of surfaces.surfaces.value.values()) {
+      for (const surface of surfaces.all.value.values()) {
         const ids = sample.messages.flatMap((m) => ((m["updateComponents"] as { surfaceId: string; components: { id: string }[] } | undefined)?.surfaceId === surface.id ? (m["updateComponents"] as { components: { id: string }[] }).components.map((c) => c.id) : []));
         for (const id of ids) expect(surface.view(id).value, `${sample.file} ${id}`).toBeDefined();
       }

@@ -11,15 +11,15 @@ export interface A2uiComponentProps {
 export type A2uiComponentMap = Readonly<Record<string, Component<A2uiComponentProps>>>;
 
 interface Provided {
-  readonly surfaces: A2uiSurfaces;
+  readonly a2ui: A2uiSurfaces;
   readonly components: A2uiComponentMap;
 }
 
 const A2UI = Symbol("threadline.a2ui");
 
-/** Shares the surfaces and the app's components with every A2UI component below (during init). */
-export function provideA2ui(surfaces: A2uiSurfaces, components: A2uiComponentMap = {}): void {
-  setContext(A2UI, { surfaces, components } satisfies Provided);
+/** Shares the A2UI state and the app's components with every A2UI component below (during init). */
+export function provideA2ui(a2ui: A2uiSurfaces, components: A2uiComponentMap = {}): void {
+  setContext(A2UI, { a2ui, components } satisfies Provided);
 }
 
 /** What an ancestor provided (during init), if anything. */

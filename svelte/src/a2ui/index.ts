@@ -1,4 +1,4 @@
-// @threadline/svelte/a2ui: Svelte components for A2UI surfaces (the A2UI v0.9 basic catalog),
+// @threadline/svelte/a2ui: Svelte components for A2UI (every component of the A2UI v0.9 basic catalog),
 // over @threadline/core/a2ui. The same names as @threadline/vue/a2ui.
 export { useA2ui } from "./useA2ui.js";
 export type { UseA2uiOptions } from "./useA2ui.js";

@@ -21,29 +21,29 @@ function lifecycleText(lifecycle: A2uiLifecycle): string {
 }
 
 /**
- * An `a2ui-surface` activity message: the surfaces it created, or the middleware's pre-paint state
+ * An `a2ui-surface` activity message: each surface it created, or the middleware's pre-paint state
  * (building, retrying, failed) while there are none yet. Renders nothing for a message that only
- * updates surfaces created elsewhere.
+ * updates a surface created elsewhere.
  */
 export const A2uiActivity = defineComponent({
   name: "A2uiActivity",
   props: {
     message: { type: Object as PropType<ActivityMessageNode>, required: true },
-    surfaces: { type: Object as PropType<A2uiSurfaces>, required: false, default: undefined },
+    a2ui: { type: Object as PropType<A2uiSurfaces>, required: false, default: undefined },
   },
   setup(props) {
     const provided = injectA2ui();
-    const surfaces = computed(() => {
-      const found = props.surfaces ?? provided?.surfaces;
-      if (found === undefined) throw new BindingError("A2UI_NOT_PROVIDED", "A2uiActivity needs `surfaces` or useA2ui() in an ancestor", props.message);
+    const a2ui = computed(() => {
+      const found = props.a2ui ?? provided?.a2ui;
+      if (found === undefined) throw new BindingError("A2UI_NOT_PROVIDED", "A2uiActivity needs `a2ui` or useA2ui() in an ancestor", props.message);
       return toRaw(found);
     });
     const message = computed(() => toRaw(props.message));
-    const mine = useSignal(() => surfaces.value.surfacesOf(message.value.id));
+    const mine = useSignal(() => a2ui.value.surfacesOf(message.value.id));
     const content = useSignal(() => message.value.content);
     const type = useSignal(() => message.value.activityType);
     // A message rendered outside a followed thread is followed while it is on screen.
-    watchEffect((onCleanup) => onCleanup(surfaces.value.attach(message.value)));
+    watchEffect((onCleanup) => onCleanup(a2ui.value.attach(message.value)));
     return (): VNode[] => {
       const list = mine.value ?? [];
       const lifecycle = list.length === 0 && type.value === A2UI_ACTIVITY_TYPE ? lifecycleOf(content.value) : undefined;

@@ -11,16 +11,16 @@ export interface A2uiComponentProps {
 export type A2uiComponentMap = Readonly<Record<string, Component>>;
 
 interface Provided {
-  readonly surfaces: A2uiSurfaces;
+  readonly a2ui: A2uiSurfaces;
   readonly components: A2uiComponentMap;
 }
 
 const A2UI: InjectionKey<Provided> = Symbol("threadline.a2ui");
 
-/** Shares the surfaces and the app's components with every A2UI component below (in setup). */
-export function provideA2ui(surfaces: A2uiSurfaces, components: A2uiComponentMap = {}): void {
-  // Raw: what came through reactive props is a proxy; surfaces keep private fields, and components must not be reactive.
-  provide(A2UI, { surfaces: toRaw(surfaces), components: toRaw(components) });
+/** Shares the A2UI state and the app's components with every A2UI component below (in setup). */
+export function provideA2ui(a2ui: A2uiSurfaces, components: A2uiComponentMap = {}): void {
+  // Raw: what came through reactive props is a proxy; core objects keep private fields, and components must not be reactive.
+  provide(A2UI, { a2ui: toRaw(a2ui), components: toRaw(components) });
 }
 
 /** What an ancestor provided (in setup), if anything. */

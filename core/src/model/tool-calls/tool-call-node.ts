@@ -6,6 +6,7 @@ import { ownJson } from "../../json/json-value.js";
 import { allDone } from "../components/settled-status.js";
 import { ToolArgsError, ToolResultError } from "../errors.js";
 import { assignJson } from "../messages/metadata.js";
+import { encryptedValueType } from "../messages/node-base.js";
 import type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
 import type { ArgumentStatus, Metadata, ToolCallNode, ToolCallStatus, ToolMessageNode } from "../types.js";
 
@@ -47,6 +48,9 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   readonly metadata = signal<Metadata | undefined>(undefined);
   readonly encryptedValue = signal<string | undefined>(undefined);
+  /** @internal What `encryptedValue` is (AG-UI 1.1); a signal only once read. */
+  encryptedType: string | undefined = undefined;
+  private encryptedTypeSignal: Signal<string | undefined> | undefined = undefined;
   /** True between TOOL_CALL_START and TOOL_CALL_END. */
   open = false;
   /** While open, the parser of the arguments when one covers this tool (else no `partialArgs`). */
@@ -67,6 +71,18 @@ export class ToolCallNodeImpl implements ToolCallNode {
     return node;
   }
 
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  get encryptedValueType(): ReadonlySignal<string | undefined> {
+    return (this.encryptedTypeSignal ??= signal(this.encryptedType));
+  }
+
+  /** @internal The value and its type, written together (a value without a type clears the old one). */
+  setEncryptedValue(value: string | undefined, type: string | undefined): void {
+    this.encryptedValue.value = value;
+    this.encryptedType = type;
+    if (this.encryptedTypeSignal !== undefined) this.encryptedTypeSignal.value = type;
+  }
+
   get status(): ReadonlySignal<ToolCallStatus> {
     return this.statusSignal;
   }
@@ -84,7 +100,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
       this.settleArgs(call.function.arguments);
     }
     assignJson(this.metadata, call.metadata as Metadata | undefined);
-    this.encryptedValue.value = call.encryptedValue;
+    this.setEncryptedValue(call.encryptedValue, encryptedValueType(call));
     this.argumentsArrived();
   }
 
@@ -122,6 +138,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     if (metadata !== undefined) call.metadata = { ...metadata };
     const encryptedValue = this.encryptedValue.peek();
     if (encryptedValue !== undefined) call.encryptedValue = encryptedValue;
+    if (this.encryptedType !== undefined) (call as { encryptedValueType?: string }).encryptedValueType = this.encryptedType;
     return call;
   }
 
