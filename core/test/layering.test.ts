@@ -25,6 +25,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   devtools: ["fold", "json", "model", "pipeline", "protocol"],
   // A2UI surfaces read activity messages and share the markdown renderer's URL policy.
   a2ui: ["json", "markdown", "model"],
+  // MCP Apps read activity messages, run proxied requests through an agent source, share the URL policy.
+  "mcp-apps": ["markdown", "model", "protocol", "transport"],
 };
 
 /**

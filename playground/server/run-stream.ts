@@ -55,6 +55,7 @@ export async function streamRun(
   run: RunRequest,
   attempts: Attempts,
   holds: Holds,
+  origin: string,
 ): Promise<RunReport> {
   const { input, scenario, variant } = run;
   const report: RunReport = {
@@ -69,12 +70,12 @@ export async function streamRun(
   // "close" also fires after a normal end; by then nothing is waiting on the signal.
   res.on("close", () => gone.abort());
 
-  const context = { variant, firstAttempt: (key: string) => attempts.firstAttempt(key) };
+  const context = { variant, firstAttempt: (key: string) => attempts.firstAttempt(key), origin };
   const script =
     run.mode !== "run"
       ? (scenario.connect?.(input, context) ?? nothingToReplay(input))
       : scenario.middleware
-        ? await throughMiddleware(scenario.middleware(), scenario, input, context)
+        ? await throughMiddleware(scenario.middleware(context), scenario, input, context)
         : scenario.run(input, context);
   const steps = script[Symbol.iterator]();
   try {

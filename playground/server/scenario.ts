@@ -43,6 +43,8 @@ export interface RunContext {
    * scenario fail once per turn so that the client's retry succeeds.
    */
   firstAttempt(key: string): boolean;
+  /** This server's own base URL (`http://127.0.0.1:PORT`): where its MCP server (`/mcp`) answers. */
+  origin: string;
 }
 
 export interface Scenario {
@@ -65,5 +67,5 @@ export interface Scenario {
    * An AG-UI middleware the script runs behind (a new one per run), as a deployment puts
    * `@ag-ui/a2ui-middleware` in front of its agent: the run streams what the middleware emits.
    */
-  middleware?(): Middleware;
+  middleware?(context: RunContext): Middleware;
 }

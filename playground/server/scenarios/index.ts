@@ -1,5 +1,6 @@
 import type { Scenario } from "../scenario.js";
 import { a2uiForm } from "./a2ui-form.js";
+import { mcpApp } from "./mcp-app.js";
 import { approval } from "./approval.js";
 import { attachment } from "./attachment.js";
 import { clientTool } from "./client-tool.js";
@@ -26,6 +27,7 @@ export const scenarios: readonly Scenario[] = [
   attachment,
   subagents,
   a2uiForm,
+  mcpApp,
 ];
 
 export const DEFAULT_SCENARIO = "markdown";
