@@ -12,6 +12,7 @@ import { ERROR_MESSAGE, PARTIAL, RECOVERED } from "../server/scenarios/server-er
 import { SEED_TODOS, SUGGESTIONS } from "../server/scenarios/shared-state.js";
 import { FACT_CHECKER, FACT_CHECKER_TEXT, FINAL_TEXT, RESEARCHER, RESEARCHER_TEXT, TOOL_NAME as RESEARCH_TOOL, subagents } from "../server/scenarios/subagents.js";
 import { weatherFor } from "../server/scenarios/weather-card.js";
+import { salesFor } from "../server/mcp/sales-server.js";
 import { expect, test } from "vitest";
 import { ARTIFACTS, useApp, type AppPage } from "./harness.js";
 import { checkWeatherCard, renderedText, textOf } from "./checks.js";
@@ -193,6 +194,43 @@ export function appSuite(framework: AppName): void {
       await expect
         .poll(() => page.lastAnswer(), { timeout: 15_000 })
         .toBe("Booked: Ada, Grace, Linus Torvalds, business class on 2027-03-14, with travel insurance. The confirmation goes to ada@example.com.");
+    });
+  });
+
+  test("mcp-app: a real MCP server's app (through @ag-ui/mcp-apps-middleware) runs sandboxed; its tool call waits for approval; its message goes to the chat", async () => {
+    await withPage({ scenario: "mcp-app" }, async (page) => {
+      const turn = await page.turn();
+      await page.send("Show me the sales in Norway.");
+      await turn.settled("idle");
+      const frame = page.page.locator(".mcp-app iframe");
+      await frame.waitFor();
+      expect(await frame.getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+      const app = page.page.frameLocator(".mcp-app iframe");
+      // The tool's input and result reached the app (the official App SDK on the official AppBridge).
+      await expect.poll(() => app.locator("#chart li").count()).toBe(6);
+      expect(await app.locator("#title").innerText()).toBe("Sales in Norway");
+      // What the app can reach of this page: nothing.
+      expect(await app.locator("#isolation").innerText()).toBe("page DOM: blocked; storage: blocked; cookies: blocked");
+      // It reported its size; the frame follows.
+      await expect.poll(() => frame.evaluate((f) => parseInt((f as HTMLIFrameElement).style.height, 10))).toBeGreaterThan(160);
+      // A tool call the app makes waits for the user; allowed, it goes through the middleware to the MCP server.
+      await app.getByRole("button", { name: "Top 3 months" }).click();
+      const approval = page.page.getByRole("group", { name: "The app asks to call a tool" });
+      await approval.waitFor();
+      expect(await approval.innerText()).toContain("top_months");
+      await page.screenshot("mcp-app-approval");
+      await approval.getByRole("button", { name: "Allow" }).click();
+      await expect.poll(() => app.locator("#chart li").count()).toBe(3);
+      expect(await app.locator("#status").innerText()).toBe("top 3 from the server");
+      // Declined, the app hears so and nothing runs.
+      await app.getByRole("button", { name: "Top 3 months" }).click();
+      await approval.getByRole("button", { name: "Deny" }).click();
+      await expect.poll(() => app.locator("#status").innerText()).toContain("declined");
+      // A message from the app is the user's next message; the agent answers it.
+      await app.getByRole("button", { name: "Ask the agent" }).click();
+      const best = salesFor("Norway").reduce((a, b) => (b.sales > a.sales ? b : a));
+      await expect.poll(() => page.lastAnswer(), { timeout: 15_000 }).toBe(`The best month in Norway was ${best.month}, with ${best.sales} sales.`);
+      await page.screenshot("mcp-app");
     });
   });
 

@@ -11,6 +11,7 @@ export default defineConfig({
     alias: {
       "@threadline/core": source("../../core/src"),
       "@threadline/svelte/a2ui": source("../../svelte/src/a2ui/index.ts"),
+      "@threadline/svelte/mcp-apps": source("../../svelte/src/mcp-apps/index.ts"),
       "@threadline/svelte": source("../../svelte/src/index.ts"),
     },
   },
