@@ -1,5 +1,3 @@
-import type { AgentHandler } from "./handler.js";
-
 // What is used of node:http's IncomingMessage and ServerResponse, written out so that core's
 // types need no @types/node (a real request and response fit these shapes).
 export interface NodeIncomingMessage {
@@ -9,6 +7,8 @@ export interface NodeIncomingMessage {
   on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
   on(event: "end", listener: () => void): unknown;
   on(event: "error", listener: (error: Error) => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
 }
 
 export interface NodeServerResponse {
@@ -19,30 +19,47 @@ export interface NodeServerResponse {
   destroy(): unknown;
   on(event: "close", listener: () => void): unknown;
   once(event: "drain" | "close", listener: () => void): unknown;
+  off(event: "drain" | "close", listener: () => void): unknown;
 }
+
+export interface NodeListenerOptions {
+  /**
+   * A response whose socket has not drained for this long (its client stopped reading) is
+   * destroyed (ms). Default 30 s.
+   */
+  stallMs?: number;
+}
+
+/** The handler's shape as the listener calls it: node's request is the context handed to `owner`. */
+export type NodeAgentHandler = (request: Request, context: NodeIncomingMessage) => Promise<Response>;
 
 /**
  * The handler as a `node:http` request listener: `http.createServer(toNodeListener(handler))`.
- * A client that goes away cancels its response body (the run itself goes on, see the handler).
- * Only types are imported from node, so the module loads in any runtime.
+ * The handler's `owner` gets node's `IncomingMessage` as its context. Both directions hold back:
+ * the request body is read only as the handler asks for it, and the response is written only as
+ * fast as the client reads (a client that stops reading is dropped after `stallMs`). A client that
+ * goes away cancels its response body (the run itself goes on, see the handler). Only types are
+ * imported from node, so the module loads in any runtime.
  */
-export function toNodeListener(handler: AgentHandler): (req: NodeIncomingMessage, res: NodeServerResponse) => void {
+export function toNodeListener(handler: NodeAgentHandler, options: NodeListenerOptions = {}): (req: NodeIncomingMessage, res: NodeServerResponse) => void {
+  const stallMs = options.stallMs ?? 30_000;
   return (req, res) => {
-    void serve(handler, req, res);
+    void serve(handler, req, res, stallMs);
   };
 }
 
-async function serve(handler: AgentHandler, req: NodeIncomingMessage, res: NodeServerResponse): Promise<void> {
+async function serve(handler: NodeAgentHandler, req: NodeIncomingMessage, res: NodeServerResponse, stallMs: number): Promise<void> {
   const gone = new AbortController();
   res.on("close", () => gone.abort());
   let response: Response;
   try {
-    response = await handler(toRequest(req, gone.signal));
+    response = await handler(toRequest(req, gone.signal), req);
   } catch (error) {
+    // A handler from createAgentHandler answers every failure itself; this is someone else's.
+    console.error("[threadline] request listener:", error);
     if (!res.headersSent) {
-      const body = JSON.stringify({ error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } });
-      res.writeHead(500, "Internal Server Error", { "content-type": "application/json" });
-      res.write(new TextEncoder().encode(body));
+      res.writeHead(500, "Internal Server Error", { "content-type": "application/json", connection: "close" });
+      res.write(new TextEncoder().encode(JSON.stringify({ error: { code: "HANDLER_FAILED", message: "The server failed to handle this request." } })));
       res.end();
     }
     return;
@@ -51,6 +68,8 @@ async function serve(handler: AgentHandler, req: NodeIncomingMessage, res: NodeS
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // A refused upload is not read to its end: close the connection rather than wait for the rest.
+  if (response.status === 413) headers.connection = "close";
   res.writeHead(response.status, response.statusText, headers);
   if (response.body === null) {
     res.end();
@@ -63,19 +82,35 @@ async function serve(handler: AgentHandler, req: NodeIncomingMessage, res: NodeS
       const { done, value } = await reader.read();
       if (done) break;
       // Flush each chunk as it comes: SSE must not wait for a buffer to fill.
-      if (!res.write(value)) {
-        await new Promise<void>((resolve) => {
-          res.once("drain", resolve);
-          res.once("close", resolve);
-        });
+      if (!res.write(value) && !(await drained(res, stallMs))) {
+        void reader.cancel().catch(() => undefined);
+        res.destroy();
+        return;
       }
     }
     res.end();
   } catch {
-    // The body failed mid-stream (its store broke): drop the connection so the client sees it,
-    // rather than a clean end that would look like a complete answer.
+    // The body failed mid-stream (its store broke, its client stalled): drop the connection so the
+    // client sees it, rather than a clean end that would look like a complete answer.
     res.destroy();
   }
+}
+
+/** Waits for the response to drain: false when it did not within `stallMs` (or it closed). */
+function drained(res: NodeServerResponse, stallMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (ok: boolean): void => {
+      clearTimeout(timer);
+      res.off("drain", onDrain);
+      res.off("close", onClose);
+      resolve(ok);
+    };
+    const onDrain = (): void => settle(true);
+    const onClose = (): void => settle(false);
+    const timer = setTimeout(() => settle(false), stallMs);
+    res.once("drain", onDrain);
+    res.once("close", onClose);
+  });
 }
 
 function toRequest(req: NodeIncomingMessage, signal: AbortSignal): Request {
@@ -90,13 +125,38 @@ function toRequest(req: NodeIncomingMessage, signal: AbortSignal): Request {
   const hasBody = method !== "GET" && method !== "HEAD";
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
   if (hasBody) {
-    init.body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        req.on("data", (chunk) => controller.enqueue(new Uint8Array(chunk)));
-        req.on("end", () => controller.close());
-        req.on("error", (error) => controller.error(error));
+    // Pulled: node reads from the socket only while the handler wants more, so a body the handler
+    // stops reading (too large) or never reads is not buffered here.
+    req.pause();
+    let ended = false;
+    let cancelled = false;
+    init.body = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          req.on("data", (chunk) => {
+            if (cancelled) return;
+            controller.enqueue(new Uint8Array(chunk));
+            if ((controller.desiredSize ?? 0) <= 0) req.pause();
+          });
+          req.on("end", () => {
+            ended = true;
+            if (!cancelled) controller.close();
+          });
+          req.on("error", (error) => {
+            if (!cancelled) controller.error(error);
+          });
+        },
+        pull() {
+          if (!ended) req.resume();
+        },
+        cancel() {
+          // The handler has its answer (a 413): node discards the rest, and the response closes
+          // the connection.
+          cancelled = true;
+        },
       },
-    });
+      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    );
     init.duplex = "half";
   }
   return new Request(url, init);

@@ -53,9 +53,27 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
     { starts: "}\">${", why: "the HTML a math node renders to" },
   ],
   ...Object.fromEntries(
-    ["errors", "handler", "memory-run-store", "redis-run-store", "run-producer"].map((file) => [
+    [
+      "admission",
+      "capabilities",
+      "errors",
+      "event-stream",
+      "handler",
+      "id-grammar",
+      "limits",
+      "memory-run-store",
+      "node-listener",
+      "origin",
+      "owner",
+      "redis-client",
+      "redis-run-store",
+      "redis-stream-reader",
+      "request-body",
+      "run-input",
+      "run-producer",
+    ].map((file) => [
       `server/${file}.js`,
-      [{ starts: "", why: "the agent handler's answers to HTTP clients (error bodies, RUN_ERROR events), run-store failures included" }],
+      [{ starts: "", why: "the agent handler's answers to HTTP clients (error bodies, RUN_ERROR events), run-store failures and its startup warnings included: server code, whose messages no client bundle carries" }],
     ]),
   ),
   ...Object.fromEntries(

@@ -65,7 +65,7 @@ describe("follow: a second device on the thread", () => {
   it("follows the live run read-only: the question, the answer streaming, the finished thread; no tool runs there", async () => {
     const gate = gated(8);
     const agent = scriptedAgent(script, { hold: gate.hold });
-    const server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const callsA: string[] = [];
     const a = chatOn(server.url, "thread-f", callsA);
@@ -102,7 +102,7 @@ describe("follow: a second device on the thread", () => {
 
   it("polls while idle: a run started on the other device later is followed; the thread ends equal", async () => {
     const agent = scriptedAgent(script, { gapMs: 5 });
-    const server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const b = chatOn(server.url, "thread-p", [], { follow: followRuns({ pollMs: 100 }) });
     await b.ready;
@@ -121,7 +121,7 @@ describe("follow: a second device on the thread", () => {
   it("stop() while following only stops listening: the run goes on for its owner", async () => {
     const gate = gated(6);
     const agent = scriptedAgent(script, { hold: gate.hold });
-    const server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const a = chatOn(server.url, "thread-s", []);
     const turn = a.sendMessage("what time is it?");
