@@ -68,8 +68,6 @@ async function serve(handler: NodeAgentHandler, req: NodeIncomingMessage, res: N
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  // A refused upload is not read to its end: close the connection rather than wait for the rest.
-  if (response.status === 413) headers.connection = "close";
   res.writeHead(response.status, response.statusText, headers);
   if (response.body === null) {
     res.end();
@@ -82,7 +80,7 @@ async function serve(handler: NodeAgentHandler, req: NodeIncomingMessage, res: N
       const { done, value } = await reader.read();
       if (done) break;
       // Flush each chunk as it comes: SSE must not wait for a buffer to fill.
-      if (!res.write(value) && !(await drained(res, stallMs))) {
+      if (!res.write(value) && !(await drained(res, stallMs, reader.closed))) {
         void reader.cancel().catch(() => undefined);
         res.destroy();
         return;
@@ -96,9 +94,16 @@ async function serve(handler: NodeAgentHandler, req: NodeIncomingMessage, res: N
   }
 }
 
-/** Waits for the response to drain: false when it did not within `stallMs` (or it closed). */
-function drained(res: NodeServerResponse, stallMs: number): Promise<boolean> {
+/**
+ * Waits for the response to drain: false when it did not within `stallMs`, when it closed, or when
+ * the body gave up first (the handler cuts a stalled client itself: `limits.stallMs`).
+ */
+function drained(res: NodeServerResponse, stallMs: number, bodyClosed: Promise<unknown>): Promise<boolean> {
   return new Promise((resolve) => {
+    bodyClosed.then(
+      () => undefined,
+      () => settle(false),
+    );
     const settle = (ok: boolean): void => {
       clearTimeout(timer);
       res.off("drain", onDrain);
@@ -150,9 +155,11 @@ function toRequest(req: NodeIncomingMessage, signal: AbortSignal): Request {
           if (!ended) req.resume();
         },
         cancel() {
-          // The handler has its answer (a 413): node discards the rest, and the response closes
-          // the connection.
+          // The handler has its answer (a 413). The rest is read and dropped as it comes: closing
+          // the socket with bytes unread would reset it, and the client could lose the answer
+          // before reading it. Node's requestTimeout ends a body that never ends.
           cancelled = true;
+          req.resume();
         },
       },
       { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },

@@ -1,53 +1,12 @@
 // createAgentHandler on a real node:http server, over each store: the memory store, and Redis
 // Streams through node-redis and through ioredis (a real redis-server on a free port).
-import { createClient } from "redis";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgentHandler, memoryRunStore, redisRunStore, type RunStore, type ThreadRuns } from "../../src/server/index.js";
+import { describe, expect, it } from "vitest";
+import { createAgentHandler, type ThreadRuns } from "../../src/server/index.js";
 import type { RunAgentInput } from "../../src/protocol/events.js";
 import { answerEvents, readFrames, scriptedAgent, serve } from "./support.js";
-import { startRedis, type RedisProcess } from "./redis-server.js";
+import { runStores } from "./stores.js";
 
-let redis: RedisProcess;
-const clients: { close(): Promise<unknown> | unknown }[] = [];
-let keySpace = 0;
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  for (const client of clients) await client.close();
-  await redis?.stop();
-});
-
-type StoreMaker = (options: { ttlMs?: number; maxEvents?: number }) => Promise<RunStore>;
-
-const stores: [string, StoreMaker][] = [
-  ["memory", async (options) => memoryRunStore(options)],
-  [
-    "redis (node-redis)",
-    async (options) => {
-      const client = createClient({ url: redis.url });
-      client.on("error", () => undefined);
-      await client.connect();
-      clients.push({ close: () => client.destroy() });
-      const store = redisRunStore(client, { ...options, keyPrefix: `t${keySpace++}:`, blockMs: 200 });
-      clients.push(store);
-      return store;
-    },
-  ],
-  [
-    "redis (ioredis)",
-    async (options) => {
-      const client = new Redis(redis.port, "127.0.0.1", { lazyConnect: false, maxRetriesPerRequest: 1 });
-      client.on("error", () => undefined);
-      clients.push({ close: () => client.disconnect() });
-      const store = redisRunStore(client, { ...options, keyPrefix: `t${keySpace++}:`, blockMs: 200 });
-      clients.push(store);
-      return store;
-    },
-  ],
-];
+const { makers: stores } = runStores();
 
 let runs = 0;
 function input(threadId = "thread-1"): RunAgentInput {
