@@ -8,7 +8,7 @@ export { ANONYMOUS_OWNER } from "./owner.js";
 export type { OwnerOf, OwnerOption } from "./owner.js";
 export { MAX_ID_LENGTH, isValidId } from "./id-grammar.js";
 export { toNodeListener } from "./node-listener.js";
-export type { NodeAgentHandler, NodeIncomingMessage, NodeListenerOptions, NodeServerResponse } from "./node-listener.js";
+export type { NodeAgentHandler, NodeIncomingMessage, NodeListenerOptions, NodeRequestListener, NodeServerResponse } from "./node-listener.js";
 export { memoryRunStore, DEFAULT_MEMORY_MAX_BYTES, DEFAULT_MAX_RUNS, DEFAULT_MAX_THREADS } from "./memory-run-store.js";
 export type { MemoryRunStoreOptions } from "./memory-run-store.js";
 export { redisRunStore } from "./redis-run-store.js";

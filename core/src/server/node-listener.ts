@@ -30,30 +30,36 @@ export interface NodeListenerOptions {
   stallMs?: number;
 }
 
-/** The handler's shape as the listener calls it: node's request is the context handed to `owner`. */
-export type NodeAgentHandler = (request: Request, context: NodeIncomingMessage) => Promise<Response>;
+/**
+ * The handler's shape as the listener calls it: the context handed to `owner` is the listener's
+ * third argument when given (an h3 event, say), node's request otherwise.
+ */
+export type NodeAgentHandler<C = NodeIncomingMessage> = (request: Request, context: C) => Promise<Response>;
+
+/** A node request listener; it settles once the response is over. */
+export type NodeRequestListener<C> = (req: NodeIncomingMessage, res: NodeServerResponse, context?: C) => Promise<void>;
 
 /**
  * The handler as a `node:http` request listener: `http.createServer(toNodeListener(handler))`.
- * The handler's `owner` gets node's `IncomingMessage` as its context. Both directions hold back:
+ * The handler's `owner` gets node's `IncomingMessage` as its context, or the listener's third
+ * argument: inside h3 (Nuxt), `listener(event.node.req, event.node.res, event)` writes the response
+ * with backpressure, which h3's own writing of a returned Response lacks. Both directions hold back:
  * the request body is read only as the handler asks for it, and the response is written only as
  * fast as the client reads (a client that stops reading is dropped after `stallMs`). A client that
  * goes away cancels its response body (the run itself goes on, see the handler). Only types are
  * imported from node, so the module loads in any runtime.
  */
-export function toNodeListener(handler: NodeAgentHandler, options: NodeListenerOptions = {}): (req: NodeIncomingMessage, res: NodeServerResponse) => void {
+export function toNodeListener<C = NodeIncomingMessage>(handler: NodeAgentHandler<C>, options: NodeListenerOptions = {}): NodeRequestListener<C> {
   const stallMs = options.stallMs ?? 30_000;
-  return (req, res) => {
-    void serve(handler, req, res, stallMs);
-  };
+  return (req, res, ...context) => serve(handler, req, res, stallMs, context.length > 0 ? (context[0] as C) : (req as C));
 }
 
-async function serve(handler: NodeAgentHandler, req: NodeIncomingMessage, res: NodeServerResponse, stallMs: number): Promise<void> {
+async function serve<C>(handler: NodeAgentHandler<C>, req: NodeIncomingMessage, res: NodeServerResponse, stallMs: number, context: C): Promise<void> {
   const gone = new AbortController();
   res.on("close", () => gone.abort());
   let response: Response;
   try {
-    response = await handler(toRequest(req, gone.signal), req);
+    response = await handler(toRequest(req, gone.signal), context);
   } catch (error) {
     // A handler from createAgentHandler answers every failure itself; this is someone else's.
     console.error("[threadline] request listener:", error);

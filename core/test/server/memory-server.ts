@@ -20,11 +20,12 @@ const source: AgentSource = {
       sink.onEvent({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: flood ? chunk : "hello " });
       if (i % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    if (sink.signal.aborted) return;
+    if (sink.signal.aborted) return "aborted";
     // Slow enough that many runs are going at once when a thousand start together.
     await new Promise((resolve) => setTimeout(resolve, 300));
     sink.onEvent({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
     sink.onEvent({ type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId });
+    return "completed";
   },
 };
 
