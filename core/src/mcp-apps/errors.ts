@@ -1,4 +1,4 @@
-import type { StageErrorCode } from "../error-codes.js";
+import type { errorCodes } from "../error-codes.js";
 import { ThreadlineError } from "../errors.js";
 
 /**
@@ -7,6 +7,6 @@ import { ThreadlineError } from "../errors.js";
  * app), `MCP_APP_REQUEST_FAILED` (a request for the app failed, timed out, or named a server the
  * middleware does not have). A tool call the user declines is no error: the app gets an error result.
  */
-export type McpAppErrorCode = StageErrorCode<"mcpApps">;
+export type McpAppErrorCode = (typeof errorCodes.mcpApps)[number];
 
 export class McpAppError extends ThreadlineError<McpAppErrorCode> {}
