@@ -103,7 +103,11 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
       // AG-UI 1.1: the value's type comes with it and is kept with it.
       const type = encryptedValueType(event);
       if (event.subtype === "tool-call") {
-        thread.call(event.entityId)?.setEncryptedValue(event.encryptedValue, type);
+        const call = thread.call(event.entityId);
+        if (call !== undefined) {
+          call.encryptedValue.value = event.encryptedValue;
+          call.encryptedValueType.value = type;
+        }
       } else {
         const node = thread.node(event.entityId);
         if (node !== undefined && node.role !== "activity") node.setEncryptedValue(event.encryptedValue, type);

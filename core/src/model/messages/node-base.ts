@@ -359,7 +359,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
   /** @internal The value and its type, written together: a value that comes without a type clears the old one. */
   setEncryptedValue(value: string | undefined, type?: string): void {
     this.writeRare("encryptedValue", value);
-    if (type !== undefined || this.peekRare("encryptedValueType") !== undefined) this.writeRare("encryptedValueType", type);
+    this.writeRare("encryptedValueType", type);
   }
 
   /** @internal The encrypted value and its type onto an outgoing message. */

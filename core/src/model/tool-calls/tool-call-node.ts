@@ -48,9 +48,8 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   readonly metadata = signal<Metadata | undefined>(undefined);
   readonly encryptedValue = signal<string | undefined>(undefined);
-  /** @internal What `encryptedValue` is (AG-UI 1.1); a signal only once read. */
-  encryptedType: string | undefined = undefined;
-  private encryptedTypeSignal: Signal<string | undefined> | undefined = undefined;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType = signal<string | undefined>(undefined);
   /** True between TOOL_CALL_START and TOOL_CALL_END. */
   open = false;
   /** While open, the parser of the arguments when one covers this tool (else no `partialArgs`). */
@@ -71,18 +70,6 @@ export class ToolCallNodeImpl implements ToolCallNode {
     return node;
   }
 
-  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
-  get encryptedValueType(): ReadonlySignal<string | undefined> {
-    return (this.encryptedTypeSignal ??= signal(this.encryptedType));
-  }
-
-  /** @internal The value and its type, written together (a value without a type clears the old one). */
-  setEncryptedValue(value: string | undefined, type: string | undefined): void {
-    this.encryptedValue.value = value;
-    this.encryptedType = type;
-    if (this.encryptedTypeSignal !== undefined) this.encryptedTypeSignal.value = type;
-  }
-
   get status(): ReadonlySignal<ToolCallStatus> {
     return this.statusSignal;
   }
@@ -100,7 +87,8 @@ export class ToolCallNodeImpl implements ToolCallNode {
       this.settleArgs(call.function.arguments);
     }
     assignJson(this.metadata, call.metadata as Metadata | undefined);
-    this.setEncryptedValue(call.encryptedValue, encryptedValueType(call));
+    this.encryptedValue.value = call.encryptedValue;
+    this.encryptedValueType.value = encryptedValueType(call);
     this.argumentsArrived();
   }
 
@@ -138,7 +126,8 @@ export class ToolCallNodeImpl implements ToolCallNode {
     if (metadata !== undefined) call.metadata = { ...metadata };
     const encryptedValue = this.encryptedValue.peek();
     if (encryptedValue !== undefined) call.encryptedValue = encryptedValue;
-    if (this.encryptedType !== undefined) (call as { encryptedValueType?: string }).encryptedValueType = this.encryptedType;
+    const type = this.encryptedValueType.peek();
+    if (type !== undefined) (call as { encryptedValueType?: string }).encryptedValueType = type;
     return call;
   }
 
