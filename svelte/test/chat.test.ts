@@ -104,7 +104,7 @@ describe("a chat component over a ChatClient", () => {
     const beforeEnd = renders.snapshot();
     run.push(text.end("a2"));
     run.finished();
-    await vi.waitFor(() => expect(get(chat.status)).toBe("idle"), { timeout: 10_000 });
+    await vi.waitFor(() => expect(chat.status).toBe("idle"), { timeout: 10_000 });
     flushSync();
     expect(screen.getByTestId("status").textContent).toBe("idle");
     expect(moved(renders, beforeEnd)).toEqual({});
@@ -252,7 +252,7 @@ describe("context", () => {
     run.started();
     run.push(text.start("a1"), text.delta("a1", "Got it"), text.end("a1"));
     run.finished();
-    await vi.waitFor(() => expect(get(chat.status)).toBe("idle"), { timeout: 10_000 });
+    await vi.waitFor(() => expect(chat.status).toBe("idle"), { timeout: 10_000 });
     flushSync();
     expect((screen.getByTestId("send") as HTMLButtonElement).disabled).toBe(false);
     expect(textOf("a1")).toBe("Got it");
