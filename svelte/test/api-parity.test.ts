@@ -5,12 +5,13 @@ import { readFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { signal } from "@preact/signals-core";
-import { ChatClient, createThread, fromEvents, type SubagentLane, type ToolCallNode } from "@threadline/core";
+import { ChatClient, createThread, fromEvents, type ToolCallNode } from "@threadline/core";
 import { foldEvent } from "@threadline/core/fold";
 import ts from "typescript";
 import { expect, test, vi } from "vitest";
 import * as svelteApi from "../src/index.js";
 import * as vueApi from "../../vue/src/index.js";
+import { subagentLane } from "./support/subagent-lane.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SVELTE_SRC = join(here, "../src");
@@ -233,23 +234,6 @@ test("useChat, useToolCall, useSubagent and useComponentStatus: the same fields,
   client.dispose();
   warn.mockRestore();
 });
-
-function subagentLane(): SubagentLane {
-  return {
-    id: "s1",
-    name: signal("researcher"),
-    description: signal("Reads the sources"),
-    parentSubagentRunId: signal(undefined),
-    parentToolCallId: signal("c1"),
-    parentMessageId: signal("a1"),
-    status: signal("running"),
-    error: signal(undefined),
-    result: signal(undefined),
-    interruptIds: signal([]),
-    messages: signal([]),
-    lanes: signal([]),
-  };
-}
 
 function toolCallNode(): ToolCallNode {
   const thread = createThread({ threadId: "t" });
