@@ -256,7 +256,7 @@ try {
 
     if (rows.some((r) => r.status !== "ok")) exitCode = 1;
     if (checking) {
-      const mountLanes: readonly LaneName[] = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue"];
+      const mountLanes: readonly LaneName[] = ["threadline-svelte", "threadline-svelte-runes", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue"];
       if (quick || !sizes.includes(1000) || (streaming ? lanes.length !== LANES.length : mountLanes.some((l) => !lanes.includes(l)))) {
         log("--check needs the full run (every lane, 1,000 prior messages, no --quick); not checked");
         exitCode = 1;

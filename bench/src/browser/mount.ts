@@ -110,11 +110,18 @@ export interface MountCheck extends BrowserCheck {
  * gated. The issue set it against @ai-sdk/vue's 44 ms in the same harness: the gated Vue ratio,
  * ≤ 0.8, is that target read on any machine.
  */
+/**
+ * Issue 39: the runes page mounts no slower than the store page (the same Message component; only
+ * how the list is read differs). Both are Threadline lanes measured one after the other.
+ */
+const RUNES_MOUNT_GATED = true;
+
 export function mountChecks(rows: readonly MountRow[]): MountCheck[] {
   const at = (lane: LaneName) => rows.find((r) => r.lane === lane && r.priors === 1000);
   const vue = at("threadline-vue");
   const aiVue = at("ai-sdk-vue");
   const svelte = at("threadline-svelte");
+  const runes = at("threadline-svelte-runes");
   const aiSvelte = at("ai-sdk-svelte");
   const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !(b > 0) ? null : a / b);
   const checks: [string, number | null, string, (m: number) => boolean, boolean][] = [
@@ -123,6 +130,7 @@ export function mountChecks(rows: readonly MountRow[]): MountCheck[] {
     ["Threadline Vue heap ÷ @ai-sdk/vue heap < 1 (1,000 messages)", ratio(vue?.heapMb, aiVue?.heapMb), "×", (m) => m < 1, true],
     ["Threadline Svelte mount ÷ @ai-sdk/svelte mount ≤ 1 (1,000 messages)", ratio(svelte?.ms, aiSvelte?.ms), "×", (m) => m <= 1, true],
     ["Threadline Svelte heap ÷ @ai-sdk/svelte heap ≤ 1 (1,000 messages)", ratio(svelte?.heapMb, aiSvelte?.heapMb), "×", (m) => m <= 1, true],
+    ["Threadline Svelte runes mount ÷ Threadline Svelte stores mount ≤ 1 (issue 39; 1,000 messages)", ratio(runes?.ms, svelte?.ms), "×", (m) => m <= 1, RUNES_MOUNT_GATED],
   ];
   return checks.map(([target, measured, unit, pass, gated]) => ({
     name: target,
