@@ -1,5 +1,4 @@
 import type { ReadonlySignal } from "@preact/signals-core";
-import { readable } from "svelte/store";
 import { storeOf, storeOnRead, type SignalStore } from "./signal-store.js";
 
 /**
@@ -12,34 +11,30 @@ export type SignalFields<T> = { readonly [K in keyof T]: T[K] } & {
   readonly stores: { readonly [K in keyof T]: SignalStore<T[K]> };
 };
 
-/** Where each field's signal is, looked up on first read; `undefined` for a field the node does not have. */
-export type FieldSignals<T> = { readonly [K in keyof T]: () => ReadonlySignal<T[K]> | undefined };
-
-const ABSENT: SignalStore<undefined> = /* @__PURE__ */ Object.assign(/* @__PURE__ */ readable(undefined), { current: undefined });
-
 /**
- * Gives `target` a runes read per field of `signals`, and `stores`: a store per field (and
- * `moreStores`), made on first read of `stores`. Nothing is looked up or subscribed until
- * something reads it.
+ * Gives `target` a runes read per key, following the signal `signalOf(key)` (looked up on each
+ * read, so nothing is made or subscribed until something reads), and `stores`: a store per key
+ * (and `moreStores`), made on the first read of `stores`.
  */
-export function defineSignalFields<O extends object, T>(target: O, signals: FieldSignals<T>, moreStores?: object): O & SignalFields<T> {
-  const storeAt = (key: keyof T): SignalStore<unknown> => {
-    const signal = signals[key]();
-    return signal === undefined ? ABSENT : storeOf<unknown>(signal);
-  };
-  let stores: Record<keyof T, SignalStore<unknown>> | undefined;
+export function defineSignalFields<O extends object, T>(
+  target: O,
+  keys: readonly (keyof T & string)[],
+  signalOf: (key: keyof T & string) => ReadonlySignal<unknown>,
+  moreStores?: object,
+): O & SignalFields<T> {
+  let stores: Record<string, SignalStore<unknown>> | undefined;
   const properties: PropertyDescriptorMap = {
     stores: {
       enumerable: true,
       get: () => {
         if (stores === undefined) {
-          stores = { ...moreStores } as Record<keyof T, SignalStore<unknown>>;
-          for (const key in signals) stores[key] = storeOnRead(() => storeAt(key));
+          stores = { ...moreStores };
+          for (const key of keys) stores[key] = storeOnRead(() => storeOf(signalOf(key)));
         }
         return stores;
       },
     },
   };
-  for (const key in signals) properties[key] = { enumerable: true, get: () => storeAt(key).current };
+  for (const key of keys) properties[key] = { enumerable: true, get: () => storeOf(signalOf(key)).current };
   return Object.defineProperties(target, properties) as O & SignalFields<T>;
 }

@@ -31,17 +31,21 @@ interface Entry<T> {
  * dependency of this bridge.
  */
 class SignalBridge<T> implements SignalStore<T> {
-  private readonly entries = new Set<Entry<T>>();
-  private release: (() => void) | undefined;
-  private value!: T;
-  private deliveries = 0;
+  // Private names, so an app's minifier shortens them.
+  readonly #source: ReadonlySignal<T>;
+  readonly #entries = new Set<Entry<T>>();
+  #release: (() => void) | undefined;
+  #value!: T;
+  #deliveries = 0;
   /** Made by the first runes read: a store only ever used with `$` never makes one. */
-  private track: (() => void) | undefined;
+  #track: (() => void) | undefined;
 
-  constructor(private readonly source: ReadonlySignal<T>) {}
+  constructor(source: ReadonlySignal<T>) {
+    this.#source = source;
+  }
 
   get current(): T {
-    (this.track ??= createSubscriber((changed) => {
+    (this.#track ??= createSubscriber((changed) => {
       // `subscribe` hands over the current value at once: that is not a change.
       let opened = false;
       const stop = this.subscribe(() => {
@@ -50,34 +54,35 @@ class SignalBridge<T> implements SignalStore<T> {
       opened = true;
       return stop;
     }))();
-    return this.source.peek();
+    return this.#source.peek();
   }
 
   readonly subscribe = (run: Subscriber<T>): Unsubscriber => {
+    const entries = this.#entries;
     // The core subscription calls `deliver` synchronously with the current value.
-    if (this.entries.size === 0) this.release = this.source.subscribe(this.deliver);
-    const entry: Entry<T> = { run, since: this.deliveries };
-    this.entries.add(entry);
-    run(this.value);
+    if (entries.size === 0) this.#release = this.#source.subscribe(this.#deliver);
+    const entry: Entry<T> = { run, since: this.#deliveries };
+    entries.add(entry);
+    run(this.#value);
     let subscribed = true;
     return () => {
       if (!subscribed) return;
       subscribed = false;
-      this.entries.delete(entry);
-      if (this.entries.size === 0) {
-        const release = this.release;
-        this.release = undefined;
+      entries.delete(entry);
+      if (entries.size === 0) {
+        const release = this.#release;
+        this.#release = undefined;
         release?.();
       }
     };
   };
 
-  private readonly deliver = (value: T): void => {
-    this.value = value;
-    const delivery = ++this.deliveries;
+  readonly #deliver = (value: T): void => {
+    this.#value = value;
+    const delivery = ++this.#deliveries;
     // A subscriber added while this loop runs (a Set visits late additions) got the value from
     // `subscribe` already; `since` keeps it from being called twice.
-    for (const entry of this.entries) if (entry.since < delivery) entry.run(value);
+    for (const entry of this.#entries) if (entry.since < delivery) entry.run(value);
   };
 }
 

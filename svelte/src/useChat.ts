@@ -20,7 +20,7 @@ import { threadViewSignal, type ThreadView as CoreThreadView } from "@threadline
 import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
 import { releaseWithComponent } from "./lifecycle.js";
-import { defineSignalFields, type FieldSignals, type SignalFields } from "./signal-fields.js";
+import { defineSignalFields, type SignalFields } from "./signal-fields.js";
 import { storeOf, type SignalStore } from "./signal-store.js";
 
 /** What `$thread` holds: the structure of the conversation (id, messages, status), never its streamed content. */
@@ -145,28 +145,19 @@ export function useChat(options: UseChatOptions): UseChatReturn {
 /** @deprecated Renamed `useChat` (the same function), the name it has in `@threadline/vue`. */
 export const createChat = useChat;
 
+/** The fields `useChat` reads off the thread; the others are the client's signals of the same names. */
+const THREAD_FIELDS: readonly string[] = ["messages", "subagents", "threadId"];
+
 function wrap(client: ChatClient, owned: boolean): UseChatReturn {
   const { thread } = client;
-  const view: ThreadStore = {
-    get threadId() {
-      return storeOf(thread.threadId).current;
-    },
-    get messages() {
-      return storeOf(thread.messages).current;
-    },
-    get status() {
-      return storeOf(client.status).current;
-    },
-    subscribe: (run) => storeOf(threadViewSignal(client)).subscribe(run),
-  };
-  const signals = {
-    messages: () => thread.messages,
-    subagents: () => thread.subagents,
-    // Looked up on first read: reading `client.capabilities` asks the agent (discovery on first read).
-    capabilities: () => client.capabilities,
-  } as Record<keyof ChatReads, () => ReadonlySignal<unknown>>;
-  for (const key of CHAT_SIGNALS) signals[key] = () => client[key];
-  return defineSignalFields(
+  const signalOf = (key: string): ReadonlySignal<unknown> => ((THREAD_FIELDS.includes(key) ? thread : client) as unknown as Record<string, ReadonlySignal<unknown>>)[key]!;
+  // `$thread`, and its three fields as runes reads.
+  const view = defineSignalFields<{ subscribe: Readable<ThreadView>["subscribe"] }, ThreadView>(
+    { subscribe: (run) => storeOf(threadViewSignal(client)).subscribe(run) },
+    ["threadId", "messages", "status"],
+    signalOf,
+  );
+  return defineSignalFields<object, ChatReads>(
     {
       thread: view,
       ...chatMethods(() => client),
@@ -177,7 +168,9 @@ function wrap(client: ChatClient, owned: boolean): UseChatReturn {
       },
       chat: client,
     },
-    signals as FieldSignals<ChatReads>,
+    // `capabilities` is read (and so asked of the agent) only when the field is.
+    [...CHAT_SIGNALS, "messages", "subagents", "capabilities"],
+    signalOf,
     { thread: view },
   ) as UseChatReturn;
 }

@@ -1,7 +1,8 @@
+import { signal } from "@preact/signals-core";
 import type { ComponentStreaming, PropStatus } from "@threadline/core";
 import { COMPONENT_STATUS_SIGNALS, type ComponentNodeLike } from "@threadline/core/model";
 import { injectComponentNode } from "./component-node.js";
-import { defineSignalFields, type FieldSignals, type SignalFields } from "./signal-fields.js";
+import { defineSignalFields, type SignalFields } from "./signal-fields.js";
 import { storeOf, type SignalStore } from "./signal-store.js";
 
 /**
@@ -18,6 +19,8 @@ export function useComponentProps<P extends object = Record<string, unknown>>(no
 export function useComponentState<S extends object = Record<string, unknown>>(node?: ComponentNodeLike<object, S>): SignalStore<S> {
   return storeOf((node ?? injectComponentNode<ComponentNodeLike<object, S>>()).state);
 }
+
+const ABSENT = /* @__PURE__ */ signal(undefined);
 
 /** Where a component's stream stands (`undefined` for a field the node does not have). */
 export interface ComponentStatus {
@@ -40,9 +43,8 @@ export type ComponentStatusStores = ComponentStatusFields["stores"];
  */
 export function useComponentStatus(node?: ComponentNodeLike): ComponentStatusFields {
   const source = node ?? injectComponentNode();
-  const signals = {} as Record<keyof ComponentStatus, () => ComponentNodeLike[keyof ComponentStatus]>;
-  for (const key of COMPONENT_STATUS_SIGNALS) signals[key] = () => source[key];
-  return defineSignalFields({}, signals as FieldSignals<ComponentStatus>);
+  // A field the node does not have reads `undefined`, and follows a signal that never changes.
+  return defineSignalFields<object, ComponentStatus>({}, COMPONENT_STATUS_SIGNALS, (key) => source[key] ?? ABSENT);
 }
 
 /** @deprecated Renamed `useComponentProps` (the same function), the name it has in `@threadline/vue`. */

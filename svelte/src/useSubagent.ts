@@ -1,6 +1,6 @@
 import type { SubagentLane } from "@threadline/core";
 import { SUBAGENT_SIGNALS, type SubagentSignal } from "@threadline/core/model";
-import { defineSignalFields, type FieldSignals, type SignalFields } from "./signal-fields.js";
+import { defineSignalFields, type SignalFields } from "./signal-fields.js";
 
 type LaneValues = { readonly [K in SubagentSignal]: SubagentLane[K] extends { readonly value: infer V } ? V : never };
 
@@ -22,9 +22,7 @@ const lanes = new WeakMap<SubagentLane, SubagentFields>();
 export function useSubagent(lane: SubagentLane): SubagentFields {
   let fields = lanes.get(lane);
   if (fields === undefined) {
-    const signals = {} as Record<SubagentSignal, () => SubagentLane[SubagentSignal]>;
-    for (const key of SUBAGENT_SIGNALS) signals[key] = () => lane[key];
-    fields = defineSignalFields({}, signals as FieldSignals<LaneValues>);
+    fields = defineSignalFields<object, LaneValues>({}, SUBAGENT_SIGNALS, (key) => lane[key]);
     lanes.set(lane, fields);
   }
   return fields;

@@ -2,7 +2,7 @@ import { computed, type ReadonlySignal } from "@preact/signals-core";
 import type { ToolCallNode } from "@threadline/core";
 import { TOOL_CALL_SIGNALS, toolCallResultSignal, type ToolCallView } from "@threadline/core/model";
 import type { Readable } from "svelte/store";
-import { defineSignalFields, type FieldSignals, type SignalFields } from "./signal-fields.js";
+import { defineSignalFields, type SignalFields } from "./signal-fields.js";
 import { storeOf } from "./signal-store.js";
 
 /** Everything about one tool call at one moment (a new object whenever any of it changes). */
@@ -27,25 +27,25 @@ const calls = new WeakMap<ToolCallNode, ToolCallStore>();
 export function useToolCall(node: ToolCallNode): ToolCallStore {
   let call = calls.get(node);
   if (call === undefined) {
-    const signals = {} as Record<Exclude<keyof ToolCallView, "id">, () => ReadonlySignal<unknown>>;
-    for (const key of TOOL_CALL_SIGNALS) signals[key] = () => node[key];
-    signals.result = () => toolCallResultSignal(node);
+    const keys = [...TOOL_CALL_SIGNALS, "result"] as const;
+    const signalOf = (key: (typeof keys)[number]): ReadonlySignal<unknown> => (key === "result" ? toolCallResultSignal(node) : node[key]);
     let view: ReadonlySignal<ToolCallView> | undefined;
-    call = defineSignalFields(
+    call = defineSignalFields<object, Omit<ToolCallView, "id">>(
       {
         id: node.id,
         // The whole view, made on the first `$call`.
         subscribe: (run: (value: ToolCallView) => void) =>
           storeOf(
             (view ??= computed((): ToolCallView => {
-              const value = { id: node.id } as Record<string, unknown>;
-              for (const key in signals) value[key] = signals[key as keyof typeof signals]().value;
-              return value as unknown as ToolCallView;
+              const value: Record<string, unknown> = { id: node.id };
+              for (const key of keys) value[key] = signalOf(key).value;
+              return value as ToolCallView;
             })),
           ).subscribe(run),
       },
-      signals as FieldSignals<Omit<ToolCallView, "id">>,
-    );
+      keys,
+      signalOf,
+    ) as ToolCallStore;
     calls.set(node, call);
   }
   return call;
