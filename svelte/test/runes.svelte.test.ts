@@ -176,6 +176,29 @@ describe("lazy subscription", () => {
   });
 });
 
+describe("a chat held in state", () => {
+  test("`$state` (which proxies plain objects) leaves the reads reactive, and swapping the chat follows the new one", async () => {
+    const first = new ChatClient(options(scriptedAgent(), { state: { n: 1 } }));
+    const second = new ChatClient(options(scriptedAgent(), { state: { n: 2 } }));
+    let current = $state(useChat({ chat: first }));
+    const followed = follow(() => (current.state as { n: number }).n);
+    first.setState({ n: 10 });
+    flushSync();
+    current = useChat({ chat: second });
+    flushSync();
+    second.setState({ n: 20 });
+    flushSync();
+    expect(followed.seen).toEqual([1, 10, 2, 20]);
+    // The first chat's subscription went with the swap.
+    expect(isWatched(first.state)).toBe(false);
+    followed.stop();
+    await released();
+    expect(subscriptions.live).toBe(0);
+    first.dispose();
+    second.dispose();
+  });
+});
+
 /** One runes read and the core signal it must follow. */
 interface ReadCase {
   readonly name: string;
