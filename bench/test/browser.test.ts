@@ -145,7 +145,7 @@ test("W6 targets: flat per-token cost, ≥ 20× under marked, under the peers (S
 test("mount targets: heap and mount ratios are gated, the absolute Vue time only reported", async () => {
   const { mountChecks } = await import("../src/browser/mount.js");
   const row = (lane: LaneName, ms: number, heapMb: number) => ({ lane, priors: 1000, samples: 5, ms, heapMb });
-  const checks = mountChecks([row("threadline-vue", 40, 2.5), row("ai-sdk-vue", 120, 2.7), row("threadline-svelte", 30, 2.3), row("ai-sdk-svelte", 25, 3.9), row("threadline-svelte-runes", 29, 2.3)]);
+  const checks = mountChecks([row("threadline-vue", 40, 2.5), row("ai-sdk-vue", 120, 2.7), row("threadline-svelte", 30, 2.3), row("ai-sdk-svelte", 25, 3.9)], { runesVsStores: 0.97 });
   const byStart = (start: string) => checks.find((c) => c.name.startsWith(start))!;
   assert.deepEqual(
     checks.map((c) => [c.pass, c.gated]),
@@ -158,10 +158,10 @@ test("mount targets: heap and mount ratios are gated, the absolute Vue time only
       [true, true],
     ],
   );
-  // Issue 39: the runes page mounts no slower than the store page.
-  assert.equal(byStart("Threadline Svelte runes mount").measured, 29 / 30);
-  const runesRatio = (ms: number) => mountChecks([row("threadline-svelte", 30, 2.3), row("threadline-svelte-runes", ms, 2.3)]).find((c) => c.name.startsWith("Threadline Svelte runes"))!.pass;
-  assert.deepEqual([runesRatio(30), runesRatio(30.5)], [true, false]);
+  // Issue 39: the runes page mounts no slower than the store page (their paired ratio); not measured is a miss.
+  assert.equal(byStart("Threadline Svelte runes mount").measured, 0.97);
+  const runesRatio = (ratio?: number) => mountChecks([], ratio === undefined ? {} : { runesVsStores: ratio }).find((c) => c.name.startsWith("Threadline Svelte runes"))!.pass;
+  assert.deepEqual([runesRatio(1), runesRatio(1.01), runesRatio()], [true, false, false]);
   assert.equal(byStart("Threadline Svelte mount").measured, 30 / 25);
   assert.equal(byStart("Threadline Vue mount ÷").measured, 40 / 120);
   // The Vue ratio reads the issue's 35 ms against AI SDK's 44: 0.8 passes, above it fails.
