@@ -158,10 +158,11 @@ test("mount targets: heap and mount ratios are gated, the absolute Vue time only
       [true, true],
     ],
   );
-  // Issue 39: the runes page mounts no slower than the store page (their paired ratio); not measured is a miss.
+  // Issue 39: the runes page mounts no slower than the store page (their paired ratio, within the
+  // noise of the store page against itself); not measured is a miss.
   assert.equal(byStart("Threadline Svelte runes mount").measured, 0.97);
   const runesRatio = (ratio?: number) => mountChecks([], ratio === undefined ? {} : { runesVsStores: ratio }).find((c) => c.name.startsWith("Threadline Svelte runes"))!.pass;
-  assert.deepEqual([runesRatio(1), runesRatio(1.01), runesRatio()], [true, false, false]);
+  assert.deepEqual([runesRatio(1.15), runesRatio(1.16), runesRatio()], [true, false, false]);
   assert.equal(byStart("Threadline Svelte mount").measured, 30 / 25);
   assert.equal(byStart("Threadline Vue mount ÷").measured, 40 / 120);
   // The Vue ratio reads the issue's 35 ms against AI SDK's 44: 0.8 passes, above it fails.

@@ -180,7 +180,7 @@ try {
     const runesPage = pages.get("threadline-svelte-runes");
     if (sizes.includes(1000) && stores && runesPage && !stores.failure && !runesPage.failure) {
       try {
-        paired = { runesVsStores: await pairedMountRatio(runesPage.page, stores.page, 1000, quick ? 1 : rounds) };
+        paired = { runesVsStores: await pairedMountRatio(runesPage, stores, 1000, quick ? 1 : rounds) };
       } catch (error) {
         log(`✗ runes ÷ stores mount: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
         exitCode = 1;
