@@ -118,6 +118,26 @@ describe("follow: a second device on the thread", () => {
     await expect.poll(() => b.status.peek()).toBe("idle");
   });
 
+  it("two runs that ended between polls: the newer one is followed, and the older is never replayed after it", async () => {
+    const agent = scriptedAgent(script);
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
+    open.push(server);
+    const b = chatOn(server.url, "thread-two", [], { follow: followRuns({ pollMs: 300 }) });
+    await b.ready;
+    const a = chatOn(server.url, "thread-two", []);
+    await a.sendMessage("what time is it?"); // a run, its tool call, then the continuation: two runs
+    expect(agent.runs.length).toBe(2);
+    const counts: number[] = [];
+    const stop = b.thread.messages.subscribe((list) => counts.push(list.length));
+    await expect.poll(() => shape(b.thread.toMessages()), { timeout: 10_000 }).toEqual(shape(a.thread.toMessages()));
+    // A few polls more: nothing rolls the thread back to the older run's start.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    stop();
+    expect(shape(b.thread.toMessages())).toEqual(shape(a.thread.toMessages()));
+    const full = counts.indexOf(4);
+    expect(counts.slice(full).every((n) => n === 4)).toBe(true);
+  });
+
   it("stop() while following only stops listening: the run goes on for its owner", async () => {
     const gate = gated(6);
     const agent = scriptedAgent(script, { hold: gate.hold });
@@ -148,6 +168,7 @@ describe("follow: a second device on the thread", () => {
     await b.ready;
     await a.sendMessage("what time is it?");
     await expect.poll(() => shape(b.thread.toMessages()), { timeout: 10_000 }).toEqual(shape(a.thread.toMessages()));
+    await expect.poll(() => b.following.peek()).toBe(false);
     const before = shape(b.thread.toMessages());
 
     // The stranger's chat on the same thread id: its run is refused, and it sees none of the victim's.

@@ -432,7 +432,52 @@ describe.each(kinds.makers)("a hostile client, %s store", (_name, makeStore) => 
   });
 });
 
-describe("Redis followers share connections", () => {
+describe("Redis across instances", () => {
+  it("a stop that reaches the instance not producing the run stops it all the same", async () => {
+    const [, makeNodeRedis] = kinds.makers[1]!;
+    const g = gate(4);
+    const agent = scriptedAgent(undefined, { hold: g.hold });
+    const producer = await served({ agent, store: await makeNodeRedis({ keyPrefix: "stop:" }) });
+    const other = await served({ agent: scriptedAgent(), store: await makeNodeRedis({ keyPrefix: "stop:" }) });
+    try {
+      const run = input("t-stop");
+      const stream = await post(producer.url, run, "alice");
+      await expect.poll(async () => ((await (await fetch(`${other.url}?threadId=t-stop`, { headers: as("alice") })).json()) as ThreadRuns).runs.length).toBe(1);
+      // Not alice's to stop for bob, on either instance.
+      expect((await fetch(`${other.url}?runId=${run.runId}`, { method: "DELETE", headers: as("bob") })).status).toBe(404);
+      expect((await fetch(`${other.url}?runId=${run.runId}`, { method: "DELETE", headers: as("alice") })).status).toBe(202);
+      const frames = await readFrames(stream);
+      expect(frames.at(-1)!.data).toMatchObject({ type: "RUN_ERROR", code: "RUN_STOPPED" });
+      expect(agent.cancelled).toBe(1);
+    } finally {
+      g.release();
+      await producer.close();
+      await other.close();
+    }
+  });
+
+
+  it("a Redis that stops answering is a 503 within the command timeout, never a request that hangs", async () => {
+    const [, makeNodeRedis] = kinds.makers[1]!;
+    const [, makeIoRedis] = kinds.makers[2]!;
+    const servers = [
+      await served({ agent: scriptedAgent(), store: await makeNodeRedis({ commandTimeoutMs: 300 }) }),
+      await served({ agent: scriptedAgent(), store: await makeIoRedis({ commandTimeoutMs: 300 }) }),
+    ];
+    kinds.redis().freeze();
+    try {
+      for (const server of servers) {
+        const started = Date.now();
+        const answers = await Promise.all([post(server.url, input("t-wedged"), "alice"), fetch(`${server.url}?threadId=t-wedged`, { headers: as("alice") })]);
+        for (const answer of answers) expect(await errorOf(answer)).toMatchObject({ status: 503, code: "RUN_STORE_UNAVAILABLE" });
+        expect(Date.now() - started).toBeLessThan(3_000);
+      }
+    } finally {
+      kinds.redis().thaw();
+      for (const server of servers) await server.close();
+    }
+  });
+
   it("400 streams following runs produced on another instance add at most a couple of Redis clients", async () => {
     const [, makeNodeRedis] = kinds.makers[1]!;
     // Two instances (two clients, two stores) on one key space.
