@@ -54,7 +54,7 @@ interface ChatReads {
 type SignalValue<S> = S extends ReadonlySignal<infer V> ? V : never;
 /** Compile-time: each field `CHAT_SIGNALS` names reads as the value of the client's signal of that name. */
 type Exact<T extends true> = T;
-type ChatReadsMatchClient = Exact<{ readonly [K in (typeof CHAT_SIGNALS)[number]]: SignalValue<ChatClient[K]> } extends Pick<ChatReads, (typeof CHAT_SIGNALS)[number]> ? true : never>;
+type ChatReadsMatchClient = Exact<{ readonly [K in (typeof CHAT_SIGNALS)[number]]: SignalValue<ChatClient[K]> } extends Pick<ChatReads, (typeof CHAT_SIGNALS)[number]> ? true : false>;
 
 /**
  * `chat.thread`: the thread's id, messages and status as runes reads (`chat.thread.messages`), and
