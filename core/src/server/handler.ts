@@ -142,6 +142,7 @@ export type AgentHandler<C = unknown> = (request: Request, ...context: undefined
  */
 export function createAgentHandler<C = unknown>(options: AgentHandlerOptions<C>): AgentHandler<C> {
   const ownerOf = ownerLookup(options.owner);
+  if (options.upstream !== undefined) checkUpstream(typeof options.upstream === "string" ? options.upstream : options.upstream.url);
   const limits = resolveLimits(options.limits);
   const store = options.store ?? memoryRunStore();
   const runTimeoutMs = options.runTimeoutMs ?? 10 * 60 * 1000;
@@ -356,6 +357,26 @@ export function createAgentHandler<C = unknown>(options: AgentHandlerOptions<C>)
       onError(error);
       throw new AgentHandlerError("RUN_STORE_UNAVAILABLE", "The run store is unavailable; try again shortly.", { cause: error, retryAfter: 1 });
     }
+  }
+}
+
+/**
+ * The upstream must be an absolute http(s) URL: the handler runs on the server, where a relative
+ * one has nothing to be relative to (and `fetch` in some frameworks answers it with advice about
+ * their own fetch). Said at startup, naming the value, usually an environment variable's.
+ */
+function checkUpstream(url: unknown): void {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === "string" ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
+    throw new TypeError(
+      `createAgentHandler: upstream must be an absolute http(s) URL like http://127.0.0.1:8787/agent, not ${JSON.stringify(url)} ` +
+        "(set from AGENT_URL? give it a scheme).",
+    );
   }
 }
 

@@ -116,6 +116,9 @@ describe.each(kinds.makers)("a hostile client, %s store", (_name, makeStore) => 
         for (const response of await Promise.all(checks)) expect(await errorOf(response)).toMatchObject({ status: 401, code: "OWNER_REQUIRED" });
         expect(agent.runs).toEqual([]);
         expect(() => createAgentHandler({ agent } as never)).toThrow(/needs `owner`/);
+        // An upstream without a scheme (AGENT_URL=localhost:8787/agent) is said at startup, by name.
+        expect(() => createAgentHandler({ owner: "anonymous", upstream: "localhost:8787/agent" })).toThrow(/upstream must be an absolute http\(s\) URL.*"localhost:8787\/agent".*AGENT_URL/);
+        expect(() => createAgentHandler({ owner: "anonymous", upstream: "/agent" })).toThrow(/absolute/);
       } finally {
         await server.close();
       }
