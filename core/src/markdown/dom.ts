@@ -135,12 +135,14 @@ export function patchNode(parent: Node, existing: Node, node: MarkdownNode, coun
 
 function patchAttributes(element: Element, attrs: Readonly<Record<string, string>> | undefined): void {
   const present = element.attributes;
-  for (let i = present.length - 1; i >= 0; i--) {
-    const name = present[i]!.name;
-    if (attrs === undefined || !(name in attrs)) element.removeAttribute(name);
+  const names = attrs === undefined ? [] : Object.keys(attrs);
+  let same = present.length === names.length;
+  for (let i = 0; same && i < names.length; i++) same = present[i]!.name === names[i];
+  if (!same) {
+    // Attributes in the order a fresh drawing has them (markup compares equal, not only the DOM).
+    for (let i = present.length - 1; i >= 0; i--) element.removeAttribute(present[i]!.name);
   }
-  if (attrs === undefined) return;
-  for (const name in attrs) if (element.getAttribute(name) !== attrs[name]) element.setAttribute(name, attrs[name]!);
+  for (const name of names) if (element.getAttribute(name) !== attrs![name]) element.setAttribute(name, attrs![name]!);
 }
 
 /** The widget view drawn as `node`, if it is one. */

@@ -8,10 +8,11 @@ import type { Env, MarkdownIt, StateCore, StateInline, Token } from "markdown-it
  * text. The stream parses only the open text, so each parse is given the settled definitions (the
  * first definition of a label wins, as CommonMark says: the settled map is the prototype of the
  * map markdown-it fills, and markdown-it never overwrites a label it can read), and it notes the
- * labels the inline parse looked up and did not find, by the inline token that wanted them. A
- * settled block with such a label is drawn again when the stream ends, once, with every
- * definition the document has. While the stream goes on a missing label is drawn as its text
- * without brackets (a `PENDING` link), not as `[text]`: the definition may still come.
+ * labels the inline parse looked up, by the inline token that wanted them. A settled block that
+ * used a label no settled definition gives (none did yet, or one in the open text, which may still
+ * grow) is drawn again when the stream ends, once, with every definition the document has. While
+ * the stream goes on a missing label is drawn as its text without brackets (a `PENDING` link), not
+ * as `[text]`: the definition may still come.
  */
 
 export type ReferenceMap = NonNullable<Env["references"]>;
@@ -30,8 +31,8 @@ export interface Definition {
 
 /** What one parse of the open text tells about references. */
 export interface ReferenceTrace {
-  /** Labels the inline parse looked up and did not find, by the inline token being parsed. */
-  readonly misses: Map<Token, Set<string>>;
+  /** Labels the inline parse looked up, by the inline token being parsed. */
+  readonly used: Map<Token, Set<string>>;
   /** The definitions in the parsed text, in order. */
   readonly definitions: Definition[];
   /** The map markdown-it filled: the definitions of this text, over the settled ones. */
@@ -52,15 +53,16 @@ const TRACE = "threadlineReferences";
 /** The env for a parse over the `settled` definitions, and the trace it fills. */
 export function tracedEnv(settled: ReferenceMap, placeholders: boolean): { readonly env: Env; readonly trace: ReferenceTrace } {
   const defined = Object.create(settled) as ReferenceMap;
-  const trace: ReferenceTrace = { misses: new Map(), definitions: [], defined, placeholders, current: undefined, nested: false };
+  const trace: ReferenceTrace = { used: new Map(), definitions: [], defined, placeholders, current: undefined, nested: false };
   const references = new Proxy(defined, {
     get(target, key) {
       const found = Reflect.get(target, key) as ReferenceMap[string] | undefined;
       // The block rule asks whether a label is taken (current unset); only the inline parse uses one.
-      if (found !== undefined || typeof key !== "string" || key === "" || trace.current === undefined) return found;
-      let labels = trace.misses.get(trace.current);
-      if (labels === undefined) trace.misses.set(trace.current, (labels = new Set()));
+      if (typeof key !== "string" || key === "" || trace.current === undefined) return found;
+      let labels = trace.used.get(trace.current);
+      if (labels === undefined) trace.used.set(trace.current, (labels = new Set()));
       labels.add(key);
+      if (found !== undefined) return found;
       // `[x]` opens a task list item (labels are normalized to upper case): never a pending link,
       // or the checkbox would not be read.
       return placeholders && !trace.nested && key !== "X" ? PENDING_REFERENCE : undefined;
@@ -108,13 +110,13 @@ export function traceReferences(md: MarkdownIt): void {
   });
 }
 
-/** The labels of `tokens[from, to)` that were missing. */
-export function missingLabels(tokens: readonly Token[], from: number, to: number, trace: ReferenceTrace): Set<string> | undefined {
-  if (trace.misses.size === 0) return undefined;
+/** The labels `tokens[from, to)` used that `settled` does not define. */
+export function unsettledLabels(tokens: readonly Token[], from: number, to: number, trace: ReferenceTrace, settled: ReferenceMap): Set<string> | undefined {
+  if (trace.used.size === 0) return undefined;
   let labels: Set<string> | undefined;
   for (let i = from; i < to; i++) {
-    const missed = trace.misses.get(tokens[i]!);
-    if (missed !== undefined) for (const label of missed) (labels ??= new Set()).add(label);
+    const used = trace.used.get(tokens[i]!);
+    if (used !== undefined) for (const label of used) if (!Object.hasOwn(settled, label)) (labels ??= new Set()).add(label);
   }
   return labels;
 }

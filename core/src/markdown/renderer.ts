@@ -8,7 +8,7 @@ import { MarkdownError } from "./errors.js";
 import { heldFrom } from "./held-lines.js";
 import { LineBreaks } from "./line-breaks.js";
 import { resolveOptions, type MarkdownOptions, type Resolved } from "./options.js";
-import { missingLabels, tracedEnv, type ReferenceMap, type ReferenceTrace } from "./references.js";
+import { tracedEnv, unsettledLabels, type ReferenceMap, type ReferenceTrace } from "./references.js";
 import { textTail, type TextTail } from "./text-tail.js";
 import { buildBlocks, fenceLang, type MarkdownNode } from "./tree.js";
 import { closeUnterminated } from "./unterminated.js";
@@ -59,10 +59,15 @@ interface Unresolved {
   first: Node;
   count: number;
   readonly text: string;
-  labels: Set<string>;
-  /** Drawn while streaming: missing labels shown as their text, to be drawn as written at the end. */
+  /** The labels it used that no settled definition gave when it settled. */
+  readonly labels: ReadonlySet<string>;
+  /** What each label was drawn as (`href title`, or undefined for none). */
+  drawn: Map<string, string | undefined>;
+  /** Drawn while streaming with a label missing, shown as its text: drawn again at the end. */
   placeholders: boolean;
 }
+
+const definitionKey = (value: ReferenceMap[string] | undefined): string | undefined => (value === undefined ? undefined : `${value.href} ${value.title}`);
 
 class Stream implements MarkdownStream {
   readonly #container: HTMLElement;
@@ -184,9 +189,11 @@ class Stream implements MarkdownStream {
       // The half-written last line showed nothing but its markers (`- ![ima`): it is held too.
       held = lines.start(lines.complete);
     }
-    const drawn = md.parse(this.#tail.slice(0, held), env);
+    // A fresh map of definitions: the held lines may hold one.
+    const shown = tracedEnv(this.#references, true).env;
+    const drawn = md.parse(this.#tail.slice(0, held), shown);
     // The held text starts a line: what is drawn ends with a line break (or is empty).
-    closeLastInline(drawn, 0, 0, countBreaks(this.#tail, held), false, md, env);
+    closeLastInline(drawn, 0, 0, countBreaks(this.#tail, held), false, md, shown);
     return { tokens: drawn, from: 0, exact: false };
   }
 
@@ -198,25 +205,28 @@ class Stream implements MarkdownStream {
     const lines = this.#lines;
     const last = groups[groups.length - 1]!;
     const line = last.end ?? next?.line ?? lines.complete;
+    // The definitions before the cut are settled (the first of a label wins, as in the parse).
+    for (const definition of trace.definitions) {
+      if (definition.to > line || Object.hasOwn(this.#references, definition.label)) continue;
+      const value = Object.hasOwn(trace.defined, definition.label) ? trace.defined[definition.label] : undefined;
+      if (value !== undefined) this.#references[definition.label] = value;
+    }
     for (const group of groups) {
       const nodes = buildBlocks(tokens, group.from, group.to, this.#options.tree, true);
       patchChildren(this.#container, this.#firstOpen, nodes, false, this.counts);
       const first = nodes.length > 0 ? this.#firstOpen : null;
       let end = first;
       for (let i = 1; i < nodes.length; i++) end = end!.nextSibling;
-      const labels = missingLabels(tokens, group.from, group.to, trace);
+      // Labels no settled definition gives: missing, or defined in the open text (which may grow).
+      const labels = unsettledLabels(tokens, group.from, group.to, trace, this.#references);
       if (labels !== undefined && first !== null) {
         const to = group.end !== undefined && group.end <= lines.complete ? lines.start(group.end) : this.#tail.length;
-        this.#unresolved.push({ first, count: nodes.length, text: this.#tail.slice(lines.start(group.line), to), labels, placeholders: trace.placeholders });
+        const drawn = new Map([...labels].map((label) => [label, definitionKey(trace.defined[label])]));
+        const placeholders = trace.placeholders && [...drawn.values()].includes(undefined);
+        this.#unresolved.push({ first, count: nodes.length, text: this.#tail.slice(lines.start(group.line), to), labels, drawn, placeholders });
       }
       this.#settled += nodes.length;
       if (end !== null) this.#lastSettled = end;
-    }
-    // The definitions before the cut are settled (the first of a label wins, as in the parse).
-    for (const definition of trace.definitions) {
-      if (definition.to > line || Object.hasOwn(this.#references, definition.label)) continue;
-      const value = Object.hasOwn(trace.defined, definition.label) ? trace.defined[definition.label] : undefined;
-      if (value !== undefined) this.#references[definition.label] = value;
     }
     const cut = lines.start(line);
     this.#tail = this.#tail.slice(cut);
@@ -226,34 +236,31 @@ class Stream implements MarkdownStream {
 
   /**
    * The stream is not (or no longer) streaming: the settled blocks drawn with placeholders, or
-   * whose missing labels are defined now, are drawn again with every definition there is.
+   * whose labels are defined otherwise now, are drawn again with every definition there is. One
+   * stays on the list while a label of it is not settled (the open text may still define or
+   * change it).
    */
   #resolve(): void {
     const still: Unresolved[] = [];
     for (const entry of this.#unresolved) {
-      if (!entry.placeholders && ![...entry.labels].some((label) => this.#defined[label] !== undefined)) {
-        still.push(entry);
-        continue;
-      }
-      const { env, trace } = tracedEnv(this.#defined, false);
-      const tokens = this.#options.md.parse(entry.text, env);
-      const nodes = buildBlocks(tokens, 0, tokens.length, this.#options.tree, true);
-      const wasLast = this.#lastNodeOf(entry) === this.#lastSettled;
-      const before = entry.first.previousSibling;
-      const placed = patchRange(this.#container, entry.first, entry.count, nodes, this.counts);
-      this.#settled += nodes.length - entry.count;
-      if (wasLast) this.#lastSettled = placed.last ?? before;
-      if (placed.first === null) continue;
-      entry.first = placed.first;
-      entry.count = nodes.length;
-      entry.placeholders = false;
-      const labels = missingLabels(tokens, 0, tokens.length, trace);
-      if (labels !== undefined) {
-        entry.labels = labels;
-        still.push(entry);
-      }
+      if (entry.placeholders || [...entry.labels].some((label) => entry.drawn.get(label) !== definitionKey(this.#defined[label]))) this.#redraw(entry);
+      if (entry.count > 0 && [...entry.labels].some((label) => !Object.hasOwn(this.#references, label))) still.push(entry);
     }
     this.#unresolved = still;
+  }
+
+  #redraw(entry: Unresolved): void {
+    const tokens = this.#options.md.parse(entry.text, tracedEnv(this.#defined, false).env);
+    const nodes = buildBlocks(tokens, 0, tokens.length, this.#options.tree, true);
+    const wasLast = this.#lastNodeOf(entry) === this.#lastSettled;
+    const before = entry.first.previousSibling;
+    const placed = patchRange(this.#container, entry.first, entry.count, nodes, this.counts);
+    this.#settled += nodes.length - entry.count;
+    if (wasLast) this.#lastSettled = placed.last ?? before;
+    entry.drawn = new Map([...entry.labels].map((label) => [label, definitionKey(this.#defined[label])]));
+    entry.placeholders = false;
+    entry.count = nodes.length;
+    if (placed.first !== null) entry.first = placed.first;
   }
 
   #lastNodeOf(entry: Unresolved): Node | null {

@@ -6,8 +6,9 @@
  * stream is writing), so an `_` left open in an earlier paragraph never closes in this one. The
  * scan follows CommonMark's rules closely enough to find what is open at the end: backslash
  * escapes, code spans (a backtick run closed by a run of the same length), flanking delimiter
- * runs of `*`, `_` and `~~`, brackets and the link destination after them, autolinks and entity
- * references. What is open is then, from the innermost out:
+ * runs of `*`, `_` and `~~`, brackets and the link destination after them, autolinks, URLs that
+ * markdown-it's linkify takes whole, and entity references. What is open is then, from the
+ * innermost out:
  *
  * - a code span, emphasis or strikethrough with text after it: closed (`` **`ca `` draws as
  *   `` **`ca`** ``, bold code, as the finished text will);
@@ -15,7 +16,9 @@
  *   lone backslash, a half-written `<autolink` or `&entity`: hidden until the next delta;
  * - a link whose `(destination` or `][label` is still being written, or `[text]` at the end: its
  *   text only; an image in that state: nothing (it shows once its URL is whole);
- * - a bracket never closed: the `[` hidden.
+ * - a bracket never closed: the `[` hidden;
+ * - emphasis open when the text ends in a URL that linkify takes (it would take a closing `_` in
+ *   too): its opener hidden instead.
  */
 export function closeUnterminated(content: string, urlEnd: UrlEnd): string {
   let text = content;
