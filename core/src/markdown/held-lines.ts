@@ -52,8 +52,8 @@ export function heldFrom(text: string, lines: LineIndex, tokens: readonly Token[
 const CONTAINERS = /^(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*/;
 const CONTENT = /[\p{L}\p{N}]/u;
 const MARKER_DIGITS = /^\d{1,9}[.)]?$/;
-const FENCE = /^(?:`{3,}|~{3,})/;
-const FENCE_CHARS = /^(?:`+|~+)[ \t]*$/;
+const FENCE = /^(?:\x60{3,}|~{3,})/;
+const FENCE_CHARS = /^(?:\x60+|~+)[ \t]*$/;
 const TASK = /^\[[ xX]?\]?[ \t]*$/;
 const DELIMITER_ROW = /^\|?[ \t]*:?-*:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)*\|?[ \t]*$/;
 

