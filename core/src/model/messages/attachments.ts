@@ -40,19 +40,17 @@ const NONE: readonly Attachment[] = Object.freeze([]);
 // A url source may come from the agent (a tool result): only schemes safe in src/href are shown
 // (a `data:` URL only of a media type, as inline data).
 const SHOWABLE_URL = /^(?:https?:|blob:)/i;
-const DATA_URL_TYPE = /^data:([^,;]*)[^,]*,/i;
-/** RFC 6838's `type/subtype` (restricted names) of an image, audio or video, parameters left out. */
-const MEDIA_TYPE = /^(?:image|audio|video)\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
-const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
+const DATA_URL = /^data:([^,;]*)/i;
+/** RFC 6838's `type/subtype` (restricted names) of an image, audio or video. */
+const MEDIA_TYPE = /^(?:image|audio|video)\/[a-z0-9][\w!#$&^.+-]{0,126}$/;
 
 /**
  * The MIME type a preview may carry: an image, audio or video type of valid grammar, lower-cased
  * and without parameters; undefined for anything else (`text/html`, `image/png"><x`, `image/`).
  */
 export function previewMediaType(mimeType: string | undefined): string | undefined {
-  if (mimeType === undefined) return undefined;
-  const essence = mimeType.split(";")[0]!.trim().toLowerCase();
-  return MEDIA_TYPE.test(essence) ? essence : undefined;
+  const essence = mimeType?.split(";")[0]!.trim().toLowerCase();
+  return essence !== undefined && MEDIA_TYPE.test(essence) ? essence : undefined;
 }
 
 /** The media parts of `content`, previews applied; one shared empty list when there are none. */
@@ -82,10 +80,9 @@ function describe(part: MediaPart, index: number, local: string | undefined): At
   if (local !== undefined) return { ...base, previewUrl: local, preview: "local" };
   if (source?.type === "data" && typeof source.value === "string") {
     const media = previewMediaType(mimeType);
-    if (media === undefined || !BASE64.test(source.value)) return { ...base, previewUrl: undefined, preview: "none" };
-    return { ...base, previewUrl: `data:${media};base64,${source.value}`, preview: "data" };
-  }
-  if (source?.type === "url" && typeof source.value === "string" && (SHOWABLE_URL.test(source.value) || previewMediaType(DATA_URL_TYPE.exec(source.value)?.[1]) !== undefined)) {
+    // The type is written by this code: the data that follows the comma cannot change it.
+    if (media !== undefined) return { ...base, previewUrl: `data:${media};base64,${source.value}`, preview: "data" };
+  } else if (source?.type === "url" && typeof source.value === "string" && (SHOWABLE_URL.test(source.value) || previewMediaType(DATA_URL.exec(source.value)?.[1]))) {
     return { ...base, previewUrl: source.value, preview: "url" };
   }
   return { ...base, previewUrl: undefined, preview: "none" };
