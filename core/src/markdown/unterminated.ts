@@ -60,8 +60,8 @@ const PARTIAL_ENTITY = /&(?:#[xX]?[0-9A-Fa-f]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})?$/
 // literal to the production build's check for sentences.
 const BACKTICK = 0x60;
 const WHITESPACE = /\s/u;
-/** Punctuation linkify leaves off a URL's end, which a URL may still go on after. */
-const URL_PUNCTUATION = /^[.,;:!?'"*]+$/;
+/** Punctuation linkify leaves off a URL's end, which a URL may still go on after (not `*`: markdown-it never takes it). */
+const URL_PUNCTUATION = /^[.,;:!?'"]+$/;
 /** Percent-escapes ending a URL that may be half a character (or half an escape): its text decodes them once whole. */
 const PARTIAL_ESCAPE = /(?:%[89A-Fa-f][0-9A-Fa-f])*(?:%[0-9A-Fa-f]?)?$/;
 const PUNCTUATION = /[\p{P}\p{S}]/u;

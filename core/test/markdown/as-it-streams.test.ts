@@ -67,6 +67,16 @@ describe("what the open block's end does not decide yet is not drawn", () => {
     for (const html of drawings(chars("Set snake_case_name and 2 * 3 = 6 and *this*."))) expect(html).not.toMatch(/<em>case|<em> 3/);
   });
 
+  it("URLs are read as linkify reads them: a `_` in one is not emphasis, a `*` after one closes it", () => {
+    const texts = [
+      "*For live examples, see https://example.com/@someone/internmap.*\n\nNext.",
+      "Docs at https://example.com/modules/_other_thing_ and _more_ here.",
+      '<img target="_blank" src="https://avatars.example.com/u/65305317?v=4"> and https://example.com/a.b?',
+      "Badge: https://img.example.io/badge/speed-blazing%20%F0%9F%94%A5-red done",
+    ];
+    for (const text of texts) for (let seed = 1; seed <= 12; seed++) expect(countShownSyntax(text, seed).flagged, `${text} (seed ${seed})`).toEqual([]);
+  });
+
   it("at the end the drawing is exactly the text's: held lines are drawn", () => {
     const text = "A list:\n\n- one\n- ";
     const element = document.createElement("div");
