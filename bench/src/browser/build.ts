@@ -1,4 +1,4 @@
-// Builds the five W4 pages with Vite (production mode, minified) into one output folder.
+// Builds the W4 pages with Vite (production mode, minified) into one output folder.
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
@@ -6,7 +6,7 @@ import vue from "@vitejs/plugin-vue";
 import { build } from "vite";
 
 /** The pages, in table order; each is `pages/<lane>/index.html`. */
-export const LANES = ["threadline-svelte", "threadline-vue", "threadline-svelte-window", "threadline-vue-window", "ai-sdk-svelte", "ai-sdk-vue", "floor", "floor-window", "threadline-dom"] as const;
+export const LANES = ["threadline-svelte", "threadline-svelte-runes", "threadline-vue", "threadline-svelte-window", "threadline-vue-window", "ai-sdk-svelte", "ai-sdk-vue", "floor", "floor-window", "threadline-dom"] as const;
 export type LaneName = (typeof LANES)[number];
 /** The pages with `<ThreadWindow>` (issue 44): they draw only the rows in view. */
 export const WINDOW_LANES: readonly LaneName[] = ["threadline-svelte-window", "threadline-vue-window"];
@@ -16,6 +16,7 @@ export type MarkdownLaneName = (typeof MARKDOWN_LANES)[number];
 
 export const LANE_TITLES: Record<LaneName, string> = {
   "threadline-svelte": "Threadline Svelte",
+  "threadline-svelte-runes": "Threadline Svelte (runes)",
   "threadline-vue": "Threadline Vue",
   "threadline-svelte-window": "Threadline Svelte, <ThreadWindow>",
   "threadline-vue-window": "Threadline Vue, <ThreadWindow>",

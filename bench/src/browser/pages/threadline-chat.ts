@@ -8,7 +8,7 @@ import {
   type TurnResult,
 } from "@threadline/core";
 import { type EventSink, type RunEnd } from "@threadline/core/transport";
-import type { Workload } from "./harness.js";
+import type { Lane, Workload } from "./harness.js";
 
 const LIVE_ID = "live";
 
@@ -75,5 +75,23 @@ export function threadlineRun(workload: Workload): ThreadlineRun {
       const result = await turn;
       if (result && result.status === "failed") throw new Error(`the Threadline turn ended in error: ${result.error.code}: ${result.error.message}`);
     },
+  };
+}
+
+/**
+ * A Threadline page's lane: `load` makes the run over the workload's messages, `mount` draws the
+ * page on its client (returning how to unmount it), `start` opens the run; the client is disposed
+ * once the page is unmounted.
+ */
+export function threadlineLane(mount: (root: HTMLElement, client: ChatClient) => () => Promise<void> | void, windowed = false): Lane<ThreadlineRun> {
+  return {
+    windowed,
+    load: (workload) => threadlineRun(workload),
+    mount: (root, run) => mount(root, run.client),
+    async start(run) {
+      await run.start();
+      return run;
+    },
+    dispose: (run) => run.client.dispose(),
   };
 }
