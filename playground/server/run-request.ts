@@ -9,7 +9,7 @@ import type { Scenario } from "./scenario.js";
 import { DEFAULT_SCENARIO, findScenario, scenarios } from "./scenarios/index.js";
 
 /** The long-thread scenario's follow-ups carry its 100,000 messages back (about 25 MB). */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_DELAY_MS = 60_000;
 
 export interface RunRequest {

@@ -69,3 +69,16 @@ test("a connect to a scenario with nothing to replay is an empty run", async () 
   expect(runProblems(events, input)).toEqual([]);
   expect(events.map((e) => e.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_FINISHED]);
 });
+
+test("the apps' route (createAgentHandler) takes a run that carries the 100,000 messages back", async () => {
+  // Its default limits (10,000 messages, 4 MiB) would refuse it with 413: the playground raises them.
+  const history = ofType(await connect(makeInput({ threadId: "lt4", runId: "c4" })), EventType.MESSAGES_SNAPSHOT)[0]?.messages ?? [];
+  const ask = makeInput({ threadId: "lt4", runId: "r4", messages: [...history, user("u4", "How long is this thread?")] });
+  const response = await post(`${server.origin}/resumable/agent`, ask, { query: { scenario: "long-thread", delay: "0" } });
+  const body = await response.text();
+  expect(response.status, body.slice(0, 200)).toBe(200);
+  const reply = decodeSse(body);
+  expect(reply.filter((e) => e.type === EventType.RUN_ERROR)).toEqual([]);
+  expect(runProblems(reply, ask)).toEqual([]);
+  expect(textOf(reply, "r4-msg-1")).toContain(`${(HISTORY_LENGTH + 1).toLocaleString("en-US")} messages`);
+});
