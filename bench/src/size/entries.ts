@@ -102,8 +102,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   "with-thread-window-vue": {
     title: "quick start, Vue + ThreadWindow (opt-in virtualized thread)",
     code: `export { useChat, StreamingText, ThreadWindow } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
-    // 24.4 on 2026-12-07 (the quick start's 19.7 + 4.7); 24.8 after the day's merges (20.0 + 4.8): + 0.1.
-    budget: 24.9 * KB,
+    // 24.4 on 2026-12-07 (the quick start's 19.7 + 4.7); 24.8 after the day's merges (20.0 + 4.8): + 0.5.
+    budget: 25.3 * KB,
     side: "threadline",
   },
   "core-root": {
