@@ -672,6 +672,7 @@ export function appSuite(framework: AppName): void {
 
   test("layout: light and dark at 1280 and 390 px; code follows the colour scheme and wraps; no state, no state column", async () => {
     await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
+      await page.page.setViewportSize({ width: 1280, height: 800 });
       const asked = await page.turn();
       await page.send("Plan three days in Lisbon for me.");
       await asked.settled("idle");
