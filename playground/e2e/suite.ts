@@ -27,6 +27,12 @@ export function appSuite(framework: AppName): void {
     try {
       await body(page);
       expect(page.errors, "uncaught errors in the page").toEqual([]);
+    } catch (error) {
+      // What the page showed when the test failed, beside the other screenshots (a flaky failure
+      // on a loaded machine is then still there to look at).
+      const name = (expect.getState().currentTestName ?? "test").replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+      await page.screenshot(`failed-${name}`).catch(() => undefined);
+      throw error;
     } finally {
       await page.close();
     }
