@@ -550,7 +550,13 @@ export function appSuite(framework: AppName): void {
       expect(await nights.inputValue()).toBe("3");
       // The form follows the question directly: no action row between them while it waits.
       expect(await page.byTestId(TEST_ID.answerActions).count()).toBe(0);
-      expect(await form.evaluate((el) => el.previousElementSibling?.getAttribute("data-role"))).toBe("assistant");
+      // In the windowed list the form opens the list's footer, after the last row: the message
+      // before it in the page is the question, and nothing of the footer comes before the form.
+      const before = await form.evaluate((el) => {
+        const messages = [...document.querySelectorAll("[data-testid=message]")].filter((m) => m.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+        return { role: messages.at(-1)?.getAttribute("data-role"), sibling: el.previousElementSibling?.getAttribute("data-role") ?? null };
+      });
+      expect(before).toEqual({ role: "assistant", sibling: null });
       await city.fill("Porto");
       await nights.fill("4");
       await page.screenshot("interrupt");
