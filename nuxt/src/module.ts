@@ -9,7 +9,7 @@ import { routePath, routeSettings, type ModuleOptions } from "./runtime/settings
 export type { ModuleOptions, ModuleOptionsErrorCode, RouteSettings } from "./runtime/settings.js";
 export { ModuleOptionsError } from "./runtime/settings.js";
 export type { ThreadlineRun } from "./runtime/server/agent-route.js";
-export type { ThreadlineChatOptions } from "./runtime/composables/useThreadlineChat.js";
+export type { ThreadlineChatOptions } from "./runtime/composables/chat-options.js";
 
 export default defineNuxtModule<ModuleOptions>({
   meta: { name: "@threadline/nuxt", configKey: "threadline", compatibility: { nuxt: "^4.0.0" } },

@@ -3,9 +3,7 @@ import { HttpAgent, type ChatClientOptions } from "@threadline/core";
 import { useChat, type UseChatReturn } from "@threadline/vue";
 import { isRef, toValue, type MaybeRefOrGetter } from "vue";
 import { useRuntimeConfig } from "#app";
-
-/** `useChat`'s options, the agent given: the module's route unless you pass another. */
-export type ThreadlineChatOptions = Omit<ChatClientOptions, "agent"> & { readonly agent?: ChatClientOptions["agent"] };
+import type { ThreadlineChatOptions } from "./chat-options.js";
 
 /**
  * A chat on the module's agent route (`threadline.route`), resumable: a dropped connection
