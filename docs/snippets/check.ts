@@ -102,7 +102,11 @@ const tsconfig = (include: string[], extra: Record<string, unknown> = {}, exclud
           "@shikijs/themes/*": [join(repo, "core/node_modules/@shikijs/themes/dist/*.d.mts")],
           "@shikijs/langs/*": [join(repo, "core/node_modules/@shikijs/langs/dist/*.d.mts")],
           "@threadline/svelte": [join(repo, "svelte/src/index.ts")],
+          "@threadline/svelte/a2ui": [join(repo, "svelte/src/a2ui/index.ts")],
+          "@threadline/svelte/mcp-apps": [join(repo, "svelte/src/mcp-apps/index.ts")],
           "@threadline/vue": [join(repo, "vue/src/index.ts")],
+          "@threadline/vue/a2ui": [join(repo, "vue/src/a2ui/index.ts")],
+          "@threadline/vue/mcp-apps": [join(repo, "vue/src/mcp-apps/index.ts")],
           // the Nuxt module, and the Nuxt and Nitro types its blocks use (the module's copies)
           "@threadline/nuxt": [join(repo, "nuxt/src/module.ts")],
           "nuxt/schema": [join(repo, "nuxt/node_modules/nuxt/schema.d.ts")],
