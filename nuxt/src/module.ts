@@ -2,13 +2,27 @@
 // imports and the server an AG-UI route on createAgentHandler — owned, bounded, resumable — in
 // front of the agent named in the config.
 import { pathToFileURL } from "node:url";
-import { addComponent, addImports, addImportsSources, addServerHandler, addServerPlugin, addServerTemplate, addTypeTemplate, createResolver, defineNuxtModule, tryResolveModule } from "@nuxt/kit";
+import {
+  addComponent,
+  addImports,
+  addImportsSources,
+  addServerHandler,
+  addServerImports,
+  addServerPlugin,
+  addServerTemplate,
+  addTypeTemplate,
+  createResolver,
+  defineNuxtModule,
+  findPath,
+  tryResolveModule,
+} from "@nuxt/kit";
 import { COMPONENTS, COMPOSABLES } from "./auto-imports.js";
-import { routePath, routeSettings, type ModuleOptions } from "./runtime/settings.js";
+import { ModuleOptionsError, routePath, routeSettings, type ModuleOptions } from "./runtime/settings.js";
 
-export type { ModuleOptions, ModuleOptionsErrorCode, RouteSettings } from "./runtime/settings.js";
+export type { ModuleOptions, ModuleOptionsErrorCode, OwnerSetting, RouteSettings } from "./runtime/settings.js";
 export { ModuleOptionsError } from "./runtime/settings.js";
 export type { ThreadlineRun } from "./runtime/server/agent-route.js";
+export type { ThreadlineOwner } from "./runtime/server/owner.js";
 export type { ThreadlineChatOptions } from "./runtime/composables/chat-options.js";
 
 export default defineNuxtModule<ModuleOptions>({
@@ -23,17 +37,41 @@ export default defineNuxtModule<ModuleOptions>({
     // other NUXT_THREADLINE_* variables) change them where the app runs. Unset strings stay "", so
     // that a variable has a key to override.
     nuxt.options.runtimeConfig.threadline = {
-      owner: settings.owner ?? "",
+      owner: options.owner ?? "",
       anonymous: settings.anonymous,
       upstream: settings.upstream,
       runStore: settings.runStore,
       redisKeyPrefix: settings.redisKeyPrefix,
+      // As text, "*" or comma-separated, as NUXT_THREADLINE_ORIGINS gives them.
+      origins: settings.origins === "*" ? "*" : settings.origins.join(","),
+      // Every limit is written out, so that each has a NUXT_THREADLINE_LIMITS_* variable.
+      limits: { ...settings.limits },
+      runTimeoutMs: settings.runTimeoutMs,
     };
     nuxt.options.runtimeConfig.public.threadline = { route };
 
     addImportsSources({ from: "@threadline/vue", imports: [...COMPOSABLES] });
     addImports({ name: "useThreadlineChat", from: resolve("./runtime/composables/useThreadlineChat") });
     for (const name of COMPONENTS) addComponent({ name, export: name, filePath: "@threadline/vue" });
+
+    // An owner file is bundled with the server; its default export answers who is asking.
+    const ownerFile = settings.owner?.file;
+    const ownerPath = ownerFile === undefined ? undefined : await findPath(ownerFile, { cwd: nuxt.options.rootDir });
+    if (ownerFile !== undefined && ownerPath === null) {
+      throw new ModuleOptionsError(
+        "OWNER_INVALID",
+        "threadline.owner",
+        `threadline.owner names the file ${JSON.stringify(ownerFile)}, which is not there: write it (export default defineThreadlineOwner((event) => …)), or name a field of event.context ("userId").`,
+      );
+    }
+    addServerTemplate({
+      filename: "#threadline/owner",
+      getContents: () =>
+        ownerFile === undefined || ownerPath == null
+          ? "export const ownerFile = undefined;\n"
+          : `import owner from ${JSON.stringify(ownerPath)};\nexport const ownerFile = { option: ${JSON.stringify(ownerFile)}, owner };\n`,
+    });
+    addServerImports([{ name: "defineThreadlineOwner", from: resolve("./runtime/server/owner") }]);
 
     addServerPlugin(resolve("./runtime/server/plugin"));
     // The handler also answers below its path: `…/connect` (AG-UI connect) and `…/capabilities`.

@@ -13,6 +13,7 @@ import { readFrames } from "../../core/test/server/support.js";
 import { startRedis, type RedisProcess } from "../../core/test/server/redis-server.js";
 import { agentServer, type AgentServer } from "../../vue/test/support/server.js";
 import { createAgentRoute, type AgentRoute, type AgentRouteOptions, type RedisClient, type ThreadlineRun } from "../src/runtime/server/agent-route.js";
+import { defineThreadlineOwner } from "../src/runtime/server/owner.js";
 import { routeSettings, type ModuleOptions } from "../src/runtime/settings.js";
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -126,6 +127,61 @@ describe("the module's agent route", () => {
     expect(failed.status).toBe(500);
     expect(await failed.json()).toMatchObject({ error: { code: "HANDLER_FAILED" } });
     expect(String(onError.mock.calls[0]?.[0])).toContain("event.context.userId (threadline.owner) must be the signed-in user's id as a string");
+  });
+
+  test("an owner file: its default export says who is asking, from anything on the event (awaited)", async () => {
+    const agent = await upstream();
+    // What `~~/server/threadline-owner.ts` exports: the user from a session read asynchronously, nested.
+    const owner = defineThreadlineOwner(async (event) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return (event.context["userId"] as { id: string } | undefined)?.id;
+    });
+    const { url } = await mount(
+      { owner: "~~/server/threadline-owner", upstream: agent.url },
+      { ownerFile: { option: "~~/server/threadline-owner", owner }, session: (token) => (token ? { id: token } : undefined) },
+    );
+    const mine = input("t-owner-file");
+    expect((await readFrames(await post(url, mine, "alice"))).at(-1)!.data).toMatchObject({ type: "RUN_FINISHED" });
+    expect(await (await get(`${url}?threadId=t-owner-file`, "alice")).json()).toMatchObject({ runs: [{ runId: mine.runId }] });
+    expect(await (await get(`${url}?threadId=t-owner-file`, "bob")).json()).toEqual({ threadId: "t-owner-file", runs: [] });
+    const nobody = await post(url, input("t-owner-file-2"));
+    expect(nobody.status).toBe(401);
+    expect(await nobody.json()).toMatchObject({ error: { code: "OWNER_REQUIRED" } });
+  });
+
+  test("an owner file the build does not have, or whose default export is no function: the route refuses to start", () => {
+    const start = (ownerFile: AgentRouteOptions["ownerFile"]) => () =>
+      createAgentRoute(routeSettings({ owner: "~~/server/threadline-owner" }), { beforeRun: async () => undefined, createRedisClient: undefined, ownerFile });
+    // NUXT_THREADLINE_OWNER naming a file at runtime, which was not bundled.
+    expect(start(undefined)).toThrow(expect.objectContaining({ code: "OWNER_INVALID", message: expect.stringContaining("fixed when the app is built") }));
+    expect(start({ option: "~~/server/other-owner", owner: () => "x" })).toThrow(/built with "~~\/server\/other-owner"/);
+    expect(start({ option: "~~/server/threadline-owner", owner: undefined })).toThrow(/default export of ~~\/server\/threadline-owner .* not missing/);
+    expect(start({ option: "~~/server/threadline-owner", owner: { id: "x" } })).toThrow(/must be the owner function.* not object/);
+  });
+
+  test("origins: another site's page is refused, a listed one served", async () => {
+    const agent = await upstream();
+    const { url } = await mount({ owner: "userId", upstream: agent.url, origins: ["https://admin.example.com"] });
+    const from = (origin: string) =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer alice", origin }, body: JSON.stringify(input(`t-${origin.length}`)) });
+    const refused = await from("https://evil.example");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: "ORIGIN_NOT_ALLOWED" } });
+    expect((await readFrames(await from("https://admin.example.com"))).at(-1)!.data).toMatchObject({ type: "RUN_FINISHED" });
+    // The app's own pages: same host.
+    expect((await from(new URL(url).origin)).status).toBe(200);
+  });
+
+  test("limits reach the handler: a body over limits.bodyBytes is a 413, and the rest keep their defaults", async () => {
+    const agent = await upstream();
+    const { url } = await mount({ owner: "userId", upstream: agent.url, limits: { bodyBytes: 2048 } });
+    const large = input("t-large");
+    large.messages[0]!.content = "x".repeat(4096);
+    const refused = await post(url, large, "alice");
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ error: { code: "BODY_TOO_LARGE" } });
+    expect((await post(url, input("t-small"), "alice")).status).toBe(200);
+    expect(agent.exchanges).toHaveLength(1);
   });
 
   test("anonymous mode serves everyone as one owner, and says so when it starts", async () => {

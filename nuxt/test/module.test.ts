@@ -1,10 +1,11 @@
 // The module inside a real Nuxt (loadNuxt, no build): it refuses to start without an owner, puts
 // its options in the runtime config, mounts the route and its server plugin, and registers the
 // auto-imports — every composable and component @threadline/vue exports, nothing forgotten.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadNuxt } from "@nuxt/kit";
+import { DEFAULT_LIMITS } from "@threadline/core/server";
 import type { Nuxt } from "nuxt/schema";
 import * as vueApi from "@threadline/vue";
 import { afterAll, describe, expect, test } from "vitest";
@@ -21,13 +22,17 @@ afterAll(() => {
 /** The options Nitro's part of Nuxt adds (their types come with @nuxt/nitro-server). */
 interface ServerOptions {
   readonly serverHandlers: readonly { readonly route?: string; readonly handler: string }[];
-  readonly nitro: { readonly plugins?: readonly string[] };
+  readonly nitro: { readonly plugins?: readonly string[]; readonly virtual?: Record<string, () => string> };
 }
 const server = (nuxt: Nuxt): ServerOptions => nuxt.options as unknown as ServerOptions;
 
-async function nuxtWith(options: ModuleOptions | undefined): Promise<Nuxt> {
+async function nuxtWith(options: ModuleOptions | undefined, files: Record<string, string> = {}): Promise<Nuxt> {
   const rootDir = mkdtempSync(join(here, ".nuxt-app-"));
   roots.push(rootDir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(rootDir, path, ".."), { recursive: true });
+    writeFileSync(join(rootDir, path), text);
+  }
   return loadNuxt({
     cwd: rootDir,
     ready: true,
@@ -53,7 +58,7 @@ describe("@threadline/nuxt in Nuxt", () => {
   });
 
   test("an owner: the runtime config, the route, the server plugin and the auto-imports", async () => {
-    const nuxt = await nuxtWith({ owner: "userId", upstream: "http://agents.internal:9000/run" });
+    const nuxt = await nuxtWith({ owner: "userId", upstream: "http://agents.internal:9000/run", limits: { runsPerOwner: 2 } });
     try {
       expect(nuxt.options.runtimeConfig["threadline"]).toEqual({
         owner: "userId",
@@ -61,7 +66,13 @@ describe("@threadline/nuxt in Nuxt", () => {
         upstream: "http://agents.internal:9000/run",
         runStore: "memory",
         redisKeyPrefix: "threadline:",
+        origins: "",
+        // Every limit written out, so that each has its NUXT_THREADLINE_LIMITS_* variable.
+        limits: { ...DEFAULT_LIMITS, runsPerOwner: 2 },
+        runTimeoutMs: 600_000,
       });
+      // The owner is a field: no file bundled.
+      expect(server(nuxt).nitro.virtual?.["#threadline/owner"]?.()).toBe("export const ownerFile = undefined;\n");
       // Only the route's path reaches the browser.
       expect(nuxt.options.runtimeConfig.public["threadline"]).toEqual({ route: "/api/_threadline/agent" });
 
@@ -84,6 +95,30 @@ describe("@threadline/nuxt in Nuxt", () => {
     } finally {
       await nuxt.close();
     }
+  });
+
+  // defineThreadlineOwner's auto-import in server code: playground/nuxt's build (server/threadline-owner.ts).
+  test("an owner file: bundled with the server as #threadline/owner", async () => {
+    const owner = "export default defineThreadlineOwner((event) => event.context.user?.id);\n";
+    const nuxt = await nuxtWith({ owner: "~~/server/threadline-owner", origins: ["https://admin.example.com", "https://b.example"] }, { "server/threadline-owner.ts": owner });
+    try {
+      expect(nuxt.options.runtimeConfig["threadline"]).toMatchObject({ owner: "~~/server/threadline-owner", origins: "https://admin.example.com,https://b.example" });
+      const template = server(nuxt).nitro.virtual?.["#threadline/owner"]?.();
+      expect(template).toBe(
+        `import owner from ${JSON.stringify(join(nuxt.options.rootDir, "server/threadline-owner.ts"))};\nexport const ownerFile = { option: "~~/server/threadline-owner", owner };\n`,
+      );
+    } finally {
+      await nuxt.close();
+    }
+  });
+
+  test("an owner file that is not there stops Nuxt, naming it", async () => {
+    const error = await nuxtWith({ owner: "~~/server/threadline-owner" }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(ModuleOptionsError);
+    expect(error).toMatchObject({ code: "OWNER_INVALID", message: expect.stringContaining('"~~/server/threadline-owner", which is not there') });
   });
 
   test("anonymous: true is the one way to run without an owner", async () => {

@@ -23,9 +23,10 @@ const scriptedAgent = defineNuxtModule({
 export default defineNuxtConfig({
   compatibilityDate: "2026-01-01",
   modules: ["@threadline/nuxt", scriptedAgent],
-  // Who is asking: the field server/middleware/session.ts sets on event.context.
+  // Who is asking: the owner function of server/threadline-owner.ts (the README's quick start
+  // names the field instead: owner: "userId").
   threadline: {
-    owner: "userId",
+    owner: "~~/server/threadline-owner",
     ...(process.env.AGENT_URL ? { upstream: process.env.AGENT_URL } : {}),
   },
   alias: {

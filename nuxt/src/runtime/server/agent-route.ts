@@ -14,7 +14,8 @@ import {
   type RunStore,
 } from "@threadline/core/server";
 import type { H3Event } from "h3";
-import type { RouteSettings } from "../settings.js";
+import { ModuleOptionsError, type OwnerSetting, type RouteSettings } from "../settings.js";
+import type { OwnerFile, ThreadlineOwner } from "./owner.js";
 
 /**
  * One run about to start, as the `threadline:run` hook sees it: who asked, what goes to the agent,
@@ -24,7 +25,7 @@ import type { RouteSettings } from "../settings.js";
 export interface ThreadlineRun {
   /** The run's input, after the handler's checks. */
   readonly input: RunAgentInput;
-  /** The user the run belongs to (`event.context[owner]`, or `"anonymous"`). */
+  /** The user the run belongs to (what `threadline.owner` found, or `"anonymous"`). */
   readonly owner: string;
   /** The request that started it. */
   readonly request: Request;
@@ -41,6 +42,8 @@ export interface RedisClient extends NodeRedisLike {
 export interface AgentRouteOptions {
   /** Called before each run (Nitro's `threadline:run` hook); it may replace `run.source`. */
   readonly beforeRun: (run: ThreadlineRun) => Promise<void>;
+  /** The owner file the app was built with (`threadline.owner: "~~/server/…"`), if any. */
+  readonly ownerFile?: OwnerFile | undefined;
   /** `createClient` from the `redis` package, when the app has it installed. */
   readonly createRedisClient: ((options: { url: string }) => RedisClient) | undefined;
   /** Where failures go with their details (clients get a code only). Default console.error. */
@@ -54,12 +57,19 @@ export interface AgentRoute {
   close(): Promise<void>;
 }
 
-/** The route `settings` describe. Throws when its run log cannot be made (a Redis URL without the `redis` package). */
+/**
+ * The route `settings` describe. Throws when it cannot serve: an owner file the build does not have
+ * or whose default export is not a function, a Redis URL without the `redis` package.
+ */
 export function createAgentRoute(settings: RouteSettings, options: AgentRouteOptions): AgentRoute {
   const onError = options.onError ?? ((error: unknown) => console.error("[threadline] agent route:", error));
+  const owner = settings.owner === undefined ? "anonymous" : ownerOf(settings.owner, options.ownerFile);
   const { store, close } = runStore(settings, options.createRedisClient, onError);
   const handler = createAgentHandler<H3Event>({
-    owner: settings.owner === undefined ? "anonymous" : ownerFromContext(settings.owner),
+    owner,
+    origins: settings.origins,
+    limits: settings.limits,
+    runTimeoutMs: settings.runTimeoutMs,
     store,
     source: (input, request, owner) => hooked(settings.upstream, { input, owner, request }, options.beforeRun),
     // A source chosen per run has no capabilities of its own to ask: the upstream's, as the
@@ -72,6 +82,29 @@ export function createAgentRoute(settings: RouteSettings, options: AgentRouteOpt
     serve: (event) => listener(event.node.req, event.node.res, event),
     close,
   };
+}
+
+/** The owner lookup `threadline.owner` names: a field of `event.context`, or the function of the owner file. */
+function ownerOf(setting: OwnerSetting, file: OwnerFile | undefined): OwnerOf<H3Event> {
+  if (setting.field !== undefined) return ownerFromContext(setting.field);
+  if (file === undefined || file.option !== setting.file) {
+    // NUXT_THREADLINE_OWNER named a file at runtime: files are bundled when the app is built.
+    throw new ModuleOptionsError(
+      "OWNER_INVALID",
+      "threadline.owner",
+      `threadline.owner names the file ${JSON.stringify(setting.file)}, but the app was built ${file === undefined ? "without an owner file" : `with ${JSON.stringify(file.option)}`}: ` +
+        "an owner file is fixed when the app is built (NUXT_THREADLINE_OWNER may name a field of event.context, or that same file).",
+    );
+  }
+  const owner = file.owner;
+  if (typeof owner !== "function") {
+    throw new ModuleOptionsError(
+      "OWNER_INVALID",
+      "threadline.owner",
+      `The default export of ${file.option} (threadline.owner) must be the owner function, export default defineThreadlineOwner((event) => …), not ${owner === undefined ? "missing" : typeof owner}.`,
+    );
+  }
+  return (_request, event) => (owner as ThreadlineOwner)(event);
 }
 
 /** Reads the owner from the field of `event.context` the session middleware sets. */
