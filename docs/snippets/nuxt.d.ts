@@ -28,7 +28,10 @@ declare global {
   const setCookie: typeof import("h3").setCookie;
   const getRequestProtocol: typeof import("h3").getRequestProtocol;
   const defineNitroPlugin: typeof import("nitropack/runtime").defineNitroPlugin;
+  // @threadline/nuxt's, in server/
+  const defineThreadlineOwner: typeof import("../../nuxt/src/runtime/server/owner.js").defineThreadlineOwner;
   // the reader's own (server/utils/, auto-imported)
+  function getUserSession(event: import("h3").H3Event): Promise<{ user?: { id: string } }>;
   function saveThread(owner: string, threadId: string, messages: readonly Message[], state: unknown): Promise<void>;
 }
 
