@@ -40,14 +40,18 @@ export interface FullStackContext {
  * Starts `command` and resolves the origin it announces on stdout or stderr (the first `http://127.0.0.1:<port>`
  * that `announce` finds in its output, colours taken out); rejects if it exits first.
  */
-export function serveProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; announce: RegExp }): Promise<{ origin: string; stop(): void }> {
+export function serveProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; announce: RegExp },
+): Promise<{ origin: string; stop(): void; output(): string }> {
   const child: ChildProcess = spawn(command, args, { cwd: options.cwd, env: { ...process.env, NO_COLOR: "1", ...options.env } });
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const found = options.announce.exec(output.replace(/\x1b\[[0-9;]*m/g, ""));
-      if (found) resolve({ origin: `http://127.0.0.1:${found[1]}`, stop: () => child.kill() });
+      if (found) resolve({ origin: `http://127.0.0.1:${found[1]}`, stop: () => child.kill(), output: () => output });
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
