@@ -43,7 +43,8 @@ fullStackSuite({
     const route = "/api/_threadline/agent";
 
     test("README row UNEXPECTED_CONTENT_TYPE: a path nothing serves answers with the app's HTML", async () => {
-      expect(await errorShown(`${origin()}/api/agent`)).toMatch(/^UNEXPECTED_CONTENT_TYPE: .*"text\/html/);
+      const url = `${origin()}/api/agent`;
+      expect(await errorShown(url)).toMatch(new RegExp(`^UNEXPECTED_CONTENT_TYPE: Response from ${url} is "text/html.*", not an event stream`));
     });
 
     test("README row AGENT_RUN_ERROR: no agent at threadline.upstream; the server's log says ECONNREFUSED and where", async () => {
@@ -63,7 +64,8 @@ fullStackSuite({
       // The build's owner is a file; NUXT_THREADLINE_OWNER switches it to a field at runtime, one nobody sets.
       const server = await serveBuild({ NUXT_THREADLINE_UPSTREAM: "http://127.0.0.1:9/agent", NUXT_THREADLINE_OWNER: "accountId" });
       try {
-        expect(await errorShown(`${server.origin}${route}`)).toMatch(/^HTTP_STATUS: HTTP 401 .*OWNER_REQUIRED/);
+        const url = `${server.origin}${route}`;
+        expect(await errorShown(url)).toBe(`HTTP_STATUS: HTTP 401 Unauthorized from ${url}: OWNER_REQUIRED: This request is not signed in.`);
       } finally {
         server.stop();
       }
