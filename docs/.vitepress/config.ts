@@ -48,6 +48,7 @@ export default defineConfig({
           { text: "Generative UI standards (A2UI, MCP Apps)", link: "/guide/generative-ui-standards" },
           { text: "Persistence and threads", link: "/guide/persistence" },
           { text: "Multi-tab", link: "/guide/multi-tab" },
+          { text: "Long threads: ThreadWindow", link: "/guide/thread-window" },
           { text: "Bundle size", link: "/guide/bundle-size" },
           ...page("Resume a run", "guide/resume"),
           ...page("Streaming markdown", "guide/streaming-markdown"),
