@@ -54,6 +54,8 @@ export const errorCodes = {
     "SOURCE_FAILED",
     "CONNECT_NOT_SUPPORTED",
     "RECONNECT_FAILED",
+    "RESPONSE_TIMEOUT",
+    "STOP_FAILED",
     // a part loaded on first use (the chat's engine, HttpAgent's exchange) did not load
     "LAZY_LOAD_FAILED",
     // warnings (onWarning): capability discovery

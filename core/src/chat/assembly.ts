@@ -89,6 +89,9 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     now: options.now,
     onWarning: warn,
     onError: report,
+    // The response named the run: its resume point is stored at once, before any event.
+    onResumable: () => storage.save(),
+    onStopFailed: (error) => turns.showFailure(error, true),
   });
   const storage = openStorage(options, { thread, key: threadId, report, warn, resumePoint: () => loop.resumePoint() });
   const id = new ChatThreadId({ thread, storage, presence, openPresence: (next) => openPresence(options, next, warn) }, threadId, input.provisional);

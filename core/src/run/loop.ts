@@ -61,8 +61,6 @@ export class RunLoop {
   readonly #createId: () => string;
   readonly #warn: WarningHandler;
   #active: RunSession | undefined;
-  /** The active session, once its server said it logs the run. */
-  #resumableSession: RunSession | undefined;
   #disposed = false;
   #generationCount = 0;
 
@@ -120,9 +118,11 @@ export class RunLoop {
       reconnecting: (session) => {
         if (session === this.#active) this.#statusSignal.value = "reconnecting";
       },
-      resumable: (session) => {
-        if (session === this.#active) this.#resumableSession = session;
+      resumable: (session, runId) => {
+        if (session !== this.#active) return;
+        this.#tell(() => this.#options.onResumable?.(runId));
       },
+      stopFailed: (_session, error) => this.#stopFailed(error),
       finish: (session, result) => this.#finish(session, result),
       settleFailed: (session, error) => this.#report(new RunSettleError(session.runId, error)),
     };
@@ -138,14 +138,18 @@ export class RunLoop {
   }
 
   /**
-   * Where a reload can rejoin the run under way: set while the active run is on a server that logs
-   * it (Threadline's `createAgentHandler`), with the thread's message count and state at the run's
-   * start, which a rejoin rolls back to before it replays the run.
+   * Where a reload can rejoin the run under way, from the moment it is sent (the run id is the
+   * client's: a server that logs runs, Threadline's `createAgentHandler`, logs it under that id, or
+   * names its own in its response), with the thread's message count and state at the run's start,
+   * which a rejoin rolls back to before it replays the run. None for a run followed read-only, nor
+   * for an AG-UI connect whose server did not name the run.
    */
   resumePoint(): ResumePoint | undefined {
-    const session = this.#resumableSession;
-    if (session === undefined || session !== this.#active || session.isClosed || session.readOnly) return undefined;
-    return { runId: session.runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
+    const session = this.#active;
+    if (session === undefined || session.isClosed || session.readOnly) return undefined;
+    const runId = session.loggedRunId ?? (session.mode === "run" || session.rejoinFrom !== undefined ? session.runId : undefined);
+    if (runId === undefined) return undefined;
+    return { runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
   }
 
   /** The thread's runs the server holds (`source.runsOf`); `undefined` when the source cannot tell. */
@@ -318,6 +322,7 @@ export class RunLoop {
     if (mode === "connect" && params.rejoin !== undefined) {
       session.rejoinFrom = params.rejoin.lastEventId;
       session.readOnly = params.rejoin.readOnly === true;
+      if (params.rejoin.from !== undefined) session.rollBackTo(params.rejoin.from);
     }
     return session;
   }
@@ -362,6 +367,31 @@ export class RunLoop {
     this.#settling(session, () => session.dispatch.lifecycle("onRunFinalized", result));
     session.done?.(result);
     this.#next();
+  }
+
+  /**
+   * The server refused to stop a run that ended here as cancelled: reported, and — unless another
+   * run has started since — the loop's status says the run failed to stop.
+   */
+  #stopFailed(error: ThreadlineError): void {
+    if (this.#disposed) return;
+    this.#report(error);
+    if (this.#active === undefined && this.#activeSignal.peek() === undefined) {
+      batch(() => {
+        this.#statusSignal.value = "failed";
+        this.#errorSignal.value = error;
+      });
+    }
+    this.#tell(() => this.#options.onStopFailed?.(error));
+  }
+
+  /** Calls an option's callback; a throw is reported, never let out. */
+  #tell(call: () => void): void {
+    try {
+      call();
+    } catch (error) {
+      this.#report(ThreadlineError.from(error, "A RunLoop callback"));
+    }
   }
 
   #settling(session: RunSession, step: () => void): void {

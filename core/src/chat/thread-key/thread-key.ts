@@ -1,12 +1,16 @@
-import { batch, signal } from "@preact/signals-core";
+import { signal } from "@preact/signals-core";
+import { ThreadlineError } from "../../errors.js";
+import type { ServerRun } from "../../transport/source.js";
 import type { ThreadIndex } from "../../persist/thread-index.js";
 import type { ChatParts } from "../assembly.js";
 import type { ChatFollow } from "../follow/follow-plugin.js";
 import { openFollow } from "../follow/open-follow.js";
 import { noThreadIndex } from "../errors.js";
 import type { ChatClientOptions } from "../types.js";
-import { replaceState } from "../../run/replace-state.js";
-import { replaceMessages } from "../../run/thread-writes.js";
+
+/** How often a reload asks again for the thread's runs when the question got no answer, and the first wait. */
+const LOOKUP_ATTEMPTS = 4;
+const LOOKUP_BASE_DELAY_MS = 250;
 
 /**
  * Which stored thread a chat is on, past its id (`ChatThreadId`): a switch moves storage and
@@ -50,12 +54,17 @@ export class ChatThreadKey {
     if (this.#parts.threadId.provisional || (!this.#parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
     const key = this.id;
     this.#parts.turns.hydrationStarted();
+    let failure: ThreadlineError | undefined;
     return (this.#parts.storage.enabled ? this.#parts.storage.hydrate() : Promise.resolve())
       .then(() => (this.id !== key || this.#parts.turns.disposed ? undefined : this.#askServer(key)))
-      .then(() => {
+      .then((unasked) => {
+        failure = unasked;
         if (this.id !== key || this.#parts.turns.disposed) return;
         this.#parts.turns.hydrated();
         this.follow.schedule();
+        // The stored thread ends in a run that may have gone on without this page, and the server
+        // could not be asked about it: shown as failed, never as a finished answer.
+        if (failure !== undefined) this.#parts.turns.showFailure(failure);
       });
   }
 
@@ -64,29 +73,40 @@ export class ChatThreadKey {
 
   /**
    * After a hydrate, asks a resumable server about the thread's runs. A stored resume point whose
-   * run the server still holds — a reload mid-run — is rejoined: the thread goes back to how it
-   * was when that run started and the run is replayed from its log, then followed live, as a turn
-   * of its own (so its tools and continuation carry on once, here). A run going on that this tab
-   * does not rejoin (another tab or device is on it) shows as `sessionGenerating`.
+   * run the server still holds — a reload mid-run, or soon after sending — is rejoined: the run is
+   * replayed from its log, then followed live, as a turn of its own (so its tools and continuation
+   * carry on once, here), the thread going back to how it was when that run started as the
+   * replay's first event arrives. A run going on that this tab does not rejoin (another tab or
+   * device is on it) shows as `sessionGenerating`. With a resume point, a question that gets no
+   * answer (the network) is asked again, a few times; then resolves with why, to be shown.
    */
-  async #askServer(key: string): Promise<void> {
+  async #askServer(key: string): Promise<ThreadlineError | undefined> {
     const point = this.#parts.storage.hydratedResume;
-    const runs = await this.#parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
-    if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return;
+    let runs: readonly ServerRun[] | undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runs = await this.#parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
+        break;
+      } catch (error) {
+        // Without a run to rejoin, an unanswered question only leaves `sessionGenerating` unknown.
+        if (point === undefined) return undefined;
+        if (attempt >= LOOKUP_ATTEMPTS) return ThreadlineError.from(error, "Asking the server for the thread's runs");
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOOKUP_BASE_DELAY_MS * 2 ** (attempt - 1)));
+      if (this.id !== key || this.#parts.turns.disposed) return undefined;
+    }
+    if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return undefined;
     // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows it).
     const held = point !== undefined && runs.some((run) => run.runId === point.runId);
     const rejoin = held && !this.#parts.presence.peek().sessionGenerating.peek();
     this.serverGenerating.value = runs.some((run) => run.status === "running" && !(rejoin && run.runId === point.runId));
     if (!rejoin) {
       this.follow.consider(runs, held ? point : undefined);
-      return;
+      return undefined;
     }
-    const thread = this.#parts.thread;
-    batch(() => {
-      replaceMessages(thread, thread.toMessages().slice(0, point.messageCount));
-      replaceState(thread, point.state === undefined ? {} : point.state);
-    });
-    this.#parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0` }, resolve: () => undefined });
+    const from = { messageCount: point.messageCount, state: point.state };
+    this.#parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0`, from }, resolve: () => undefined });
+    return undefined;
   }
 
   /** The storage's thread index; throws `NO_THREAD_INDEX` (naming `method`) without one. */
