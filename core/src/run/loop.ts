@@ -390,7 +390,7 @@ export class RunLoop {
     try {
       call();
     } catch (error) {
-      this.#report(ThreadlineError.from(error, "A RunLoop callback"));
+      this.#report(ThreadlineError.from(error, DEV ? "A RunLoop callback" : "callback"));
     }
   }
 

@@ -12,8 +12,11 @@ export type Fault =
   /** Forward the first `at` bytes, then nothing more; both sockets stay open. */
   | { readonly at: number; readonly kind: "black-hole" };
 
-/** Decides, per connection, what happens to the response bytes `seen` so far (undefined: pass them). */
-export type FaultRule = (connection: number, seen: Buffer) => Fault | undefined;
+/**
+ * Decides, per connection, what happens to the response bytes `seen` so far (undefined: pass them);
+ * `request` is the first line of the connection's first request (`GET /agent?threadId=t HTTP/1.1`).
+ */
+export type FaultRule = (connection: number, seen: Buffer, request: string) => Fault | undefined;
 
 export interface FaultProxy {
   readonly url: (path: string) => string;
@@ -71,7 +74,7 @@ export async function faultProxy(target: number | ((connection: number) => numbe
       if (done) return;
       const before = seen.length;
       seen = Buffer.concat([seen, data]);
-      const fault = rule(index, seen);
+      const fault = rule(index, seen, requestLines[index] ?? "");
       if (fault === undefined || fault.at < 0 || fault.at >= seen.length) {
         client.write(data);
         return;

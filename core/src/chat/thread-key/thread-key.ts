@@ -1,3 +1,4 @@
+import { DEV } from "esm-env";
 import { signal } from "@preact/signals-core";
 import { ThreadlineError } from "../../errors.js";
 import type { ServerRun } from "../../transport/source.js";
@@ -90,7 +91,7 @@ export class ChatThreadKey {
       } catch (error) {
         // Without a run to rejoin, an unanswered question only leaves `sessionGenerating` unknown.
         if (point === undefined) return undefined;
-        if (attempt >= LOOKUP_ATTEMPTS) return ThreadlineError.from(error, "Asking the server for the thread's runs");
+        if (attempt >= LOOKUP_ATTEMPTS) return ThreadlineError.from(error, DEV ? "Asking the server for the thread's runs" : "runsOf");
       }
       await new Promise((resolve) => setTimeout(resolve, LOOKUP_BASE_DELAY_MS * 2 ** (attempt - 1)));
       if (this.id !== key || this.#parts.turns.disposed) return undefined;
