@@ -141,6 +141,11 @@ export const errorCodes = {
     "ATTACHMENT_FAILED",
     "PLUGIN_MISSING",
     "PARTIAL_ARGS_MISSING",
+    // the send queue (`sendQueue`): a method's id, and why a queued message waits failed
+    "QUEUED_MESSAGE_UNKNOWN",
+    "QUEUED_MESSAGE_SENT",
+    "SEND_UNCONFIRMED",
+    "ATTACHMENT_NOT_KEPT",
   ],
   persistence: [
     "PERSIST_QUOTA_EXCEEDED",

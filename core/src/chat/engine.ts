@@ -12,6 +12,7 @@ import { assembleChat, type AssemblyInput, type ChatParts } from "./assembly.js"
 import type { StateUpdate } from "./state.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
 import { statusNote, type StatusNote } from "./status-note.js";
+import { queuePlugin } from "./queue/queue-plugin.js";
 import type { ChatStatus, TurnResult } from "./types.js";
 
 /** What the chat's engine is built from: the checked options and the thread. */
@@ -59,6 +60,25 @@ export class ChatEngine {
     this.persistenceError = storage.persistenceError;
     this.storedThreads = storage.storedThreads;
     this.statusNote = statusNote(parts.thread, this.status);
+    const queue = queuePlugin(input.options.queue);
+    if (queue !== undefined) {
+      parts.queue = queue.open({
+        parts,
+        warn: this.#warn,
+        status: this.status,
+        error: this.error,
+        elsewhere: computed(() => this.key.serverGenerating.value || this.following.value),
+        rehydrate: () => this.key.hydrate(),
+        interrupt: () => {
+          turns.halt("a new message interrupted the run", "stopped");
+          storage.save();
+        },
+        deliver: (message) => this.#request(message),
+        askAgain: (messageId) => this.regenerate(messageId),
+      });
+      // A new conversation has nothing stored to read: its queue starts now, not after a hydrate.
+      if (parts.threadId.provisional) parts.queue.hydrated();
+    }
   }
 
   get disposed(): boolean {
@@ -76,6 +96,10 @@ export class ChatEngine {
   }
 
   send(message: Message): Promise<TurnResult> {
+    return this.parts.queue?.send(message) ?? this.#request(message);
+  }
+
+  #request(message: Message): Promise<TurnResult> {
     return new Promise((resolve) => this.parts.turns.request({ kind: "message", message, resolve }));
   }
 
@@ -111,6 +135,7 @@ export class ChatEngine {
     const record = turns.activeRecord();
     if (record !== undefined) filter.runSettled(record.serverRunId ?? record.runId);
     turns.halt("the user stopped the run", "stopped");
+    this.parts.queue?.stopped();
     storage.save();
   }
 
@@ -124,6 +149,7 @@ export class ChatEngine {
       thread.reset();
       turns.forgetRuns();
     });
+    this.parts.queue?.clear();
     storage.clear();
   }
 
@@ -181,8 +207,9 @@ export class ChatEngine {
   }
 
   dispose(): void {
-    const { turns, loop, storage, presence, stopWatching } = this.parts;
+    const { turns, loop, storage, presence, stopWatching, queue } = this.parts;
     if (turns.disposed) return;
+    queue?.dispose();
     turns.dispose();
     stopWatching();
     loop.dispose();

@@ -96,7 +96,11 @@ export class HttpExchange {
     if (signal.aborted) return "aborted";
     const reconnect = this.#options.reconnect;
     const resuming = resumeFrom !== undefined;
+    // A run sent to a server known to log runs under the client's run id (Threadline's handler):
+    // even when no response came, the run may be there, and can be resumed from its start.
+    const logsRunId = kind === "run" && reconnect !== false && (this.#options.resumable === true || this.seenResumable);
     const follow: Follow = {
+      runId: logsRunId ? input.runId : undefined,
       lastEventId: resumeFrom,
       lastSeq: resuming ? seqOf(resumeFrom) : 0,
       resumable: resuming,
@@ -106,9 +110,6 @@ export class HttpExchange {
       eventsSeen: 0,
       readOnly,
     };
-    // A run sent to a server known to log runs under the client's run id (Threadline's handler):
-    // even when no response came, the run may be there, and can be resumed from its start.
-    const logsRunId = kind === "run" && reconnect !== false && (this.#options.resumable === true || this.seenResumable);
     const backoff = new Backoff(reconnectOptions(reconnect));
     for (;;) {
       let cause: unknown;
@@ -166,8 +167,10 @@ export class HttpExchange {
    * unanswered. Should it fail for good, the sink hears `onStopFailed` (the run goes on there).
    */
   #stopRemote(url: string, follow: Follow, sink: EventSink): "aborted" {
-    if (follow.readOnly || !follow.resumable || follow.settled || follow.lastEventId === undefined || this.#options.reconnect === false) return "aborted";
-    const runId = follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":"));
+    if (follow.readOnly || follow.settled || this.#options.reconnect === false) return "aborted";
+    // Stopped before any response named the run: a server that logs runs under the client's id may have it.
+    const runId = follow.resumable && follow.lastEventId !== undefined ? follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":")) : follow.runId;
+    if (runId === undefined) return "aborted";
     this.#sendStop(url, runId).then(undefined, (error: unknown) => {
       try {
         sink.onStopFailed?.(error instanceof StopFailedError ? error : new StopFailedError(runId, error));
@@ -389,6 +392,8 @@ function reconnectOptions(reconnect: HttpAgentOptions["reconnect"]): ReconnectOp
 
 /** Where a resumable run stands, across its reconnects. */
 interface Follow {
+  /** The client's run id, when the server is known to log runs under it (a stop can name it before any response). */
+  readonly runId: string | undefined;
   lastEventId: string | undefined;
   lastSeq: number;
   /** The last response announced resume (or no response came, and the run is resumed on a guess). */

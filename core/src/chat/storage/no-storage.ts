@@ -17,6 +17,7 @@ export const NO_STORAGE: ChatStorage = Object.freeze({
   index: undefined,
   storedThreads: NO_THREADS,
   hydratedResume: undefined,
+  hydratedQueue: undefined,
   hydrate: () => DONE,
   scheduleSave() {},
   save() {},

@@ -4,7 +4,7 @@ import type { WarningHandler } from "../../errors.js";
 import { restoreBranches } from "../../model/branches/restore-branches.js";
 import type { ThreadImpl } from "../../model/thread.js";
 import type { PersistenceError } from "../../persist/errors.js";
-import type { StoredResumePoint, ThreadContent } from "../../persist/stored-thread.js";
+import type { StoredQueuedMessage, StoredResumePoint, ThreadContent } from "../../persist/stored-thread.js";
 import { ThreadIndex, threadTitle, type ThreadSummary } from "../../persist/thread-index.js";
 import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../../persist/thread-persistence.js";
 import { restoreComponents, storedComponents } from "./stored-components.js";
@@ -59,9 +59,12 @@ class ThreadStorage implements ChatStorage {
   #key: string;
   readonly #warn: WarningHandler;
   readonly #resumePoint: () => StoredResumePoint | undefined;
+  readonly #queue: () => readonly StoredQueuedMessage[] | undefined;
 
   /** The resume point of the record the last hydrate applied: a run to rejoin. */
   hydratedResume: StoredResumePoint | undefined = undefined;
+  /** The send queue of the record the last hydrate applied. */
+  hydratedQueue: readonly StoredQueuedMessage[] | undefined = undefined;
   /** Something was saved under the current key (a provisional one must then be cleaned up). */
   #wrote = false;
   /** The index heard of the current key during this session (a streaming save tells it once). */
@@ -72,6 +75,7 @@ class ThreadStorage implements ChatStorage {
     this.#key = host.key;
     this.#warn = host.warn;
     this.#resumePoint = host.resumePoint;
+    this.#queue = host.queue;
     const onError = host.report;
     const { index, threadMeta, ...rest } = options;
     this.#store = new ThreadPersistence({ ...rest, onError });
@@ -87,8 +91,10 @@ class ThreadStorage implements ChatStorage {
    */
   hydrate(): Promise<HydrationOutcome | undefined> {
     this.hydratedResume = undefined;
+    this.hydratedQueue = undefined;
     return this.#store.hydrate(this.#key, (record) => {
       this.hydratedResume = record.resume;
+      this.hydratedQueue = record.queue ?? [];
       batch(() => {
         replaceMessages(this.#thread, record.messages);
         if (record.branches !== undefined) restoreBranches(this.#thread, record.branches);
@@ -169,11 +175,13 @@ class ThreadStorage implements ChatStorage {
     const index = this.index;
     if (index === undefined) return;
     const list = this.#thread.list.peek();
-    if (list.length === 0 && isEmptyState(this.#thread.state.peek())) {
+    const queued = this.#queue()?.[0]?.message;
+    if (list.length === 0 && isEmptyState(this.#thread.state.peek()) && queued === undefined) {
       void index.remove(this.#key);
       return;
     }
-    const firstUser = list.find((node) => node.role === "user");
+    // A conversation whose first message still waits in the send queue is titled by it.
+    const firstUser = list.find((node) => node.role === "user")?.toMessage() ?? queued;
     let meta: Readonly<Record<string, unknown>> | undefined;
     try {
       meta = this.#threadMeta?.(this.#key);
@@ -181,19 +189,21 @@ class ThreadStorage implements ChatStorage {
       this.#warn({ code: "THREAD_META_FAILED", message: DEV ? `persistence.threadMeta threw for thread "${this.#key}": ${String(error)}; the index entry keeps its meta.` : "" });
     }
     const branches = this.#thread.peekTree()?.alternativeCount ?? 0;
-    void index.record(this.#key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
+    void index.record(this.#key, { title: threadTitle(firstUser), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
   }
 
   readonly #snapshot = (): ThreadContent => {
     const state = this.#thread.state.peek();
     const branches = this.#thread.peekTree()?.record();
     const resume = this.#resumePoint();
+    const queue = this.#queue();
     return {
       messages: this.#thread.toMessages(),
       state: isEmptyState(state) ? undefined : state,
       components: storedComponents(this.#thread),
       ...(branches === undefined ? {} : { branches }),
       ...(resume !== undefined ? { resume } : {}),
+      ...(queue !== undefined && queue.length > 0 ? { queue } : {}),
     };
   };
 }

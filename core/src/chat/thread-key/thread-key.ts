@@ -62,6 +62,7 @@ export class ChatThreadKey {
         failure = unasked;
         if (this.id !== key || this.#parts.turns.disposed) return;
         this.#parts.turns.hydrated();
+        this.#parts.queue?.hydrated();
         this.follow.schedule();
         // The stored thread ends in a run that may have gone on without this page, and the server
         // could not be asked about it: shown as failed, never as a finished answer.
