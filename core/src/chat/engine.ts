@@ -13,6 +13,8 @@ import type { StateUpdate } from "./state.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
 import { statusNote, type StatusNote } from "./status-note.js";
 import { queuePlugin } from "./queue/queue-plugin.js";
+import { browserConnectivity } from "./network/connectivity.js";
+import { WakeWatch } from "./network/wake-watch.js";
 import type { ChatStatus, TurnResult } from "./types.js";
 
 /** What the chat's engine is built from: the checked options and the thread. */
@@ -42,6 +44,7 @@ export class ChatEngine {
   /** How the last run ended, in words (`ChatClient.statusNote`): only a run ends, and runs need the engine. */
   readonly statusNote: ReadonlySignal<StatusNote | undefined>;
   readonly #warn: WarningHandler;
+  readonly #wake: WakeWatch;
 
   constructor(parts: ChatParts, input: EngineInput) {
     this.parts = parts;
@@ -60,10 +63,13 @@ export class ChatEngine {
     this.persistenceError = storage.persistenceError;
     this.storedThreads = storage.storedThreads;
     this.statusNote = statusNote(parts.thread, this.status);
+    const connectivity = input.options.connectivity ?? browserConnectivity;
+    this.#wake = new WakeWatch(parts, this.key, connectivity);
     const queue = queuePlugin(input.options.queue);
     if (queue !== undefined) {
       parts.queue = queue.open({
         parts,
+        connectivity,
         warn: this.#warn,
         status: this.status,
         error: this.error,
@@ -210,6 +216,7 @@ export class ChatEngine {
     const { turns, loop, storage, presence, stopWatching, queue } = this.parts;
     if (turns.disposed) return;
     queue?.dispose();
+    this.#wake.dispose();
     turns.dispose();
     stopWatching();
     loop.dispose();

@@ -53,6 +53,10 @@ export function openChat(options: ChatClientOptions): OpenedChat {
   const toolArguments = toolArgumentReading(options);
   followPlugin(options.follow);
   queuePlugin(options.queue);
+  const connectivity = options.connectivity as { online?: unknown; subscribe?: unknown } | undefined;
+  if (connectivity !== undefined && (typeof connectivity?.online !== "function" || typeof connectivity.subscribe !== "function")) {
+    throw new ChatInputError("INVALID_OPTION", DEV ? "`connectivity` needs online() and subscribe(listener), or leave it out (the browser's)." : "", "connectivity");
+  }
   const reportTo = (error: ThreadlineError): void => report(options, warn, error);
   const outgoing = openOutgoing(options.attachments, { thread: made, createId, report: reportTo });
   return { options, thread: made, threadId, provisional, agent, toolArguments, settings, warn, createId, report: reportTo, outgoing };

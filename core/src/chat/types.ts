@@ -13,6 +13,7 @@ import type { ChatPersistence } from "./storage/storage.js";
 import type { PresencePlugin } from "./presence/generation.js";
 import type { FollowPlugin } from "./follow/follow-plugin.js";
 import type { SendQueuePlugin } from "./queue/queue-plugin.js";
+import type { Connectivity } from "./network/connectivity.js";
 import type { AttachmentInput } from "./attachments/draft.js";
 import type { AttachmentsPlugin } from "./outgoing.js";
 import type { ClientTool } from "../tools/definition.js";
@@ -135,6 +136,14 @@ export interface ChatClientOptions extends ChatLoopOptions {
    * turn in memory (and declines what waits for the user), and `chat.sendQueue` is undefined.
    */
   readonly queue?: SendQueuePlugin;
+  /**
+   * Online, offline and the page waking. When the page becomes visible again or the network comes
+   * back, the chat checks its run: a reconnect waiting tries now, and a run that failed on the
+   * network (or whose lookup after a reload got no answer) is rejoined if the server still holds
+   * it. The send queue (`queue`) waits while offline. Default: the browser's (`navigator.onLine`,
+   * the `online` / `offline` and `visibilitychange` events); never offline outside a browser.
+   */
+  readonly connectivity?: Connectivity;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */

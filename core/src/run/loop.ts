@@ -9,6 +9,7 @@ import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Message } from "../protocol/events.js";
 import { ConnectNotSupportedError } from "../transport/errors.js";
+import { TransportError } from "../transport/transport-error.js";
 import type { AgentSource, ServerRun } from "../transport/source.js";
 import type { CapabilityQuery } from "../transport/capabilities.js";
 import type { AgentCapabilities } from "@ag-ui/core";
@@ -61,6 +62,8 @@ export class RunLoop {
   readonly #createId: () => string;
   readonly #warn: WarningHandler;
   #active: RunSession | undefined;
+  /** The last run, when it failed on the network: it may still be going on the server (see `resumePoint`). */
+  #lost: RunSession | undefined;
   #disposed = false;
   #generationCount = 0;
 
@@ -145,8 +148,11 @@ export class RunLoop {
    * for an AG-UI connect whose server did not name the run.
    */
   resumePoint(): ResumePoint | undefined {
-    const session = this.#active;
-    if (session === undefined || session.isClosed || session.readOnly) return undefined;
+    const active = this.#active;
+    // A run that failed on the network (a connection that could not be resumed, no answer at all)
+    // may be going on on a server that logs it: it can still be rejoined, until the next run starts.
+    const session = active !== undefined && !active.isClosed ? active : active === undefined ? this.#lost : undefined;
+    if (session === undefined || session.readOnly) return undefined;
     const runId = session.loggedRunId ?? (session.mode === "run" || session.rejoinFrom !== undefined ? session.runId : undefined);
     if (runId === undefined) return undefined;
     return { runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
@@ -160,6 +166,14 @@ export class RunLoop {
   /** What the agent can do (`source.getCapabilities`); `undefined` when the source cannot tell. */
   capabilities(query?: CapabilityQuery): Promise<AgentCapabilities | undefined> {
     return this.#source.getCapabilities?.(query) ?? Promise.resolve(undefined);
+  }
+
+  /**
+   * The page woke or the network came back: a source waiting to reconnect the active run tries
+   * now (`AgentSource.wake`).
+   */
+  wake(): void {
+    if (this.#active !== undefined) this.#source.wake?.();
   }
 
   /** Whether `connect()` can work: the source implements AG-UI connect. */
@@ -202,6 +216,7 @@ export class RunLoop {
    */
   stop(): void {
     this.#generationCount++;
+    this.#lost = undefined;
     this.#skipQueued("stopped");
     this.#active?.cancel();
   }
@@ -330,6 +345,7 @@ export class RunLoop {
   #launch(session: RunSession, request: Request): void {
     const { input, mode, generation, dispatch } = session;
     this.#active = session;
+    this.#lost = undefined;
     session.done = request.resolve;
     batch(() => {
       this.#statusSignal.value = "submitted";
@@ -356,6 +372,7 @@ export class RunLoop {
   #finish(session: RunSession, result: RunResult): void {
     if (session !== this.#active) return;
     this.#active = undefined;
+    this.#lost = result.status === "failed" && result.error instanceof TransportError ? session : undefined;
     this.#settling(session, () =>
       batch(() => {
         this.#statusSignal.value = statusAfter(result);

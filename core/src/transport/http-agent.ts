@@ -47,6 +47,13 @@ export interface HttpAgentOptions {
    */
   resumable?: boolean;
   /**
+   * The server — not Threadline's handler — numbers its SSE events (`id:`) and, asked again with
+   * `Last-Event-ID`, sends only what came after that event: a dropped connection is then resumed
+   * from the last event folded, as against Threadline's handler. Off by default: a server that
+   * ignored the header would run the input a second time.
+   */
+  resumeWithLastEventId?: boolean;
+  /**
    * How long (ms) a request waits for its response's status line and headers before it is
    * abandoned with `ResponseTimeoutError` (`RESPONSE_TIMEOUT`); a run on a resumable server is then
    * resumed. Default 60,000; `Infinity` waits for ever.
@@ -116,6 +123,15 @@ export class HttpAgent implements AgentSource {
    */
   resume(input: RunAgentInput, lastEventId: string, sink: EventSink, options: ResumeOptions = {}): Promise<RunEnd> {
     return this.#exchange.get().then((exchange) => exchange.request(this.url, input, sink, "resume", lastEventId, options.readOnly === true));
+  }
+
+  /**
+   * The page woke or the network came back (a chat calls this on `visibilitychange` and `online`):
+   * a run waiting to reconnect tries now, and a resumable stream quiet for more than 20 s (longer
+   * than the handler's heartbeat) is taken for dropped and resumed. Does nothing before the first request.
+   */
+  wake(): void {
+    this.#exchange.loaded?.wake();
   }
 
   /**

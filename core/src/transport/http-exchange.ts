@@ -29,6 +29,8 @@ import type { HttpAgentOptions } from "./http-agent.js";
 export class HttpExchange {
   /** @internal A response announced resume: `runsOf` may ask this server. */
   seenResumable = false;
+  /** What each request under way does when the page wakes (`wake`). */
+  readonly #wakers = new Set<() => void>();
   readonly #url: string;
   readonly #options: HttpAgentOptions;
   readonly #accept: string;
@@ -70,6 +72,17 @@ export class HttpExchange {
     return body.runs.filter(isServerRun);
   }
 
+  /** `HttpAgent.wake` (see there). */
+  wake(): void {
+    for (const waker of [...this.#wakers]) waker();
+  }
+
+  /** Registers `waker` until the returned function is called. */
+  readonly #onWake = (waker: () => void): (() => void) => {
+    this.#wakers.add(waker);
+    return () => this.#wakers.delete(waker);
+  };
+
   /** `HttpAgent.getCapabilities` for `capabilities: "discover"` (see there). */
   async discover(query: CapabilityQuery): Promise<AgentCapabilities | undefined> {
     let url: string;
@@ -107,6 +120,7 @@ export class HttpExchange {
       open: resuming,
       settled: false,
       guessed: false,
+      logged: resuming,
       eventsSeen: 0,
       readOnly,
     };
@@ -117,8 +131,8 @@ export class HttpExchange {
       try {
         const end = await this.#exchange(url, input, sink, follow, backoff);
         if (end === "aborted") return this.#stopRemote(url, follow, sink);
-        // A stream that ended with its run over, or a server that does not resume: the end stands.
-        if (!follow.resumable || (!follow.open && follow.settled)) return end;
+        // A stream that ended with its run over, a server that does not resume, or no point to resume from: the end stands.
+        if (!follow.resumable || (!follow.open && follow.settled) || follow.lastEventId === undefined) return end;
         cause = new StreamTruncatedError(
           "connection-lost",
           follow.eventsSeen,
@@ -156,7 +170,7 @@ export class HttpExchange {
       const step = backoff.next();
       if (!step) throw new ReconnectFailedError("attempts-exhausted", backoff.attempts, lastEventId, cause);
       sink.onReconnecting?.({ attempt: step.attempt, attempts: backoff.attempts, delayMs: step.delayMs, lastEventId, cause });
-      if (await pause(step.delayMs, signal)) return this.#stopRemote(url, follow, sink);
+      if (await pause(step.delayMs, signal, this.#onWake)) return this.#stopRemote(url, follow, sink);
     }
   }
 
@@ -169,7 +183,7 @@ export class HttpExchange {
   #stopRemote(url: string, follow: Follow, sink: EventSink): "aborted" {
     if (follow.readOnly || follow.settled || this.#options.reconnect === false) return "aborted";
     // Stopped before any response named the run: a server that logs runs under the client's id may have it.
-    const runId = follow.resumable && follow.lastEventId !== undefined ? follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":")) : follow.runId;
+    const runId = follow.logged && follow.lastEventId !== undefined ? follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":")) : follow.runId;
     if (runId === undefined) return "aborted";
     this.#sendStop(url, runId).then(undefined, (error: unknown) => {
       try {
@@ -266,17 +280,20 @@ export class HttpExchange {
         throw new UnexpectedContentTypeError(url, contentType ?? "", body);
       }
       const maxEventSize = this.#options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
-      follow.resumable =
-        this.#options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
+      // Threadline's handler says it resumes; any other server that numbers its events and honours
+      // Last-Event-ID is taken at its word when the app says so (`resumeWithLastEventId`).
+      const logged = this.#options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
+      follow.resumable = logged || (this.#options.reconnect !== false && encoding === "sse" && this.#options.resumeWithLastEventId === true);
       if (resuming !== undefined) sink.onReconnected?.();
       // Before its first event the run can be resumed from its start: the server names it.
-      const runId = response.headers.get(RUN_ID_HEADER);
-      if (follow.resumable && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
-      if (follow.resumable) {
+      const runId = logged ? response.headers.get(RUN_ID_HEADER) : null;
+      if (logged && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
+      if (logged) {
         this.seenResumable = true;
         follow.guessed = false;
+        follow.logged = true;
       }
-      if (follow.resumable && runId !== null) sink.onResumable?.(runId);
+      if (logged && runId !== null) sink.onResumable?.(runId);
       let decoder: StreamDecoder;
       if (encoding === "protobuf") {
         // The decoder comes with @ag-ui/proto, on the first protobuf response: an app whose
@@ -342,13 +359,21 @@ export class HttpExchange {
         controller.abort();
       };
       watchdog = setTimeout(check, silenceMs);
+      // Woken (the laptop opened, the network back): a stream quiet for longer than a heartbeat
+      // and its slack is taken for dropped now, not when the watch would have noticed.
+      const forget = this.#onWake(() => {
+        if (Date.now() - heard.at < Math.min(silenceMs, WAKE_SILENCE_MS)) return;
+        silent = true;
+        controller.abort();
+      });
       try {
         return await pump(response.body, decoder, signal, heard);
       } catch (error) {
         if (!silent) throw error;
-        throw new StreamTruncatedError("silence", follow.eventsSeen, DEV ? `nothing arrived, not even a heartbeat, for ${silenceMs} ms (heartbeatTimeoutMs)` : "", error);
+        throw new StreamTruncatedError("silence", follow.eventsSeen, DEV ? `nothing arrived, not even a heartbeat, for ${Date.now() - heard.at} ms` : "", error);
       } finally {
         clearTimeout(watchdog);
+        forget();
       }
     } finally {
       signal.removeEventListener("abort", forwardAbort);
@@ -382,6 +407,8 @@ export type RequestKind = "run" | "connect" | "resume";
 export const DEFAULT_HEADERS_TIMEOUT_MS = 60_000;
 /** `heartbeatTimeoutMs`'s default: three of the handler's default 15 s heartbeats. */
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 45_000;
+/** Woken, a resumable stream quiet this long (ms) is taken for dropped: the handler's 15 s heartbeat, and slack. */
+const WAKE_SILENCE_MS = 20_000;
 /** The run list (`runsOf`) is asked for 5 s at most. */
 const RUNS_TIMEOUT_MS = 5_000;
 const NEVER_ABORTED = new AbortController().signal;
@@ -404,6 +431,8 @@ interface Follow {
   settled: boolean;
   /** The resume point is the client's own run id, which no response has confirmed yet. */
   guessed: boolean;
+  /** A response said the server is Threadline's handler (its ids are `<runId>:<seq>`, it takes a stop). */
+  logged: boolean;
   eventsSeen: number;
   /** Following another client's run: a stop does not stop it on the server. */
   readonly readOnly: boolean;

@@ -60,6 +60,11 @@ export interface AgentSource {
    */
   runsOf?(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined>;
   /**
+   * The page woke or the network came back: a run waiting to reconnect tries now, and a stream
+   * silent for longer than it should be is taken for dropped. Absent when there is nothing to do.
+   */
+  wake?(): void;
+  /**
    * What the agent can do (AG-UI capability discovery): resolves `undefined` when that is unknown.
    * Never rejects: a malformed or unreachable answer is warned about and reads as unknown. Absent
    * when the source has no way to tell.

@@ -95,7 +95,8 @@ function tab(url: string, storage: PersistenceAdapter, net: ReturnType<typeof ne
     threadId: "thread-queue",
     presence: false,
     persistence: chatPersistence({ adapter: where.storage, index: false }),
-    queue: sendQueue({ connectivity: net.connectivity, createChannel: null, ...queue }),
+    connectivity: net.connectivity,
+    queue: sendQueue({ createChannel: null, ...queue }),
     ...extra,
   });
   open.push({ close: () => chat.dispose() });

@@ -7,6 +7,7 @@ import { pluginOption } from "../plugin-option.js";
 import type { ChatStatus, TurnResult } from "../types.js";
 import type { ThreadlineError, WarningHandler } from "../../errors.js";
 import type { ChatParts } from "../assembly.js";
+import type { Connectivity } from "../network/connectivity.js";
 
 /**
  * A user message waiting in the send queue (`sendQueue()`): sent while a run streamed, while an
@@ -65,6 +66,8 @@ export interface ChatQueue extends SendQueue {
 /** What the queue is given by the chat's engine. */
 export interface QueueHost {
   readonly parts: ChatParts;
+  /** The chat's `connectivity`: the queue waits while offline. */
+  readonly connectivity: Connectivity;
   readonly warn: WarningHandler;
   /** The chat's status and error (`ChatClient.status`, `.error`). */
   readonly status: ReadonlySignal<ChatStatus>;

@@ -10,7 +10,6 @@ import { createChatEngine } from "../engine.js";
 import type { CarriesEngine } from "../engine-load.js";
 import { checkContentPart, checkMessageInput } from "../input.js";
 import { userMessage } from "../outgoing.js";
-import { browserConnectivity, type Connectivity } from "../network/connectivity.js";
 import { newTabId, openDefaultChannel, systemClock, type BroadcastChannelLike, type CreatePresenceChannel, type PresenceClock } from "../presence/presence-channel.js";
 import type { TurnResult } from "../types.js";
 import { browserLocks, channelLease, soleLock, webLock, type DrainLock, type LockManagerLike } from "./drain-lock.js";
@@ -37,8 +36,6 @@ export interface SendQueueOptions {
    * `ATTACHMENT_NOT_KEPT`, and `lostAttachments` names it. Default 2,000,000 (about 1.5 MB).
    */
   readonly maxStoredAttachment?: number;
-  /** Online and offline, and the page waking. Default: the browser's (`navigator.onLine`, its events). */
-  readonly connectivity?: Connectivity;
   /**
    * Picks the one tab that sends: Web Locks (`navigator.locks`) where the browser has them. `null`:
    * a lease on the queue's channel instead. Tests pass their own.
@@ -56,7 +53,6 @@ interface CheckedOptions {
   readonly whenBusy: WhenBusy;
   readonly maxSize: number;
   readonly maxStoredAttachment: number;
-  readonly connectivity: Connectivity;
   readonly locks: LockManagerLike | null | undefined;
   readonly createChannel: CreatePresenceChannel | null | undefined;
   readonly leaseMs: number;
@@ -122,14 +118,15 @@ class ThreadSendQueue implements ChatQueue {
   constructor(host: QueueHost, options: CheckedOptions) {
     this.#host = host;
     this.#options = options;
-    this.#online = signal(options.connectivity.online());
+    const connectivity = host.connectivity;
+    this.#online = signal(connectivity.online());
     this.online = this.#online;
     this.draining = computed(() => this.#lock.value.held.value);
     this.#threadId = host.parts.threadId.value;
-    this.#stopConnectivity = options.connectivity.subscribe((change) => {
+    this.#stopConnectivity = connectivity.subscribe((change) => {
       if (change === "offline") this.#online.value = false;
       else {
-        this.#online.value = options.connectivity.online();
+        this.#online.value = connectivity.online();
         if (this.#online.peek()) this.#networkBack();
       }
     });
@@ -569,6 +566,7 @@ class ThreadSendQueue implements ChatQueue {
     this.#publisher = undefined;
     this.#revision = 0;
     this.#lock.value = lock;
+    this.#ask();
   }
 
   #close(): void {
@@ -743,9 +741,7 @@ function checkOptions(options: SendQueueOptions): CheckedOptions {
   if (typeof maxStoredAttachment !== "number" || !(maxStoredAttachment >= 0)) throw invalid("maxStoredAttachment", DEV ? `queue.maxStoredAttachment must be a number ≥ 0, got ${String(maxStoredAttachment)}.` : "");
   const leaseMs = options.leaseMs ?? 1_000;
   if (typeof leaseMs !== "number" || !(leaseMs > 0) || !Number.isFinite(leaseMs)) throw invalid("leaseMs", DEV ? `queue.leaseMs must be a number of milliseconds > 0, got ${String(leaseMs)}.` : "");
-  const connectivity = options.connectivity ?? browserConnectivity;
-  if (typeof connectivity.online !== "function" || typeof connectivity.subscribe !== "function") throw invalid("connectivity", DEV ? "queue.connectivity needs online() and subscribe(listener)." : "");
-  return { whenBusy, maxSize, maxStoredAttachment, connectivity, locks: options.locks, createChannel: options.createChannel, leaseMs, clock: options.clock ?? systemClock };
+  return { whenBusy, maxSize, maxStoredAttachment, locks: options.locks, createChannel: options.createChannel, leaseMs, clock: options.clock ?? systemClock };
 }
 
 function invalid(option: string, message: string): ChatInputError {

@@ -2,6 +2,7 @@ import { DEV } from "esm-env";
 import { signal } from "@preact/signals-core";
 import { ThreadlineError } from "../../errors.js";
 import type { ServerRun } from "../../transport/source.js";
+import type { ResumePoint } from "../../run/options.js";
 import type { ThreadIndex } from "../../persist/thread-index.js";
 import type { ChatParts } from "../assembly.js";
 import type { ChatFollow } from "../follow/follow-plugin.js";
@@ -57,7 +58,7 @@ export class ChatThreadKey {
     this.#parts.turns.hydrationStarted();
     let failure: ThreadlineError | undefined;
     return (this.#parts.storage.enabled ? this.#parts.storage.hydrate() : Promise.resolve())
-      .then(() => (this.id !== key || this.#parts.turns.disposed ? undefined : this.#askServer(key)))
+      .then(() => (this.id !== key || this.#parts.turns.disposed ? undefined : this.#askServer(key, this.#parts.storage.hydratedResume)))
       .then((unasked) => {
         failure = unasked;
         if (this.id !== key || this.#parts.turns.disposed) return;
@@ -73,6 +74,24 @@ export class ChatThreadKey {
   /** Whether the server (a resumable one) has runs of this thread going: another device or tab. */
   readonly serverGenerating = signal(false);
 
+  /** A run that may have gone on without this page: its lookup got no answer (asked again on waking). */
+  #unsettled: ResumePoint | undefined;
+
+  /**
+   * The page woke or the network came back (`WakeWatch`): with nothing under way, a run that may
+   * have gone on without this page — one whose lookup got no answer, or the last run, which failed
+   * on the network — is asked about, and rejoined if the server holds it. Never rejects.
+   */
+  async recheck(): Promise<void> {
+    const { turns, loop } = this.#parts;
+    if (turns.disposed || turns.hydrating || turns.activeRecord() !== undefined || loop.activeRun.peek() !== undefined || this.follow.following.peek()) return;
+    const point = this.#unsettled ?? loop.resumePoint();
+    if (point === undefined) return;
+    const key = this.id;
+    const failure = await this.#askServer(key, point);
+    if (failure !== undefined && this.id === key) turns.showFailure(failure);
+  }
+
   /**
    * After a hydrate, asks a resumable server about the thread's runs. A stored resume point whose
    * run the server still holds — a reload mid-run, or soon after sending — is rejoined: the run is
@@ -82,8 +101,7 @@ export class ChatThreadKey {
    * device is on it) shows as `sessionGenerating`. With a resume point, a question that gets no
    * answer (the network) is asked again, a few times; then resolves with why, to be shown.
    */
-  async #askServer(key: string): Promise<ThreadlineError | undefined> {
-    const point = this.#parts.storage.hydratedResume;
+  async #askServer(key: string, point: ResumePoint | undefined): Promise<ThreadlineError | undefined> {
     let runs: readonly ServerRun[] | undefined;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -92,11 +110,15 @@ export class ChatThreadKey {
       } catch (error) {
         // Without a run to rejoin, an unanswered question only leaves `sessionGenerating` unknown.
         if (point === undefined) return undefined;
-        if (attempt >= LOOKUP_ATTEMPTS) return ThreadlineError.from(error, DEV ? "Asking the server for the thread's runs" : "runsOf");
+        if (attempt >= LOOKUP_ATTEMPTS) {
+          this.#unsettled = point;
+          return ThreadlineError.from(error, DEV ? "Asking the server for the thread's runs" : "runsOf");
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, LOOKUP_BASE_DELAY_MS * 2 ** (attempt - 1)));
       if (this.id !== key || this.#parts.turns.disposed) return undefined;
     }
+    this.#unsettled = undefined;
     if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return undefined;
     // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows it).
     const held = point !== undefined && runs.some((run) => run.runId === point.runId);
