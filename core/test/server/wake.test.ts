@@ -159,7 +159,8 @@ describe("any AG-UI server that numbers its events and honours Last-Event-ID", (
     };
   }
 
-  it("resumeWithLastEventId: a cut connection is resumed after the last event folded; the run is made once", async () => {
+  /** A run through a proxy that cuts the first connection inside "wörd6". */
+  async function cutRun(resumeWithLastEventId: boolean) {
     const upstream = await numberingServer();
     open.push(upstream);
     const proxy = await faultProxy(Number(new URL(upstream.url).port), (connection, seen) => {
@@ -168,9 +169,13 @@ describe("any AG-UI server that numbers its events and honours Last-Event-ID", (
     });
     open.push(proxy);
     const thread = createThread({ threadId: "t" });
-    const loop = new RunLoop({ source: new HttpAgent({ url: proxy.url("/agent"), resumeWithLastEventId: true, reconnect: { baseDelayMs: 5 } }), thread, createId: () => "r1" });
+    const loop = new RunLoop({ source: new HttpAgent({ url: proxy.url("/agent"), resumeWithLastEventId, reconnect: { baseDelayMs: 5 } }), thread, createId: () => "r1" });
     open.push({ close: () => loop.dispose() });
-    const result = await loop.run();
+    return { upstream, thread, result: await loop.run() };
+  }
+
+  it("resumeWithLastEventId: a cut connection is resumed after the last event folded; the run is made once", async () => {
+    const { upstream, thread, result } = await cutRun(true);
     expect(result.status).toBe("succeeded");
     expect(thread.toMessages()[0]?.content).toBe(WHOLE);
     expect(upstream.lastEventIds).toEqual([undefined, "e8"]);
@@ -178,17 +183,7 @@ describe("any AG-UI server that numbers its events and honours Last-Event-ID", (
   });
 
   it("without it, the same cut fails typed (STREAM_TRUNCATED): the run is never asked for twice", async () => {
-    const upstream = await numberingServer();
-    open.push(upstream);
-    const proxy = await faultProxy(Number(new URL(upstream.url).port), (connection, seen) => {
-      const at = connection === 0 ? seen.indexOf("wörd6") : -1;
-      return at < 0 ? undefined : { at, kind: "cut" };
-    });
-    open.push(proxy);
-    const thread = createThread({ threadId: "t" });
-    const loop = new RunLoop({ source: new HttpAgent({ url: proxy.url("/agent"), reconnect: { baseDelayMs: 5 } }), thread, createId: () => "r1" });
-    open.push({ close: () => loop.dispose() });
-    const result = await loop.run();
+    const { upstream, result } = await cutRun(false);
     expect(result).toMatchObject({ status: "failed", error: { code: "STREAM_TRUNCATED" } });
     expect(upstream.lastEventIds).toEqual([undefined]);
   });
