@@ -27,6 +27,8 @@ export type { BindingErrorCode } from "./errors.js";
 export { useChat } from "./useChat.js";
 export type { UseChatOptions, UseChatReturn, ThreadView } from "./useChat.js";
 export { provideChat, injectChat } from "./chat-context.js";
+export { useSendQueue } from "./useSendQueue.js";
+export type { SendQueueStores } from "./useSendQueue.js";
 
 // Deprecated names (before the two bindings shared one API), kept for one release.
 export { fromSignal } from "./useSignal.js";

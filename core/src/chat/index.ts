@@ -28,6 +28,7 @@ export type { FollowOptions } from "./follow/follow.js";
 export { followRuns } from "./follow/follow.js";
 export type { ChatFollow, FollowHost, FollowPlugin } from "./follow/follow-plugin.js";
 export { sendQueue } from "./queue/send-queue.js";
+export { sendQueueOf } from "./queue/send-queue-of.js";
 export type { SendQueueOptions, WhenBusy } from "./queue/send-queue.js";
 export type { ChatQueue, QueuedMessage, QueueHost, SendQueue, SendQueuePlugin } from "./queue/queue-plugin.js";
 export type { LockManagerLike } from "./queue/drain-lock.js";
