@@ -4,17 +4,10 @@
 import { fireEvent, render, screen } from "@testing-library/svelte";
 import { flushSync } from "svelte";
 import { describe, expect, test } from "vitest";
-import { sendQueue, type Connectivity, type ConnectivityChange } from "@threadline/core/chat";
+import { manualConnectivity, sendQueue } from "@threadline/core/chat";
 import QueueApp from "./components/QueueApp.svelte";
 import { useSendQueue, type UseChatReturn as Chat } from "../src/index.js";
 import { scriptedAgent } from "./support/scripted-agent.js";
-
-function network() {
-  let up = true;
-  const listeners = new Set<(change: ConnectivityChange) => void>();
-  const connectivity: Connectivity = { online: () => up, subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)) };
-  return { connectivity, set: (value: boolean) => ((up = value), listeners.forEach((listener) => listener(value ? "online" : "offline"))) };
-}
 
 const shown = () => screen.queryAllByTestId("queued").map((item) => item.textContent?.trim().split("cancel")[0]?.trim());
 const lastUser = (input: { messages: readonly { role: string; content?: unknown }[] }) => input.messages.filter((m) => m.role === "user").at(-1)?.content;
@@ -22,11 +15,11 @@ const lastUser = (input: { messages: readonly { role: string; content?: unknown 
 describe("useSendQueue", () => {
   test("lists what waits; cancel and send-first act on it; it goes in the order shown once the run ends and the network is back", async () => {
     const agent = scriptedAgent();
-    const net = network();
+    const net = manualConnectivity();
     let n = 0;
     let chat: Chat | undefined;
     render(QueueApp, {
-      options: { agent, threadId: "t-queue", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, connectivity: net.connectivity, queue: sendQueue({ createChannel: null }) },
+      options: { agent, threadId: "t-queue", presence: false, createId: () => `id-${++n}`, onWarning: () => {}, connectivity: net, queue: sendQueue({ createChannel: null }) },
       onchat: (c: Chat) => (chat = c),
     });
     const first = chat!.sendMessage("one");

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
 import { afterEach, describe, expect, test } from "vitest";
-import { sendQueue, type Connectivity, type ConnectivityChange } from "@threadline/core/chat";
+import { manualConnectivity, sendQueue } from "@threadline/core/chat";
 import QueueApp from "./QueueApp.vue";
 import { useSendQueue, type UseChatReturn as Chat } from "../src/index.js";
 import { runFinished, runStarted } from "./support/events.js";
@@ -12,24 +12,17 @@ import { ids, queuedAgent } from "./support/sources.js";
 
 afterEach(() => cleanup());
 
-function network() {
-  let up = true;
-  const listeners = new Set<(change: ConnectivityChange) => void>();
-  const connectivity: Connectivity = { online: () => up, subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)) };
-  return { connectivity, set: (value: boolean) => ((up = value), listeners.forEach((listener) => listener(value ? "online" : "offline"))) };
-}
-
 const shown = () => screen.queryAllByTestId("queued").map((item) => item.textContent?.trim().split("cancel")[0]?.trim());
 const lastUser = (input: { messages: readonly { role: string; content?: unknown }[] }) => input.messages.filter((m) => m.role === "user").at(-1)?.content;
 
 describe("useSendQueue", () => {
   test("lists what waits; cancel and send-first act on it; it goes in the order shown once the run ends and the network is back", async () => {
     const agent = queuedAgent();
-    const net = network();
+    const net = manualConnectivity();
     let chat: Chat | undefined;
     render(QueueApp, {
       props: {
-        options: { agent, threadId: "t-queue", presence: false, createId: ids(), onWarning: () => {}, connectivity: net.connectivity, queue: sendQueue({ createChannel: null }) },
+        options: { agent, threadId: "t-queue", presence: false, createId: ids(), onWarning: () => {}, connectivity: net, queue: sendQueue({ createChannel: null }) },
         onchat: (c: Chat) => (chat = c),
       },
     });

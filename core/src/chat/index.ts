@@ -33,6 +33,8 @@ export type { SendQueueOptions, WhenBusy } from "./queue/send-queue.js";
 export type { ChatQueue, QueuedMessage, QueueHost, SendQueue, SendQueuePlugin } from "./queue/queue-plugin.js";
 export type { LockManagerLike } from "./queue/drain-lock.js";
 export { browserConnectivity } from "./network/connectivity.js";
+export { manualConnectivity } from "./network/manual-connectivity.js";
+export type { ManualConnectivity } from "./network/manual-connectivity.js";
 export type { Connectivity, ConnectivityChange } from "./network/connectivity.js";
 export { ClearedRunFilter } from "./incoming/cleared-run-filter.js";
 export type { ClearedConversation } from "./incoming/cleared-run-filter.js";

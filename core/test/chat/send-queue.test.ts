@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
 import type { ChatClientOptions, TurnResult } from "../../src/chat/types.js";
-import { broadcastPresence, chatAttachments, chatPersistence, sendQueue, type Connectivity, type LockManagerLike, type SendQueueOptions } from "../../src/chat/index.js";
+import { broadcastPresence, chatAttachments, chatPersistence, manualConnectivity, sendQueue, type LockManagerLike, type SendQueueOptions } from "../../src/chat/index.js";
 import { memoryStorage, type PersistenceAdapter } from "../../src/persist/index.js";
 import type { RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
@@ -52,24 +52,9 @@ function gate(text: string) {
 
 /** The network as the page sees it: a switch that also makes the page's requests fail while off. */
 function network() {
-  let up = true;
-  const listeners = new Set<(change: "online" | "offline" | "visible") => void>();
-  const connectivity: Connectivity = {
-    online: () => up,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const through = ((url: RequestInfo | URL, init?: RequestInit) => (up ? fetch(url, init) : Promise.reject(new TypeError("Failed to fetch (offline)")))) as typeof fetch;
-  return {
-    connectivity,
-    through,
-    set(value: boolean) {
-      up = value;
-      for (const listener of listeners) listener(value ? "online" : "offline");
-    },
-  };
+  const connectivity = manualConnectivity();
+  const through = ((url: RequestInfo | URL, init?: RequestInit) => (connectivity.online() ? fetch(url, init) : Promise.reject(new TypeError("Failed to fetch (offline)")))) as typeof fetch;
+  return { connectivity, through, set: (value: boolean) => connectivity.set(value) };
 }
 
 const open: { close(): unknown }[] = [];

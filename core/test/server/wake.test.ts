@@ -6,7 +6,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
-import { chatPersistence, type Connectivity, type ConnectivityChange } from "../../src/chat/index.js";
+import { chatPersistence, manualConnectivity } from "../../src/chat/index.js";
 import { memoryStorage } from "../../src/persist/index.js";
 import { createThread } from "../../src/fold/index.js";
 import { RunLoop } from "../../src/run/loop.js";
@@ -33,21 +33,14 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
+/** The page's connectivity, fired by hand: `offline`, then `online` or `visible` (the page woke). */
 function wakeable() {
-  const listeners = new Set<(change: ConnectivityChange) => void>();
-  let up = true;
-  const connectivity: Connectivity = {
-    online: () => up,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const connectivity = manualConnectivity();
   return {
     connectivity,
-    fire(change: ConnectivityChange) {
-      up = change !== "offline";
-      for (const listener of listeners) listener(change);
+    fire(change: "offline" | "online" | "visible") {
+      if (change === "visible") connectivity.wake();
+      else connectivity.set(change === "online");
     },
   };
 }
