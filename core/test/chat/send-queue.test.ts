@@ -156,6 +156,33 @@ describe("sendQueue: one tab", () => {
     expect((storage.entries.get("thread-queue") as { queue?: unknown }).queue).toBeUndefined();
   });
 
+  it("with a slow (IndexedDB-like) storage, the stored thread and its queue are read even though the queue is ready first", async () => {
+    const agent = scriptedAgent(echo);
+    const server = await handlerOn(agent);
+    const net = network();
+    const storage = memoryStorage();
+    const first = tab(server.url, storage, net);
+    await first.chat.sendMessage("earlier");
+    net.set(false);
+    void first.chat.sendMessage("waiting");
+    await first.chat.whenSaved();
+    first.page.leave();
+    first.chat.dispose();
+    // Every read and write takes a while, as IndexedDB's do.
+    const slow: PersistenceAdapter = {
+      getItem: (key) => new Promise((resolve) => setTimeout(() => resolve(storage.getItem(key)), 40)),
+      setItem: (key, value) => new Promise<void>((resolve) => setTimeout(() => resolve(storage.setItem(key, value)), 5)),
+      removeItem: (key) => new Promise<void>((resolve) => setTimeout(() => resolve(storage.removeItem(key)), 5)),
+    };
+    const second = tab(server.url, slow, net);
+    await second.chat.ready;
+    expect(answers(second.chat)).toEqual(["echo: earlier"]);
+    expect(queued(second.chat)).toEqual(["waiting:queued"]);
+    net.set(true);
+    await expect.poll(() => answers(second.chat)).toEqual(["echo: earlier", "echo: waiting"]);
+    expect(sentTexts(agent)).toEqual(["earlier", "waiting"]);
+  });
+
   it("edit, cancel and reorder while the queue drains: what goes is what the queue says when its turn comes", async () => {
     const one = gate("one");
     const five = gate("five");

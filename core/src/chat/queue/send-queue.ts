@@ -219,10 +219,18 @@ class ThreadSendQueue implements ChatQueue {
         if (item !== undefined) items.push(item);
         else this.#host.warn({ code: "QUEUE_ENTRY_UNREADABLE", message: DEV ? "A stored send-queue entry is not a user message with a known status; it was skipped." : "", event: entry });
       }
+      // Messages sent while the record was being read go after the stored ones.
+      const known = new Set(items.map((item) => item.id));
+      for (const item of this.messages.peek()) if (!known.has(item.id)) items.push(item);
       this.messages.value = Object.freeze(items);
       this.#reloaded = true;
     }
-    if (this.#lock.peek().held.peek()) this.#reconcile();
+    if (this.#owner()) {
+      this.#reconcile();
+      // Stored now (a save while the record was read would have kept it from being applied);
+      // an empty queue has nothing to store.
+      if (this.messages.peek().length > 0) this.#publish();
+    }
     this.#ask();
     this.#schedulePump();
   }
@@ -345,7 +353,9 @@ class ThreadSendQueue implements ChatQueue {
     this.#applied = [];
     const items = this.messages.peek().map((item) => this.#storedOf(item, false));
     this.#post({ kind: "items", v: 1, tabId: this.#tabId, threadId: this.#threadId, revision: this.#revision, items, gone, applied });
-    this.#host.parts.storage.save();
+    // Not while the stored thread is read: a save then would keep the record from being applied
+    // (`hydrated` stores the queue once it is in).
+    if (!this.#host.parts.turns.hydrating) this.#host.parts.storage.save();
   }
 
   readonly #onMessage = (event: { readonly data: unknown }): void => {
@@ -601,6 +611,8 @@ class ThreadSendQueue implements ChatQueue {
       for (const op of this.#pending.values()) this.#apply(op);
       this.#pending.clear();
     }
+    // While the stored thread is read, `hydrated` does the rest once it is in.
+    if (this.#host.parts.turns.hydrating) return;
     this.#reconcile();
     this.#publish();
   }
