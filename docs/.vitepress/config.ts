@@ -47,6 +47,7 @@ export default defineConfig({
           { text: "Multi-tab", link: "/guide/multi-tab" },
           { text: "Bundle size", link: "/guide/bundle-size" },
           ...page("Resume a run", "guide/resume"),
+          ...page("The send queue, and what survives what", "guide/send-queue"),
           ...page("Streaming markdown", "guide/streaming-markdown"),
           ...page("Branching", "guide/branching"),
           ...page("Attachments", "guide/attachments"),
