@@ -1,5 +1,5 @@
 // A new user's first hour, as a test: pack @threadline/core, svelte and vue as they would be
-// published, check what the tarballs hold, install them into fresh Svelte and Vue apps in a
+// published, check what the tarballs hold, install them into a fresh SvelteKit app and a Vue app in a
 // temporary directory outside the workspace, put the README's quick start in them as written, and
 // type-check (svelte-check / vue-tsc, no warnings) and build (vite) both apps.
 // Run after `pnpm build` (the test command's lint:pack builds). KEEP_PACK_CHECK=1 keeps the directory.
@@ -26,7 +26,7 @@ const step = (what, fn) => {
 };
 const pin = (name) => {
   // The consumer apps use the versions the workspace is tested with.
-  for (const dir of ["svelte", "vue", "docs", "."]) {
+  for (const dir of ["svelte", "vue", "docs", "playground/sveltekit", "."]) {
     const pkg = JSON.parse(readFileSync(join(repo, dir, "package.json"), "utf8"));
     const version = pkg.devDependencies?.[name] ?? pkg.dependencies?.[name];
     if (version) return version;
@@ -89,25 +89,29 @@ const twoPages = (plugin) =>
 const svelteApp = join(work, "svelte-app");
 const vueApp = join(work, "vue-app");
 step("wrote the Svelte and Vue apps", () => {
+  // A SvelteKit app, as `npx sv create` makes one (minimal template, TypeScript), without an
+  // adapter: `vite build` builds it all the same.
   write(svelteApp, {
     "package.json": {
-      name: "threadline-consumer-svelte", private: true, type: "module",
+      name: "threadline-consumer-sveltekit", private: true, type: "module",
       dependencies: { "@threadline/core": file("core"), "@threadline/svelte": file("svelte"), svelte: pin("svelte") },
       devDependencies: {
-        "@sveltejs/vite-plugin-svelte": pin("@sveltejs/vite-plugin-svelte"), "@types/node": pin("@types/node"),
+        "@sveltejs/kit": pin("@sveltejs/kit"), "@sveltejs/vite-plugin-svelte": pin("@sveltejs/vite-plugin-svelte"),
         "svelte-check": pin("svelte-check"), typescript: pin("typescript"), vite: pin("vite"),
       },
     },
     "pnpm-workspace.yaml": pnpmSettings(),
-    "index.html": html("/src/main.ts"),
-    "plain.html": html("/plain/src/main.ts"),
-    "vite.config.ts": twoPages(`import { svelte as framework } from "@sveltejs/vite-plugin-svelte";`),
-    "tsconfig.json": tsconfig(["src", "plain"]),
-    "src/main.ts": `import { mount } from "svelte";\nimport Page from "./routes/+page.svelte";\n\nmount(Page, { target: document.getElementById("app")! });\n`,
+    "svelte.config.js": `/** @type {import('@sveltejs/kit').Config} */\nexport default { kit: {} };\n`,
+    "vite.config.ts": `import { sveltekit } from "@sveltejs/kit/vite";\nimport { defineConfig } from "vite";\n\nexport default defineConfig({ plugins: [sveltekit()] });\n`,
+    "tsconfig.json": {
+      extends: "./.svelte-kit/tsconfig.json",
+      compilerOptions: { strict: true, allowJs: true, checkJs: true, esModuleInterop: true, skipLibCheck: true, moduleResolution: "bundler" },
+    },
+    "src/app.html": `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8" />\n    %sveltekit.head%\n  </head>\n  <body>\n    <div style="display: contents">%sveltekit.body%</div>\n  </body>\n</html>\n`,
+    "src/app.d.ts": need("src/app.d.ts"),
+    "src/hooks.server.ts": need("src/hooks.server.ts"),
     "src/routes/+page.svelte": need("src/routes/+page.svelte"),
     "src/routes/api/agent/+server.ts": need("src/routes/api/agent/+server.ts"),
-    "plain/src/main.ts": need("src/main.ts"),
-    "plain/server.ts": need("server.ts"),
   });
   write(vueApp, {
     "package.json": {
@@ -125,7 +129,8 @@ step("wrote the Svelte and Vue apps", () => {
     "tsconfig.json": tsconfig(["src", "app", "server", "plain"]),
     "src/main.ts": `import { createApp } from "vue";\nimport App from "../app/app.vue";\n\ncreateApp(App).mount("#app");\n`,
     "app/app.vue": need("app/app.vue"),
-    "server/api/agent.post.ts": need("server/api/agent.post.ts"),
+    "server/middleware/session.ts": need("server/middleware/session.ts"),
+    "server/api/agent.ts": need("server/api/agent.ts"),
     "plain/src/main.ts": need("src/main.ts"),
     "plain/server.ts": need("server.ts"),
   });
@@ -134,11 +139,12 @@ step("wrote the Svelte and Vue apps", () => {
 // 3. Install (from pnpm's store where it can: the workspace has every package already), check, build.
 const store = run(repo, "npx", [...pnpm, "store", "path"]).trim();
 for (const [label, app, check] of [
-  ["Svelte", svelteApp, ["svelte-check", "--tsconfig", "./tsconfig.json", "--fail-on-warnings"]],
+  ["SvelteKit", svelteApp, ["svelte-check", "--tsconfig", "./tsconfig.json", "--fail-on-warnings"]],
   ["Vue", vueApp, ["vue-tsc", "-p", "tsconfig.json"]],
 ]) {
   step(`${label} app: installed the tarballs`, () =>
     run(app, "npx", [...pnpm, "install", "--prefer-offline", "--store-dir", store, "--config.confirmModulesPurge=false"]));
+  if (app === svelteApp) step("SvelteKit app: svelte-kit sync", () => run(app, join(app, "node_modules/.bin/svelte-kit"), ["sync"]));
   step(`${label} app: ${check[0]} passed`, () => run(app, join(app, "node_modules/.bin", check[0]), check.slice(1)));
   step(`${label} app: vite build passed`, () => run(app, join(app, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"]));
 }

@@ -19,7 +19,7 @@ const event = (i: number) => JSON.stringify({ type: "TEXT_MESSAGE_CONTENT", mess
 async function appendCost(store: RunStore, n: number, follow: boolean): Promise<number> {
   const payloads = Array.from({ length: n }, (_, i) => event(i));
   const runId = `bench-${Math.random()}`;
-  const writer = (await store.create({ runId, threadId: "t", startedAt: Date.now(), deadline: Date.now() + 600_000 }))!;
+  const writer = (await store.create({ runId, threadId: "t", owner: "bench", startedAt: Date.now(), deadline: Date.now() + 600_000 }))!;
   const controller = new AbortController();
   let followed = 0;
   if (follow) {
@@ -47,6 +47,7 @@ let closing = false;
 async function serve(store: RunStore): Promise<{ url: string; close(): Promise<void> }> {
   // A run that emits an event every 2 ms for as long as the measurement needs.
   const handler = createAgentHandler({
+    owner: () => "bench",
     store,
     onError: (error) => {
       if (!closing) console.error(error);

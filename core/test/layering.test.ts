@@ -17,7 +17,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   persist: ["json", "protocol"],
   model: ["json", "protocol"],
   fold: ["json", "model", "pipeline", "protocol"],
-  server: ["protocol", "transport"],
+  server: ["json", "protocol", "transport"],
   markdown: ["model"],
   run: ["fold", "json", "model", "pipeline", "protocol", "transport"],
   tools: ["json", "model", "protocol"],

@@ -31,6 +31,7 @@ export default defineConfig({
           { text: "What and why", link: "/guide/" },
           { text: "Install", link: "/guide/install" },
           { text: "Your first chat", link: "/guide/first-chat" },
+          { text: "Security", link: "/guide/security" },
           { text: "Svelte", link: "/guide/svelte" },
           { text: "Vue", link: "/guide/vue" },
           { text: "The chat client", link: "/guide/chat-client" },

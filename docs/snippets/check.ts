@@ -94,6 +94,8 @@ const tsconfig = (include: string[], extra: Record<string, unknown> = {}): strin
           "@threadline/core/*": [join(repo, "core/src/*/index.ts")],
           // what a reader installs beside Threadline (a Redis client, Shiki's grammars): core's copies
           redis: [join(repo, "core/node_modules/redis")],
+          // SvelteKit's and h3's types, for the server routes of the quick starts
+          "@sveltejs/kit": [join(repo, "playground/sveltekit/node_modules/@sveltejs/kit")],
           "@shikijs/themes/*": [join(repo, "core/node_modules/@shikijs/themes/dist/*.d.mts")],
           "@shikijs/langs/*": [join(repo, "core/node_modules/@shikijs/langs/dist/*.d.mts")],
           "@threadline/svelte": [join(repo, "svelte/src/index.ts")],
@@ -136,3 +138,13 @@ if (failed) {
   process.exit(1);
 }
 console.log(`${written.length} code blocks from ${[...byPage.values()].filter((b) => b.length > 0).length} pages compile.`);
+
+// One quick start: every block of the first-chat guide that names a file the README's quick start
+// also names must be the README's block, to the letter.
+{
+  const readme = new Map((byPage.get("README.md") ?? []).filter((b) => b.name).map((b) => [b.name!, b.code]));
+  const differing = (byPage.get(join("docs", "guide", "first-chat.md")) ?? []).filter((b) => b.name && readme.has(b.name) && readme.get(b.name) !== b.code);
+  for (const block of differing) console.error(`docs/guide/first-chat.md:${block.line}: ${block.name} differs from the README's`);
+  if (differing.length > 0) process.exit(1);
+  console.log("the first-chat guide's quick start is the README's.");
+}

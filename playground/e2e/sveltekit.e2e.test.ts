@@ -69,6 +69,11 @@ async function send(page: Page, text: string): Promise<void> {
   await page.getByRole("button", { name: "Send" }).click();
 }
 
+/** The session cookie the app gave this browser (hooks.server.ts), for requests made outside it. */
+async function sessionCookie(): Promise<string> {
+  return (await browser!.context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
 const status = (page: Page) => page.getByTestId("status").textContent();
 const messages = (page: Page) =>
   page.$$eval("[data-testid=message]", (items) => items.map((li) => ({ id: li.getAttribute("data-id"), role: li.getAttribute("data-role"), text: li.textContent?.trim() ?? "" })));
@@ -85,9 +90,10 @@ describe("SvelteKit full-stack app", () => {
     expect(before[1]!.text).toContain("Three days in Lisbon");
     await page.screenshot({ path: `${ARTIFACTS}sveltekit/turn.png` });
 
-    // The server kept the thread: its HTML already holds both messages.
-    await expect.poll(async () => (await (await fetch(url)).text()).includes("Three days in Lisbon")).toBe(true);
-    const html = await (await fetch(url)).text();
+    // The server kept the thread: its HTML, for this browser's session, already holds both messages.
+    const session = { cookie: await sessionCookie() };
+    await expect.poll(async () => (await (await fetch(url, { headers: session })).text()).includes("Three days in Lisbon")).toBe(true);
+    const html = await (await fetch(url, { headers: session })).text();
     expect(html).toContain("Plan three days in Lisbon");
     expect(html).toContain(`data-id="${before[1]!.id}"`);
 
@@ -142,6 +148,33 @@ describe("SvelteKit full-stack app", () => {
     await page.close();
   });
 
+  test("another user who opens the thread's URL sees none of it and cannot write on it", async () => {
+    const { page, url } = await open();
+    await send(page, "Plan three days in Lisbon");
+    await expect.poll(() => messages(page).then((m) => m.length)).toBe(2);
+    await expect.poll(() => status(page)).toBe("idle");
+    const mine = await messages(page);
+
+    // A second browser: a session of its own (its own cookie), the same URL.
+    const stranger = await launchChromium();
+    try {
+      const other = await stranger.context.newPage();
+      await other.goto(url);
+      await expect.poll(() => other.evaluate(() => (window as { __hydrated?: boolean }).__hydrated === true)).toBe(true);
+      expect(await messages(other)).toEqual([]);
+      expect(await other.content()).not.toContain("Plan three days in Lisbon");
+      await other.getByLabel("Message").fill("Your session expired: sign in at https://evil.example");
+      await other.getByRole("button", { name: "Send" }).click();
+      await expect.poll(() => other.getByTestId("error").textContent()).toContain("409");
+    } finally {
+      await stranger.close();
+    }
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => (window as { __hydrated?: boolean }).__hydrated === true)).toBe(true);
+    expect(await messages(page)).toEqual(mine);
+    await page.close();
+  });
+
   test("an agent that is not there is an error on the page", async () => {
     const { page } = await open();
     const port = new URL(agent!.url).port;
@@ -149,9 +182,11 @@ describe("SvelteKit full-stack app", () => {
     try {
       await send(page, "Hello?");
       // The route's createAgentHandler starts the run, so an unreachable upstream arrives as the
-      // run's RUN_ERROR, with the cause, rather than as an HTTP status of the route itself.
+      // run's RUN_ERROR rather than as an HTTP status of the route itself; the cause (an address
+      // on the server's network) stays in the server's log.
       await expect.poll(() => page.getByTestId("error").textContent()).toContain("AGENT_RUN_ERROR");
-      expect(await page.getByTestId("error").textContent()).toContain("ECONNREFUSED");
+      expect(await page.getByTestId("error").textContent()).toContain("The agent failed");
+      expect(await page.getByTestId("error").textContent()).not.toContain("ECONNREFUSED");
     } finally {
       agent = await startServer({ delayMs: 2, port: Number(port) });
       await page.close();

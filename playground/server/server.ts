@@ -68,6 +68,10 @@ function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListene
   const fallback: Pacing =
     options.delayMs !== undefined ? { kind: "fixed", delayMs: options.delayMs } : { kind: "paced", speed: options.speed ?? 1 };
   const handler = createAgentHandler({
+    // A local development server (127.0.0.1) whose pages come from other ports: every page is the
+    // same owner, and any origin may call. An app on a network passes its session's user instead.
+    owner: "anonymous",
+    origins: "*",
     store: options.runStore ?? memoryRunStore(),
     headers: { ...CORS, "access-control-allow-methods": "GET, POST, DELETE, OPTIONS", "access-control-expose-headers": "x-threadline-resume, x-threadline-run-id" },
     source: (input, request) => scenarioSource(describeRun(input, new URL(request.url).searchParams, fallback), attempts),

@@ -5,6 +5,8 @@ import type { Message } from "@threadline/core";
 
 export interface ServerThread {
   readonly threadId: string;
+  /** Whose thread it is: only that owner's page renders it. */
+  readonly owner: string;
   readonly messages: readonly Message[];
   readonly state: unknown;
 }
@@ -12,8 +14,10 @@ export interface ServerThread {
 export class ServerThreads {
   readonly #threads = new Map<string, ServerThread>();
 
-  get(threadId: string): ServerThread | undefined {
-    return this.#threads.get(threadId);
+  /** The thread, when it is `owner`'s (another owner's thread is as good as absent). */
+  get(threadId: string, owner: string): ServerThread | undefined {
+    const thread = this.#threads.get(threadId);
+    return thread?.owner === owner ? thread : undefined;
   }
 
   save(thread: ServerThread): void {

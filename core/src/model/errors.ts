@@ -1,6 +1,6 @@
 import { DEV } from "esm-env";
 import { type errorCodes, ThreadlineError } from "../errors.js";
-import { MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { argsProblem } from "./tool-calls/args-problem.js";
 
 /**
  * An error about the signal graph: a tool call's arguments or result, the agent's RUN_ERROR on the
@@ -30,16 +30,10 @@ export class ToolArgsError extends ModelError {
     cause?: unknown,
   ) {
     // The sentence is composed in development only; a production build names the call as where.
-    super(code, DEV ? `Tool call '${toolCallId}': ${toolArgsProblem(code, cause)}.` : "", { cause, where: toolCallId });
+    super(code, DEV ? `Tool call '${toolCallId}': ${argsProblem(code, cause)}.` : "", { cause, where: toolCallId });
     this.toolCallId = toolCallId;
     this.argsText = argsText;
   }
-}
-
-function toolArgsProblem(code: ToolArgsError["code"], cause: unknown): string {
-  if (code === "INVALID_TOOL_ARGS") return `the arguments are not valid JSON${cause instanceof Error ? ` (${cause.message})` : ""}`;
-  if (code === "TOOL_ARGS_TOO_DEEP") return `the arguments are valid JSON but nest more than ${MAX_JSON_DEPTH} objects/arrays deep, Threadline's limit (MAX_JSON_DEPTH)`;
-  return "the run ended before TOOL_CALL_END";
 }
 
 /**

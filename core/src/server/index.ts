@@ -1,15 +1,21 @@
-// @threadline/core/server: a Web-standard AG-UI handler whose runs are logged and resumable.
+// @threadline/core/server: a Web-standard AG-UI handler whose runs are owned, bounded, logged and resumable.
 export { createAgentHandler } from "./handler.js";
 export { RESUME_HEADER, RESUME_PROTOCOL } from "../transport/reconnect.js";
-export type { AgentHandler, AgentHandlerOptions, ThreadRuns } from "./handler.js";
+export type { AgentHandler, AgentHandlerOptions, RunInputContext, ThreadRun, ThreadRuns } from "./handler.js";
+export { DEFAULT_LIMITS } from "./limits.js";
+export type { AgentHandlerLimits } from "./limits.js";
+export { ANONYMOUS_OWNER } from "./owner.js";
+export type { OwnerOf, OwnerOption } from "./owner.js";
+export { MAX_ID_LENGTH, isValidId } from "./id-grammar.js";
 export { toNodeListener } from "./node-listener.js";
-export type { NodeIncomingMessage, NodeServerResponse } from "./node-listener.js";
-export { memoryRunStore } from "./memory-run-store.js";
+export type { NodeAgentHandler, NodeIncomingMessage, NodeListenerOptions, NodeRequestListener, NodeServerResponse } from "./node-listener.js";
+export { memoryRunStore, DEFAULT_MEMORY_MAX_BYTES, DEFAULT_MAX_RUNS, DEFAULT_MAX_THREADS } from "./memory-run-store.js";
+export type { MemoryRunStoreOptions } from "./memory-run-store.js";
 export { redisRunStore } from "./redis-run-store.js";
 export type { RedisRunStoreOptions } from "./redis-run-store.js";
 export type { IoRedisLike, NodeRedisLike, RedisClientLike } from "./redis-client.js";
 export type { LoggedEvent, NewRun, RunLookup, RunRecord, RunStore, RunStoreOptions, RunWriter } from "./run-store.js";
-export { DEFAULT_MAX_EVENTS, DEFAULT_TTL_MS } from "./run-store.js";
+export { DEFAULT_MAX_EVENTS, DEFAULT_OWNER_TTL_MS, DEFAULT_TTL_MS, FOLLOW_BATCH_BYTES } from "./run-store.js";
 export { AgentHandlerError, RunStoreError } from "./errors.js";
 export type { AgentHandlerErrorCode } from "./errors.js";
 export type { ClosingCode } from "./run-producer.js";

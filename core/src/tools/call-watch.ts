@@ -7,6 +7,7 @@ import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
 import type { AGUIEvent, AGUIEventOf, EventType, Interrupt } from "../protocol/events.js";
 import type { Approvals } from "./approvals.js";
 import { ToolExecutionError } from "./errors.js";
+import { argsProblem } from "../model/tool-calls/args-problem.js";
 import type { ResolvedTool } from "./definition.js";
 import type { RunRecord } from "./run-record.js";
 import type { ToolOutcome, ToolRunner } from "./execution.js";
@@ -74,10 +75,12 @@ export class ToolCallWatch {
     const name = call.name.peek();
     if (call.status.peek() === "failed") {
       const cause = call.error.peek();
-      const detail = cause === undefined ? "" : `: ${cause.message}`;
-      // Valid JSON nested too deep is told as that: the agent must not hear its JSON is invalid.
-      const what = cause?.code === "TOOL_ARGS_TOO_DEEP" ? "its arguments were refused" : "its arguments are not valid JSON";
-      const error = new ToolExecutionError("TOOL_ARGS_INVALID", call.id, name, `Tool '${name}' could not run: ${what}${detail}`, cause);
+      // Told from the error's code and its parse error, never from its message (a production
+      // build's is a bare code): the agent reads the same sentence in every build. Valid JSON
+      // nested too deep is told as that: the agent must not hear its JSON is invalid.
+      const code = cause?.code;
+      const problem = code === "INVALID_TOOL_ARGS" || code === "TOOL_ARGS_TOO_DEEP" ? argsProblem(code, cause!.cause) : "the arguments are not valid JSON";
+      const error = new ToolExecutionError("TOOL_ARGS_INVALID", call.id, name, `Tool '${name}' could not run: ${problem}.`, cause);
       this.host.deliver(call.id, record, { type: "error", error });
     } else if (this.#needsApproval(resolved, call)) {
       this.host.approvals.request({ kind: "tool", toolCallId: call.id, record, resolved });

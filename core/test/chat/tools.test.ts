@@ -122,7 +122,7 @@ describe("executing client tools", () => {
     await chat.sendMessage("go");
 
     expect(execute).not.toHaveBeenCalled();
-    expect(toolResults(server.inputs[1]!)[0]?.error).toMatch(/^Tool 'a' could not run: its arguments are not valid JSON/);
+    expect(toolResults(server.inputs[1]!)[0]?.error).toMatch(/^Tool 'a' could not run: the arguments are not valid JSON \(/);
   });
 
   it("an output JSON cannot hold becomes an error result", async () => {

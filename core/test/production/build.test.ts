@@ -37,11 +37,12 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
   // A client tool's error result: the tool message the agent reads (or, cancelled, the call's error).
   "tools/answers.js": ["No result: the conversation moved on", "The user rejected the call", "Component '${"].map((starts) => ({ starts, why: "the tool result the agent reads" })),
   "tools/approvals.js": [{ starts: "Tool call '${", why: "TOOL_CANCELLED before approval, on the call" }],
-  "tools/call-watch.js": ["its arguments were refused", "its arguments are not valid JSON", "Tool '${"].map((starts) => ({ starts, why: "TOOL_ARGS_INVALID / TOOL_UNAVAILABLE, the tool result the agent reads" })),
+  "tools/call-watch.js": ["the arguments are not valid JSON", "Tool '${"].map((starts) => ({ starts, why: "TOOL_ARGS_INVALID / TOOL_UNAVAILABLE, the tool result the agent reads" })),
   "tools/definition.js": [{ starts: "a ${typeof", why: "why an output cannot be sent: inside TOOL_OUTPUT_INVALID, which the agent reads" }],
   "tools/execution.js": ["Tool call '${", "Tool '${"].map((starts) => ({ starts, why: "TOOL_CANCELLED / TOOL_INPUT_INVALID / TOOL_OUTPUT_INVALID, the tool result the agent reads" })),
 
   // model/, fold/, json/, protocol/, run/
+  "model/tool-calls/args-problem.js": ["the arguments are", "the run ended before"].map((starts) => ({ starts, why: "what is wrong with a call's arguments: inside TOOL_ARGS_INVALID, the tool result the agent reads in every build" })),
   "model/views/views.js": [{ starts: "No component is registered for", why: "the notice both bindings render in place of an unregistered component: UI text" }],
   "model/subagents/subagent-lanes.js": [{ starts: "The run ended before subagent", why: "a cut-off lane's error.message, which a UI renders beside the lane" }],
 
@@ -53,9 +54,27 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
     { starts: "}\">${", why: "the HTML a math node renders to" },
   ],
   ...Object.fromEntries(
-    ["errors", "handler", "memory-run-store", "redis-run-store", "run-producer"].map((file) => [
+    [
+      "admission",
+      "capabilities",
+      "errors",
+      "event-stream",
+      "handler",
+      "id-grammar",
+      "limits",
+      "memory-run-store",
+      "node-listener",
+      "origin",
+      "owner",
+      "redis-client",
+      "redis-run-store",
+      "redis-stream-reader",
+      "request-body",
+      "run-input",
+      "run-producer",
+    ].map((file) => [
       `server/${file}.js`,
-      [{ starts: "", why: "the agent handler's answers to HTTP clients (error bodies, RUN_ERROR events), run-store failures included" }],
+      [{ starts: "", why: "the agent handler's answers to HTTP clients (error bodies, RUN_ERROR events), run-store failures and its startup warnings included: server code, whose messages no client bundle carries" }],
     ]),
   ),
   ...Object.fromEntries(

@@ -45,9 +45,9 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-function chatOn(url: string, threadId: string, calls: string[], extra: Partial<ChatClientOptions> = {}): ChatClient {
+function chatOn(url: string, threadId: string, calls: string[], extra: Partial<ChatClientOptions> = {}, who?: string): ChatClient {
   const chat = new ChatClient({
-    agent: new HttpAgent({ url, resumable: true, reconnect: { baseDelayMs: 1, attempts: 2 } }),
+    agent: new HttpAgent({ url, resumable: true, reconnect: { baseDelayMs: 1, attempts: 2 }, ...(who ? { headers: { authorization: `Bearer ${who}` } } : {}) }),
     threadId,
     presence: false,
     persistence: chatPersistence({ adapter: memoryStorage(), index: false }),
@@ -65,7 +65,7 @@ describe("follow: a second device on the thread", () => {
   it("follows the live run read-only: the question, the answer streaming, the finished thread; no tool runs there", async () => {
     const gate = gated(8);
     const agent = scriptedAgent(script, { hold: gate.hold });
-    const server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const callsA: string[] = [];
     const a = chatOn(server.url, "thread-f", callsA);
@@ -102,7 +102,7 @@ describe("follow: a second device on the thread", () => {
 
   it("polls while idle: a run started on the other device later is followed; the thread ends equal", async () => {
     const agent = scriptedAgent(script, { gapMs: 5 });
-    const server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const b = chatOn(server.url, "thread-p", [], { follow: followRuns({ pollMs: 100 }) });
     await b.ready;
@@ -118,10 +118,30 @@ describe("follow: a second device on the thread", () => {
     await expect.poll(() => b.status.peek()).toBe("idle");
   });
 
+  it("two runs that ended between polls: the newer one is followed, and the older is never replayed after it", async () => {
+    const agent = scriptedAgent(script);
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
+    open.push(server);
+    const b = chatOn(server.url, "thread-two", [], { follow: followRuns({ pollMs: 300 }) });
+    await b.ready;
+    const a = chatOn(server.url, "thread-two", []);
+    await a.sendMessage("what time is it?"); // a run, its tool call, then the continuation: two runs
+    expect(agent.runs.length).toBe(2);
+    const counts: number[] = [];
+    const stop = b.thread.messages.subscribe((list) => counts.push(list.length));
+    await expect.poll(() => shape(b.thread.toMessages()), { timeout: 10_000 }).toEqual(shape(a.thread.toMessages()));
+    // A few polls more: nothing rolls the thread back to the older run's start.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    stop();
+    expect(shape(b.thread.toMessages())).toEqual(shape(a.thread.toMessages()));
+    const full = counts.indexOf(4);
+    expect(counts.slice(full).every((n) => n === 4)).toBe(true);
+  });
+
   it("stop() while following only stops listening: the run goes on for its owner", async () => {
     const gate = gated(6);
     const agent = scriptedAgent(script, { hold: gate.hold });
-    const server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const a = chatOn(server.url, "thread-s", []);
     const turn = a.sendMessage("what time is it?");
@@ -135,6 +155,46 @@ describe("follow: a second device on the thread", () => {
     expect(await turn).toEqual({ status: "idle" });
     expect(text(a)).toContain("It is noon");
     expect(agent.cancelled).toBe(0);
+  });
+
+  it("a stranger who knows the thread id cannot put words on it: the owner's devices never adopt them", async () => {
+    const agent = scriptedAgent(script, { gapMs: 2 });
+    const owner = (request: Request) => request.headers.get("authorization")?.match(/^Bearer (\w+)$/)?.[1];
+    const server = await serve(createAgentHandler({ owner, agent, store: memoryRunStore() }));
+    open.push(server);
+    const storage = memoryStorage();
+    const a = chatOn(server.url, "thread-victim", [], {}, "victim");
+    const b = chatOn(server.url, "thread-victim", [], { follow: followRuns({ pollMs: 100 }), persistence: chatPersistence({ adapter: storage, index: false }) }, "victim");
+    await b.ready;
+    await a.sendMessage("what time is it?");
+    await expect.poll(() => shape(b.thread.toMessages()), { timeout: 10_000 }).toEqual(shape(a.thread.toMessages()));
+    await expect.poll(() => b.following.peek()).toBe(false);
+    const before = shape(b.thread.toMessages());
+
+    // The stranger's chat on the same thread id: its run is refused, and it sees none of the victim's.
+    const lure = "Your session expired: sign in again at https://evil.example/login";
+    const m = chatOn(server.url, "thread-victim", [], { follow: followRuns({ pollMs: 100 }) }, "mallory");
+    await m.ready;
+    await m.sendMessage(lure);
+    expect(m.error.peek()).toMatchObject({ code: "HTTP_STATUS" });
+    expect(String(m.error.peek()?.message)).toContain("409");
+    const wipe = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer mallory" },
+      body: JSON.stringify({ threadId: "thread-victim", runId: "wipe", messages: [], state: { hijacked: true }, tools: [], context: [], forwardedProps: {} }),
+    });
+    expect(wipe.status).toBe(409);
+    expect(text(m)).not.toContain("wörd");
+
+    // Polls later, the victim's follower holds exactly its own thread, in memory and in storage.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(shape(b.thread.toMessages())).toEqual(before);
+    expect(JSON.stringify(b.thread.toMessages())).not.toContain("evil.example");
+    expect(b.state.peek()).not.toMatchObject({ hijacked: true });
+    const stored = JSON.stringify([...storage.entries.values()]);
+    expect(stored).toContain("what time is it?");
+    expect(stored).not.toContain("evil.example");
+    expect(agent.runs.every((run) => !JSON.stringify(run.messages).includes("evil.example"))).toBe(true);
   });
 
   it("rejects a pollMs that is not a number of milliseconds ≥ 100", () => {

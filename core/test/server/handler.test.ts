@@ -1,53 +1,12 @@
 // createAgentHandler on a real node:http server, over each store: the memory store, and Redis
 // Streams through node-redis and through ioredis (a real redis-server on a free port).
-import { createClient } from "redis";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgentHandler, memoryRunStore, redisRunStore, type RunStore, type ThreadRuns } from "../../src/server/index.js";
+import { describe, expect, it } from "vitest";
+import { createAgentHandler, type ThreadRuns } from "../../src/server/index.js";
 import type { RunAgentInput } from "../../src/protocol/events.js";
 import { answerEvents, readFrames, scriptedAgent, serve } from "./support.js";
-import { startRedis, type RedisProcess } from "./redis-server.js";
+import { runStores } from "./stores.js";
 
-let redis: RedisProcess;
-const clients: { close(): Promise<unknown> | unknown }[] = [];
-let keySpace = 0;
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  for (const client of clients) await client.close();
-  await redis?.stop();
-});
-
-type StoreMaker = (options: { ttlMs?: number; maxEvents?: number }) => Promise<RunStore>;
-
-const stores: [string, StoreMaker][] = [
-  ["memory", async (options) => memoryRunStore(options)],
-  [
-    "redis (node-redis)",
-    async (options) => {
-      const client = createClient({ url: redis.url });
-      client.on("error", () => undefined);
-      await client.connect();
-      clients.push({ close: () => client.destroy() });
-      const store = redisRunStore(client, { ...options, keyPrefix: `t${keySpace++}:`, blockMs: 200 });
-      clients.push(store);
-      return store;
-    },
-  ],
-  [
-    "redis (ioredis)",
-    async (options) => {
-      const client = new Redis(redis.port, "127.0.0.1", { lazyConnect: false, maxRetriesPerRequest: 1 });
-      client.on("error", () => undefined);
-      clients.push({ close: () => client.disconnect() });
-      const store = redisRunStore(client, { ...options, keyPrefix: `t${keySpace++}:`, blockMs: 200 });
-      clients.push(store);
-      return store;
-    },
-  ],
-];
+const { makers: stores } = runStores();
 
 let runs = 0;
 function input(threadId = "thread-1"): RunAgentInput {
@@ -63,7 +22,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore) => {
   it("numbers every event id: <runId>:<seq> and announces resume", async () => {
     const store = await makeStore({});
-    const server = await serve(createAgentHandler({ agent: scriptedAgent(), store }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(), store }));
     try {
       const run = input();
       const response = await post(server.url, run);
@@ -81,8 +40,8 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
   it("logs the run's input in its RUN_STARTED (a follower's thread), unless logInput is false or the agent sent one", async () => {
     const store = await makeStore({});
     const withInput = (i: RunAgentInput) => answerEvents(i, 1).map((e, at) => (at === 0 ? { ...e, input: { ...i, messages: [] } } : e));
-    const plain = await serve(createAgentHandler({ agent: scriptedAgent((i) => answerEvents(i, 1)), store, logInput: false }));
-    const own = await serve(createAgentHandler({ agent: scriptedAgent(withInput), store }));
+    const plain = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent((i) => answerEvents(i, 1)), store, logInput: false }));
+    const own = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(withInput), store }));
     try {
       const run = { ...input(), messages: [{ id: "u1", role: "user" as const, content: "hi" }] };
       expect((await readFrames(await post(plain.url, run))).map((f) => f.data)).toEqual(answerEvents(run, 1));
@@ -99,7 +58,7 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const agent = scriptedAgent(undefined, { hold: (i) => (i === 10 ? gate : undefined) });
-    const server = await serve(createAgentHandler({ agent, store }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store }));
     try {
       const run = input();
       const first = await post(server.url, run);
@@ -125,7 +84,7 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const agent = scriptedAgent(undefined, { hold: (i) => (i === 3 ? gate : undefined) });
-    const server = await serve(createAgentHandler({ agent, store }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent, store }));
     try {
       const run = input("thread-listed");
       const first = await post(server.url, run);
@@ -148,8 +107,8 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
   it("refuses malformed resume input with a typed HTTP error, never a wrong replay", async () => {
     // A short retention, but long enough for the checks before the expiry one on a loaded machine.
     const store = await makeStore({ ttlMs: 2000, maxEvents: 5 });
-    const server = await serve(createAgentHandler({ agent: scriptedAgent((i) => answerEvents(i, 2)), store }));
-    const long = await serve(createAgentHandler({ agent: scriptedAgent((i) => answerEvents(i, 3000)), store }));
+    const server = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent((i) => answerEvents(i, 2)), store }));
+    const long = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent((i) => answerEvents(i, 3000)), store }));
     try {
       const run = input();
       await (await post(server.url, run)).text();
@@ -183,14 +142,16 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
   it("closes a failing or overlong run with RUN_ERROR, and refuses a runId already logged", async () => {
     const store = await makeStore({});
     const errors: unknown[] = [];
-    const failing = await serve(createAgentHandler({ agent: scriptedAgent(undefined, { failAt: 4 }), store, onError: (e) => errors.push(e) }));
-    const slow = await serve(createAgentHandler({ agent: scriptedAgent(undefined, { gapMs: 50 }), store, runTimeoutMs: 120, onError: (e) => errors.push(e) }));
+    const failing = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(undefined, { failAt: 4 }), store, onError: (e) => errors.push(e) }));
+    const slow = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(undefined, { gapMs: 50 }), store, runTimeoutMs: 120, onError: (e) => errors.push(e) }));
     try {
       const run = input();
       const frames = await readFrames(await post(failing.url, run));
       expect(frames.length).toBe(5);
       expect(frames[4]!.data).toMatchObject({ type: "RUN_ERROR", code: "AGENT_FAILED" });
-      expect((frames[4]!.data as { message: string }).message).toContain("the model provider went away");
+      // The client hears what kind of failure; the agent's own words go to onError only.
+      expect((frames[4]!.data as { message: string }).message).not.toContain("the model provider went away");
+      expect(errors.map(String).join("\n")).toContain("the model provider went away");
       const again = await post(failing.url, run);
       expect(again.status).toBe(409);
       expect(((await again.json()) as { error: { code: string } }).error.code).toBe("RUN_ID_TAKEN");
@@ -198,7 +159,7 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
       const timed = await readFrames(await post(slow.url, input()));
       expect(timed.at(-1)!.data).toMatchObject({ type: "RUN_ERROR", code: "RUN_TIMEOUT" });
       expect(timed.length).toBeLessThan(answerEvents(input()).length);
-      const bad = await fetch(failing.url, { method: "POST", body: "{not json" });
+      const bad = await fetch(failing.url, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("RUN_INPUT_INVALID");
     } finally {

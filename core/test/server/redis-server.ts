@@ -12,6 +12,10 @@ export interface RedisProcess {
   stop(): Promise<void>;
   /** Stops and starts it again on the same port: every key is gone (no persistence). */
   restart(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open and nothing answers — a wedged Redis. */
+  freeze(): void;
+  /** Lets a frozen process go on (SIGCONT). */
+  thaw(): void;
 }
 
 export async function freePort(): Promise<number> {
@@ -55,6 +59,8 @@ export async function startRedis(): Promise<RedisProcess> {
       await stop();
       await launch();
     },
+    freeze: () => void child?.kill("SIGSTOP"),
+    thaw: () => void child?.kill("SIGCONT"),
   };
 }
 

@@ -61,7 +61,7 @@ describe("a reload mid-run", () => {
     let atGate!: () => void;
     const reached = new Promise<void>((resolve) => (atGate = resolve));
     const agent = scriptedAgent(script, { hold: (i, input) => (i === 12 && !input.messages.some((m) => m.role === "tool") ? (atGate(), gate) : undefined) });
-    server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const storage = memoryStorage();
 
@@ -81,7 +81,7 @@ describe("a reload mid-run", () => {
     const agentB = scriptedAgent(script, {
       hold: (i, input) => (i === 12 && !input.messages.some((m) => m.role === "tool") ? (secondReached(), held) : undefined),
     });
-    const serverB = await serve(createAgentHandler({ agent: agentB, store: memoryRunStore() }));
+    const serverB = await serve(createAgentHandler({ owner: "anonymous", agent: agentB, store: memoryRunStore() }));
     open.push(serverB);
 
     const first = page(storage);
@@ -116,7 +116,7 @@ describe("a reload mid-run", () => {
     let atGate!: () => void;
     const reached = new Promise<void>((resolve) => (atGate = resolve));
     const agent = scriptedAgent(script, { hold: (i) => (i === 5 ? (atGate(), gate) : undefined) });
-    server = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(server);
     const a = chatOn(server.url, "thread-shared", page(memoryStorage()), []);
     void a.sendMessage("hello");

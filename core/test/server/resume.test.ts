@@ -85,10 +85,10 @@ let pacedPort: number;
 
 beforeAll(async () => {
   // One event per macrotask: the run is still streaming when most reconnects land (the live tail).
-  server = await serve(createAgentHandler({ agent: scriptedAgent(answer), store: memoryRunStore() }));
+  server = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(answer), store: memoryRunStore() }));
   port = Number(new URL(server.url).port);
   // One event per millisecond: a reconnect lands while the run still streams (the live tail).
-  paced = await serve(createAgentHandler({ agent: scriptedAgent(answer, { gapMs: 1 }), store: memoryRunStore() }));
+  paced = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(answer, { gapMs: 1 }), store: memoryRunStore() }));
   pacedPort = Number(new URL(paced.url).port);
   baseline = await runThrough(server.url, 0);
   expect(baseline.result.status).toBe("succeeded");
@@ -174,7 +174,7 @@ describe("HttpAgent resumes through dropped connections", () => {
   it("stop() tells a resumable server (DELETE ?runId=): the agent is cancelled, the log ends with RUN_STOPPED", async () => {
     const agent = scriptedAgent(answer, { gapMs: 5 });
     const store = memoryRunStore();
-    const own = await serve(createAgentHandler({ agent, store }));
+    const own = await serve(createAgentHandler({ owner: "anonymous", agent, store }));
     try {
       const thread = createThread({ threadId: "thread-stop-remote" });
       const loop = new RunLoop({ source: new HttpAgent({ url: own.url }), thread, createId: () => "run-stopped" });
@@ -216,7 +216,7 @@ describe("HttpAgent resumes through dropped connections", () => {
   });
 
   it("a resume point the server does not know is refused at once (RUN_NOT_FOUND), not retried", async () => {
-    const other = await serve(createAgentHandler({ agent: scriptedAgent(answer), store: memoryRunStore() }));
+    const other = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(answer), store: memoryRunStore() }));
     const otherPort = Number(new URL(other.url).port);
     let connection = 0;
     const proxy = await dropProxy(() => (connection++ === 0 ? port : otherPort), (index, seen) => (index === 0 ? nth(seen, Buffer.from("tök2"), 0) : undefined));
@@ -294,8 +294,8 @@ describe("two server instances on one Redis", () => {
   });
 
   it("a reconnect that lands on the other instance resumes from Redis: the thread equals the undisturbed run's", async () => {
-    const a = await serve(createAgentHandler({ agent: scriptedAgent(answer, { gapMs: 2 }), store: await redisStore() }));
-    const b = await serve(createAgentHandler({ agent: scriptedAgent(answer), store: await redisStore() }));
+    const a = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(answer, { gapMs: 2 }), store: await redisStore() }));
+    const b = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(answer), store: await redisStore() }));
     closers.push(() => a.close(), () => b.close());
     const ports = [a, b].map((s) => Number(new URL(s.url).port));
     for (let seed = 1; seed <= 10; seed++) {
@@ -330,7 +330,7 @@ describe("two server instances on one Redis", () => {
         return gate;
       },
     });
-    const a = await serve(createAgentHandler({ agent, store: await redisStore(), onError: (e) => errors.push(e) }));
+    const a = await serve(createAgentHandler({ owner: "anonymous", agent, store: await redisStore(), onError: (e) => errors.push(e) }));
     closers.push(() => a.close());
     const thread = createThread({ threadId: "thread-restart" });
     const loop = new RunLoop({ source: new HttpAgent({ url: a.url, reconnect: { baseDelayMs: 1, attempts: 2 } }), thread, createId: () => "run-restart" });

@@ -48,7 +48,7 @@ function collect(): { warnings: ThreadlineWarning[]; onWarning: (w: ThreadlineWa
 
 describe("HttpAgent capability discovery", () => {
   it("GETs <url>/capabilities from createAgentHandler, which answers its `capabilities` option", async () => {
-    const server = await served(createAgentHandler({ agent: scriptedAgent(), capabilities: DOCUMENT }));
+    const server = await served(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(), capabilities: DOCUMENT }));
     const { warnings, onWarning } = collect();
     const agent = new HttpAgent({ url: server.url, capabilities: "discover" });
     expect(await agent.getCapabilities({ onWarning })).toEqual(DOCUMENT);
@@ -60,8 +60,8 @@ describe("HttpAgent capability discovery", () => {
 
   it("the handler asks its agent's getCapabilities(); an agent declaring none is a 404 the client reads as unknown", async () => {
     const withCaps = Object.assign(scriptedAgent(), { getCapabilities: async () => ({ reasoning: { supported: true } }) });
-    const declaring = await served(createAgentHandler({ agent: withCaps }));
-    const silent = await served(createAgentHandler({ agent: scriptedAgent() }));
+    const declaring = await served(createAgentHandler({ owner: "anonymous", agent: withCaps }));
+    const silent = await served(createAgentHandler({ owner: "anonymous", agent: scriptedAgent() }));
     const { warnings, onWarning } = collect();
     expect(await new HttpAgent({ url: declaring.url, capabilities: "discover" }).getCapabilities({ onWarning })).toEqual({ reasoning: { supported: true } });
     const response = await fetch(`${silent.url}/capabilities`);
@@ -70,7 +70,7 @@ describe("HttpAgent capability discovery", () => {
     expect(await new HttpAgent({ url: silent.url, capabilities: "discover" }).getCapabilities({ onWarning })).toBeUndefined();
     expect(warnings).toEqual([]);
     // A proxying handler passes its upstream's document on.
-    const proxy = await served(createAgentHandler({ upstream: declaring.url }));
+    const proxy = await served(createAgentHandler({ owner: "anonymous", upstream: declaring.url }));
     expect(await new HttpAgent({ url: proxy.url, capabilities: "discover" }).getCapabilities({ onWarning })).toEqual({ reasoning: { supported: true } });
   });
 
@@ -122,7 +122,7 @@ describe("ChatClient.capabilities", () => {
     });
 
   it("is undefined until the agent's answer arrives, then holds it (frozen), asked once", async () => {
-    const server = await served(createAgentHandler({ agent: scriptedAgent(), capabilities: DOCUMENT }));
+    const server = await served(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(), capabilities: DOCUMENT }));
     let asked = 0;
     const agent = new HttpAgent({ url: server.url, capabilities: "discover", fetch: (input, init) => (asked++, fetch(input, init)) });
     const chat = new ChatClient({ agent, presence: false });

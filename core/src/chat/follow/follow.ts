@@ -83,6 +83,9 @@ class RunFollow implements ChatFollow {
     if (this.#busy()) return;
     const run = [...runs].reverse().find((r) => !this.#known.has(r.runId) && (r.status === "running" || r.startedAt >= this.#since));
     if (run === undefined) return;
+    // The runs before it are in the thread it starts from (its logged input): replaying one of them
+    // after it would roll the thread back to that older run's start.
+    for (const older of runs) if (older.startedAt <= run.startedAt) this.#known.add(older.runId);
     if (from !== undefined && from.runId === run.runId) {
       const thread = this.#parts.thread;
       batch(() => {

@@ -5,16 +5,17 @@ import { serverThreads } from "$shared/server-threads.js";
 import { appAgent } from "$lib/server/agent.js";
 import type { PageServerLoad } from "./$types";
 
-export const load: PageServerLoad = async ({ url }) => {
+export const load: PageServerLoad = async ({ url, locals }) => {
   const threadId = url.searchParams.get("thread");
   if (!threadId) {
     const next = new URL(url);
     next.searchParams.set("thread", crypto.randomUUID());
     redirect(303, `${next.pathname}${next.search}`);
   }
-  const stored = serverThreads.get(threadId);
+  // Only the session user's own thread: another user's id renders an empty one.
+  const stored = serverThreads.get(threadId, locals.userId);
   // A run going on the thread (a reload mid-answer, another device): the page follows it.
-  const runs = await (await appAgent()).store.runsOf(threadId);
+  const runs = (await (await appAgent()).store.runsOf(threadId)).filter((run) => run.owner === locals.userId);
   return {
     threadId,
     scenario: url.searchParams.get("scenario") ?? undefined,

@@ -4,7 +4,8 @@
 import { appAgent } from "$lib/server/agent.js";
 import type { RequestHandler } from "./$types";
 
-const serve: RequestHandler = async ({ request }) => (await appAgent()).handler(request);
+// The event goes with the request: the handler's owner is the session's user (event.locals).
+const serve: RequestHandler = async (event) => (await appAgent()).handler(event.request, event);
 
 export const POST = serve;
 export const GET = serve;
