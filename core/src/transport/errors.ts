@@ -196,9 +196,10 @@ export class ResponseTimeoutError extends TransportError {
 }
 
 /**
- * \`stop()\` could not stop a run on the resumable server that logs it: the \`DELETE ?runId=\` was
- * refused (\`cause\` is the \`HttpError\`: a 409 \`RUN_ELSEWHERE\` from an instance that does not produce
- * the run, a 403…) or never answered, after its retries. The run goes on on the server.
+ * `stop()` could not stop a run on the resumable server that logs it: the `DELETE ?runId=` was
+ * refused (`cause` is the `HttpError`: a 503 `RUN_STORE_UNAVAILABLE` when the run log cannot take it,
+ * a 409 from a server that cannot reach the instance producing the run, a 403…) or never answered,
+ * after its retries. The run goes on on the server.
  */
 export class StopFailedError extends TransportError {
   declare readonly code: "STOP_FAILED";

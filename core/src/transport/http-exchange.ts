@@ -142,7 +142,7 @@ export class HttpExchange {
         if (signal.aborted) return this.#stopRemote(url, follow, sink);
         if (reconnect === false || !retryable(error)) throw error;
         if (follow.lastEventId === undefined) {
-          if (follow.guessed && error instanceof HttpError && error.status === 409) {
+          if (follow.guessed && error instanceof HttpError && error.status === 409 && error.bodyExcerpt.includes("RUN_ID_TAKEN")) {
             // Sent again after the resume was told the run is unknown, and now it is known (the
             // first request arrived after all): resume it.
             follow.lastEventId = `${input.runId}:0`;
@@ -177,8 +177,8 @@ export class HttpExchange {
   /**
    * A resumable server keeps a run going when its client disconnects, so a stop (abort) of a run
    * it logs and that has not ended also tells it: `DELETE ?runId=`, retried with the reconnect
-   * backoff while it is refused with a 409 (another instance produces the run) or a 5xx, or
-   * unanswered. Should it fail for good, the sink hears `onStopFailed` (the run goes on there).
+   * backoff while it is refused with a 5xx (the server's run log cannot take it now) or a 409 (a
+   * server that cannot reach the instance producing the run), or unanswered. Should it fail for good, the sink hears `onStopFailed` (the run goes on there).
    */
   #stopRemote(url: string, follow: Follow, sink: EventSink): "aborted" {
     if (follow.readOnly || follow.settled || this.#options.reconnect === false) return "aborted";

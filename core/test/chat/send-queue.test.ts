@@ -63,7 +63,7 @@ afterEach(async () => {
 });
 
 async function handlerOn(agent: ScriptedAgent): Promise<Served> {
-  const served = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+  const served = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
   open.push(served);
   return served;
 }

@@ -11,6 +11,7 @@ import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent, type HttpAgentOptions } from "../../src/transport/http-agent.js";
 import type { ThreadlineError } from "../../src/errors.js";
 import { createAgentHandler, memoryRunStore } from "../../src/server/index.js";
+import { refusingStops } from "./refusing-store.js";
 import { scriptedAgent, serve, type ScriptedAgent, type Served } from "./support.js";
 import { faultProxy, headEnd, type FaultProxy } from "./fault-proxy.js";
 
@@ -32,7 +33,7 @@ afterEach(async () => {
 });
 
 async function handlerOn(agent: ScriptedAgent, options: { heartbeatMs?: number } = {}): Promise<Served> {
-  const served = await serve(createAgentHandler({ agent, store: memoryRunStore(), ...options }));
+  const served = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore(), ...options }));
   open.push(served);
   return served;
 }
@@ -188,51 +189,55 @@ describe("item 5: black-holed connections", () => {
   });
 });
 
-describe("item 6: a stop the server refuses", () => {
-  /** Two instances on one run log; `route` picks the instance each request goes to. */
-  async function pair(agent: ScriptedAgent) {
-    const store = memoryRunStore();
-    const a = await serve(createAgentHandler({ agent, store }));
-    const b = await serve(createAgentHandler({ agent: scriptedAgent(answer), store }));
-    open.push(a, b);
-    return { a, b };
-  }
-
-  function routing(first: Served, deletes: () => Served): typeof fetch {
-    return ((url: RequestInfo | URL, init?: RequestInit) => {
-      const target = new URL(String(url));
-      const to = new URL(init?.method === "DELETE" ? deletes().url : first.url);
-      target.host = to.host;
-      return fetch(target, init);
-    }) as typeof fetch;
-  }
-
-  it("409 RUN_ELSEWHERE every time: the stop is not reported as done — STOP_FAILED, status failed", async () => {
+describe("item 6: a stop the server cannot carry out", () => {
+  it("refused every time (503 RUN_STORE_UNAVAILABLE: the store cannot take the stop): not reported as done — STOP_FAILED, status failed", async () => {
     const agent = scriptedAgent(answer, { gapMs: 20 });
-    const { a, b } = await pair(agent);
-    const { loop, thread, errors } = loopOn(a.url, { fetch: routing(a, () => b) });
+    const served = await serve(createAgentHandler({ owner: "anonymous", agent, store: refusingStops(Infinity), onError: () => undefined }));
+    open.push(served);
+    const { loop, thread, errors } = loopOn(served.url);
     const done = loop.run({ messages: [{ id: "u1", role: "user", content: "hi" }] });
     await expect.poll(() => text(thread.toMessages())?.includes("tök2") ?? false).toBe(true);
     loop.stop();
     expect((await done).status).toBe("cancelled");
     await expect.poll(() => loop.status.peek(), { timeout: 5_000 }).toBe("failed");
-    expect(loop.error.peek()).toMatchObject({ code: "STOP_FAILED", status: 409 });
-    expect(String(loop.error.peek()?.cause)).toContain("RUN_ELSEWHERE");
+    expect(loop.error.peek()).toMatchObject({ code: "STOP_FAILED", status: 503 });
+    expect(String(loop.error.peek()?.cause)).toContain("RUN_STORE_UNAVAILABLE");
     expect(errors.map((e) => e.code)).toContain("STOP_FAILED");
     expect(agent.cancelled).toBe(0);
   });
 
-  it("409 once, then the producing instance: the retried stop stops the run, and no error", async () => {
+  it("refused once, then taken: the retried stop stops the run, and no error", async () => {
     const agent = scriptedAgent(answer, { gapMs: 20 });
-    const { a, b } = await pair(agent);
-    let deletes = 0;
-    const { loop, thread, errors } = loopOn(a.url, { fetch: routing(a, () => (deletes++ === 0 ? b : a)) });
+    const served = await serve(createAgentHandler({ owner: "anonymous", agent, store: refusingStops(1), onError: () => undefined }));
+    open.push(served);
+    const { loop, thread, errors } = loopOn(served.url);
     const done = loop.run({ messages: [{ id: "u1", role: "user", content: "hi" }] });
     await expect.poll(() => text(thread.toMessages())?.includes("tök2") ?? false).toBe(true);
     loop.stop();
     expect((await done).status).toBe("cancelled");
     await expect.poll(() => agent.cancelled, { timeout: 5_000 }).toBe(1);
-    expect(deletes).toBe(2);
+    expect(loop.status.peek()).toBe("idle");
+    expect(errors).toEqual([]);
+  });
+
+  it("a stop that lands on another instance reaches the one producing the run: stopped, no error", async () => {
+    const agent = scriptedAgent(answer, { gapMs: 20 });
+    const store = memoryRunStore();
+    const a = await serve(createAgentHandler({ owner: "anonymous", agent, store }));
+    const b = await serve(createAgentHandler({ owner: "anonymous", agent: scriptedAgent(answer), store }));
+    open.push(a, b);
+    // Runs go to instance a; stops to b.
+    const routed = ((url: RequestInfo | URL, init?: RequestInit) => {
+      const target = new URL(String(url));
+      if (init?.method === "DELETE") target.host = new URL(b.url).host;
+      return fetch(target, init);
+    }) as typeof fetch;
+    const { loop, thread, errors } = loopOn(a.url, { fetch: routed });
+    const done = loop.run({ messages: [{ id: "u1", role: "user", content: "hi" }] });
+    await expect.poll(() => text(thread.toMessages())?.includes("tök2") ?? false).toBe(true);
+    loop.stop();
+    expect((await done).status).toBe("cancelled");
+    await expect.poll(() => agent.cancelled, { timeout: 5_000 }).toBe(1);
     expect(loop.status.peek()).toBe("idle");
     expect(errors).toEqual([]);
   });

@@ -51,7 +51,7 @@ describe("a chat checks its run when the page wakes", () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const agent = scriptedAgent(answer, { hold: (i) => (i === 6 ? gate : undefined) });
-      const served = await serve(createAgentHandler({ agent, store: memoryRunStore(), heartbeatMs: 50 }));
+      const served = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore(), heartbeatMs: 50 }));
       open.push(served);
       // While the network is down, every response is cut at its first byte (the run's own stream
       // at its next heartbeat).
@@ -88,7 +88,7 @@ describe("a chat checks its run when the page wakes", () => {
 
   it("a reconnect waiting out its backoff tries at once when the page wakes", async () => {
     const agent = scriptedAgent(answer, { gapMs: 2 });
-    const served = await serve(createAgentHandler({ agent, store: memoryRunStore() }));
+    const served = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
     open.push(served);
     let cut = true;
     const proxy = await faultProxy(Number(new URL(served.url).port), (connection, seen) => {
