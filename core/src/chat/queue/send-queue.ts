@@ -226,6 +226,8 @@ class ThreadSendQueue implements ChatQueue {
       this.#reloaded = true;
     }
     if (this.#owner()) {
+      // Changes this tab made before it owned the queue are in its list already.
+      this.#pending.clear();
       this.#reconcile();
       // Stored now (a save while the record was read would have kept it from being applied);
       // an empty queue has nothing to store.
