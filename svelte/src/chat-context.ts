@@ -6,8 +6,8 @@ import type { UseChatReturn } from "./useChat.js";
 const CHAT = Symbol("threadline.chat");
 
 /**
- * Shares one chat with every component below this one: they `injectChat()` the same stores and
- * methods. Call during component init. Returns its argument.
+ * Shares one chat with every component below this one: they `injectChat()` the same object (its
+ * reads, stores and methods). Call during component init. Returns its argument.
  */
 export function provideChat<C extends UseChatReturn>(chat: C): C {
   return setContext(CHAT, chat);

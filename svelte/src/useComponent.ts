@@ -1,43 +1,50 @@
+import { signal } from "@preact/signals-core";
 import type { ComponentStreaming, PropStatus } from "@threadline/core";
-import type { ComponentNodeLike } from "@threadline/core/model";
-import { readable, type Readable } from "svelte/store";
+import { COMPONENT_STATUS_SIGNALS, type ComponentNodeLike } from "@threadline/core/model";
 import { injectComponentNode } from "./component-node.js";
-import { storeOf } from "./signal-store.js";
+import { defineSignalFields, type SignalFields } from "./signal-fields.js";
+import { storeOf, type SignalStore } from "./signal-store.js";
 
 /**
- * The live props of a generative-UI component node as a store: a new object each time a props
- * delta lands, untouched when other components stream. Without an argument, inside a component
- * `ThreadComponent` renders (during init), it follows that component's node. The same node always
- * gives the same store.
+ * The live props of a generative-UI component node, at `.current` (or `$props` as a store): a new
+ * object each time a props delta lands, untouched when other components stream. Without an
+ * argument, inside a component `ThreadComponent` renders (during init), it follows that
+ * component's node. The same node always gives the same object.
  */
-export function useComponentProps<P extends object = Record<string, unknown>>(node?: ComponentNodeLike<P, object>): Readable<P> {
+export function useComponentProps<P extends object = Record<string, unknown>>(node?: ComponentNodeLike<P, object>): SignalStore<P> {
   return storeOf((node ?? injectComponentNode<ComponentNodeLike<P, object>>()).props);
 }
 
-/** The component's own state (Tambo `state_delta`; `{}` for the other sources) as a store; see `useComponentProps`. */
-export function useComponentState<S extends object = Record<string, unknown>>(node?: ComponentNodeLike<object, S>): Readable<S> {
+/** The component's own state (Tambo `state_delta`; `{}` for the other sources); see `useComponentProps`. */
+export function useComponentState<S extends object = Record<string, unknown>>(node?: ComponentNodeLike<object, S>): SignalStore<S> {
   return storeOf((node ?? injectComponentNode<ComponentNodeLike<object, S>>()).state);
 }
 
-/** Where a component's stream stands, as stores (`undefined` for a field the node does not have). */
-export interface ComponentStatusStores {
-  /** `started` → `streaming` → `done`. */
-  readonly streaming: Readable<ComponentStreaming | undefined>;
-  /** Per top-level prop: `pending` → `streaming` → `done`. */
-  readonly propStatus: Readable<Readonly<Record<string, PropStatus>> | undefined>;
-  readonly error: Readable<unknown>;
+const ABSENT = /* @__PURE__ */ signal(undefined);
+
+/** Where a component's stream stands (`undefined` for a field the node does not have). */
+export interface ComponentStatus {
+  /** `pending` → `streaming` → `complete`. */
+  readonly streaming: ComponentStreaming | undefined;
+  /** Per top-level prop: `pending` → `streaming` → `complete`. */
+  readonly propStatus: Readonly<Record<string, PropStatus>> | undefined;
+  readonly error: unknown;
 }
 
-const ABSENT: Readable<undefined> = /* @__PURE__ */ readable(undefined);
+/** `useComponentStatus()`: the fields as runes reads (`status.streaming`), and `stores` for `$` code. */
+export type ComponentStatusFields = SignalFields<ComponentStatus>;
 
-/** Where the component's stream stands: `streaming`, per-prop `propStatus`, and `error`; see `useComponentProps`. */
-export function useComponentStatus(node?: ComponentNodeLike): ComponentStatusStores {
-  const { streaming, propStatus, error } = node ?? injectComponentNode();
-  return {
-    streaming: streaming === undefined ? ABSENT : storeOf(streaming),
-    propStatus: propStatus === undefined ? ABSENT : storeOf(propStatus),
-    error: error === undefined ? ABSENT : storeOf(error),
-  };
+/** The store per field of `useComponentStatus().stores`. */
+export type ComponentStatusStores = ComponentStatusFields["stores"];
+
+/**
+ * Where the component's stream stands: `streaming`, per-prop `propStatus` and `error`, each a runes
+ * read following its own signal (and a store each under `stores`); see `useComponentProps`.
+ */
+export function useComponentStatus(node?: ComponentNodeLike): ComponentStatusFields {
+  const source = node ?? injectComponentNode();
+  // A field the node does not have reads `undefined`, and follows a signal that never changes.
+  return defineSignalFields<object, ComponentStatus>({}, COMPONENT_STATUS_SIGNALS, (key) => source[key] ?? ABSENT);
 }
 
 /** @deprecated Renamed `useComponentProps` (the same function), the name it has in `@threadline/vue`. */

@@ -1,8 +1,7 @@
 import { DEV } from "esm-env";
 import type { Thread } from "@threadline/core";
-import type { Readable } from "svelte/store";
 import { BindingError } from "./errors.js";
-import { storeOf } from "./signal-store.js";
+import { storeOf, type SignalStore } from "./signal-store.js";
 
 /** Where shared state lives: a thread, a `ChatClient`, or what `useChat` returns. */
 export type StateHost = Pick<Thread, "select"> | { readonly thread: Pick<Thread, "select"> } | { readonly chat: { readonly thread: Pick<Thread, "select"> } };
@@ -11,14 +10,14 @@ export type StateHost = Pick<Thread, "select"> | { readonly thread: Pick<Thread,
 export type ThreadSource = StateHost;
 
 /**
- * One path of the shared state (a JSON Pointer: `""` is all of it, `"/todos/0"` one item) as a
- * store. It notifies only when that subtree changes; patches elsewhere leave it quiet; `undefined`
- * while the path does not exist. The same host and pointer give the same store. A malformed
- * pointer throws the core's `InvalidPointerError` (`INVALID_POINTER`); a host that is neither a
- * chat nor a thread, `BindingError` (`NOT_A_CHAT`).
+ * One path of the shared state (a JSON Pointer: `""` is all of it, `"/todos/0"` one item), at
+ * `.current` (or `$todos` as a store). It changes only when that subtree changes; patches
+ * elsewhere leave it quiet; `undefined` while the path does not exist. The same host and pointer
+ * give the same object. A malformed pointer throws the core's `InvalidPointerError`
+ * (`INVALID_POINTER`); a host that is neither a chat nor a thread, `BindingError` (`NOT_A_CHAT`).
  */
-export function useStateAt<T = unknown>(chat: StateHost, pointer: string): Readable<T | undefined> {
-  return storeOf(threadOf(chat).select(pointer)) as Readable<T | undefined>;
+export function useStateAt<T = unknown>(chat: StateHost, pointer: string): SignalStore<T | undefined> {
+  return storeOf(threadOf(chat).select(pointer)) as SignalStore<T | undefined>;
 }
 
 /** @deprecated Renamed `useStateAt` (the same function), the name it has in `@threadline/vue`. */

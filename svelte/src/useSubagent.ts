@@ -1,44 +1,29 @@
-import type { MessageNode, SubagentLane, SubagentStatus } from "@threadline/core";
-import type { SubagentFailure } from "@threadline/core/model";
-import type { Readable } from "svelte/store";
-import { storeOf } from "./signal-store.js";
+import type { SubagentLane } from "@threadline/core";
+import { SUBAGENT_SIGNALS, type SubagentSignal } from "@threadline/core/model";
+import { defineSignalFields, type SignalFields } from "./signal-fields.js";
 
-/** One subagent lane's fields as stores; each changes only when its own signal does. */
-export interface SubagentStores {
-  readonly name: Readable<string | undefined>;
-  readonly description: Readable<string | undefined>;
-  readonly status: Readable<SubagentStatus>;
-  readonly error: Readable<SubagentFailure | undefined>;
-  readonly result: Readable<unknown>;
-  readonly parentToolCallId: Readable<string | undefined>;
-  /** The lane's messages; a new array only when one is added or removed, never per token. */
-  readonly messages: Readable<readonly MessageNode[]>;
-  /** The lanes started inside this one. */
-  readonly lanes: Readable<readonly SubagentLane[]>;
-}
+type LaneValues = { readonly [K in SubagentSignal]: SubagentLane[K] extends { readonly value: infer V } ? V : never };
 
-const lanes = new WeakMap<SubagentLane, SubagentStores>();
+/** One subagent lane's fields as runes reads (`lane.status`), each following its own signal; a store per field under `stores`. */
+export type SubagentFields = SignalFields<LaneValues>;
+
+/** The store per field of `useSubagent(lane).stores`; each changes only when its own signal does. */
+export type SubagentStores = SubagentFields["stores"];
+
+const lanes = new WeakMap<SubagentLane, SubagentFields>();
 
 /**
- * One subagent lane (`thread.subagents`, `subagentsOf(toolCallId)`, a lane's `lanes`) as stores:
- * `name`, `description`, `status` (running / succeeded / interrupted / failed / unknown), `error`,
- * `result`, `parentToolCallId`, `messages` and the nested `lanes`. The same lane always gives the
- * same stores; a token streamed into one of its messages changes none of them.
+ * One subagent lane (`chat.subagents`, `subagentsOf(toolCallId)`, a lane's `lanes`): `name`,
+ * `description`, `status` (running / succeeded / interrupted / failed / unknown), `error`, `result`,
+ * `parentToolCallId`, `messages` and the nested `lanes`, each a runes read (`lane.status`), and a
+ * store each under `stores`. The same lane always gives the same object; a token streamed into one
+ * of its messages changes none of them.
  */
-export function useSubagent(lane: SubagentLane): SubagentStores {
-  let stores = lanes.get(lane);
-  if (stores === undefined) {
-    stores = {
-      name: storeOf(lane.name),
-      description: storeOf(lane.description),
-      status: storeOf(lane.status),
-      error: storeOf(lane.error),
-      result: storeOf(lane.result),
-      parentToolCallId: storeOf(lane.parentToolCallId),
-      messages: storeOf(lane.messages),
-      lanes: storeOf(lane.lanes),
-    };
-    lanes.set(lane, stores);
+export function useSubagent(lane: SubagentLane): SubagentFields {
+  let fields = lanes.get(lane);
+  if (fields === undefined) {
+    fields = defineSignalFields<object, LaneValues>({}, SUBAGENT_SIGNALS, (key) => lane[key]);
+    lanes.set(lane, fields);
   }
-  return stores;
+  return fields;
 }

@@ -49,7 +49,7 @@ describe("token usage", () => {
       `${run1.input.runId}: 15 (gpt-x)`,
       `${run2.input.runId}: 20 (gpt-x)`,
     ]);
-    expect(get(chat.runUsage).map((run) => run.endedBy)).toEqual(["RUN_FINISHED", "RUN_ERROR"]);
+    expect(chat.runUsage.map((run) => run.endedBy)).toEqual(["RUN_FINISHED", "RUN_ERROR"]);
   });
 
   test("clear() empties both", async () => {
@@ -96,7 +96,7 @@ describe("outcomes in words", () => {
     await second;
     flushSync();
     expect(note()).toBe("Waiting for the result of book_flight.");
-    expect(get(chat.statusNote)).toMatchObject({ kind: "pending-tool-calls", toolCalls: [{ id: "tc-1", name: "book_flight" }] });
+    expect(chat.statusNote).toMatchObject({ kind: "pending-tool-calls", toolCalls: [{ id: "tc-1", name: "book_flight" }] });
   });
 });
 
@@ -111,8 +111,8 @@ describe("both interrupt signals", () => {
     run.push({ type: "CUSTOM", name: "on_interrupt", value: { id: "ask-1", message: "Which city?" } });
     run.finished();
     await turn;
-    expect(get(chat.pendingInterrupts).map((i) => i.id)).toEqual(["ask-1"]);
-    expect(get(chat.status)).toBe("awaiting-input");
+    expect(chat.pendingInterrupts.map((i) => i.id)).toEqual(["ask-1"]);
+    expect(chat.status).toBe("awaiting-input");
   });
 });
 
@@ -140,7 +140,7 @@ describe("subagents and capabilities", () => {
     await turn;
     expect(get(underCall).map((lane) => lane.id)).toEqual(["s1"]);
     const { useSubagent } = await import("../src/index.js");
-    const stores = useSubagent(get(chat.subagents)[0]!);
-    expect([get(stores.name), get(stores.status), get(stores.messages).map((m) => m.id)]).toEqual(["researcher", "succeeded", ["m-s1"]]);
+    const lane = useSubagent(chat.subagents[0]!);
+    expect([lane.name, lane.status, lane.messages.map((m) => m.id), get(lane.stores.status)]).toEqual(["researcher", "succeeded", ["m-s1"], "succeeded"]);
   });
 });

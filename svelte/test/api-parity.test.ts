@@ -1,5 +1,5 @@
 // One API for Svelte and Vue: the same exported names, from same-named files, with the same
-// return shapes — Svelte's stores where Vue has refs. Fails as soon as one package exports a name
+// return shapes — Svelte's runes reads (also stores) where Vue has refs, holding the same values. Fails as soon as one package exports a name
 // the other does not (besides the deprecated Svelte names).
 import { readFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
@@ -11,6 +11,7 @@ import ts from "typescript";
 import { expect, test, vi } from "vitest";
 import * as svelteApi from "../src/index.js";
 import * as vueApi from "../../vue/src/index.js";
+import { subagentLane } from "./support/subagent-lane.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SVELTE_SRC = join(here, "../src");
@@ -71,7 +72,21 @@ const SHARED_TYPES = [
 /** Types that describe a framework's own return shape (stores vs refs), named for it. */
 const OWN_TYPES = {
   // The components map of StreamingMarkdown: Svelte components on one side, Vue components on the other.
-  svelte: ["ToolCallStore", "ToolCallView", "ComponentStatusStores", "SubagentStores", "MarkdownComponentMap", "SendQueueStores"],
+  // SignalStore: `.current` and the store contract, where Vue has SignalRef; the *Fields types are
+  // the runes reads of several signals, *Stores their `stores`.
+  svelte: [
+    "SignalStore",
+    "ThreadStore",
+    "ToolCallStore",
+    "ToolCallView",
+    "ComponentStatusFields",
+    "ComponentStatusStores",
+    "SubagentFields",
+    "SubagentStores",
+    "MarkdownComponentMap",
+    "SendQueueFields",
+    "SendQueueStores",
+  ],
   vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "SubagentField", "SubagentRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap", "SendQueueRefs"],
 };
 
@@ -159,27 +174,65 @@ test("BindingError is one class (core's) in both packages", () => {
   expect(svelteApi.BindingError).toBe(vueApi.BindingError);
 });
 
-test("useChat, useToolCall and useComponentStatus return the same fields (stores in Svelte, refs in Vue)", () => {
-  const client = new ChatClient({ agent: fromEvents([]) });
+/** A Vue ref (Vue marks each with `__v_isRef`; this package does not depend on vue to import `isRef`). */
+function isRef(value: unknown): value is { readonly value: unknown } {
+  return typeof value === "object" && value !== null && (value as { __v_isRef?: unknown }).__v_isRef === true;
+}
+
+/** Svelte's runes read of each of Vue's refs, compared by value; the names are the same. */
+function expectSameReads(svelte: object, vue: object, what: string, count: number): void {
+  const reads = svelte as Record<string, unknown>;
+  let compared = 0;
+  for (const [key, ref] of Object.entries(vue)) {
+    if (!isRef(ref)) continue;
+    expect(key in svelte, `${what}.${key}`).toBe(true);
+    expect(reads[key], `${what}.${key}`).toEqual(ref.value);
+    compared++;
+  }
+  expect(compared, `${what}: refs compared`).toBe(count);
+}
+
+test("useChat, useToolCall, useSubagent and useComponentStatus: the same fields, holding the same values (Svelte's runes reads, Vue's refs)", () => {
+  const client = new ChatClient({ agent: fromEvents([]), messages: [{ id: "u1", role: "user", content: "Hi" }], state: { todos: [] } });
   // Outside a component both work; Vue says its dispose() is now the caller's (a dev warning).
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   const fromSvelte = svelteApi.useChat({ chat: client });
   const fromVue = vueApi.useChat({ chat: client });
-  expect(sorted(Object.keys(fromSvelte))).toEqual(sorted(Object.keys(fromVue)));
+  // `stores`: Svelte's store per field, for `$` code (Vue's refs are its one form).
+  expect(sorted(Object.keys(fromSvelte).filter((key) => key !== "stores"))).toEqual(sorted(Object.keys(fromVue)));
+  const refs = Object.entries(fromVue).filter(([, value]) => isRef(value)).map(([key]) => key);
+  expect(sorted(Object.keys(fromSvelte.stores))).toEqual(sorted(refs.filter((key) => key !== "chat")));
+  const { thread, ...reads } = fromSvelte;
+  expectSameReads({ ...reads, thread: { threadId: thread.threadId, messages: thread.messages, status: thread.status } }, fromVue, "useChat()", refs.length);
+  expect(fromSvelte.messages.map((m) => m.id)).toEqual(["u1"]);
 
-  const node = { id: "c", name: "card", props: signal({}), state: signal({}), streaming: signal("pending" as const), propStatus: signal({}), error: signal(undefined) };
+  const node = { id: "c", name: "card", props: signal({}), state: signal({}), streaming: signal("pending" as const), propStatus: signal({ a: "streaming" as const }), error: signal(undefined) };
   const svelteStatus = svelteApi.useComponentStatus(node);
   const vueStatus = vueApi.useComponentStatus(node);
-  expect(sorted(Object.keys(svelteStatus))).toEqual(sorted(Object.keys(vueStatus).filter((key) => key !== "dispose")));
+  expect(sorted(Object.keys(svelteStatus).filter((key) => key !== "stores"))).toEqual(sorted(Object.keys(vueStatus).filter((key) => key !== "dispose")));
+  expectSameReads(svelteStatus, vueStatus, "useComponentStatus()", 3);
   vueStatus.dispose();
 
-  const fields = ["name", "argsText", "partialArgs", "args", "argumentStatus", "status", "result", "error"];
   const call = toolCallNode();
   const svelteCall = svelteApi.useToolCall(call);
   const vueCall = vueApi.useToolCall(call);
-  expect(sorted(Object.keys(svelteCall).filter((key) => key !== "subscribe"))).toEqual(sorted(fields));
-  expect(sorted(Object.keys(vueCall).filter((key) => key !== "dispose"))).toEqual(sorted(fields));
+  // Svelte's tool call is also the `$call` store of the whole view, id included.
+  expect(sorted(Object.keys(svelteCall).filter((key) => !["id", "subscribe", "stores"].includes(key)))).toEqual(
+    sorted(Object.keys(vueCall).filter((key) => key !== "dispose")),
+  );
+  expectSameReads(svelteCall, vueCall, "useToolCall()", 8);
+  expect(svelteCall.name).toBe("search");
   vueCall.dispose();
+
+  const lane = subagentLane();
+  const svelteLane = svelteApi.useSubagent(lane);
+  const vueLane = vueApi.useSubagent(lane);
+  expect(sorted(Object.keys(svelteLane).filter((key) => key !== "stores"))).toEqual(sorted(Object.keys(vueLane).filter((key) => key !== "dispose")));
+  expect(sorted(Object.keys(svelteLane.stores))).toEqual(sorted(Object.keys(svelteLane).filter((key) => key !== "stores")));
+  expectSameReads(svelteLane, vueLane, "useSubagent()", 8);
+  expect(svelteLane.name).toBe("researcher");
+  vueLane.dispose();
+
   fromVue.dispose();
   fromSvelte.dispose();
   client.dispose();
@@ -192,7 +245,9 @@ test("useSendQueue returns the same fields (stores in Svelte, refs in Vue)", () 
   const fromSvelte = svelteApi.useSendQueue(client);
   const fromVue = vueApi.useSendQueue(client);
   const fields = ["messages", "online", "draining", "paused", "cancel", "edit", "move", "retry", "resume"];
-  expect(sorted(Object.keys(fromSvelte))).toEqual(sorted(fields));
+  // `stores`: Svelte's store per field, for `$` code (Vue's refs are its one form).
+  expect(sorted(Object.keys(fromSvelte).filter((key) => key !== "stores"))).toEqual(sorted(fields));
+  expect(sorted(Object.keys(fromSvelte.stores))).toEqual(sorted(["messages", "online", "draining", "paused"]));
   expect(sorted(Object.keys(fromVue).filter((key) => key !== "dispose"))).toEqual(sorted(fields));
   fromVue.dispose();
   client.dispose();

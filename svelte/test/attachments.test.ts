@@ -74,7 +74,7 @@ describe("useAttachments", () => {
     );
     flushSync();
     expect((screen.getByRole("img", { name: "image" }) as HTMLImageElement).src).toBe("https://charts.test/q3.png");
-    const assistant = get(chat.messages).find((node) => node.role === "assistant")!;
+    const assistant = chat.messages.find((node) => node.role === "assistant")!;
     expect(get(useAttachments(assistant))).toEqual([]);
     run.finished();
   });

@@ -46,8 +46,8 @@ test("useChat without a subscriber to capabilities asks nothing, through a whole
   expect(server.inputs).toHaveLength(1);
   expect(server.gets).toEqual([]);
 
-  expect(get(chat.capabilities)).toBeUndefined();
-  await vi.waitFor(() => expect(get(chat.capabilities)).toEqual(DOCUMENT), { timeout: 5_000 });
+  expect(chat.capabilities).toBeUndefined();
+  await vi.waitFor(() => expect(chat.capabilities).toEqual(DOCUMENT), { timeout: 5_000 });
   expect(server.gets).toEqual(["/agent/capabilities"]);
 });
 

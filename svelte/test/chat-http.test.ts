@@ -113,7 +113,7 @@ test("setState: $state follows at once, and the next request to the real server 
   const chat = useChat({ agent: new HttpAgent({ url: server.url }), threadId: "t-state", state: { todos: ["pack"] }, presence: false, onWarning: () => {} });
   try {
     const seen: unknown[] = [];
-    const unsubscribe = chat.state.subscribe((value) => seen.push(value));
+    const unsubscribe = chat.stores.state.subscribe((value) => seen.push(value));
     chat.setState({ todos: ["pack", "water the plants"] });
     expect(seen).toEqual([{ todos: ["pack"] }, { todos: ["pack", "water the plants"] }]);
     unsubscribe();

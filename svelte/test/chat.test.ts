@@ -1,11 +1,13 @@
 // A chat component tree over a real ChatClient, driven event by event: what re-renders per
-// streamed event, what unmounting releases, and one chat shared through context.
+// streamed event, what unmounting releases, and one chat shared through context — each written
+// both ways: with stores (`$thread`, `$call`) and with runes (`chat.messages`, `call.argsText`).
 import { fireEvent, render, screen } from "@testing-library/svelte";
 import { ChatClient, ChatInputError, type ChatClientOptions } from "@threadline/core";
 import { flushSync } from "svelte";
 import { get } from "svelte/store";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import ChatApp from "./components/ChatApp.svelte";
+import RunesChatApp from "./components/RunesChatApp.svelte";
 import StoreChatApp from "./components/StoreChatApp.svelte";
 import Orphan from "./components/Orphan.svelte";
 import { useChat, BindingError, type UseChatReturn } from "../src/index.js";
@@ -31,7 +33,7 @@ function options(agent: ScriptedAgent): ChatClientOptions {
 }
 
 /** Renders ChatApp (or another app component) and returns the chat it created. */
-function mountChat(agent: ScriptedAgent, renders: Renders, app: typeof ChatApp = ChatApp) {
+function mountChat(agent: ScriptedAgent, renders: Renders, app: typeof ChatApp | typeof RunesChatApp = ChatApp) {
   let chat: UseChatReturn | undefined;
   const view = render(app, { options: options(agent), renders, onchat: (c: UseChatReturn) => (chat = c) });
   if (chat === undefined) throw new Error("ChatApp did not report its chat");
@@ -40,21 +42,26 @@ function mountChat(agent: ScriptedAgent, renders: Renders, app: typeof ChatApp =
 
 const textOf = (id: string) => screen.getByTestId(`text-${id}`).textContent;
 
-/** The counters that moved since `before`. */
-function moved(renders: Renders, before: Record<string, number>): Record<string, number> {
-  const now = renders.snapshot();
-  return Object.fromEntries(
-    Object.entries(now)
-      .filter(([key, count]) => count !== (before[key] ?? 0))
-      .map(([key, count]) => [key, count - (before[key] ?? 0)]),
-  );
-}
+const moved = (renders: Renders, before: Record<string, number>) => renders.movedSince(before);
 
-describe("a chat component over a ChatClient", () => {
+/** Svelte lets a runes read's subscription go a microtask after the last effect reading it is destroyed. */
+const released = (): Promise<void> => new Promise((resolve) => queueMicrotask(() => resolve()));
+
+/**
+ * The same app both ways, and where they differ: the runes app also counts its status and
+ * running expressions, and reads a tool call field by field (`call.argsText`, `call.status`) where
+ * `$call` is one view of all of them.
+ */
+const APPS = [
+  { style: "stores", app: ChatApp, runEnd: {}, toolEnd: { "args:c1": 1, "status:c1": 1 } },
+  { style: "runes", app: RunesChatApp, runEnd: { status: 1, running: 1 }, toolEnd: { "status:c1": 1 } },
+] as const;
+
+describe.each(APPS)("a chat component over a ChatClient ($style)", ({ app, runEnd, toolEnd }) => {
   test("streams 100 tokens into one message: only that message's text re-renders, once per token", async () => {
     const agent = scriptedAgent();
     const renders = new Renders();
-    const { chat } = mountChat(agent, renders);
+    const { chat } = mountChat(agent, renders, app);
     const turn = chat.sendMessage("Hi");
     const run = await agent.nextRun();
     run.started();
@@ -83,7 +90,7 @@ describe("a chat component over a ChatClient", () => {
   test("a new message updates the list once and creates one item; existing items stay", async () => {
     const agent = scriptedAgent();
     const renders = new Renders();
-    const { chat } = mountChat(agent, renders);
+    const { chat } = mountChat(agent, renders, app);
     void chat.sendMessage("Hi");
     const run = await agent.nextRun();
     run.started();
@@ -100,16 +107,72 @@ describe("a chat component over a ChatClient", () => {
     flushSync();
     expect(moved(renders, afterStart)).toEqual({ "text:a2": 1 });
 
-    // The run ending changes $thread.status, not the list: no item moves.
+    // The run ending changes the status, not the list: no item moves.
     const beforeEnd = renders.snapshot();
     run.push(text.end("a2"));
     run.finished();
-    await vi.waitFor(() => expect(get(chat.status)).toBe("idle"), { timeout: 10_000 });
+    await vi.waitFor(() => expect(chat.status).toBe("idle"), { timeout: 10_000 });
     flushSync();
     expect(screen.getByTestId("status").textContent).toBe("idle");
-    expect(moved(renders, beforeEnd)).toEqual({});
+    expect(moved(renders, beforeEnd)).toEqual(runEnd);
   });
 
+  test("a tool call's args stream updates only that tool call's component", async () => {
+    const agent = scriptedAgent();
+    const renders = new Renders();
+    const { chat } = mountChat(agent, renders, app);
+    void chat.sendMessage("Weather?");
+    const run = await agent.nextRun();
+    run.started();
+    run.push(text.start("a1"), text.delta("a1", "Checking"), tool.start("c1", "weather", "a1"), tool.start("c2", "news", "a1"));
+    flushSync();
+    expect(screen.getByTestId("status-c1").textContent).toBe("streaming");
+
+    const before = renders.snapshot();
+    const chunks = ['{"ci', 'ty": "Pa', "ris", '", "unit": ', '"C"}'];
+    for (const chunk of chunks) {
+      run.push(tool.args("c1", chunk));
+      flushSync();
+    }
+    expect(moved(renders, before)).toEqual({ "args:c1": chunks.length });
+    expect(screen.getByTestId("args-c1").textContent).toBe('{"city": "Paris", "unit": "C"}');
+
+    // TOOL_CALL_END changes the status and the strict args: `$call` is a new view, so both of
+    // c1's expressions re-evaluate (the args text is unchanged, so the DOM keeps it); the runes
+    // read of `call.argsText` does not move. c2 is quiet.
+    const beforeEnd = renders.snapshot();
+    run.push(tool.end("c1"));
+    flushSync();
+    expect(moved(renders, beforeEnd)).toEqual(toolEnd);
+    expect(screen.getByTestId("status-c1").textContent).toBe("complete");
+    chat.stop();
+  });
+
+  test("unmounting the component that created the chat aborts the run and releases every subscription", async () => {
+    const agent = scriptedAgent();
+    const renders = new Renders();
+    const { chat, unmount } = mountChat(agent, renders, app);
+    const turn = chat.sendMessage("Hi");
+    const run = await agent.nextRun();
+    run.started();
+    run.push(text.start("a1"), text.delta("a1", "par"), tool.start("c1", "weather", "a1"), tool.args("c1", '{"ci'));
+    flushSync();
+    expect(subscriptions.live).toBeGreaterThan(0);
+    expect(watchedSignals(chat.chat.thread).length).toBeGreaterThan(0);
+
+    unmount();
+    expect(run.aborted).toBe(true);
+    await released();
+    expect(subscriptions.live).toBe(0);
+    expect(watchedSignals(chat.chat.thread)).toEqual([]);
+    expect(watchedSignals(chat.chat)).toEqual([]);
+    expect((await turn).status).toBe("cancelled");
+    // What streamed before the unmount is kept in the (disposed) client.
+    expect(chat.chat.thread.toMessages().map((m) => m.id)).toContain("a1");
+  });
+});
+
+describe("stores read straight in the markup", () => {
   test("with $thread straight in the {#each}, a new message re-evaluates existing items once (never per token)", async () => {
     // Svelte marks {#each} items as mutable when the expression reads a store, so every item is
     // handed its (unchanged) node again when the list changes. Documented in the README; the
@@ -138,60 +201,9 @@ describe("a chat component over a ChatClient", () => {
     chat.stop();
   });
 
-  test("a tool call's args stream updates only that tool call's component", async () => {
-    const agent = scriptedAgent();
-    const renders = new Renders();
-    const { chat } = mountChat(agent, renders);
-    void chat.sendMessage("Weather?");
-    const run = await agent.nextRun();
-    run.started();
-    run.push(text.start("a1"), text.delta("a1", "Checking"), tool.start("c1", "weather", "a1"), tool.start("c2", "news", "a1"));
-    flushSync();
-    expect(screen.getByTestId("status-c1").textContent).toBe("streaming");
-
-    const before = renders.snapshot();
-    const chunks = ['{"ci', 'ty": "Pa', "ris", '", "unit": ', '"C"}'];
-    for (const chunk of chunks) {
-      run.push(tool.args("c1", chunk));
-      flushSync();
-    }
-    expect(moved(renders, before)).toEqual({ "args:c1": chunks.length });
-    expect(screen.getByTestId("args-c1").textContent).toBe('{"city": "Paris", "unit": "C"}');
-
-    // TOOL_CALL_END changes the status and the strict args: `$call` is a new view, so both of
-    // c1's expressions re-evaluate (the args text is unchanged, so the DOM keeps it); c2 is quiet.
-    const beforeEnd = renders.snapshot();
-    run.push(tool.end("c1"));
-    flushSync();
-    expect(moved(renders, beforeEnd)).toEqual({ "args:c1": 1, "status:c1": 1 });
-    expect(screen.getByTestId("status-c1").textContent).toBe("complete");
-    chat.stop();
-  });
 });
 
 describe("lifecycle", () => {
-  test("unmounting the component that created the chat aborts the run and releases every subscription", async () => {
-    const agent = scriptedAgent();
-    const renders = new Renders();
-    const { chat, unmount } = mountChat(agent, renders);
-    const turn = chat.sendMessage("Hi");
-    const run = await agent.nextRun();
-    run.started();
-    run.push(text.start("a1"), text.delta("a1", "par"), tool.start("c1", "weather", "a1"), tool.args("c1", '{"ci'));
-    flushSync();
-    expect(subscriptions.live).toBeGreaterThan(0);
-    expect(watchedSignals(chat.chat.thread).length).toBeGreaterThan(0);
-
-    unmount();
-    expect(run.aborted).toBe(true);
-    expect(subscriptions.live).toBe(0);
-    expect(watchedSignals(chat.chat.thread)).toEqual([]);
-    expect(watchedSignals(chat.chat)).toEqual([]);
-    expect((await turn).status).toBe("cancelled");
-    // What streamed before the unmount is kept in the (disposed) client.
-    expect(chat.chat.thread.toMessages().map((m) => m.id)).toContain("a1");
-  });
-
   test("useChat({ chat }) wraps a client it does not own: unmount leaves the client running", async () => {
     const agent = scriptedAgent();
     const client = new ChatClient(options(agent));
@@ -252,7 +264,7 @@ describe("context", () => {
     run.started();
     run.push(text.start("a1"), text.delta("a1", "Got it"), text.end("a1"));
     run.finished();
-    await vi.waitFor(() => expect(get(chat.status)).toBe("idle"), { timeout: 10_000 });
+    await vi.waitFor(() => expect(chat.status).toBe("idle"), { timeout: 10_000 });
     flushSync();
     expect((screen.getByTestId("send") as HTMLButtonElement).disabled).toBe(false);
     expect(textOf("a1")).toBe("Got it");

@@ -1,9 +1,11 @@
-// Mounting and unmounting a component that calls createChat must leave nothing behind: the heap
-// after 1,000 mounts (forced GC) grows by at most 2 KB per mount (issue 16 reported ~25 KB).
+// Mounting and unmounting a component that calls useChat must leave nothing behind: the heap
+// after 1,000 mounts (forced GC) grows by at most 2 KB per mount (issue 16 reported ~25 KB) —
+// whether it reads the chat through stores ($status) or runes (chat.status, issue 39).
 import { flushSync, mount, unmount } from "svelte";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpAgent } from "@threadline/core";
 import ChatOwner from "./components/ChatOwner.svelte";
+import RunesChatOwner from "./components/RunesChatOwner.svelte";
 import { agentServer, type AgentServer } from "./support/agent-server.js";
 
 const MOUNTS = 1000;
@@ -22,12 +24,12 @@ function collect(): number {
   return process.memoryUsage().heapUsed;
 }
 
-async function mountMany(count: number, agent: HttpAgent): Promise<void> {
+async function mountMany(owner: typeof ChatOwner, count: number, agent: HttpAgent): Promise<void> {
   const target = document.createElement("div");
   document.body.append(target);
   for (let i = 0; i < count; i++) {
     // Default options (presence on, over BroadcastChannel), one thread per mount.
-    const component = mount(ChatOwner, { target, props: { options: { agent, threadId: `t-${i}` } } });
+    const component = mount(owner, { target, props: { options: { agent, threadId: `t-${i}` } } });
     flushSync();
     unmount(component);
     // Let timers and channel clean-up run now and then, as an app's event loop would.
@@ -36,16 +38,19 @@ async function mountMany(count: number, agent: HttpAgent): Promise<void> {
   target.remove();
 }
 
-describe("createChat in a component", () => {
+describe.each([
+  ["stores", ChatOwner],
+  ["runes", RunesChatOwner],
+] as const)("useChat in a component reading %s", (style, owner) => {
   it(`leaves at most ${BUDGET} bytes per mount after ${MOUNTS} mounts and unmounts`, async () => {
     const agent = new HttpAgent({ url: server.url });
-    await mountMany(100, agent); // warm up: compiled code, caches, the first allocations
+    await mountMany(owner, 100, agent); // warm up: compiled code, caches, the first allocations
     await new Promise((resolve) => setTimeout(resolve, 10));
     const before = collect();
-    await mountMany(MOUNTS, agent);
+    await mountMany(owner, MOUNTS, agent);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const perMount = (collect() - before) / MOUNTS;
-    console.log(`svelte createChat: ${perMount.toFixed(0)} bytes retained per mount`);
+    console.log(`svelte useChat (${style}): ${perMount.toFixed(0)} bytes retained per mount`);
     expect(perMount).toBeLessThanOrEqual(BUDGET);
   });
 });

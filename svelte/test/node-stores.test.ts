@@ -4,7 +4,7 @@ import { fromEvents, type AssistantMessageNode, type ToolCallNode } from "@threa
 import { RunLoop } from "@threadline/core/run";
 import { get } from "svelte/store";
 import { describe, expect, test } from "vitest";
-import { useMessageParts, useSignal, useMessageText, useStateAt, useToolCall } from "../src/index.js";
+import { useMessageParts, useMessageText, useStateAt, useToolCall } from "../src/index.js";
 import { createFeed, run } from "./support/feed.js";
 import { isWatched, watchedSignals } from "./support/watchers.js";
 
@@ -86,7 +86,7 @@ describe("useToolCall", () => {
     const otherViews: unknown[] = [];
     const stops = [
       store.subscribe((v) => views.push(v)),
-      store.status.subscribe((v) => statuses.push(v)),
+      store.stores.status.subscribe((v) => statuses.push(v)),
       useToolCall(c2).subscribe((v) => otherViews.push(v)),
     ];
     await feed.push(run.toolArgs("c1", '{"query": "ca'), run.toolArgs("c1", 'ts"'), run.toolArgs("c1", "}"));
@@ -108,7 +108,10 @@ describe("useToolCall", () => {
     });
     expect(statuses).toEqual(["streaming", "complete"]);
     expect(useToolCall(c1)).toBe(store);
-    expect(useToolCall(c1).argsText).toBe(useSignal(c1.argsText));
+    // Outside an effect a field reads the value now; the stores are made once.
+    expect(useToolCall(c1).argsText).toBe('{"query": "cats"}');
+    expect(useToolCall(c1).stores).toBe(store.stores);
+    expect(get(store.stores.argsText)).toBe('{"query": "cats"}');
     for (const stop of stops) stop();
     expect(watchedSignals(loop.thread)).toEqual([]);
   });
@@ -119,7 +122,7 @@ describe("useToolCall", () => {
     const done = loop.run({ runId: "r1" });
     await feed.push(run.started(), run.toolStart("c1", "search", "a"), run.toolArgs("c1", "{}"), run.toolEnd("c1"));
     const results: unknown[] = [];
-    const stop = useToolCall(loop.thread.toolCall("c1")!).result.subscribe((v) => results.push(v));
+    const stop = useToolCall(loop.thread.toolCall("c1")!).stores.result.subscribe((v) => results.push(v));
     await feed.push({ type: "TOOL_CALL_RESULT", messageId: "t", toolCallId: "c1", content: "42 cats" }, run.finished());
     feed.end();
     await done;

@@ -1,10 +1,14 @@
 // @vitest-environment node
-// Server rendering with svelte/server: the stores subscribe and unsubscribe within render(), the
-// chat a component created is disposed at the end of it, and nothing stays attached.
+// Server rendering with svelte/server: the stores subscribe and unsubscribe within render(); the
+// runes reads (`chat.messages`, `chat.status`, `text.current`, `call.argsText`) are values read
+// once and subscribe nothing at all; the chat a component created is disposed at the end of
+// render(), and nothing stays attached.
 import { fromEvents, type Message } from "@threadline/core";
 import { render } from "svelte/server";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import ChatApp from "./components/ChatApp.svelte";
+import RunesChatApp from "./components/RunesChatApp.svelte";
+import RunesChatOwner from "./components/RunesChatOwner.svelte";
 import Components from "./components/Components.svelte";
 import Weather from "./components/Weather.svelte";
 import RestCard from "./components/RestCard.svelte";
@@ -69,4 +73,34 @@ test("renders generative components on the server with their props, and releases
   expect(isWatched(node.props)).toBe(false);
   expect(isWatched(node.state)).toBe(false);
   expect(subscriptions.live).toBe(0);
+});
+
+test("renders a runes chat on the server from values read once: no subscription is ever opened", async () => {
+  expect(typeof window).toBe("undefined");
+  const renders = new Renders();
+  let chat!: UseChatReturn;
+  const { body } = await render(RunesChatApp, {
+    props: { options: { agent: fromEvents([]), threadId: "t-ssr", messages: history, presence: false }, renders, onchat: (c: UseChatReturn) => (chat = c) },
+  });
+  expect(body).toContain("Weather in Paris?");
+  expect(body).toContain("It is 21°C in Paris.");
+  expect(body).toContain(`<code data-testid="args-c1">{"city":"Paris"}</code>`);
+  expect(body).toMatch(/data-testid="status-c1"[^>]*>succeeded</);
+  expect(body).toMatch(/data-testid="status"[^>]*>idle</);
+  expect(body.match(/data-testid="message-/g)).toHaveLength(4);
+  // Each expression was evaluated once: the server renders, it does not follow.
+  expect(renders.snapshot()).toMatchObject({ list: 1, status: 1, "text:a2": 1, "args:c1": 1, "status:c1": 1 });
+  expect(subscriptions.opened).toBe(0);
+  expect(watchedSignals(chat.chat.thread)).toEqual([]);
+  // The component created the chat, so the end of render disposed it: nothing runs.
+  expect((await chat.sendMessage("another?")).status).toBe("skipped");
+});
+
+test("every chat field reads on the server", async () => {
+  const { body } = await render(RunesChatOwner, {
+    props: { options: { agent: fromEvents([]), threadId: "t-ssr-2", messages: history, state: { todos: ["pack"] }, presence: false } },
+  });
+  expect(body).toContain(`data-status="idle"`);
+  expect(body).toContain(`idle 4  {"todos":["pack"]} 0`);
+  expect(subscriptions.opened).toBe(0);
 });

@@ -1,3 +1,4 @@
+import { COMPONENT_STATUS_SIGNALS, type ComponentStatusSignal } from "@threadline/core/model";
 import { toRaw, toValue } from "vue";
 import type { NodeSource } from "./follow-node.js";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
@@ -25,12 +26,10 @@ export function useComponentState<S extends object = Record<string, unknown>>(
   return followSignal<S>(() => nodeOf(source)?.state, "useComponentState()");
 }
 
-type StatusField = "streaming" | "propStatus" | "error";
-
 /** Where the component's stream stands: `streaming`, per-prop `propStatus`, and `error`. */
-export function useComponentStatus(node?: NodeSource<ComponentNodeLike>): FieldRefs<ComponentNodeLike, StatusField, undefined> & Disposable {
+export function useComponentStatus(node?: NodeSource<ComponentNodeLike>): FieldRefs<ComponentNodeLike, ComponentStatusSignal, undefined> & Disposable {
   const source = node ?? injectComponentNode();
-  return followFields<ComponentNodeLike, StatusField>(source, ["streaming", "propStatus", "error"], "useComponentStatus()");
+  return followFields<ComponentNodeLike, ComponentStatusSignal>(source, COMPONENT_STATUS_SIGNALS, "useComponentStatus()");
 }
 
 function nodeOf<N extends object>(source: NodeSource<N>): N | undefined {

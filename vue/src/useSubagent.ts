@@ -1,10 +1,9 @@
 import type { SubagentLane } from "@threadline/core";
+import { SUBAGENT_SIGNALS, type SubagentSignal } from "@threadline/core/model";
 import type { NodeSource } from "./follow-node.js";
 import { followFields, type Disposable, type FieldRefs } from "./node-fields.js";
 
-const SUBAGENT_FIELDS = ["name", "description", "status", "error", "result", "parentToolCallId", "messages", "lanes"] as const satisfies readonly (keyof SubagentLane)[];
-
-export type SubagentField = (typeof SUBAGENT_FIELDS)[number];
+export type SubagentField = SubagentSignal;
 
 /** Refs over one subagent lane's signals; each changes only when its own signal does. */
 export type SubagentRefs<Absent = never> = FieldRefs<SubagentLane, SubagentField, Absent> & Disposable;
@@ -18,5 +17,5 @@ export type SubagentRefs<Absent = never> = FieldRefs<SubagentLane, SubagentField
 export function useSubagent(lane: SubagentLane): SubagentRefs;
 export function useSubagent(lane: NodeSource<SubagentLane>): SubagentRefs<undefined>;
 export function useSubagent(lane: NodeSource<SubagentLane>): SubagentRefs<undefined> {
-  return followFields<SubagentLane, SubagentField>(lane, SUBAGENT_FIELDS, "useSubagent()");
+  return followFields<SubagentLane, SubagentField>(lane, SUBAGENT_SIGNALS, "useSubagent()");
 }

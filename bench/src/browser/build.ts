@@ -1,4 +1,4 @@
-// Builds the five W4 pages with Vite (production mode, minified) into one output folder.
+// Builds the W4 pages with Vite (production mode, minified) into one output folder.
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
@@ -6,7 +6,7 @@ import vue from "@vitejs/plugin-vue";
 import { build } from "vite";
 
 /** The pages, in table order; each is `pages/<lane>/index.html`. */
-export const LANES = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue", "floor", "threadline-dom"] as const;
+export const LANES = ["threadline-svelte", "threadline-svelte-runes", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue", "floor", "threadline-dom"] as const;
 export type LaneName = (typeof LANES)[number];
 /** W6's pages (streaming markdown), built with W4's. */
 export const MARKDOWN_LANES = ["md-threadline", "md-threadline-plain", "md-marked", "md-incremark-shiki", "md-incremark", "md-streamdown"] as const;
@@ -14,6 +14,7 @@ export type MarkdownLaneName = (typeof MARKDOWN_LANES)[number];
 
 export const LANE_TITLES: Record<LaneName, string> = {
   "threadline-svelte": "Threadline Svelte",
+  "threadline-svelte-runes": "Threadline Svelte (runes)",
   "threadline-vue": "Threadline Vue",
   "ai-sdk-svelte": "@ai-sdk/svelte Chat",
   "ai-sdk-vue": "@ai-sdk/vue Chat",

@@ -16,7 +16,7 @@ import { launchChromium } from "./chromium.js";
 import type { Mode, StreamResult } from "./pages/protocol.js";
 import { profiled, summariseBySource, type Profile } from "./profile.js";
 import { evaluateBrowser, formatBrowserChecks, formatTable, summarise, type BrowserResults, type Row, type Sample } from "./report.js";
-import { formatMountTable, measureMount, mountChecks, type MountRow } from "./mount.js";
+import { formatMountTable, measureMount, mountChecks, pairedMountRatio, type MountRow, type PairedMounts } from "./mount.js";
 import { serveStatic } from "./serve.js";
 import { analyseWindow, traced } from "./trace.js";
 import { formatMarkdown, runMarkdownBench } from "./markdown.js";
@@ -174,6 +174,18 @@ try {
         }
       }
     }
+    // Issue 39: the runes page against the store page, mounted in turn.
+    let paired: PairedMounts = {};
+    const stores = pages.get("threadline-svelte");
+    const runesPage = pages.get("threadline-svelte-runes");
+    if (sizes.includes(1000) && stores && runesPage && !stores.failure && !runesPage.failure) {
+      try {
+        paired = { runesVsStores: await pairedMountRatio(runesPage, stores, 1000, quick ? 1 : rounds) };
+      } catch (error) {
+        log(`✗ runes ÷ stores mount: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        exitCode = 1;
+      }
+    }
     log(`✓ mount measured (${elapsed()})`);
 
     if (profileArg) {
@@ -218,7 +230,7 @@ try {
       }
     }
     const checks = evaluateBrowser(rows);
-    const mountTargets = mountChecks(mountRows);
+    const mountTargets = mountChecks(mountRows, paired);
     const cpu = cpus()[0]?.model ?? "unknown cpu";
     const machine = { nproc: availableParallelism(), cpu, node: process.version, platform: `${process.platform}-${process.arch}`, chromium: chromium.version };
     const file = join(benchDir, "results.json");
@@ -256,7 +268,7 @@ try {
 
     if (rows.some((r) => r.status !== "ok")) exitCode = 1;
     if (checking) {
-      const mountLanes: readonly LaneName[] = ["threadline-svelte", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue"];
+      const mountLanes: readonly LaneName[] = ["threadline-svelte", "threadline-svelte-runes", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue"];
       if (quick || !sizes.includes(1000) || (streaming ? lanes.length !== LANES.length : mountLanes.some((l) => !lanes.includes(l)))) {
         log("--check needs the full run (every lane, 1,000 prior messages, no --quick); not checked");
         exitCode = 1;

@@ -110,7 +110,50 @@ export interface MountCheck extends BrowserCheck {
  * gated. The issue set it against @ai-sdk/vue's 44 ms in the same harness: the gated Vue ratio,
  * ≤ 0.8, is that target read on any machine.
  */
-export function mountChecks(rows: readonly MountRow[]): MountCheck[] {
+/**
+ * Two pages mounted in turn, round after round (one untimed mount of each first): the median of
+ * the per-round ratios of their mounts' main-thread CPU time (traced, as `cpuMs`), `a` ÷ `b`. Two
+ * pages that do nearly the same work are compared this way, as JS ÷ floor is: mounted one after the
+ * other they share whatever the machine was doing, and the CPU clock leaves out the time other
+ * processes held the core (on a loaded 2-core machine one page's wall-clock mount of 1,000
+ * messages ranged from 6 to 80 ms within seconds).
+ */
+export async function pairedMountRatio(a: LanePage, b: LanePage, priors: number, rounds: number): Promise<number> {
+  const ratios: number[] = [];
+  for (const { page } of [a, b]) await page.evaluate((n) => window.w4.setup(n, false), priors);
+  for (let round = 0; round < rounds; round++) {
+    const cpu = new Map<LanePage, number>();
+    for (const lane of round % 2 === 0 ? [a, b] : [b, a]) {
+      // Only the front page runs its timers at full rate.
+      await lane.page.bringToFront();
+      await lane.page.evaluate(() => window.w4.teardown());
+      await lane.session.send("HeapProfiler.collectGarbage");
+      const { events } = await traced(lane.session, () => lane.page.evaluate((n) => window.w4.setup(n, false), priors));
+      cpu.set(lane, analyseWindow(events, MOUNT_START_MARK, MOUNT_END_MARK).mainUs);
+    }
+    ratios.push(cpu.get(a)! / cpu.get(b)!);
+    if (process.env["W4_VERBOSE"]) process.stderr.write(`  paired mount round ${round}: ${cpu.get(a)! / 1000} ÷ ${cpu.get(b)! / 1000} ms CPU\n`);
+  }
+  for (const { page } of [a, b]) await page.evaluate(() => window.w4.teardown());
+  return median(ratios);
+}
+
+/** A page with its DevTools session. */
+export interface LanePage {
+  readonly page: Page;
+  readonly session: CDPSession;
+}
+
+/** Figures measured for a target beside the mount rows. */
+export interface PairedMounts {
+  /** Issue 39: the runes page's mount ÷ the store page's, from `pairedMountRatio`. */
+  readonly runesVsStores?: number;
+}
+
+/** The paired ratio two tabs of the same page read, at most, on a loaded machine (see mountChecks). */
+const RUNES_MOUNT_NOISE = 1.15;
+
+export function mountChecks(rows: readonly MountRow[], paired: PairedMounts = {}): MountCheck[] {
   const at = (lane: LaneName) => rows.find((r) => r.lane === lane && r.priors === 1000);
   const vue = at("threadline-vue");
   const aiVue = at("ai-sdk-vue");
@@ -123,6 +166,12 @@ export function mountChecks(rows: readonly MountRow[]): MountCheck[] {
     ["Threadline Vue heap ÷ @ai-sdk/vue heap < 1 (1,000 messages)", ratio(vue?.heapMb, aiVue?.heapMb), "×", (m) => m < 1, true],
     ["Threadline Svelte mount ÷ @ai-sdk/svelte mount ≤ 1 (1,000 messages)", ratio(svelte?.ms, aiSvelte?.ms), "×", (m) => m <= 1, true],
     ["Threadline Svelte heap ÷ @ai-sdk/svelte heap ≤ 1 (1,000 messages)", ratio(svelte?.heapMb, aiSvelte?.heapMb), "×", (m) => m <= 1, true],
+    // Issue 39's "no slower than the store page". The two Svelte pages differ in how the list is
+    // read, not in what each message mounts, so they measure alike: on 2026-12-07 (load 14–16 on
+    // the 2 cores) the store page against a second tab of itself read 0.94, 1.10 and 1.02, and the
+    // runes page against it 1.09, 0.94, 0.93, 1.13, 1.02, 0.94. The gate sits above that noise:
+    // a page that did more per message would read well over it.
+    [`Threadline Svelte runes mount ÷ Threadline Svelte stores mount ≤ ${RUNES_MOUNT_NOISE} (issue 39: no slower, within the noise of the store page against itself; main-thread CPU, mounted in turn, median of per-round ratios; 1,000 messages)`, paired.runesVsStores ?? null, "×", (m) => m <= RUNES_MOUNT_NOISE, true],
   ];
   return checks.map(([target, measured, unit, pass, gated]) => ({
     name: target,

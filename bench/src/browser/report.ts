@@ -135,7 +135,9 @@ export function formatTable(rows: readonly Row[], priors: number): string {
   return lines.join("\n");
 }
 
-const BINDINGS: readonly LaneName[] = ["threadline-svelte", "threadline-vue"];
+const BINDINGS: readonly LaneName[] = ["threadline-svelte", "threadline-svelte-runes", "threadline-vue"];
+/** Issue 39: the runes page costs per token what the store page does, within 1.3× the floor. */
+const RUNES_JS_TARGET = 1.3;
 const CHECKED_PRIORS = 1000;
 
 /** The W4 targets at 1,000 prior messages. A lane that failed or did not run fails its target. */
@@ -166,6 +168,16 @@ export function evaluateBrowser(rows: readonly Row[]): BrowserCheck[] {
       pass: ratio !== null && ratio <= 2,
       detail: "issues 9, 10: at most 2× the JavaScript time of appending each delta by hand (median of per-round ratios)",
     });
+    if (lane === "threadline-svelte-runes") {
+      checks.push({
+        name: `W4 ${title} JS 1.3`,
+        target: `${title}: JS per delta ÷ hand-written floor ≤ ${RUNES_JS_TARGET} (paced)`,
+        measured: ratio,
+        unit: "×",
+        pass: ratio !== null && ratio <= RUNES_JS_TARGET,
+        detail: "issue 39: runes reads cost per token what the stores do (the text goes through streamText either way)",
+      });
+    }
     const burst = ok(lane, "burst");
     const block = burst ? burst.longestBlockMs : null;
     checks.push({

@@ -81,8 +81,10 @@ export {
   messageAttachmentsSignal,
   toolCallResultSignal,
   TOOL_CALL_SIGNALS,
+  SUBAGENT_SIGNALS,
+  COMPONENT_STATUS_SIGNALS,
   threadViewSignal,
   componentName,
   unknownComponentNotice,
 } from "./views/views.js";
-export type { ThreadView, ToolCallSignal, ToolCallView } from "./views/views.js";
+export type { ComponentStatusSignal, SubagentSignal, ThreadView, ToolCallSignal, ToolCallView } from "./views/views.js";

@@ -17,6 +17,15 @@ export class Renders {
     return Object.fromEntries(this.counts);
   }
 
+  /** The counters that moved since `before` (a `snapshot()`), by how much. */
+  movedSince(before: Record<string, number>): Record<string, number> {
+    return Object.fromEntries(
+      [...this.counts]
+        .filter(([key, count]) => count !== (before[key] ?? 0))
+        .map(([key, count]) => [key, count - (before[key] ?? 0)]),
+    );
+  }
+
   reset(): void {
     this.counts.clear();
   }

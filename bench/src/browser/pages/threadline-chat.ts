@@ -8,7 +8,7 @@ import {
   type TurnResult,
 } from "@threadline/core";
 import { type EventSink, type RunEnd } from "@threadline/core/transport";
-import type { Workload } from "./harness.js";
+import type { Mounted, Workload } from "./harness.js";
 
 const LIVE_ID = "live";
 
@@ -77,3 +77,22 @@ export function threadlineRun(workload: Workload): ThreadlineRun {
     },
   };
 }
+
+/**
+ * A Threadline page's lane: the run over `workload`, with the page mounted on its client before
+ * the run starts; `mount` returns how to unmount it, which `close` calls once the turn settled.
+ */
+export async function threadlineLane(workload: Workload, mount: (client: ChatClient) => () => Promise<void> | void): Promise<Mounted> {
+  const run = threadlineRun(workload);
+  const unmountPage = mount(run.client);
+  await run.start();
+  return {
+    push: run.push,
+    async close() {
+      await run.finish();
+      await unmountPage();
+      run.client.dispose();
+    },
+  };
+}
+

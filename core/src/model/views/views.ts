@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from "@preact/signals-core";
 import { contentText } from "../../protocol/content-text.js";
 import type { ComponentNodeLike } from "../components/types.js";
-import type { AssistantPart, MessageContent, MessageNode, Thread, ToolCallNode } from "../types.js";
+import type { AssistantPart, MessageContent, MessageNode, SubagentLane, Thread, ToolCallNode } from "../types.js";
 import type { Attachment } from "../messages/attachments.js";
 
 /**
@@ -61,6 +61,16 @@ export function toolCallResultSignal(node: ToolCallNode): ReadonlySignal<Message
 export const TOOL_CALL_SIGNALS = ["name", "argsText", "partialArgs", "args", "argumentStatus", "status", "error"] as const satisfies readonly (keyof ToolCallNode)[];
 
 export type ToolCallSignal = (typeof TOOL_CALL_SIGNALS)[number];
+
+/** The signals of a subagent lane both bindings show one by one (Svelte reads and stores, Vue refs). */
+export const SUBAGENT_SIGNALS = ["name", "description", "status", "error", "result", "parentToolCallId", "messages", "lanes"] as const satisfies readonly (keyof SubagentLane)[];
+
+export type SubagentSignal = (typeof SUBAGENT_SIGNALS)[number];
+
+/** Where a generative component's stream stands, the signals both bindings' `useComponentStatus` show (each optional on a node). */
+export const COMPONENT_STATUS_SIGNALS = ["streaming", "propStatus", "error"] as const satisfies readonly (keyof ComponentNodeLike)[];
+
+export type ComponentStatusSignal = (typeof COMPONENT_STATUS_SIGNALS)[number];
 
 /** Everything about one tool call at one moment: its id, the value of each of its signals, and `result`. */
 export type ToolCallView = { readonly id: string } & {

@@ -2,21 +2,16 @@
 import { useChat } from "@threadline/svelte";
 import { mount, unmount } from "svelte";
 import { installHarness } from "../harness.js";
-import { threadlineRun } from "../threadline-chat.js";
+import { threadlineLane } from "../threadline-chat.js";
 import App from "./App.svelte";
 
-installHarness("threadline-svelte", async (root, workload) => {
-  const run = threadlineRun(workload);
-  const chat = useChat({ chat: run.client });
-  const app = mount(App, { target: root, props: { chat } });
-  await run.start();
-  return {
-    push: run.push,
-    async close() {
-      await run.finish();
+installHarness("threadline-svelte", (root, workload) =>
+  threadlineLane(workload, (client) => {
+    const chat = useChat({ chat: client });
+    const app = mount(App, { target: root, props: { chat } });
+    return async () => {
       await unmount(app);
       chat.dispose();
-      run.client.dispose();
-    },
-  };
-});
+    };
+  }),
+);
