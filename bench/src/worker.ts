@@ -2,6 +2,7 @@
 // <full|quick> <out.json>`. main.ts spawns it; the report goes to the file, progress to stderr.
 import { writeFileSync } from "node:fs";
 import type { WorkloadName, WorkloadReport } from "./results.js";
+import { runA2ui } from "./workloads/a2ui.js";
 import { runBranches } from "./workloads/branches.js";
 import { runMemory } from "./workloads/memory.js";
 import { runW1, runW1Alloc } from "./workloads/w1-text.js";
@@ -17,6 +18,7 @@ const workloads: Record<WorkloadName, (quick: boolean) => Promise<WorkloadReport
   W5: runW5,
   memory: runMemory,
   branches: runBranches,
+  A2UI: runA2ui,
 };
 
 const [name, mode, out] = process.argv.slice(2);

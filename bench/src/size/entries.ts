@@ -42,7 +42,12 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // Budget: the figure + 0.5, under issue 18's 20 KB target.
     // 19.5 on 2026-12-07 (19,379 → 19,499 B against main of that day): every field also a runes
     // read through Svelte's createSubscriber, and a store per field under `stores` (#39).
-    budget: 19.7 * KB,
+    // 19,722 B on 2026-12-07 after the merges of that day: AG-UI 1.1's encryptedValueType on
+    // messages and tool calls and ChatClient.runAgent (#43), previews only of media types (#37);
+    // budget: the figure + 0.1, issue 42 weighs the chat anew.
+    // 19,810 B with #38 merged onto that (the chat's connectivity option, the queue's slot in the
+    // client and a stop the server refuses): + 0.1.
+    budget: 19.9 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost,
@@ -55,17 +60,19 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   ...Object.fromEntries(
     (
       [
-        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 52.0],
-        ["presence", "broadcastPresence", "multi-tab presence", 21.4],
-        ["attachments", "chatAttachments", "files in messages", 21.8],
-        ["subagents", "subagentLanes", "subagent lanes", 20.9],
-        ["branching", "messageBranches", "conversation branches", 20.7],
-        ["follow", "followRuns", "following other clients' runs", 47.6],
-        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 29.2],
-        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 21.6],
-        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.0],
-        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 22.8],
-        ["queue", "sendQueue", "send queue: offline, reloads, one tab sends", 51.3],
+        // (2026-12-07: those over the figure + 0.5 after that day's merges re-based at the figure + 0.1;
+        // then #38 merged onto main of that day: every row over re-based at its figure + 0.1.)
+        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 52.2],
+        ["presence", "broadcastPresence", "multi-tab presence", 21.5],
+        ["attachments", "chatAttachments", "files in messages", 22.0],
+        ["subagents", "subagentLanes", "subagent lanes", 21.1],
+        ["branching", "messageBranches", "conversation branches", 20.9],
+        ["follow", "followRuns", "following other clients' runs", 47.8],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 29.4],
+        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 21.7],
+        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.2],
+        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 23.0],
+        ["queue", "sendQueue", "send queue: offline, reloads, one tab sends", 51.5],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
@@ -85,7 +92,10 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 24.2 weighed as an app chunks it, the engine-only code in modules of its own (#18); 23.8 with a running chat's thread writes loaded with the engine (#18);
     // 20.6 with the sentences for development builds only and statusNote with the engine (#18): + 0.5.
     // 19.7 on 2026-12-04 (see the Svelte entry); the budget is issue 18's target itself.
-    budget: 20.0 * KB,
+    // 20,035 B on 2026-12-07 after the merges of that day (see the Svelte entry): 35 B over issue
+    // 18's 20 KB, which the weight table prints as FAIL; issue 42 weighs the chat anew.
+    // 20,119 B with #38 merged onto that (see the Svelte entry): + 0.1.
+    budget: 20.2 * KB,
     side: "threadline",
   },
   "core-root": {
@@ -96,8 +106,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 79.9 with those writes in modules of their own (each split adds its module's imports and
     // exports) and the mount path's index reservation and early returns (#18);
     // 68.4 with the sentences for development builds only (#18): + 0.5.
-    // 72.1 on 2026-12-05 with #38's send queue (sendQueue, about 4 KB) and the engine's resilience: + 0.5.
-    budget: 72.6 * KB,
+    // 67.5 on 2026-12-07 after that day's merges (#43, #37); 72.8 with #38's send queue and the
+    // engine's resilience merged onto that: + 0.1.
+    budget: 72.9 * KB,
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).
@@ -107,8 +118,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // ChatClient's facade and its lazy-engine slot (the engine itself up front, chatPersistence bringing it), transport 6.7 with
     // HttpAgent's exchange lazy (#18). All at 2026-12-03's figures + 0.5 once the sentences are for
     // development builds only (#18).
-    // chat 56.0 on 2026-12-05 with #38's send queue and the engine's resilience: + 0.5.
-    Object.entries({ persist: 7.1, json: 6.0, chat: 56.5, run: 29.2, model: 6.5, pipeline: 8.7, transport: 6.0 }).map(([sub, budget]) => [
+    // chat 56.0 on 2026-12-05 with #38's send queue and the engine's resilience: + 0.5; 56.7 on
+    // 2026-12-07 merged onto that day's main: + 0.1.
+    Object.entries({ persist: 7.1, json: 6.0, chat: 56.8, run: 29.2, model: 6.5, pipeline: 8.7, transport: 6.0 }).map(([sub, budget]) => [
       `core-${sub}`,
       {
         title: `@threadline/core/${sub}, every export`,
