@@ -76,8 +76,10 @@ export interface LeaseOptions {
 
 /**
  * Without Web Locks: a lease on the queue's channel. The holder repeats `lease` every heartbeat;
- * a tab that hears none for `ttlMs` claims it, and holds it if no tab with a smaller id claimed it
- * within a heartbeat (two claims at once: the smaller tab id wins, the other yields at once).
+ * a tab that hears none for `ttlMs` posts `claim`, and holds the lease if within a heartbeat it
+ * hears no `lease` (a holder answers a claim at once) and no claim from a smaller tab id. A holder
+ * keeps the lease against a claim: a tab whose timers were late (a busy or throttled page) must
+ * not take the queue from a tab that is sending. Two holders at once: the smaller tab id keeps it.
  */
 export function channelLease(channel: BroadcastChannelLike, tabId: string, threadId: string, options: LeaseOptions): DrainLock {
   const held = signal(false);
@@ -85,7 +87,7 @@ export function channelLease(channel: BroadcastChannelLike, tabId: string, threa
   let timer: unknown;
   let claiming = false;
   let released = false;
-  const post = (kind: "lease" | "release" | "ask"): void => {
+  const post = (kind: "lease" | "claim" | "release" | "ask"): void => {
     const message: QueueChannelMessage = { kind, v: 1, tabId, threadId };
     try {
       channel.postMessage(message);
@@ -106,7 +108,7 @@ export function channelLease(channel: BroadcastChannelLike, tabId: string, threa
   };
   const claim = (): void => {
     claiming = true;
-    post("lease");
+    post("claim");
     schedule(heartbeatMs, () => {
       claiming = false;
       held.value = true;
@@ -123,12 +125,11 @@ export function channelLease(channel: BroadcastChannelLike, tabId: string, threa
     const message = event.data as Partial<QueueChannelMessage> | null;
     if (released || typeof message !== "object" || message === null || message.v !== 1 || message.threadId !== threadId || message.tabId === tabId || typeof message.tabId !== "string") return;
     if (message.kind === "lease") {
-      if (held.peek() || claiming) {
-        if (message.tabId < tabId) otherHolds();
-        else if (held.peek()) post("lease");
-        return;
-      }
-      otherHolds();
+      if (held.peek() && message.tabId > tabId) post("lease");
+      else otherHolds();
+    } else if (message.kind === "claim") {
+      if (held.peek()) post("lease");
+      else if (claiming && message.tabId < tabId) otherHolds();
     } else if (message.kind === "release") {
       if (!held.peek() && !claiming) claim();
     } else if (message.kind === "ask" && held.peek()) post("lease");

@@ -6,7 +6,7 @@ import type { StoredQueuedMessage } from "../../persist/stored-thread.js";
  * changes it, stores it and publishes it (`items`); the other tabs show what it publishes, and hand
  * it what their users do (`op`) — a message to add, cancel, edit, move, retry. A tab opening asks
  * for the queue (`ask`). Without Web Locks, the lease that picks the holder is on this channel too
- * (`lease`, repeated by its holder; `release` when it lets go).
+ * (`lease`, repeated by its holder; `claim` by a tab that heard none; `release` when it lets go).
  */
 export type QueueChannelMessage =
   | {
@@ -24,6 +24,7 @@ export type QueueChannelMessage =
   | { readonly kind: "op"; readonly v: 1; readonly tabId: string; readonly threadId: string; readonly opId: string; readonly op: QueueOp }
   | { readonly kind: "ask"; readonly v: 1; readonly tabId: string; readonly threadId: string }
   | { readonly kind: "lease"; readonly v: 1; readonly tabId: string; readonly threadId: string }
+  | { readonly kind: "claim"; readonly v: 1; readonly tabId: string; readonly threadId: string }
   | { readonly kind: "release"; readonly v: 1; readonly tabId: string; readonly threadId: string };
 
 /** A message that left the queue: sent (its turn settled so), cancelled, or cleared with the thread. */
@@ -67,6 +68,7 @@ export function parseQueueMessage(data: unknown): QueueChannelMessage | null {
     }
     case "ask":
     case "lease":
+    case "claim":
     case "release":
       return message as QueueChannelMessage;
     default:

@@ -381,6 +381,7 @@ class ThreadSendQueue implements ChatQueue {
         }
         return;
       case "lease":
+      case "claim":
       case "release":
         return;
       default: {
