@@ -1,7 +1,8 @@
 // The send queue (`sendQueue()`) against createAgentHandler on a real node:http server: messages
 // sent while a run streams or while offline wait, go in order, each once; they survive a reload;
 // two tabs on one storage send them once between them; the user edits, cancels and reorders them
-// while the queue drains; a message whose run fails stays with its error and the rest waits.
+// while the queue drains; a message whose run fails stays with its error and the rest waits;
+// nothing goes while an approval or an interrupt waits for the user.
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
 import type { ChatClientOptions, TurnResult } from "../../src/chat/types.js";
@@ -308,6 +309,30 @@ describe("sendQueue: one tab", () => {
     expect(await later).toEqual({ status: "idle" });
     expect(removed).toEqual(["done"]);
     expect(sentTexts(agent).at(-1)).toBe("and then this");
+  });
+
+  it("never while an interrupt waits for the user: the queued message goes after the run that answers it", async () => {
+    const agent = scriptedAgent((input) => {
+      const start = { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId };
+      if (lastUserText(input) === "book it" && input.resume === undefined) {
+        return [start, { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId, outcome: { type: "interrupt", interrupts: [{ id: "seat", reason: "input_required" }] } }];
+      }
+      return echo(input);
+    });
+    const server = await handlerOn(agent);
+    const { chat } = tab(server.url, memoryStorage(), network());
+    await chat.ready;
+    expect(await chat.sendMessage("book it")).toEqual({ status: "awaiting-input" });
+    const later = chat.sendMessage("and then this");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(queued(chat)).toEqual(["and then this:queued"]);
+    expect(agent.runs).toHaveLength(1);
+    expect(await chat.resume("seat", { seat: "12A" })).toEqual({ status: "idle" });
+    expect(await later).toEqual({ status: "idle" });
+    // The interrupt's answer went first, on its own run; the queued message after it, once.
+    expect(agent.runs.map((run) => run.resume?.map((entry) => entry.status) ?? [])).toEqual([[], ["resolved"], []]);
+    expect(sentTexts(agent)).toEqual(["book it", "book it", "and then this"]);
+    expect(answers(chat)).toEqual(["echo: book it", "echo: and then this"]);
   });
 
   it("whenBusy: drop refuses a message sent during a run; interrupt stops the run and sends it now", async () => {
