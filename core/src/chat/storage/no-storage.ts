@@ -15,6 +15,7 @@ export const NO_STORAGE: ChatStorage = Object.freeze({
   enabled: false,
   persistenceError: NO_ERROR,
   index: undefined,
+  opensLatest: false,
   storedThreads: NO_THREADS,
   hydratedResume: undefined,
   hydratedQueue: undefined,

@@ -3,7 +3,7 @@ import { batch, type ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import { restoreBranches } from "../../model/branches/restore-branches.js";
 import type { ThreadImpl } from "../../model/thread.js";
-import type { PersistenceError } from "../../persist/errors.js";
+import { PersistOptionError, type PersistenceError } from "../../persist/errors.js";
 import type { StoredQueuedMessage, StoredResumePoint, ThreadContent } from "../../persist/stored-thread.js";
 import { ThreadIndex, threadTitle, type ThreadSummary } from "../../persist/thread-index.js";
 import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../../persist/thread-persistence.js";
@@ -26,6 +26,14 @@ export type ChatPersistenceOptions = Omit<ThreadPersistenceOptions, "onError"> &
   readonly index?: false | ThreadIndex;
   /** Your data stored with the thread's index entry at each save (JSON), e.g. which agent it talks to. */
   readonly threadMeta?: (threadId: string) => Readonly<Record<string, unknown>> | undefined;
+  /**
+   * What a chat given no `threadId` opens: `"new"` (default), a new conversation; `"latest"`, the
+   * thread of this storage saved last (the index's first), so a reload comes back to the
+   * conversation — and, with a resumable `HttpAgent`, rejoins a run still going. With nothing
+   * stored, or storage that cannot be read (server rendering), it is a new conversation. Needs the
+   * index (not `index: false`). Messages sent meanwhile wait for it and go to that thread.
+   */
+  readonly open?: "new" | "latest";
 };
 
 /**
@@ -53,6 +61,7 @@ class ThreadStorage implements ChatStorage {
   /** The thread index the saves maintain (undefined with `index: false`). */
   readonly index: ThreadIndex | undefined;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  readonly opensLatest: boolean;
   readonly #store: ThreadPersistence;
   readonly #threadMeta: ChatPersistenceOptions["threadMeta"];
   readonly #thread: ThreadImpl;
@@ -77,10 +86,17 @@ class ThreadStorage implements ChatStorage {
     this.#resumePoint = host.resumePoint;
     this.#queue = host.queue;
     const onError = host.report;
-    const { index, threadMeta, ...rest } = options;
+    const { index, threadMeta, open, ...rest } = options;
+    if (open !== undefined && open !== "new" && open !== "latest") {
+      throw new PersistOptionError("open", DEV ? `chatPersistence: \`open\` is "new" or "latest", not ${String(open)}.` : "");
+    }
+    if (open === "latest" && index === false) {
+      throw new PersistOptionError("open", DEV ? 'chatPersistence: `open: "latest"` reads the thread index, which `index: false` turns off.' : "");
+    }
     this.#store = new ThreadPersistence({ ...rest, onError });
     this.index = index === false ? undefined : index ?? new ThreadIndex({ adapter: rest.adapter, now: rest.now, onError });
     this.#threadMeta = threadMeta;
+    this.opensLatest = open === "latest";
     this.persistenceError = this.#store.persistenceError;
     this.storedThreads = this.index?.threads ?? NO_STORAGE.storedThreads;
   }

@@ -18,6 +18,8 @@ export interface ChatStorage {
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   /** The thread index the saves maintain (undefined without one). */
   readonly index: ThreadIndex | undefined;
+  /** A chat given no thread id opens the most recently saved thread (`chatPersistence({ open: "latest" })`). */
+  readonly opensLatest: boolean;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
   /** The resume point of the record the last hydrate applied: a run to rejoin. */
   readonly hydratedResume: StoredResumePoint | undefined;

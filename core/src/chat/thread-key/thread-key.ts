@@ -51,6 +51,7 @@ export class ChatThreadKey {
   }
 
   hydrate(): Promise<void> {
+    if (this.#parts.threadId.provisional && this.#parts.storage.opensLatest) return this.#openLatest();
     // A new conversation has nothing stored yet: its first message must not wait for a read.
     // Without storage, only a chat that follows other clients' runs asks the server on opening.
     if (this.#parts.threadId.provisional || (!this.#parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
@@ -69,6 +70,28 @@ export class ChatThreadKey {
         // could not be asked about it: shown as failed, never as a finished answer.
         if (failure !== undefined) this.#parts.turns.showFailure(failure);
       });
+  }
+
+  /**
+   * `chatPersistence({ open: "latest" })` on a chat given no thread id: the thread saved last is
+   * opened instead of a new conversation, and read like any stored thread (a run it was in the
+   * middle of is rejoined). Turns asked for meanwhile wait, then go to that thread. Nothing
+   * stored, or an index that cannot be read (reported; server rendering has no browser storage):
+   * the new conversation stays.
+   */
+  async #openLatest(): Promise<void> {
+    const { turns, storage, threadId, thread } = this.#parts;
+    const key = this.id;
+    turns.hydrationStarted();
+    const latest = (await storage.index?.list().catch(() => undefined))?.[0]?.id;
+    // A switch meanwhile (or dispose) decided for the user; its own hydrate ends the wait.
+    if (this.id !== key || turns.disposed) return;
+    if (latest === undefined) return turns.hydrated();
+    // Nothing ran and nothing was stored under the provisional id: the move needs no halt.
+    storage.switchTo(latest);
+    threadId.moveTo(latest);
+    thread.threadId.value = latest;
+    return this.hydrate();
   }
 
   /** Whether the server (a resumable one) has runs of this thread going: another device or tab. */
