@@ -51,7 +51,7 @@ describe('chatPersistence({ open: "latest" })', () => {
     const first = quickStart(server.url, before);
     await first.ready;
     void first.sendMessage("Plan my trip");
-    await until(() => (first.thread.toMessages()[1]?.content?.length ?? 0) > 0, "the answer's first tokens");
+    await until(() => (texts(first.thread.toMessages())[1] ?? "").includes("tök"), "the answer's first tokens");
     const threadId = first.threadId;
     await first.whenSaved();
     before.leave(); // the reload: connections cut, no last write
@@ -62,7 +62,7 @@ describe('chatPersistence({ open: "latest" })', () => {
     expect(after.threadId).toBe(threadId);
     expect(after.thread.toMessages()[0]).toMatchObject({ role: "user", content: "Plan my trip" });
     release();
-    await until(() => after.status.value === "idle" && after.thread.toMessages().length === 2 && !after.thread.toMessages()[1]!.content!.endsWith("tök10 世界😀 ") && after.thread.toMessages()[1]!.content!.includes("tök23"), "the rejoined answer");
+    await until(() => after.status.value === "idle" && (texts(after.thread.toMessages())[1] ?? "").includes("tök23"), "the rejoined answer");
     const whole = answerEvents({ threadId, runId: "r" } as never, 24)
       .filter((e) => e.type === "TEXT_MESSAGE_CONTENT")
       .map((e) => e.delta)
