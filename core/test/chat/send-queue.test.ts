@@ -461,6 +461,32 @@ describe("sendQueue: two tabs on one storage", () => {
     });
   }
 
+  it("a tab opened while another streams the thread's run shows it generating until it ends, then not: its message goes", async () => {
+    const one = gate("one");
+    const agent = scriptedAgent(echo, { hold: one.hold });
+    const server = await handlerOn(agent);
+    const storage = memoryStorage();
+    const net = network();
+    const options: SendQueueOptions = { createChannel: undefined, locks: sharedLocks() };
+    const presence = { presence: broadcastPresence({ heartbeatMs: 50, ttlMs: 200 }) };
+    const a = tab(server.url, storage, net, options, presence);
+    await a.chat.ready;
+    const first = a.chat.sendMessage("one");
+    await one.at;
+    await a.chat.whenSaved();
+    // The stored thread names the run as its resume point; the server has it running; the other
+    // tab streams it: this tab leaves the run to that tab and shows it through presence.
+    const b = tab(server.url, storage, net, options, presence);
+    await b.chat.ready;
+    await expect.poll(() => b.chat.sessionGenerating.peek()).toBe(true);
+    const fromB = b.chat.sendMessage("two");
+    one.release();
+    await first;
+    await expect.poll(() => b.chat.sessionGenerating.peek()).toBe(false);
+    expect(await fromB).toEqual({ status: "idle" });
+    expect(sentTexts(agent)).toEqual(["one", "two"]);
+  });
+
   it("when the sending tab closes, the other takes over: it reads the stored thread again and sends the rest", async () => {
     const agent = scriptedAgent(echo);
     const server = await handlerOn(agent);

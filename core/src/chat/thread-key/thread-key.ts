@@ -143,10 +143,11 @@ export class ChatThreadKey {
     }
     this.#unsettled = undefined;
     if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return undefined;
-    // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows it).
+    // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows
+    // it) — through presence, which ends with that tab's run; the server's answer would not.
     const held = point !== undefined && runs.some((run) => run.runId === point.runId);
     const rejoin = held && !this.#parts.presence.peek().sessionGenerating.peek();
-    this.serverGenerating.value = runs.some((run) => run.status === "running" && !(rejoin && run.runId === point.runId));
+    this.serverGenerating.value = runs.some((run) => run.status === "running" && !(held && run.runId === point.runId));
     if (!rejoin) {
       this.follow.consider(runs, held ? point : undefined);
       return undefined;
