@@ -64,6 +64,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
         // then #38 merged onto main of that day: every row over re-based at its figure + 0.1.)
         ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 52.2],
         ["presence", "broadcastPresence", "multi-tab presence", 21.5],
+        // 21,852 B on 2026-12-07: chatAttachments() hands out its limits and refusal(file), so an app
+        // refuses a file when it is picked (#41); the type check comes up front with it.
         ["attachments", "chatAttachments", "files in messages", 22.0],
         ["subagents", "subagentLanes", "subagent lanes", 21.1],
         ["branching", "messageBranches", "conversation branches", 20.9],
