@@ -34,6 +34,7 @@ export default defineConfig({
           { text: "Security", link: "/guide/security" },
           { text: "Svelte", link: "/guide/svelte" },
           { text: "Vue", link: "/guide/vue" },
+          { text: "Nuxt", link: "/guide/nuxt" },
           { text: "The chat client", link: "/guide/chat-client" },
         ],
       },
