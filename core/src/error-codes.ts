@@ -54,6 +54,8 @@ export const errorCodes = {
     "SOURCE_FAILED",
     "CONNECT_NOT_SUPPORTED",
     "RECONNECT_FAILED",
+    "RESPONSE_TIMEOUT",
+    "STOP_FAILED",
     // a part loaded on first use (the chat's engine, HttpAgent's exchange) did not load
     "LAZY_LOAD_FAILED",
     // warnings (onWarning): capability discovery
@@ -139,6 +141,11 @@ export const errorCodes = {
     "ATTACHMENT_FAILED",
     "PLUGIN_MISSING",
     "PARTIAL_ARGS_MISSING",
+    // the send queue (`sendQueue`): a method's id, and why a queued message waits failed
+    "QUEUED_MESSAGE_UNKNOWN",
+    "QUEUED_MESSAGE_SENT",
+    "SEND_UNCONFIRMED",
+    "ATTACHMENT_NOT_KEPT",
   ],
   persistence: [
     "PERSIST_QUOTA_EXCEEDED",

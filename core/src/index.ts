@@ -53,12 +53,14 @@ export type {
   UserMessageNode,
 } from "./model/index.js";
 // -- chat client and tools --
-export { ChatClient, chatPersistence, broadcastPresence, chatAttachments, followRuns } from "./chat/index.js";
+export { ChatClient, chatPersistence, broadcastPresence, chatAttachments, followRuns, sendQueue } from "./chat/index.js";
 export type {
   AttachmentInput,
   ChatClientOptions,
   ChatStatus,
   MessageInput,
+  QueuedMessage,
+  SendQueue,
   StateUpdater,
   StatusNote,
   ToolResultInput,

@@ -45,6 +45,8 @@ const ROOT_VALUES = [
   "memoryStorage",
   "messageBranches",
   "partialArgsParser",
+  // the send queue plug-in (issue 38): an app's chat option, like the plug-ins beside it
+  "sendQueue",
   "strictModeUndo",
   "subagentLanes",
   "warnToConsole",
@@ -82,9 +84,12 @@ const ROOT_TYPES = [
   "Middleware",
   "PersistenceAdapter",
   "PropStatus",
+  // what chat.sendQueue hands out, for the app's queue UI
+  "QueuedMessage",
   "ResumeEntry",
   "RunAgentInput",
   "RunUsage",
+  "SendQueue",
   "StageErrorCode",
   "StateUpdater",
   "StatusNote",

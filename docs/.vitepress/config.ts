@@ -51,6 +51,7 @@ export default defineConfig({
           { text: "Long threads: ThreadWindow", link: "/guide/thread-window" },
           { text: "Bundle size", link: "/guide/bundle-size" },
           ...page("Resume a run", "guide/resume"),
+          ...page("The send queue, and what survives what", "guide/send-queue"),
           ...page("Streaming markdown", "guide/streaming-markdown"),
           ...page("Branching", "guide/branching"),
           ...page("Attachments", "guide/attachments"),

@@ -20,6 +20,8 @@ export interface OpenOptions {
   readonly backend?: "scripted" | "mastra";
   /** `plain`: the scripted server's own endpoint; default: through the resumable handler. */
   readonly network?: "plain" | "resumable";
+  /** The offline switch at load (`?offline=`); default off, whatever an earlier test left stored. */
+  readonly offline?: boolean;
 }
 
 export interface AppHarness {
@@ -82,6 +84,13 @@ export function useApp(framework: AppName, options: { mastra?: boolean } = {}): 
   };
 }
 
+/** What the tests read of a stored thread record. */
+interface StoredRecord {
+  readonly messages?: unknown[];
+  readonly components?: { name: string }[];
+  readonly queue?: unknown[];
+}
+
 /** A turn the test is about to start; see `AppPage.turn()`. */
 export class Turn {
   constructor(
@@ -132,6 +141,7 @@ export class AppPage {
         variant: options.variant,
         backend: options.backend ?? "scripted",
         network: options.network,
+        offline: options.offline === true ? 1 : 0,
         ...(options.speed === undefined ? { delay: options.delay ?? 2 } : { speed: options.speed }),
         thread: this.threadId,
       }),
@@ -220,6 +230,13 @@ export class AppPage {
       .toBeGreaterThanOrEqual(count);
   }
 
+  /** Resolves once IndexedDB holds this thread with `count` messages in its send queue. */
+  async waitForStoredQueue(count: number): Promise<void> {
+    await expect
+      .poll(() => this.storedRecord(this.threadId).then((record) => record?.queue?.length ?? 0), { timeout: 10_000, interval: 100 })
+      .toBe(count);
+  }
+
   /** The names of the Tambo components stored with a thread ([] when none; null when no record). */
   async storedComponentNames(threadId: string): Promise<string[] | null> {
     const record = await this.storedRecord(threadId);
@@ -227,17 +244,17 @@ export class AppPage {
   }
 
   /** The thread's record in the app's IndexedDB: null when absent, undefined when the store is not there yet. */
-  storedRecord(threadId: string): Promise<{ messages?: unknown[]; components?: { name: string }[] } | null | undefined> {
+  storedRecord(threadId: string): Promise<StoredRecord | null | undefined> {
     return this.page.evaluate(
       ([key]) =>
-        new Promise<{ messages?: unknown[]; components?: { name: string }[] } | null | undefined>((resolve) => {
+        new Promise<StoredRecord | null | undefined>((resolve) => {
           const request = indexedDB.open("threadline-playground");
           request.onerror = () => resolve(undefined);
           request.onsuccess = () => {
             const db = request.result;
             if (!db.objectStoreNames.contains("threads")) return resolve(undefined);
             const get = db.transaction("threads").objectStore("threads").get(key as string);
-            get.onsuccess = () => resolve((get.result as { messages?: unknown[]; components?: { name: string }[] } | undefined) ?? null);
+            get.onsuccess = () => resolve((get.result as StoredRecord | undefined) ?? null);
             get.onerror = () => resolve(undefined);
           };
         }),

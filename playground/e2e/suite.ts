@@ -757,6 +757,44 @@ export function appSuite(framework: AppName): void {
     });
   });
 
+  // #38: the send queue, stored with the thread; the offline switch beside the flaky-network one.
+  test("send queue: three messages typed offline survive a reload and go, once and in order, when the network is back", async () => {
+    await withPage({ scenario: "weather-card", variant: "activity" }, async (page) => {
+      const cities = ["Paris", "Tokyo", "Oslo"];
+      const questions = cities.map((city) => `What's the weather in ${city}?`);
+      await page.byTestId(TEST_ID.offlineNetwork).check();
+      for (const question of questions) await page.send(question);
+      const queued = page.byTestId(TEST_ID.queuedMessage);
+      await expect.poll(() => queued.count()).toBe(3);
+      expect(await page.byTestId(TEST_ID.queuedText).allInnerTexts()).toEqual(questions);
+      expect(await page.byTestId(TEST_ID.sendQueue).getAttribute("data-online")).toBe("false");
+      expect(await page.messages().count()).toBe(0);
+      await page.waitForStoredQueue(3);
+      await page.screenshot("send-queue-offline");
+
+      // The page reloads, still offline (the switch is stored): the queue comes back, nothing goes.
+      await page.page.goto(page.url({ offline: 1 }));
+      await page.composer.waitFor();
+      await expect.poll(() => queued.count()).toBe(3);
+      expect(await page.byTestId(TEST_ID.queuedText).allInnerTexts()).toEqual(questions);
+      expect(await queued.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual(["queued", "queued", "queued"]);
+      expect(await page.byTestId(TEST_ID.offlineNetwork).isChecked()).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await page.messages().count()).toBe(0);
+
+      // Online again: the three go, one after the other, each once.
+      await page.byTestId(TEST_ID.offlineNetwork).uncheck();
+      const cards = page.byTestId(TEST_ID.weatherCard);
+      await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => queued.count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => page.status()).toBe("idle");
+      expect(await cards.evaluateAll((items) => items.map((item) => item.getAttribute("data-city")))).toEqual(cities);
+      expect(await page.messages("user").locator(".bubble").allInnerTexts()).toEqual(questions);
+      await page.waitForStoredQueue(0);
+      await page.screenshot("send-queue-sent");
+    });
+  });
+
   test("reload: the thread (a Tambo card too) comes back from IndexedDB; the thread list switches threads", async () => {
     await withPage({ scenario: "approval" }, async (page) => {
       const asked = await page.turn();

@@ -9,6 +9,8 @@ export const TEST_ID = {
   speed: "speed-select",
   /** The flaky-network switch (a checkbox): cuts the streams at random points. */
   flakyNetwork: "flaky-network",
+  /** The offline switch (a checkbox): the page acts as if the network were down; stored with the settings. */
+  offlineNetwork: "offline-network",
   /** The menu button (narrow screens): opens the sidebar as a drawer; `aria-expanded`. */
   menu: "menu",
   /** The sidebar (`data-open` while the menu shows it on a narrow screen). */
@@ -80,8 +82,18 @@ export const TEST_ID = {
   continue: "continue",
   /** Shown while the user has scrolled up from the newest message. */
   jumpLatest: "jump-latest",
-  /** Above the composer while an approval waits: sending declines it. */
+  /** Above the composer while an approval waits: a message sent now waits for the answer. */
   approvalWarning: "approval-warning",
+  /** Above the composer: the send queue (`data-online`, `data-paused`, `data-draining`), when it holds messages. */
+  sendQueue: "send-queue",
+  /** One queued message; `data-status` (queued, sending, failed), `data-message-id`. */
+  queuedMessage: "queued-message",
+  queuedText: "queued-text",
+  /** A queued message's buttons: send earlier, cancel, retry a failed one; the queue's resume after Stop. */
+  queueUp: "queue-up",
+  queueCancel: "queue-cancel",
+  queueRetry: "queue-retry",
+  queueResume: "queue-resume",
   composer: "composer",
   send: "send",
   suggestion: "suggestion",

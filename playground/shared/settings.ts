@@ -14,6 +14,8 @@ export interface Settings {
   network: Network;
   /** The flaky-network switch (flaky-fetch.ts); `?flaky=1`, never stored. */
   flaky: boolean;
+  /** The offline switch (offline.ts): stored, so a reload stays offline; `?offline=1` too. */
+  offline: boolean;
 }
 
 const KEY = "threadline-playground:settings";
@@ -39,6 +41,7 @@ export function loadSettings(search: string = location.search): Settings {
     // From the query only: a stored choice would carry the handler into every later visit.
     network: asNetwork(query.get("network")),
     flaky: query.get("flaky") === "1",
+    offline: query.has("offline") ? query.get("offline") === "1" : stored.offline === true,
   };
 }
 

@@ -30,6 +30,8 @@ export type { BindingErrorCode } from "./errors.js";
 export { useChat } from "./useChat.js";
 export type { UseChatOptions, UseChatReturn, ThreadView, ThreadStore } from "./useChat.js";
 export { provideChat, injectChat } from "./chat-context.js";
+export { useSendQueue } from "./useSendQueue.js";
+export type { SendQueueFields, SendQueueStores } from "./useSendQueue.js";
 
 // Deprecated names (before the two bindings shared one API), kept for one release.
 export { fromSignal } from "./useSignal.js";

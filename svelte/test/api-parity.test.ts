@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { signal } from "@preact/signals-core";
-import { ChatClient, createThread, fromEvents, type ToolCallNode } from "@threadline/core";
+import { ChatClient, createThread, fromEvents, sendQueue, type ToolCallNode } from "@threadline/core";
 import { foldEvent } from "@threadline/core/fold";
 import ts from "typescript";
 import { expect, test, vi } from "vitest";
@@ -41,6 +41,8 @@ const SHARED = [
   "BindingError",
   // Svelte's action, Vue's directive (`v-stream-text`): the same job, each framework's form.
   "streamText",
+  // the send queue's messages and actions (issue 38)
+  "useSendQueue",
 ];
 const SVELTE_ONLY: string[] = [];
 /** Svelte's names before the two bindings shared one API, each an alias of its new name. */
@@ -84,8 +86,10 @@ const OWN_TYPES = {
     "SubagentFields",
     "SubagentStores",
     "MarkdownComponentMap",
+    "SendQueueFields",
+    "SendQueueStores",
   ],
-  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "SubagentField", "SubagentRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap"],
+  vue: ["SignalRef", "ToolCallField", "ToolCallRefs", "SubagentField", "SubagentRefs", "NodeSource", "Disposable", "FieldRefs", "MarkdownComponentMap", "SendQueueRefs"],
 };
 
 interface Exported {
@@ -233,6 +237,21 @@ test("useChat, useToolCall, useSubagent and useComponentStatus: the same fields,
 
   fromVue.dispose();
   fromSvelte.dispose();
+  client.dispose();
+  warn.mockRestore();
+});
+
+test("useSendQueue returns the same fields (stores in Svelte, refs in Vue)", () => {
+  const client = new ChatClient({ agent: fromEvents([]), threadId: "t", presence: false, queue: sendQueue({ createChannel: null }) });
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const fromSvelte = svelteApi.useSendQueue(client);
+  const fromVue = vueApi.useSendQueue(client);
+  const fields = ["messages", "online", "draining", "paused", "cancel", "edit", "move", "retry", "resume"];
+  // `stores`: Svelte's store per field, for `$` code (Vue's refs are its one form).
+  expect(sorted(Object.keys(fromSvelte).filter((key) => key !== "stores"))).toEqual(sorted(fields));
+  expect(sorted(Object.keys(fromSvelte.stores))).toEqual(sorted(["messages", "online", "draining", "paused"]));
+  expect(sorted(Object.keys(fromVue).filter((key) => key !== "dispose"))).toEqual(sorted(fields));
+  fromVue.dispose();
   client.dispose();
   warn.mockRestore();
 });

@@ -30,3 +30,5 @@ export type { Disposable, FieldRefs } from "./node-fields.js";
 export { useChat } from "./useChat.js";
 export type { UseChatOptions, UseChatReturn, ThreadView } from "./useChat.js";
 export { provideChat, injectChat } from "./chat-context.js";
+export { useSendQueue } from "./useSendQueue.js";
+export type { SendQueueRefs } from "./useSendQueue.js";

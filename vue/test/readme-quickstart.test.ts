@@ -4,6 +4,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fireEvent, render, screen, waitFor } from "@testing-library/vue";
 import { afterEach, expect, test } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { memoryStorage } from "@threadline/core";
+import { createAgentHandler, toNodeListener } from "@threadline/core/server";
 import Quickstart from "./readme/Quickstart.vue";
 import { agentServer, type AgentServer } from "./support/server.js";
 
@@ -43,4 +47,62 @@ test("the component's template is the README's Nuxt page's, to the letter", () =
   const template = (source: string): string => source.slice(source.indexOf("<template>"));
   expect(block).toBeDefined();
   expect(template(readFileSync(join(here, "readme/Quickstart.vue"), "utf8"))).toBe(template(block!));
+});
+
+test("reloaded mid-answer, the quick start shows the question and the whole answer, asked once", async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const words = Array.from({ length: 12 }, (_, i) => `word${i} `);
+  server = await agentServer(async ({ input, send, end }) => {
+    await send({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
+    await send({ type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" });
+    for (const [i, delta] of words.entries()) {
+      if (i === 4) await held;
+      await send({ type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta });
+    }
+    await send({ type: "TEXT_MESSAGE_END", messageId: "a1" });
+    await send({ type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId });
+    end();
+  });
+  // The module's route: Threadline's handler in front of the agent, which logs the run.
+  const route = http.createServer(toNodeListener(createAgentHandler({ owner: "anonymous", upstream: server.url })));
+  await new Promise<void>((resolve) => route.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(route.address() as AddressInfo).port}/api/agent`;
+  const adapter = memoryStorage();
+  // The first page goes away as a reload takes it: its connections cut, its storage writes and
+  // requests stopped at once (no last save, no stop sent: a reload runs no cleanup).
+  let gone = false;
+  const controllers = new Set<AbortController>();
+  const pageFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (gone) return Promise.reject(new TypeError("the page is gone"));
+    const controller = new AbortController();
+    controllers.add(controller);
+    return fetch(input, { ...init, signal: controller.signal });
+  }) as typeof fetch;
+  const pageStorage = {
+    getItem: (key: string) => adapter.getItem(key),
+    setItem: (key: string, value: unknown) => (gone ? undefined : adapter.setItem(key, value)),
+    removeItem: (key: string) => (gone ? undefined : adapter.removeItem(key)),
+  };
+  try {
+    const first = render(Quickstart, { props: { url, resumable: true, adapter: pageStorage, fetch: pageFetch } });
+    const box = screen.getByLabelText("Message") as HTMLInputElement;
+    await fireEvent.update(box, "Plan my trip");
+    await fireEvent.submit(box.form!);
+    await waitFor(() => expect(first.container.querySelector(".assistant")?.textContent).toContain("word3"), { timeout: 10_000 });
+    gone = true; // the reload
+    for (const controller of controllers) controller.abort();
+
+    const again = render(Quickstart, { props: { url, resumable: true, adapter } });
+    await waitFor(() => expect(again.container.querySelector(".user")?.textContent?.trim()).toBe("Plan my trip"), { timeout: 10_000 });
+    release();
+    await waitFor(() => expect(again.container.querySelector(".assistant")?.textContent?.trim()).toBe(words.join("").trim()), { timeout: 10_000 });
+    expect(server.exchanges).toHaveLength(1);
+    again.unmount();
+    first.unmount();
+  } finally {
+    release();
+    await new Promise<void>((resolve) => route.close(() => resolve()));
+    route.closeAllConnections();
+  }
 });

@@ -19,6 +19,7 @@ import type { ToolRunner } from "../tools/execution.js";
 import type { ToolArgumentReading } from "../tools/argument-reading.js";
 import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
 import type { AgentSource } from "../transport/source.js";
+import type { ChatQueue } from "./queue/queue-plugin.js";
 
 /** What `updateOptions` changes; read when each run starts. */
 export interface ChatSettings {
@@ -44,6 +45,9 @@ export interface ChatParts {
   readonly presence: Signal<ChatPresence>;
   readonly createId: () => string;
   readonly stopWatching: () => void;
+  /** The `queue` plug-in's send queue, opened by the engine once its thread key is made. */
+  queue: ChatQueue | undefined;
+  readonly report: (error: ThreadlineError) => void;
 }
 
 export interface AssemblyInput {
@@ -89,9 +93,16 @@ export function assembleChat(input: AssemblyInput): ChatParts {
     now: options.now,
     onWarning: warn,
     onError: report,
+    // The response named the run: its resume point is stored at once, before any event.
+    onResumable: () => storage.save(),
+    onStopFailed: (error) => turns.showFailure(error, true),
   });
-  const storage = openStorage(options, { thread, key: threadId, report, warn, resumePoint: () => loop.resumePoint() });
-  const id = new ChatThreadId({ thread, storage, presence, openPresence: (next) => openPresence(options, next, warn) }, threadId, input.provisional);
+  const storage = openStorage(options, { thread, key: threadId, report, warn, resumePoint: () => loop.resumePoint(), queue: () => parts.queue?.stored() });
+  const id = new ChatThreadId(
+    { thread, storage, presence, openPresence: (next) => openPresence(options, next, warn), moved: (renamed) => parts.queue?.moved(renamed) },
+    threadId,
+    input.provisional,
+  );
   const approvals = new Approvals(thread);
   const turns = new ChatTurns({
     thread,
@@ -111,7 +122,8 @@ export function assembleChat(input: AssemblyInput): ChatParts {
   });
   const { runner, answers } = turns;
   const stopWatching = turns.watch.attach();
-  return { thread, threadId: id, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching };
+  const parts: ChatParts = { thread, threadId: id, loop, turns, runner, approvals, answers, storage, filter, presence, createId, stopWatching, queue: undefined, report };
+  return parts;
 }
 
 /** The presence of `threadId`: the `presence` plug-in's, or this tab's runs only. */

@@ -25,6 +25,7 @@ import type { OutgoingMessages } from "./outgoing.js";
 import type { ChatClientOptions, ChatStatus, ChatUpdatableOptions, MessageInput, ToolResultInput, TurnResult } from "./types.js";
 import type { ClientTool } from "../tools/definition.js";
 import { checkMessages, replaceMessages } from "../run/thread-writes.js";
+import type { SendQueue } from "./queue/queue-plugin.js";
 
 const NO_THREADS: readonly ThreadSummary[] = Object.freeze([]);
 
@@ -130,7 +131,7 @@ export class ChatClient {
     this.state = thread.state;
     this.#discovery = new CapabilityDiscovery((into) => slot.when(false, (ready) => ready.discoverCapabilities(into), undefined), opened.warn);
     // A plug-in that needs the engine from the start brings it; once a chat of the page has loaded it, it is there for the next.
-    const carried = carriedEngine(options.persistence, options.follow) ?? ENGINE_MODULE.loaded;
+    const carried = carriedEngine(options.persistence, options.follow, options.queue) ?? ENGINE_MODULE.loaded;
     if (carried !== undefined) {
       this.ready = slot.arriveNow(carried).key.hydrate();
       return;
@@ -140,6 +141,11 @@ export class ChatClient {
     this.ready = opens ? slot.when(true, (ready) => ready.key.hydrate(), undefined).catch(() => undefined) : Promise.resolve();
     // Loaded when the page is idle, so the first message rarely waits for it.
     whenIdle(() => slot.prefetch());
+  }
+
+  /** The send queue (the `queue` option, `sendQueue()`): what waits to be sent; undefined without it. */
+  get sendQueue(): SendQueue | undefined {
+    return this.#slot.current?.parts.queue;
   }
 
   /**

@@ -12,6 +12,9 @@ import { assembleChat, type AssemblyInput, type ChatParts } from "./assembly.js"
 import type { StateUpdate } from "./state.js";
 import { ChatThreadKey } from "./thread-key/thread-key.js";
 import { statusNote, type StatusNote } from "./status-note.js";
+import { queuePlugin } from "./queue/queue-plugin.js";
+import { browserConnectivity } from "./network/connectivity.js";
+import { WakeWatch } from "./network/wake-watch.js";
 import type { ChatStatus, TurnResult } from "./types.js";
 
 /** What the chat's engine is built from: the checked options and the thread. */
@@ -41,6 +44,7 @@ export class ChatEngine {
   /** How the last run ended, in words (`ChatClient.statusNote`): only a run ends, and runs need the engine. */
   readonly statusNote: ReadonlySignal<StatusNote | undefined>;
   readonly #warn: WarningHandler;
+  readonly #wake: WakeWatch;
 
   constructor(parts: ChatParts, input: EngineInput) {
     this.parts = parts;
@@ -59,6 +63,28 @@ export class ChatEngine {
     this.persistenceError = storage.persistenceError;
     this.storedThreads = storage.storedThreads;
     this.statusNote = statusNote(parts.thread, this.status);
+    const connectivity = input.options.connectivity ?? browserConnectivity;
+    this.#wake = new WakeWatch(parts, this.key, connectivity);
+    const queue = queuePlugin(input.options.queue);
+    if (queue !== undefined) {
+      parts.queue = queue.open({
+        parts,
+        connectivity,
+        warn: this.#warn,
+        status: this.status,
+        error: this.error,
+        elsewhere: computed(() => this.key.serverGenerating.value || this.following.value),
+        rehydrate: () => this.key.hydrate(),
+        interrupt: () => {
+          turns.halt("a new message interrupted the run", "stopped");
+          storage.save();
+        },
+        deliver: (message) => this.#request(message),
+        askAgain: (messageId) => this.regenerate(messageId),
+      });
+      // A new conversation has nothing stored to read: its queue starts now, not after a hydrate.
+      if (parts.threadId.provisional) parts.queue.hydrated();
+    }
   }
 
   get disposed(): boolean {
@@ -76,6 +102,10 @@ export class ChatEngine {
   }
 
   send(message: Message): Promise<TurnResult> {
+    return this.parts.queue?.send(message) ?? this.#request(message);
+  }
+
+  #request(message: Message): Promise<TurnResult> {
     return new Promise((resolve) => this.parts.turns.request({ kind: "message", message, resolve }));
   }
 
@@ -115,6 +145,7 @@ export class ChatEngine {
     const record = turns.activeRecord();
     if (record !== undefined) filter.runSettled(record.serverRunId ?? record.runId);
     turns.halt("the user stopped the run", "stopped");
+    this.parts.queue?.stopped();
     storage.save();
   }
 
@@ -128,6 +159,7 @@ export class ChatEngine {
       thread.reset();
       turns.forgetRuns();
     });
+    this.parts.queue?.clear();
     storage.clear();
   }
 
@@ -185,8 +217,10 @@ export class ChatEngine {
   }
 
   dispose(): void {
-    const { turns, loop, storage, presence, stopWatching } = this.parts;
+    const { turns, loop, storage, presence, stopWatching, queue } = this.parts;
     if (turns.disposed) return;
+    queue?.dispose();
+    this.#wake.dispose();
     turns.dispose();
     stopWatching();
     loop.dispose();

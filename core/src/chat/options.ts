@@ -20,6 +20,7 @@ import { terminalGrace } from "../run/options.js";
 import { storagePlugin } from "./storage/storage.js";
 import { ARGUMENTS_AS_SENT, isToolArgumentReading, type ToolArgumentReading } from "../tools/argument-reading.js";
 import { followPlugin } from "./follow/follow-plugin.js";
+import { queuePlugin } from "./queue/queue-plugin.js";
 
 /** A chat built from its options: what its engine is made from, and its sender. */
 export interface OpenedChat extends EngineInput {
@@ -51,6 +52,11 @@ export function openChat(options: ChatClientOptions): OpenedChat {
   storagePlugin(options.persistence);
   const toolArguments = toolArgumentReading(options);
   followPlugin(options.follow);
+  queuePlugin(options.queue);
+  const connectivity = options.connectivity as { online?: unknown; subscribe?: unknown } | undefined;
+  if (connectivity !== undefined && (typeof connectivity?.online !== "function" || typeof connectivity.subscribe !== "function")) {
+    throw new ChatInputError("INVALID_OPTION", DEV ? "`connectivity` needs online() and subscribe(listener), or leave it out (the browser's)." : "", "connectivity");
+  }
   const reportTo = (error: ThreadlineError): void => report(options, warn, error);
   const outgoing = openOutgoing(options.attachments, { thread: made, createId, report: reportTo });
   return { options, thread: made, threadId, provisional, agent, toolArguments, settings, warn, createId, report: reportTo, outgoing };

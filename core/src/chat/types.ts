@@ -12,6 +12,8 @@ import type { AgentSource } from "../transport/source.js";
 import type { ChatPersistence } from "./storage/storage.js";
 import type { PresencePlugin } from "./presence/generation.js";
 import type { FollowPlugin } from "./follow/follow-plugin.js";
+import type { SendQueuePlugin } from "./queue/queue-plugin.js";
+import type { Connectivity } from "./network/connectivity.js";
 import type { AttachmentInput } from "./attachments/draft.js";
 import type { AttachmentsPlugin } from "./outgoing.js";
 import type { ClientTool } from "../tools/definition.js";
@@ -126,6 +128,22 @@ export interface ChatClientOptions extends ChatLoopOptions {
    * is opened; `followRuns({ pollMs })` also asks while idle. Default (or `false`): off.
    */
   readonly follow?: false | FollowPlugin;
+  /**
+   * A send queue: `sendQueue({ whenBusy, maxSize })`. Messages sent while a run streams, while an
+   * approval or interrupt waits for the user, or while offline wait in `chat.sendQueue` (listed,
+   * editable, stored with the thread) and go in order when the chat is free and online; of the
+   * tabs open on the thread, one sends them. Default: none; a message sent meanwhile waits for the
+   * turn in memory (and declines what waits for the user), and `chat.sendQueue` is undefined.
+   */
+  readonly queue?: SendQueuePlugin;
+  /**
+   * Online, offline and the page waking. When the page becomes visible again or the network comes
+   * back, the chat checks its run: a reconnect waiting tries now, and a run that failed on the
+   * network (or whose lookup after a reload got no answer) is rejoined if the server still holds
+   * it. The send queue (`queue`) waits while offline. Default: the browser's (`navigator.onLine`,
+   * the `online` / `offline` and `visibilitychange` events); never offline outside a browser.
+   */
+  readonly connectivity?: Connectivity;
   /** Automatic follow-up runs allowed per user turn. Default 10. */
   readonly maxSteps?: number;
   /** Run failures, `maxSteps`, storage failures, failing subscriber hooks. Default: a warning through `onWarning`. */
@@ -168,5 +186,12 @@ export type TurnResult =
   | { readonly status: "failed"; readonly error: ThreadlineError }
   /** `stop()`, `clear()`, `setMessages()`, `regenerate()` or `dispose()` ended the turn. */
   | { readonly status: "cancelled" }
-  /** A queued message that was never sent: the turn before it was stopped, cleared or failed. */
-  | { readonly status: "skipped"; readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" | "nothing-to-edit" };
+  /**
+   * A message that was never sent: the turn before it was stopped, cleared or failed; or, with a
+   * send queue, it was cancelled there, dropped while the chat was busy (`whenBusy: "drop"`), or
+   * the queue was full.
+   */
+  | {
+      readonly status: "skipped";
+      readonly reason: "stopped" | "cleared" | "failed" | "disposed" | "nothing-to-regenerate" | "nothing-to-edit" | "cancelled" | "busy" | "queue-full";
+    };

@@ -14,7 +14,7 @@ export {
 } from "./errors.js";
 export type { PersistenceErrorCode, PersistenceOperation } from "./errors.js";
 export { STORED_THREAD_VERSION, decodeStoredThread, encodeStoredThread } from "./stored-thread.js";
-export type { StoredThread, StoredBranches, StoredComponent, StoredResumePoint, ThreadContent, MigrateStoredThread, DecodedStoredThread } from "./stored-thread.js";
+export type { StoredThread, StoredBranches, StoredComponent, StoredQueuedMessage, StoredResumePoint, ThreadContent, MigrateStoredThread, DecodedStoredThread } from "./stored-thread.js";
 export { setAsideKey } from "./stored-thread-reader.js";
 export type { ReadOutcome } from "./stored-thread-reader.js";
 export { ThreadPersistence } from "./thread-persistence.js";

@@ -16,8 +16,10 @@ export interface IndexedDbStorageOptions {
  * only if the thread did not change meanwhile.
  *
  * The database is opened on first use, not at creation, so creating the adapter during server
- * rendering costs nothing. If `indexedDB` does not exist when it is first used, the call rejects
- * with `PersistenceError` (`PERSIST_UNAVAILABLE`).
+ * rendering costs nothing. Where `indexedDB` does not exist (server rendering, Node), nothing is
+ * stored, so a read finds nothing (`null`) and the page renders as a fresh one; a write or
+ * removal rejects with `PersistenceError` (`PERSIST_UNAVAILABLE`), since what it should keep
+ * would be lost.
  */
 export function indexedDbStorage(options: IndexedDbStorageOptions = {}): PersistenceAdapter<unknown> {
   const dbName = options.dbName ?? "threadline";
@@ -39,6 +41,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): Persist
 
   return {
     async getItem(key) {
+      if (store === undefined && typeof (globalThis as { indexedDB?: unknown }).indexedDB === "undefined") return null;
       const value = await get<unknown>(key, useStore(key, "read"));
       return value === undefined ? null : value;
     },

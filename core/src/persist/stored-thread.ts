@@ -31,6 +31,28 @@ export interface StoredThread {
    * back to the thread as it was when the run started, then replayed). Optional, like `components`.
    */
   readonly resume?: StoredResumePoint;
+  /**
+   * The thread's send queue (the `sendQueue` plug-in): user messages waiting to be sent, in order,
+   * written in the same record as the messages, so a message moves from the one to the other in
+   * one write. Optional, like `components`; its entries are checked one by one when read.
+   */
+  readonly queue?: readonly StoredQueuedMessage[];
+}
+
+/** A message of the send queue as stored (see `QueuedMessage`). */
+export interface StoredQueuedMessage {
+  /** The user message, as it will be sent (its id is the entry's). */
+  readonly message: Message;
+  /** `sending`: its run was started (the message is in `messages`); `failed`: that run failed, or it needs the user (see `error`). */
+  readonly status: "queued" | "sending" | "failed";
+  /** Why it failed: the error's code and message. */
+  readonly error?: { readonly code: string; readonly message: string };
+  /** It was sent once: a retry asks again for its answer rather than sending it twice. */
+  readonly sent?: boolean;
+  /** Files of the message too large to store (their names): after a reload they are gone. */
+  readonly lostAttachments?: readonly string[];
+  /** When it was queued (epoch ms). */
+  readonly queuedAt: number;
 }
 
 /** The run a reload can rejoin, and the thread as it was when that run started. */
@@ -78,6 +100,7 @@ export interface ThreadContent {
   readonly components?: readonly StoredComponent[];
   readonly branches?: StoredBranches;
   readonly resume?: StoredResumePoint;
+  readonly queue?: readonly StoredQueuedMessage[];
 }
 
 /**
@@ -103,12 +126,13 @@ export function encodeStoredThread(threadId: string, snapshot: ThreadContent, sa
     ...(snapshot.components !== undefined && snapshot.components.length > 0 ? { components: snapshot.components } : {}),
     ...(snapshot.branches !== undefined ? { branches: snapshot.branches } : {}),
     ...(snapshot.resume !== undefined ? { resume: snapshot.resume } : {}),
+    ...(snapshot.queue !== undefined && snapshot.queue.length > 0 ? { queue: snapshot.queue } : {}),
   };
 }
 
 /** A snapshot with nothing in it is stored as "no record" rather than as an empty record. */
 export function isEmptySnapshot(snapshot: ThreadContent): boolean {
-  return snapshot.messages.length === 0 && (snapshot.state === undefined || snapshot.state === null);
+  return snapshot.messages.length === 0 && (snapshot.state === undefined || snapshot.state === null) && (snapshot.queue === undefined || snapshot.queue.length === 0);
 }
 
 /**
@@ -173,6 +197,7 @@ function recordProblem(value: unknown, key: string): string | null {
   if (resume !== undefined && (!isObject(resume) || typeof resume.runId !== "string" || !Number.isInteger(resume.messageCount) || (resume.messageCount as number) < 0)) {
     return DEV ? "resume has no string runId and whole messageCount" : "resume";
   }
+  if (value.queue !== undefined && !Array.isArray(value.queue)) return DEV ? "queue is not an array" : "queue";
   return null;
 }
 

@@ -9,6 +9,7 @@ import type { Thread } from "../model/types.js";
 import type { PipelineOptions } from "../pipeline/index.js";
 import type { Message } from "../protocol/events.js";
 import { ConnectNotSupportedError } from "../transport/errors.js";
+import { TransportError } from "../transport/transport-error.js";
 import type { AgentSource, ServerRun } from "../transport/source.js";
 import type { CapabilityQuery } from "../transport/capabilities.js";
 import type { AgentCapabilities } from "@ag-ui/core";
@@ -61,8 +62,8 @@ export class RunLoop {
   readonly #createId: () => string;
   readonly #warn: WarningHandler;
   #active: RunSession | undefined;
-  /** The active session, once its server said it logs the run. */
-  #resumableSession: RunSession | undefined;
+  /** The last run, when it failed on the network: it may still be going on the server (see `resumePoint`). */
+  #lost: RunSession | undefined;
   #disposed = false;
   #generationCount = 0;
 
@@ -120,9 +121,11 @@ export class RunLoop {
       reconnecting: (session) => {
         if (session === this.#active) this.#statusSignal.value = "reconnecting";
       },
-      resumable: (session) => {
-        if (session === this.#active) this.#resumableSession = session;
+      resumable: (session, runId) => {
+        if (session !== this.#active) return;
+        this.#tell(() => this.#options.onResumable?.(runId));
       },
+      stopFailed: (_session, error) => this.#stopFailed(error),
       finish: (session, result) => this.#finish(session, result),
       settleFailed: (session, error) => this.#report(new RunSettleError(session.runId, error)),
     };
@@ -138,14 +141,21 @@ export class RunLoop {
   }
 
   /**
-   * Where a reload can rejoin the run under way: set while the active run is on a server that logs
-   * it (Threadline's `createAgentHandler`), with the thread's message count and state at the run's
-   * start, which a rejoin rolls back to before it replays the run.
+   * Where a reload can rejoin the run under way, from the moment it is sent (the run id is the
+   * client's: a server that logs runs, Threadline's `createAgentHandler`, logs it under that id, or
+   * names its own in its response), with the thread's message count and state at the run's start,
+   * which a rejoin rolls back to before it replays the run. None for a run followed read-only, nor
+   * for an AG-UI connect whose server did not name the run.
    */
   resumePoint(): ResumePoint | undefined {
-    const session = this.#resumableSession;
-    if (session === undefined || session !== this.#active || session.isClosed || session.readOnly) return undefined;
-    return { runId: session.runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
+    const active = this.#active;
+    // A run that failed on the network (a connection that could not be resumed, no answer at all)
+    // may be going on on a server that logs it: it can still be rejoined, until the next run starts.
+    const session = active !== undefined && !active.isClosed ? active : active === undefined ? this.#lost : undefined;
+    if (session === undefined || session.readOnly) return undefined;
+    const runId = session.loggedRunId ?? (session.mode === "run" || session.rejoinFrom !== undefined ? session.runId : undefined);
+    if (runId === undefined) return undefined;
+    return { runId, messageCount: session.messagesAtStart, state: session.stateAtStart };
   }
 
   /** The thread's runs the server holds (`source.runsOf`); `undefined` when the source cannot tell. */
@@ -156,6 +166,14 @@ export class RunLoop {
   /** What the agent can do (`source.getCapabilities`); `undefined` when the source cannot tell. */
   capabilities(query?: CapabilityQuery): Promise<AgentCapabilities | undefined> {
     return this.#source.getCapabilities?.(query) ?? Promise.resolve(undefined);
+  }
+
+  /**
+   * The page woke or the network came back: a source waiting to reconnect the active run tries
+   * now (`AgentSource.wake`).
+   */
+  wake(): void {
+    if (this.#active !== undefined) this.#source.wake?.();
   }
 
   /** Whether `connect()` can work: the source implements AG-UI connect. */
@@ -198,6 +216,7 @@ export class RunLoop {
    */
   stop(): void {
     this.#generationCount++;
+    this.#lost = undefined;
     this.#skipQueued("stopped");
     this.#active?.cancel();
   }
@@ -318,6 +337,7 @@ export class RunLoop {
     if (mode === "connect" && params.rejoin !== undefined) {
       session.rejoinFrom = params.rejoin.lastEventId;
       session.readOnly = params.rejoin.readOnly === true;
+      if (params.rejoin.from !== undefined) session.rollBackTo(params.rejoin.from);
     }
     return session;
   }
@@ -325,6 +345,7 @@ export class RunLoop {
   #launch(session: RunSession, request: Request): void {
     const { input, mode, generation, dispatch } = session;
     this.#active = session;
+    this.#lost = undefined;
     session.done = request.resolve;
     batch(() => {
       this.#statusSignal.value = "submitted";
@@ -351,6 +372,7 @@ export class RunLoop {
   #finish(session: RunSession, result: RunResult): void {
     if (session !== this.#active) return;
     this.#active = undefined;
+    this.#lost = result.status === "failed" && result.error instanceof TransportError ? session : undefined;
     this.#settling(session, () =>
       batch(() => {
         this.#statusSignal.value = statusAfter(result);
@@ -362,6 +384,31 @@ export class RunLoop {
     this.#settling(session, () => session.dispatch.lifecycle("onRunFinalized", result));
     session.done?.(result);
     this.#next();
+  }
+
+  /**
+   * The server refused to stop a run that ended here as cancelled: reported, and — unless another
+   * run has started since — the loop's status says the run failed to stop.
+   */
+  #stopFailed(error: ThreadlineError): void {
+    if (this.#disposed) return;
+    this.#report(error);
+    if (this.#active === undefined && this.#activeSignal.peek() === undefined) {
+      batch(() => {
+        this.#statusSignal.value = "failed";
+        this.#errorSignal.value = error;
+      });
+    }
+    this.#tell(() => this.#options.onStopFailed?.(error));
+  }
+
+  /** Calls an option's callback; a throw is reported, never let out. */
+  #tell(call: () => void): void {
+    try {
+      call();
+    } catch (error) {
+      this.#report(ThreadlineError.from(error, DEV ? "A RunLoop callback" : "callback"));
+    }
   }
 
   #settling(session: RunSession, step: () => void): void {

@@ -73,9 +73,21 @@ export interface RunLoopOptions {
   readonly onWarning?: WarningHandler;
   /**
    * Errors that do not end a run: a subscriber hook that threw (`SubscriberError`), code reacting
-   * to a run's end that threw (`RunSettleError`). Default: reported as warnings.
+   * to a run's end that threw (`RunSettleError`), a stop the server refused (`StopFailedError`,
+   * after the run ended here as cancelled: it goes on on the server). Default: reported as warnings.
    */
   readonly onError?: (error: ThreadlineError) => void;
+  /**
+   * The active run's server logs it under `runId` and can resume it (its response said so): the
+   * moment to store the run's resume point (`resumePoint()`), as a chat does.
+   */
+  readonly onResumable?: (runId: string) => void;
+  /**
+   * `stop()` ended a run here that the server logging it could not be told to stop
+   * (`StopFailedError`): it goes on there. Called after `onError`, when the loop's `status` and
+   * `error` already say so (unless another run has started meanwhile).
+   */
+  readonly onStopFailed?: (error: ThreadlineError) => void;
 }
 
 export interface RunParams {
@@ -104,6 +116,13 @@ export interface RunParams {
 export interface RejoinParams {
   readonly runId: string;
   readonly lastEventId: string;
+  /**
+   * A replay from the run's start (`<runId>:0`) onto a thread that already holds part of it (a
+   * reload's stored thread): when the replay's RUN_STARTED arrives, the thread goes back to this
+   * many messages and this state, as it was when the run began. Until then it stays as it is, so a
+   * rejoin that fails keeps what was stored.
+   */
+  readonly from?: { readonly messageCount: number; readonly state: unknown };
   /**
    * Follow another client's run: `stop()` only stops listening (the run goes on on the server),
    * and no resume point is kept for it (a reload follows it again rather than taking it over).

@@ -1,5 +1,8 @@
 import { DEV } from "esm-env";
+import { batch } from "@preact/signals-core";
 import { ThreadlineError, type WarningHandler } from "../errors.js";
+import { replaceState } from "./replace-state.js";
+import { replaceMessages } from "./thread-writes.js";
 import { foldEvent } from "../fold/fold-event.js";
 import { ownJson } from "../json/json-value.js";
 import { AgentRunError } from "../model/agent-run-error.js";
@@ -49,8 +52,10 @@ export interface SessionHost {
   streaming(session: RunSession): void;
   /** The source lost its connection and is reconnecting (a resumable server). */
   reconnecting(session: RunSession): void;
-  /** The server logs the run and can resume it. */
-  resumable(session: RunSession): void;
+  /** The server logs the run (under `runId`) and can resume it. */
+  resumable(session: RunSession, runId: string): void;
+  /** After the run was stopped: the server that logs it refused (or never answered) the stop. */
+  stopFailed(session: RunSession, error: ThreadlineError): void;
   /** The run is over (called once). */
   finish(session: RunSession, result: RunResult): void;
   /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
@@ -72,8 +77,15 @@ export class RunSession {
   /** A rejoin that follows another client's run (see `RejoinParams.readOnly`). */
   readOnly = false;
   /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */
-  readonly messagesAtStart: number;
-  readonly stateAtStart: unknown;
+  messagesAtStart: number;
+  stateAtStart: unknown;
+  /** The run id the server logs this run under, once its response said so (a connect's differs from the input's). */
+  loggedRunId: string | undefined = undefined;
+  /**
+   * A rejoin's replay starts from the run's start: when its RUN_STARTED arrives, the thread goes
+   * back to this (see `RejoinParams.from`), so a rejoin that fails before leaves the thread as it was.
+   */
+  #rollback: { readonly messageCount: number; readonly state: unknown } | undefined;
   #closed = false;
   #sawEvent = false;
   #terminal: Terminal | undefined;
@@ -126,6 +138,13 @@ export class RunSession {
 
   get runId(): string {
     return this.input.runId;
+  }
+
+  /** A rejoin from the run's start: the thread is rolled back to `from` when the replay's RUN_STARTED arrives. */
+  rollBackTo(from: { readonly messageCount: number; readonly state: unknown }): void {
+    this.#rollback = from;
+    this.messagesAtStart = from.messageCount;
+    this.stateAtStart = from.state;
   }
 
   get isClosed(): boolean {
@@ -198,6 +217,15 @@ export class RunSession {
       this.#host.streaming(this);
     }
     if (this.#skipsReplay(event)) return;
+    if (event.type === "RUN_STARTED" && this.#rollback !== undefined) {
+      const { messageCount, state } = this.#rollback;
+      this.#rollback = undefined;
+      const thread = this.#host.thread;
+      batch(() => {
+        replaceMessages(thread, thread.toMessages().slice(0, messageCount));
+        replaceState(thread, state === undefined ? {} : state);
+      });
+    }
     if (event.type === "RUN_STARTED") {
       this.#terminal = undefined;
       this.#streamRunId = event.runId;
@@ -264,9 +292,13 @@ export class RunSession {
         onReconnected: () => {
           if (!this.#closed && this.#sawEvent) this.#host.streaming(this);
         },
-        onResumable: () => {
-          if (!this.#closed) this.#host.resumable(this);
+        onResumable: (runId) => {
+          if (this.#closed) return;
+          this.loggedRunId = runId;
+          this.#host.resumable(this, runId);
         },
+        // Heard after the session closed (a stop is what closed it): the loop decides what it means now.
+        onStopFailed: (error) => this.#host.stopFailed(this, error),
       };
       const rejoin = this.rejoinFrom;
       const method = this.mode === "run" ? source.run : source.connect;

@@ -134,7 +134,12 @@ export type TruncationReason =
   /** The body ended cleanly before the blank line that completes its last SSE event. */
   | "incomplete-event"
   /** The body ended cleanly in the middle of a protobuf frame. */
-  | "incomplete-frame";
+  | "incomplete-frame"
+  /**
+   * A resumable server's stream stayed silent — no event, not even its heartbeat comment — for
+   * longer than `HttpAgentOptions.heartbeatTimeoutMs`: the connection is taken for dropped.
+   */
+  | "silence";
 
 /**
  * The stream stopped before it was whole. The run has no outcome: it must not be shown as a
@@ -175,6 +180,41 @@ export class ConnectNotSupportedError extends TransportError {
   declare readonly code: "CONNECT_NOT_SUPPORTED";
   constructor(detail: string) {
     super("CONNECT_NOT_SUPPORTED", DEV ? `This source cannot attach to a run in progress: ${detail}` : "");
+  }
+}
+
+/**
+ * No response (not even its status line and headers) came within `HttpAgentOptions.headersTimeoutMs`:
+ * the request was abandoned. A run a resumable server logs is then resumed like a dropped connection.
+ */
+export class ResponseTimeoutError extends TransportError {
+  declare readonly code: "RESPONSE_TIMEOUT";
+  readonly url: string;
+  readonly timeoutMs: number;
+
+  constructor(url: string, timeoutMs: number) {
+    super("RESPONSE_TIMEOUT", DEV ? `No response from ${url} within ${timeoutMs} ms (headersTimeoutMs); the request was abandoned.` : "", { where: url });
+    this.url = url;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * `stop()` could not stop a run on the resumable server that logs it: the `DELETE ?runId=` was
+ * refused (`cause` is the `HttpError`: a 503 `RUN_STORE_UNAVAILABLE` when the run log cannot take it,
+ * a 409 from a server that cannot reach the instance producing the run, a 403…) or never answered,
+ * after its retries. The run goes on on the server.
+ */
+export class StopFailedError extends TransportError {
+  declare readonly code: "STOP_FAILED";
+  readonly runId: string;
+  /** The last refusal's HTTP status; undefined when no answer came. */
+  readonly status: number | undefined;
+
+  constructor(runId: string, cause: unknown) {
+    super("STOP_FAILED", DEV ? `Run '${runId}' could not be stopped on the server, which goes on with it: ${describeValue(cause)}` : "", { cause, where: runId });
+    this.runId = runId;
+    this.status = cause instanceof HttpError ? cause.status : undefined;
   }
 }
 

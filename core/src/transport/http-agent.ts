@@ -40,9 +40,32 @@ export interface HttpAgentOptions {
   reconnect?: boolean | ReconnectOptions;
   /**
    * The server is Threadline's `createAgentHandler`: a chat opening a thread asks it at once whether
-   * a run is going there (another device's), before any response has said it is resumable.
+   * a run is going there (another device's), before any response has said it is resumable; and a
+   * run whose request got no response at all (the connection cut before the response's head, or
+   * `headersTimeoutMs` passed) is resumed from its start, since that server logs it under the run id
+   * the client chose (sent again if the log does not know it).
    */
   resumable?: boolean;
+  /**
+   * The server — not Threadline's handler — numbers its SSE events (`id:`) and, asked again with
+   * `Last-Event-ID`, sends only what came after that event: a dropped connection is then resumed
+   * from the last event folded, as against Threadline's handler. Off by default: a server that
+   * ignored the header would run the input a second time.
+   */
+  resumeWithLastEventId?: boolean;
+  /**
+   * How long (ms) a request waits for its response's status line and headers before it is
+   * abandoned with `ResponseTimeoutError` (`RESPONSE_TIMEOUT`); a run on a resumable server is then
+   * resumed. Default 60,000; `Infinity` waits for ever.
+   */
+  headersTimeoutMs?: number;
+  /**
+   * On a resumable server, which sends a heartbeat comment every 15 s while a run is quiet (its
+   * `heartbeatMs`): a stream that brings nothing at all for this long (ms) is taken for a dropped
+   * connection (`StreamTruncatedError`, reason `silence`) and resumed. Default 45,000, three
+   * heartbeats; keep it above twice the server's `heartbeatMs`. `Infinity` turns the watch off.
+   */
+  heartbeatTimeoutMs?: number;
   /**
    * What the agent can do, for `getCapabilities()` (AG-UI capability discovery; a UI hides what the
    * agent cannot do). An `AgentCapabilities` object declares them here and nothing is fetched.
@@ -86,12 +109,12 @@ export class HttpAgent implements AgentSource {
     );
     const connectUrl = options.connectUrl;
     if (connectUrl !== undefined) {
-      this.connect = (input, sink) => this.#exchange.get().then((exchange) => exchange.request(connectUrl, input, sink));
+      this.connect = (input, sink) => this.#exchange.get().then((exchange) => exchange.request(connectUrl, input, sink, "connect"));
     }
   }
 
   run(input: RunAgentInput, sink: EventSink): Promise<RunEnd> {
-    return this.#exchange.get().then((exchange) => exchange.request(this.url, input, sink));
+    return this.#exchange.get().then((exchange) => exchange.request(this.url, input, sink, "run"));
   }
 
   /**
@@ -99,22 +122,28 @@ export class HttpAgent implements AgentSource {
    * replays the run from its start), then follows it live — reconnecting as `run` does.
    */
   resume(input: RunAgentInput, lastEventId: string, sink: EventSink, options: ResumeOptions = {}): Promise<RunEnd> {
-    return this.#exchange.get().then((exchange) => exchange.request(this.url, input, sink, lastEventId, options.readOnly === true));
+    return this.#exchange.get().then((exchange) => exchange.request(this.url, input, sink, "resume", lastEventId, options.readOnly === true));
+  }
+
+  /**
+   * The page woke or the network came back (a chat calls this on `visibilitychange` and `online`):
+   * a run waiting to reconnect tries now, and a resumable stream quiet for more than 20 s (longer
+   * than the handler's heartbeat) is taken for dropped and resumed. Does nothing before the first request.
+   */
+  wake(): void {
+    this.#exchange.loaded?.wake();
   }
 
   /**
    * The thread's runs on a resumable server (`GET <url>?threadId=`, 5 s at most); `undefined` from
-   * a server that does not answer it or when the request fails. Asked only of a server known to be
-   * resumable (`resumable: true`, or a response said so), unless `force`.
+   * a server that does not answer it with a run list. Asked only of a server known to be resumable
+   * (`resumable: true`, or a response said so), unless `force`. Rejects with a `TransportError`
+   * (`REQUEST_FAILED`, `RESPONSE_TIMEOUT`, `LAZY_LOAD_FAILED`) when no answer came: ask again.
    */
   async runsOf(threadId: string, options: { readonly force?: boolean } = {}): Promise<readonly ServerRun[] | undefined> {
     if (this.#options.reconnect === false) return undefined;
     if (options.force !== true && this.#options.resumable !== true && this.#exchange.loaded?.seenResumable !== true) return undefined;
-    try {
-      return await (await this.#exchange.get()).runsOf(threadId);
-    } catch {
-      return undefined;
-    }
+    return (await this.#exchange.get()).runsOf(threadId);
   }
 
   /**

@@ -6,13 +6,15 @@ import {
   HttpError,
   ReconnectFailedError,
   RequestFailedError,
+  ResponseTimeoutError,
+  StopFailedError,
   StreamTruncatedError,
   UnexpectedContentTypeError,
 } from "./errors.js";
 import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-type.js";
 import { readBodyExcerpt } from "./body-excerpt.js";
 import { describeValue } from "../describe-value.js";
-import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER } from "./reconnect.js";
+import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
 import type { EventSink, RunEnd, ServerRun } from "./source.js";
 import { protobufFaults } from "./protobuf-faults.js";
 import { SseDecoder } from "./sse-decoder.js";
@@ -27,6 +29,8 @@ import type { HttpAgentOptions } from "./http-agent.js";
 export class HttpExchange {
   /** @internal A response announced resume: `runsOf` may ask this server. */
   seenResumable = false;
+  /** What each request under way does when the page wakes (`wake`). */
+  readonly #wakers = new Set<() => void>();
   readonly #url: string;
   readonly #options: HttpAgentOptions;
   readonly #accept: string;
@@ -37,28 +41,47 @@ export class HttpExchange {
     this.#accept = options.protobuf ? `${AGUI_PROTO_MEDIA_TYPE}, ${SSE_MEDIA_TYPE}` : SSE_MEDIA_TYPE;
   }
 
-  /** `HttpAgent.runsOf` once it has decided to ask (see there). */
+  /**
+   * `HttpAgent.runsOf` once it has decided to ask (see there): `undefined` for an answer that is no
+   * run list; rejects with `RequestFailedError` / `ResponseTimeoutError` when no answer came (5 s at most).
+   */
   async runsOf(threadId: string): Promise<readonly ServerRun[] | undefined> {
-    const signal = AbortSignal.timeout(5_000);
+    const target = new URL(this.#url, globalThis.location?.href);
+    target.searchParams.set("threadId", threadId);
+    const url = target.toString();
+    const headers = await this.#headers();
+    headers.set("Accept", "application/json");
+    headers.delete("Content-Type");
+    const fetchFn = this.#options.fetch ?? globalThis.fetch;
+    const limit = Math.min(RUNS_TIMEOUT_MS, this.#headersTimeout);
+    const signal = AbortSignal.timeout(limit);
+    let body: { runs?: unknown };
     try {
-      const target = new URL(this.#url, globalThis.location?.href);
-      target.searchParams.set("threadId", threadId);
-      const headers = await this.#headers();
-      headers.set("Accept", "application/json");
-      headers.delete("Content-Type");
-      const fetchFn = this.#options.fetch ?? globalThis.fetch;
-      const response = await fetchFn(target.toString(), { headers, credentials: this.#options.credentials, signal });
+      const response = await fetchFn(url, { headers, credentials: this.#options.credentials, signal });
       if (!response.ok || !(response.headers.get("content-type") ?? "").includes("json")) {
         await response.body?.cancel();
         return undefined;
       }
-      const body = (await response.json()) as { runs?: unknown };
-      if (!Array.isArray(body.runs)) return undefined;
-      return body.runs.filter(isServerRun);
-    } catch {
-      return undefined;
+      body = (await response.json()) as { runs?: unknown };
+    } catch (cause) {
+      // A body that is not JSON is an answer too (no run list); a request that got none is not.
+      if (cause instanceof SyntaxError) return undefined;
+      throw signal.aborted ? new ResponseTimeoutError(url, limit) : new RequestFailedError(url, cause);
     }
+    if (typeof body !== "object" || body === null || !Array.isArray(body.runs)) return undefined;
+    return body.runs.filter(isServerRun);
   }
+
+  /** `HttpAgent.wake` (see there). */
+  wake(): void {
+    for (const waker of [...this.#wakers]) waker();
+  }
+
+  /** Registers `waker` until the returned function is called. */
+  readonly #onWake = (waker: () => void): (() => void) => {
+    this.#wakers.add(waker);
+    return () => this.#wakers.delete(waker);
+  };
 
   /** `HttpAgent.getCapabilities` for `capabilities: "discover"` (see there). */
   async discover(query: CapabilityQuery): Promise<AgentCapabilities | undefined> {
@@ -77,55 +100,133 @@ export class HttpExchange {
 
   /**
    * One run's request; on a resumable server, also its reconnects: a dropped connection (or a body
-   * that ends while the run is open) is retried with `Last-Event-ID` after a backoff, until events
-   * flow again or the budget is spent (`ReconnectFailedError`).
+   * that ends while the run is open, or before its first event) is retried with `Last-Event-ID`
+   * after a backoff, until events flow again or the budget is spent (`ReconnectFailedError`).
+   * `kind`: a run (POST the input), an AG-UI connect, or a resume from `resumeFrom`.
    */
-  async request(url: string, input: RunAgentInput, sink: EventSink, resumeFrom?: string, readOnly = false): Promise<RunEnd> {
+  async request(url: string, input: RunAgentInput, sink: EventSink, kind: RequestKind, resumeFrom?: string, readOnly = false): Promise<RunEnd> {
     const { signal } = sink;
     if (signal.aborted) return "aborted";
     const reconnect = this.#options.reconnect;
-    const follow: Follow = { lastEventId: resumeFrom, lastSeq: resumeFrom === undefined ? 0 : seqOf(resumeFrom), resumable: resumeFrom !== undefined, open: resumeFrom !== undefined, eventsSeen: 0, readOnly };
-    const backoff = new Backoff(reconnect === false || reconnect === true || reconnect === undefined ? {} : reconnect);
+    const resuming = resumeFrom !== undefined;
+    // A run sent to a server known to log runs under the client's run id (Threadline's handler):
+    // even when no response came, the run may be there, and can be resumed from its start.
+    const logsRunId = kind === "run" && reconnect !== false && (this.#options.resumable === true || this.seenResumable);
+    const follow: Follow = {
+      runId: logsRunId ? input.runId : undefined,
+      lastEventId: resumeFrom,
+      lastSeq: resuming ? seqOf(resumeFrom) : 0,
+      resumable: resuming,
+      open: resuming,
+      settled: false,
+      guessed: false,
+      logged: resuming,
+      eventsSeen: 0,
+      readOnly,
+    };
+    const backoff = new Backoff(reconnectOptions(reconnect));
     for (;;) {
       let cause: unknown;
-      const resuming = follow.lastEventId !== undefined;
+      const resumed = follow.lastEventId !== undefined;
       try {
         const end = await this.#exchange(url, input, sink, follow, backoff);
-        if (end === "aborted") return follow.open ? this.#stopRemote(url, follow) : end;
-        if (!follow.resumable || !follow.open) return end;
-        cause = new StreamTruncatedError("connection-lost", follow.eventsSeen, DEV ? "the body ended while the run was still open" : "");
+        if (end === "aborted") return this.#stopRemote(url, follow, sink);
+        // A stream that ended with its run over, a server that does not resume, or no point to resume from: the end stands.
+        if (!follow.resumable || (!follow.open && follow.settled) || follow.lastEventId === undefined) return end;
+        cause = new StreamTruncatedError(
+          "connection-lost",
+          follow.eventsSeen,
+          DEV ? (follow.open ? "the body ended while the run was still open" : "the body ended before the run's first event") : "",
+        );
       } catch (error) {
-        if (signal.aborted) return follow.open ? this.#stopRemote(url, follow) : "aborted";
-        if (reconnect === false || !follow.resumable || follow.lastEventId === undefined || !retryable(error)) throw error;
-        // The server knows the run and refuses the resume point: retrying cannot help.
-        if (resuming && error instanceof HttpError && error.status < 500) {
-          throw new ReconnectFailedError("refused", 0, follow.lastEventId, error);
+        if (signal.aborted) return this.#stopRemote(url, follow, sink);
+        if (reconnect === false || !retryable(error)) throw error;
+        if (follow.lastEventId === undefined) {
+          if (follow.guessed && error instanceof HttpError && error.status === 409 && error.bodyExcerpt.includes("RUN_ID_TAKEN")) {
+            // Sent again after the resume was told the run is unknown, and now it is known (the
+            // first request arrived after all): resume it.
+            follow.lastEventId = `${input.runId}:0`;
+            follow.resumable = true;
+          } else if (logsRunId && (error instanceof RequestFailedError || error instanceof ResponseTimeoutError)) {
+            follow.lastEventId = `${input.runId}:0`;
+            follow.resumable = true;
+            follow.guessed = true;
+          } else throw error;
+        } else if (!follow.resumable) throw error;
+        else if (resumed && error instanceof HttpError && error.status < 500) {
+          if (follow.guessed && error.status === 404) {
+            // No response ever named the run and the log does not know it: the request never
+            // reached the server. It is sent again, as it was.
+            follow.lastEventId = undefined;
+            follow.resumable = false;
+          } else {
+            // The server knows the run and refuses the resume point: retrying cannot help.
+            throw new ReconnectFailedError("refused", 0, follow.lastEventId, error);
+          }
         }
         cause = error;
       }
-      const lastEventId = follow.lastEventId!;
+      const lastEventId = follow.lastEventId ?? `${input.runId}:0`;
       const step = backoff.next();
       if (!step) throw new ReconnectFailedError("attempts-exhausted", backoff.attempts, lastEventId, cause);
       sink.onReconnecting?.({ attempt: step.attempt, attempts: backoff.attempts, delayMs: step.delayMs, lastEventId, cause });
-      if (await pause(step.delayMs, signal)) return this.#stopRemote(url, follow);
+      if (await pause(step.delayMs, signal, this.#onWake)) return this.#stopRemote(url, follow, sink);
     }
   }
 
   /**
-   * A resumable server keeps a run going when its client disconnects, so a stop (abort) also
-   * tells it: `DELETE ?runId=`, fire and forget (the run is over for us either way).
+   * A resumable server keeps a run going when its client disconnects, so a stop (abort) of a run
+   * it logs and that has not ended also tells it: `DELETE ?runId=`, retried with the reconnect
+   * backoff while it is refused with a 5xx (the server's run log cannot take it now) or a 409 (a
+   * server that cannot reach the instance producing the run), or unanswered. Should it fail for good, the sink hears `onStopFailed` (the run goes on there).
    */
-  #stopRemote(url: string, follow: Follow): "aborted" {
-    if (follow.readOnly || !follow.resumable || follow.lastEventId === undefined || this.#options.reconnect === false) return "aborted";
-    const runId = follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":"));
+  #stopRemote(url: string, follow: Follow, sink: EventSink): "aborted" {
+    if (follow.readOnly || follow.settled || this.#options.reconnect === false) return "aborted";
+    // Stopped before any response named the run: a server that logs runs under the client's id may have it.
+    const runId = follow.logged && follow.lastEventId !== undefined ? follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":")) : follow.runId;
+    if (runId === undefined) return "aborted";
+    this.#sendStop(url, runId).then(undefined, (error: unknown) => {
+      try {
+        sink.onStopFailed?.(error instanceof StopFailedError ? error : new StopFailedError(runId, error));
+      } catch {
+        // The sink's own failure to listen cannot be told to anyone else.
+      }
+    });
+    return "aborted";
+  }
+
+  async #sendStop(url: string, runId: string): Promise<void> {
     const target = new URL(url, globalThis.location?.href);
     target.searchParams.set("runId", runId);
+    const address = target.toString();
     const fetchFn = this.#options.fetch ?? globalThis.fetch;
-    void this.#headers()
-      .then((headers) => fetchFn(target.toString(), { method: "DELETE", headers, credentials: this.#options.credentials }))
-      .then((response) => response.body?.cancel())
-      .catch(() => undefined);
-    return "aborted";
+    const backoff = new Backoff(reconnectOptions(this.#options.reconnect));
+    for (;;) {
+      let failure: unknown;
+      const signal = AbortSignal.timeout(this.#headersTimeout);
+      try {
+        const headers = await this.#headers();
+        headers.delete("Content-Type");
+        const response = await fetchFn(address, { method: "DELETE", headers, credentials: this.#options.credentials, signal });
+        // 404: the log does not know the run, so nothing of it is running to stop.
+        if (response.ok || response.status === 404) {
+          await response.body?.cancel().catch(() => undefined);
+          return;
+        }
+        failure = new HttpError(address, response.status, response.statusText, await readBodyExcerpt(response));
+        if (response.status < 500 && response.status !== 409) throw new StopFailedError(runId, failure);
+      } catch (error) {
+        if (error instanceof StopFailedError) throw error;
+        failure = signal.aborted ? new ResponseTimeoutError(address, this.#headersTimeout) : new RequestFailedError(address, error);
+      }
+      const step = backoff.next();
+      if (!step) throw new StopFailedError(runId, failure);
+      await pause(step.delayMs, NEVER_ABORTED);
+    }
+  }
+
+  get #headersTimeout(): number {
+    return this.#options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   }
 
   /** One HTTP exchange: the request (with `Last-Event-ID` when resuming) and its whole body. */
@@ -143,6 +244,14 @@ export class HttpExchange {
     signal.addEventListener("abort", forwardAbort, { once: true });
     try {
       const fetchFn = this.#options.fetch ?? globalThis.fetch;
+      const headersTimeout = this.#headersTimeout;
+      let unanswered = false;
+      const headersTimer = Number.isFinite(headersTimeout)
+        ? setTimeout(() => {
+            unanswered = true;
+            controller.abort();
+          }, headersTimeout)
+        : undefined;
       let response: Response;
       try {
         response = await fetchFn(url, {
@@ -154,7 +263,9 @@ export class HttpExchange {
         });
       } catch (cause) {
         if (signal.aborted) return "aborted";
-        throw new RequestFailedError(url, cause);
+        throw unanswered ? new ResponseTimeoutError(url, headersTimeout) : new RequestFailedError(url, cause);
+      } finally {
+        clearTimeout(headersTimer);
       }
       if (!response.ok) {
         const body = await readBodyExcerpt(response);
@@ -169,14 +280,20 @@ export class HttpExchange {
         throw new UnexpectedContentTypeError(url, contentType ?? "", body);
       }
       const maxEventSize = this.#options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
-      follow.resumable =
-        this.#options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
+      // Threadline's handler says it resumes; any other server that numbers its events and honours
+      // Last-Event-ID is taken at its word when the app says so (`resumeWithLastEventId`).
+      const logged = this.#options.reconnect !== false && encoding === "sse" && response.headers.get(RESUME_HEADER) === RESUME_PROTOCOL;
+      follow.resumable = logged || (this.#options.reconnect !== false && encoding === "sse" && this.#options.resumeWithLastEventId === true);
       if (resuming !== undefined) sink.onReconnected?.();
       // Before its first event the run can be resumed from its start: the server names it.
-      const runId = response.headers.get(RUN_ID_HEADER);
-      if (follow.resumable && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
-      if (follow.resumable) this.seenResumable = true;
-      if (follow.resumable && runId !== null) sink.onResumable?.(runId);
+      const runId = logged ? response.headers.get(RUN_ID_HEADER) : null;
+      if (logged && follow.lastEventId === undefined && runId !== null) follow.lastEventId = `${runId}:0`;
+      if (logged) {
+        this.seenResumable = true;
+        follow.guessed = false;
+        follow.logged = true;
+      }
+      if (logged && runId !== null) sink.onResumable?.(runId);
       let decoder: StreamDecoder;
       if (encoding === "protobuf") {
         // The decoder comes with @ag-ui/proto, on the first protobuf response: an app whose
@@ -201,8 +318,13 @@ export class HttpExchange {
                 follow.lastSeq = seq;
               }
               const type = (event as { type?: unknown } | null)?.type;
-              if (type === "RUN_STARTED") follow.open = true;
-              else if (type === "RUN_FINISHED" || type === "RUN_ERROR") follow.open = false;
+              if (type === "RUN_STARTED") {
+                follow.open = true;
+                follow.settled = false;
+              } else if (type === "RUN_FINISHED" || type === "RUN_ERROR") {
+                follow.open = false;
+                follow.settled = true;
+              }
               if (reconnected) {
                 reconnected = false;
                 backoff.reset();
@@ -219,7 +341,40 @@ export class HttpExchange {
         decoder.end();
         return signal.aborted ? "aborted" : "completed";
       }
-      return await pump(response.body, decoder, signal);
+      if (!follow.resumable) return await pump(response.body, decoder, signal, undefined);
+      // A resumable server sends a heartbeat comment while its run is quiet: a longer silence is a
+      // connection that no longer carries anything (black-holed), taken for dropped.
+      const silenceMs = this.#options.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS;
+      if (!Number.isFinite(silenceMs)) return await pump(response.body, decoder, signal, undefined);
+      const heard = { at: Date.now() };
+      let silent = false;
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const check = (): void => {
+        const quiet = Date.now() - heard.at;
+        if (quiet < silenceMs) {
+          watchdog = setTimeout(check, silenceMs - quiet);
+          return;
+        }
+        silent = true;
+        controller.abort();
+      };
+      watchdog = setTimeout(check, silenceMs);
+      // Woken (the laptop opened, the network back): a stream quiet for longer than a heartbeat
+      // and its slack is taken for dropped now, not when the watch would have noticed.
+      const forget = this.#onWake(() => {
+        if (Date.now() - heard.at < Math.min(silenceMs, WAKE_SILENCE_MS)) return;
+        silent = true;
+        controller.abort();
+      });
+      try {
+        return await pump(response.body, decoder, signal, heard);
+      } catch (error) {
+        if (!silent) throw error;
+        throw new StreamTruncatedError("silence", follow.eventsSeen, DEV ? `nothing arrived, not even a heartbeat, for ${Date.now() - heard.at} ms` : "", error);
+      } finally {
+        clearTimeout(watchdog);
+        forget();
+      }
     } finally {
       signal.removeEventListener("abort", forwardAbort);
       // Whatever ended the request (done, bad data, a throwing sink), drop the connection if it
@@ -245,14 +400,39 @@ function capabilitiesUrlOf(url: string): string {
   return target.toString();
 }
 
+/** What `HttpExchange.request` is asked for. */
+export type RequestKind = "run" | "connect" | "resume";
+
+/** `headersTimeoutMs`'s default: how long a request waits for its response's head. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 60_000;
+/** `heartbeatTimeoutMs`'s default: three of the handler's default 15 s heartbeats. */
+export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 45_000;
+/** Woken, a resumable stream quiet this long (ms) is taken for dropped: the handler's 15 s heartbeat, and slack. */
+const WAKE_SILENCE_MS = 20_000;
+/** The run list (`runsOf`) is asked for 5 s at most. */
+const RUNS_TIMEOUT_MS = 5_000;
+const NEVER_ABORTED = new AbortController().signal;
+
+function reconnectOptions(reconnect: HttpAgentOptions["reconnect"]): ReconnectOptions {
+  return reconnect === false || reconnect === true || reconnect === undefined ? {} : reconnect;
+}
+
 /** Where a resumable run stands, across its reconnects. */
 interface Follow {
+  /** The client's run id, when the server is known to log runs under it (a stop can name it before any response). */
+  readonly runId: string | undefined;
   lastEventId: string | undefined;
   lastSeq: number;
-  /** The last response announced resume. */
+  /** The last response announced resume (or no response came, and the run is resumed on a guess). */
   resumable: boolean;
   /** A RUN_STARTED arrived and its RUN_FINISHED / RUN_ERROR not yet. */
   open: boolean;
+  /** A RUN_FINISHED / RUN_ERROR arrived, and no RUN_STARTED since. */
+  settled: boolean;
+  /** The resume point is the client's own run id, which no response has confirmed yet. */
+  guessed: boolean;
+  /** A response said the server is Threadline's handler (its ids are `<runId>:<seq>`, it takes a stop). */
+  logged: boolean;
   eventsSeen: number;
   /** Following another client's run: a stop does not stop it on the server. */
   readonly readOnly: boolean;
@@ -276,16 +456,17 @@ function isServerRun(value: unknown): value is ServerRun {
   );
 }
 
-/** Failures a reconnect can cure: the network, a cut body, a server error on the way. */
+/** Failures a reconnect can cure: the network, a cut body, a server error on the way, no answer. */
 function retryable(error: unknown): boolean {
-  return error instanceof StreamTruncatedError || error instanceof RequestFailedError || error instanceof HttpError;
+  return error instanceof StreamTruncatedError || error instanceof RequestFailedError || error instanceof HttpError || error instanceof ResponseTimeoutError;
 }
 
-/** Reads the body to its end, chunk by chunk, into the decoder. */
+/** Reads the body to its end, chunk by chunk, into the decoder; `heard.at` is set to when each chunk came. */
 async function pump(
   body: ReadableStream<Uint8Array>,
   decoder: StreamDecoder,
   signal: AbortSignal,
+  heard: { at: number } | undefined,
 ): Promise<RunEnd> {
   const reader = body.getReader();
   let finished = false;
@@ -308,6 +489,7 @@ async function pump(
         finished = true;
         break;
       }
+      if (heard !== undefined) heard.at = Date.now();
       decoder.push(chunk.value);
       if (signal.aborted) return "aborted";
     }

@@ -20,6 +20,8 @@ export {
   SourceFailedError,
   ConnectNotSupportedError,
   ReconnectFailedError,
+  ResponseTimeoutError,
+  StopFailedError,
   LazyLoadError,
 } from "./errors.js";
 export { RESUME_HEADER, RESUME_PROTOCOL } from "./reconnect.js";

@@ -61,16 +61,21 @@ export class Backoff {
   }
 }
 
-/** Waits `ms`, or less when `signal` aborts; true when it was aborted. */
-export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+/**
+ * Waits `ms`, or less when `signal` aborts (then resolves true) or `hurry` is called (the page
+ * woke: the wait ends now).
+ */
+export function pause(ms: number, signal: AbortSignal, hurry?: (end: () => void) => () => void): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (): void => {
       clearTimeout(timer);
       signal.removeEventListener("abort", done);
+      forget?.();
       resolve(signal.aborted);
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener("abort", done, { once: true });
+    const forget = hurry?.(done);
   });
 }

@@ -1,6 +1,6 @@
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
-import type { WarningHandler } from "../errors.js";
+import type { ThreadlineError, WarningHandler } from "../errors.js";
 import type { CapabilityQuery } from "./capabilities.js";
 import type { ReconnectAttempt } from "./reconnect.js";
 
@@ -26,6 +26,11 @@ export interface EventSink {
   onReconnected?(): void;
   /** The server logs this run and can resume it (`resume(input, "<runId>:<seq>", sink)`). */
   onResumable?(runId: string): void;
+  /**
+   * After the run was aborted: the server that logs it could not be told to stop it (see
+   * `StopFailedError`), so it goes on there. Called once, possibly after `run` has resolved.
+   */
+  onStopFailed?(error: ThreadlineError): void;
 }
 
 /**
@@ -50,8 +55,15 @@ export interface AgentSource {
    * another device is generating on it, and which run a reload can rejoin. Absent when the source
    * cannot tell; resolves `undefined` when the server does not answer it — or, unless `force`, when
    * the source does not know its server to be resumable (so a plain server is never asked).
+   * Rejects (a `TransportError`) when the question could not be asked: the network failed or no
+   * answer came in time — the caller may ask again.
    */
   runsOf?(threadId: string, options?: { readonly force?: boolean }): Promise<readonly ServerRun[] | undefined>;
+  /**
+   * The page woke or the network came back: a run waiting to reconnect tries now, and a stream
+   * silent for longer than it should be is taken for dropped. Absent when there is nothing to do.
+   */
+  wake?(): void;
   /**
    * What the agent can do (AG-UI capability discovery): resolves `undefined` when that is unknown.
    * Never rejects: a malformed or unreachable answer is warned about and reads as unknown. Absent

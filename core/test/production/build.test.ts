@@ -30,7 +30,7 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
 
   // chat/, tools/, the bindings
   // Why a stale call was cancelled: the end of the TOOL_CANCELLED error left on the call's node.
-  "chat/engine.js": ["the answer is being regenerated", "the message was edited", "the user switched branches", "the user stopped the run", "the conversation was cleared", "the messages were replaced"].map((starts) => ({ starts, why: "a TOOL_CANCELLED reason" })),
+  "chat/engine.js": ["the answer is being regenerated", "the message was edited", "the user switched branches", "the user stopped the run", "the conversation was cleared", "the messages were replaced", "a new message interrupted the run"].map((starts) => ({ starts, why: "a TOOL_CANCELLED reason" })),
   "chat/turns/turns.js": [{ starts: "the chat was disposed", why: "a TOOL_CANCELLED reason" }, { starts: "a new turn started", why: "a TOOL_CANCELLED reason" }],
   "chat/thread-key/thread-key.js": [{ starts: "the thread was switched", why: "a TOOL_CANCELLED reason" }],
   "chat/status-note.js": ["The agent cancelled", "You stopped", "Waiting for "].map((starts) => ({ starts, why: "statusNote.text, a sentence the UI shows as it is" })),

@@ -5,11 +5,12 @@
 // sessionGenerating from the server.
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
-import { memoryStorage, type PersistenceAdapter } from "../../src/persist/index.js";
+import { memoryStorage } from "../../src/persist/index.js";
 import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
 import { createAgentHandler, memoryRunStore } from "../../src/server/index.js";
 import { scriptedAgent, serve, type Served } from "./support.js";
+import { page, type Page } from "./page.js";
 import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 function script(input: RunAgentInput): Record<string, unknown>[] {
@@ -30,36 +31,12 @@ function script(input: RunAgentInput): Record<string, unknown>[] {
   return events;
 }
 
-/** A page's fetch and storage, which stop at once when the page goes away (no last write, no DELETE). */
-function page(storage: PersistenceAdapter) {
-  let gone = false;
-  const controllers = new Set<AbortController>();
-  return {
-    fetch: ((url: RequestInfo | URL, init?: RequestInit) => {
-      if (gone) return Promise.reject(new TypeError("the page is gone"));
-      const controller = new AbortController();
-      controllers.add(controller);
-      init?.signal?.addEventListener("abort", () => controller.abort());
-      return fetch(url, { ...init, signal: controller.signal });
-    }) as typeof fetch,
-    storage: {
-      getItem: (key: string) => storage.getItem(key),
-      setItem: (key: string, value: unknown) => (gone ? undefined : storage.setItem(key, value)),
-      removeItem: (key: string) => (gone ? undefined : storage.removeItem(key)),
-    } satisfies PersistenceAdapter,
-    leave() {
-      gone = true;
-      for (const controller of controllers) controller.abort();
-    },
-  };
-}
-
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-function chatOn(url: string, threadId: string, tab: ReturnType<typeof page>, calls: string[]): ChatClient {
+function chatOn(url: string, threadId: string, tab: Page, calls: string[]): ChatClient {
   const chat = new ChatClient({
     agent: new HttpAgent({ url, fetch: tab.fetch, reconnect: { baseDelayMs: 1, attempts: 2 } }),
     threadId,

@@ -13,6 +13,7 @@ import { ReconnectFailedError, StreamTruncatedError, HttpError } from "../../src
 import { createAgentHandler, memoryRunStore, redisRunStore, type RunStore } from "../../src/server/index.js";
 import { agentServer, respond } from "../support/agui-server.js";
 import { dropProxy, scriptedAgent, serve, type CutRule, type Served } from "./support.js";
+import { faultProxy } from "./fault-proxy.js";
 import { startRedis, type RedisProcess } from "./redis-server.js";
 
 /** Fixed ids, so every run's thread can be compared with the undisturbed one. */
@@ -191,7 +192,10 @@ describe("HttpAgent resumes through dropped connections", () => {
   });
 
   it("stop() during a reconnect ends the run as cancelled, and no reconnect follows", async () => {
-    const proxy = await dropProxy(port, (connection, seen) => (connection === 0 ? nth(seen, Buffer.from("tök3"), 0) : 0));
+    const proxy = await faultProxy(port, (connection, seen) => {
+      const at = connection === 0 ? nth(seen, Buffer.from("tök3"), 0) : 0;
+      return at < 0 ? undefined : { at, kind: "cut" };
+    });
     try {
       const thread = createThread({ threadId: "thread-stop" });
       const agent = new HttpAgent({ url: proxy.url("/agent"), reconnect: { baseDelayMs: 200, maxDelayMs: 200 } });
@@ -201,9 +205,11 @@ describe("HttpAgent resumes through dropped connections", () => {
       loop.stop();
       const result = await done;
       expect(result.status).toBe("cancelled");
-      // The first connection, and the stop's DELETE (cut by this proxy): no further reconnect.
+      // The first connection, then only the stop's DELETEs (cut by this proxy, so retried): no further POST.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(proxy.connections).toBe(2);
+      expect(proxy.requestLines[0]).toMatch(/^POST /);
+      expect(proxy.requestLines.slice(1).length).toBeGreaterThan(0);
+      for (const line of proxy.requestLines.slice(1)) expect(line).toMatch(/^DELETE \/agent\?runId=/);
     } finally {
       await proxy.close();
     }

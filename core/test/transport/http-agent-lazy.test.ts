@@ -47,7 +47,7 @@ describe("HttpAgent's lazily loaded exchange", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("declared capabilities need no exchange; discovery and the run list stay soft when it cannot load", async () => {
+  it("declared capabilities need no exchange; discovery stays soft when it cannot load, the run list says it got no answer", async () => {
     const HttpAgent = await agentWithBrokenChunk();
     const declared = { tools: { supported: true } };
     const server = await servers.start(streamRun);
@@ -57,7 +57,8 @@ describe("HttpAgent's lazily loaded exchange", () => {
     const discovering = new HttpAgent({ url: server.url, capabilities: "discover", resumable: true });
     await expect(discovering.getCapabilities({ onWarning: (w) => warnings.push(`${w.code}: ${w.message}`) })).resolves.toBeUndefined();
     expect(warnings).toEqual([expect.stringMatching(/^CAPABILITIES_UNAVAILABLE: .*HttpAgent's exchange .*could not be loaded/)]);
-    await expect(discovering.runsOf("thread-1")).resolves.toBeUndefined();
+    // No answer is not "no runs": the caller may ask again.
+    await expect(discovering.runsOf("thread-1")).rejects.toMatchObject({ code: "LAZY_LOAD_FAILED" });
     expect(server.requests).toHaveLength(0);
   });
 

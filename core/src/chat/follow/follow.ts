@@ -4,6 +4,7 @@ import type { ChatFollow, FollowHost, FollowPlugin } from "./follow-plugin.js";
 import { ChatInputError } from "../../tools/errors.js";
 import type { ResumePoint } from "../../run/options.js";
 import type { RunSubscriber } from "../../run/subscriber.js";
+import type { RunResult } from "../../run/result.js";
 import { replaceState } from "../../run/replace-state.js";
 import { replaceMessages } from "../../run/thread-writes.js";
 import type { ServerRun } from "../../transport/source.js";
@@ -103,7 +104,8 @@ class RunFollow implements ChatFollow {
       this.#timer = undefined;
       if (this.#parts.turns.disposed) return;
       const key = this.#host.key();
-      const ask = this.#busy() || this.#parts.turns.hydrating ? Promise.resolve(undefined) : this.#parts.loop.runsOf(key, { force: true });
+      // A question that got no answer is asked again at the next poll.
+      const ask = this.#busy() || this.#parts.turns.hydrating ? Promise.resolve(undefined) : this.#parts.loop.runsOf(key, { force: true }).catch(() => undefined);
       void ask.then((runs) => {
         if (runs !== undefined && key === this.#host.key() && !this.#parts.turns.disposed && !this.#busy()) {
           this.#host.serverGenerating(runs.some((r) => r.status === "running" && !this.#known.has(r.runId)));
@@ -130,18 +132,21 @@ class RunFollow implements ChatFollow {
     const watchTabs = effect(() => {
       if (presence.value.remoteTabsGenerating.value > 0) ownerTab = true;
     });
-    const finish = (): void => {
+    const finish = (result: RunResult | undefined): void => {
       watchTabs();
       this.#active.value = false;
       turns.followEnded();
       if (turns.disposed || key !== this.#host.key()) return;
       this.#host.serverGenerating(false);
       if (!ownerTab) storage.save();
+      // The followed run failed (its agent's RUN_ERROR, a log the server lost, a connection that
+      // could not be resumed): the follower shows it, as the device that made it does.
+      if (result?.status === "failed") turns.showFailure(result.error);
       turns.advance();
     };
     loop
       .connect({ rejoin: { runId, lastEventId: `${runId}:0`, readOnly: true }, subscriber: fromRunInput })
-      .then(finish, finish);
+      .then(finish, () => finish(undefined));
   }
 }
 

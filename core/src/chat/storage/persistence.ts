@@ -3,8 +3,8 @@ import { batch, type ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import { restoreBranches } from "../../model/branches/restore-branches.js";
 import type { ThreadImpl } from "../../model/thread.js";
-import type { PersistenceError } from "../../persist/errors.js";
-import type { StoredResumePoint, ThreadContent } from "../../persist/stored-thread.js";
+import { PersistOptionError, type PersistenceError } from "../../persist/errors.js";
+import type { StoredQueuedMessage, StoredResumePoint, ThreadContent } from "../../persist/stored-thread.js";
 import { ThreadIndex, threadTitle, type ThreadSummary } from "../../persist/thread-index.js";
 import { ThreadPersistence, type HydrationOutcome, type ThreadPersistenceOptions } from "../../persist/thread-persistence.js";
 import { restoreComponents, storedComponents } from "./stored-components.js";
@@ -26,6 +26,14 @@ export type ChatPersistenceOptions = Omit<ThreadPersistenceOptions, "onError"> &
   readonly index?: false | ThreadIndex;
   /** Your data stored with the thread's index entry at each save (JSON), e.g. which agent it talks to. */
   readonly threadMeta?: (threadId: string) => Readonly<Record<string, unknown>> | undefined;
+  /**
+   * What a chat given no `threadId` opens: `"new"` (default), a new conversation; `"latest"`, the
+   * thread of this storage saved last (the index's first), so a reload comes back to the
+   * conversation — and, with a resumable `HttpAgent`, rejoins a run still going. With nothing
+   * stored, or storage that cannot be read (server rendering), it is a new conversation. Needs the
+   * index (not `index: false`). Messages sent meanwhile wait for it and go to that thread.
+   */
+  readonly open?: "new" | "latest";
 };
 
 /**
@@ -53,15 +61,19 @@ class ThreadStorage implements ChatStorage {
   /** The thread index the saves maintain (undefined with `index: false`). */
   readonly index: ThreadIndex | undefined;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
+  readonly opensLatest: boolean;
   readonly #store: ThreadPersistence;
   readonly #threadMeta: ChatPersistenceOptions["threadMeta"];
   readonly #thread: ThreadImpl;
   #key: string;
   readonly #warn: WarningHandler;
   readonly #resumePoint: () => StoredResumePoint | undefined;
+  readonly #queue: () => readonly StoredQueuedMessage[] | undefined;
 
   /** The resume point of the record the last hydrate applied: a run to rejoin. */
   hydratedResume: StoredResumePoint | undefined = undefined;
+  /** The send queue of the record the last hydrate applied. */
+  hydratedQueue: readonly StoredQueuedMessage[] | undefined = undefined;
   /** Something was saved under the current key (a provisional one must then be cleaned up). */
   #wrote = false;
   /** The index heard of the current key during this session (a streaming save tells it once). */
@@ -72,11 +84,19 @@ class ThreadStorage implements ChatStorage {
     this.#key = host.key;
     this.#warn = host.warn;
     this.#resumePoint = host.resumePoint;
+    this.#queue = host.queue;
     const onError = host.report;
-    const { index, threadMeta, ...rest } = options;
+    const { index, threadMeta, open, ...rest } = options;
+    if (open !== undefined && open !== "new" && open !== "latest") {
+      throw new PersistOptionError("open", DEV ? `chatPersistence: \`open\` is "new" or "latest", not ${String(open)}.` : "");
+    }
+    if (open === "latest" && index === false) {
+      throw new PersistOptionError("open", DEV ? 'chatPersistence: `open: "latest"` reads the thread index, which `index: false` turns off.' : "");
+    }
     this.#store = new ThreadPersistence({ ...rest, onError });
     this.index = index === false ? undefined : index ?? new ThreadIndex({ adapter: rest.adapter, now: rest.now, onError });
     this.#threadMeta = threadMeta;
+    this.opensLatest = open === "latest";
     this.persistenceError = this.#store.persistenceError;
     this.storedThreads = this.index?.threads ?? NO_STORAGE.storedThreads;
   }
@@ -87,8 +107,10 @@ class ThreadStorage implements ChatStorage {
    */
   hydrate(): Promise<HydrationOutcome | undefined> {
     this.hydratedResume = undefined;
+    this.hydratedQueue = undefined;
     return this.#store.hydrate(this.#key, (record) => {
       this.hydratedResume = record.resume;
+      this.hydratedQueue = record.queue ?? [];
       batch(() => {
         replaceMessages(this.#thread, record.messages);
         if (record.branches !== undefined) restoreBranches(this.#thread, record.branches);
@@ -169,11 +191,13 @@ class ThreadStorage implements ChatStorage {
     const index = this.index;
     if (index === undefined) return;
     const list = this.#thread.list.peek();
-    if (list.length === 0 && isEmptyState(this.#thread.state.peek())) {
+    const queued = this.#queue()?.[0]?.message;
+    if (list.length === 0 && isEmptyState(this.#thread.state.peek()) && queued === undefined) {
       void index.remove(this.#key);
       return;
     }
-    const firstUser = list.find((node) => node.role === "user");
+    // A conversation whose first message still waits in the send queue is titled by it.
+    const firstUser = list.find((node) => node.role === "user")?.toMessage() ?? queued;
     let meta: Readonly<Record<string, unknown>> | undefined;
     try {
       meta = this.#threadMeta?.(this.#key);
@@ -181,19 +205,21 @@ class ThreadStorage implements ChatStorage {
       this.#warn({ code: "THREAD_META_FAILED", message: DEV ? `persistence.threadMeta threw for thread "${this.#key}": ${String(error)}; the index entry keeps its meta.` : "" });
     }
     const branches = this.#thread.peekTree()?.alternativeCount ?? 0;
-    void index.record(this.#key, { title: threadTitle(firstUser?.toMessage()), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
+    void index.record(this.#key, { title: threadTitle(firstUser), ...(meta === undefined ? {} : { meta }), ...(branches > 0 ? { branches } : {}) });
   }
 
   readonly #snapshot = (): ThreadContent => {
     const state = this.#thread.state.peek();
     const branches = this.#thread.peekTree()?.record();
     const resume = this.#resumePoint();
+    const queue = this.#queue();
     return {
       messages: this.#thread.toMessages(),
       state: isEmptyState(state) ? undefined : state,
       components: storedComponents(this.#thread),
       ...(branches === undefined ? {} : { branches }),
       ...(resume !== undefined ? { resume } : {}),
+      ...(queue !== undefined && queue.length > 0 ? { queue } : {}),
     };
   };
 }

@@ -3,7 +3,7 @@ import type { ReadonlySignal } from "@preact/signals-core";
 import type { WarningHandler } from "../../errors.js";
 import type { ThreadImpl } from "../../model/thread.js";
 import type { PersistenceError } from "../../persist/errors.js";
-import type { StoredResumePoint } from "../../persist/stored-thread.js";
+import type { StoredQueuedMessage, StoredResumePoint } from "../../persist/stored-thread.js";
 import type { ThreadIndex, ThreadSummary } from "../../persist/thread-index.js";
 import { pluginOption } from "../plugin-option.js";
 
@@ -18,9 +18,13 @@ export interface ChatStorage {
   readonly persistenceError: ReadonlySignal<PersistenceError | null>;
   /** The thread index the saves maintain (undefined without one). */
   readonly index: ThreadIndex | undefined;
+  /** A chat given no thread id opens the most recently saved thread (`chatPersistence({ open: "latest" })`). */
+  readonly opensLatest: boolean;
   readonly storedThreads: ReadonlySignal<readonly ThreadSummary[]>;
   /** The resume point of the record the last hydrate applied: a run to rejoin. */
   readonly hydratedResume: StoredResumePoint | undefined;
+  /** The send queue of the record the last hydrate applied (undefined when none was applied). */
+  readonly hydratedQueue: readonly StoredQueuedMessage[] | undefined;
   /** Reads the stored thread into the thread, unless something local touched it meanwhile. Never rejects. */
   hydrate(): Promise<unknown>;
   /** Per streamed event: coalesced. */
@@ -49,6 +53,8 @@ export interface ChatStorageHost {
   readonly warn: WarningHandler;
   /** The run a reload could rejoin, stored with each snapshot (see `RunLoop.resumePoint`). */
   readonly resumePoint: () => StoredResumePoint | undefined;
+  /** The send queue, stored with each snapshot (the `sendQueue` plug-in; undefined without it). */
+  readonly queue: () => readonly StoredQueuedMessage[] | undefined;
 }
 
 /** The `persistence` option of `new ChatClient`: made by `chatPersistence({ adapter })`. */

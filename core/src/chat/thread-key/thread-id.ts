@@ -11,6 +11,8 @@ export interface ChatThreadIdHost {
   readonly presence: Signal<ChatPresence>;
   /** The presence of another thread id. */
   openPresence(threadId: string): ChatPresence;
+  /** The id changed: `renamed` when the agent named a new conversation, else a thread switch. */
+  moved?(renamed: boolean): void;
 }
 
 /**
@@ -61,6 +63,7 @@ export class ChatThreadId {
     this.#id = id;
     this.#host.storage.rename(id);
     this.#movePresence(id, event);
+    this.#host.moved?.(true);
   }
 
   /** A thread switch: the id is `threadId` from now on, and presence moves there (storage is moved by the switch). */
@@ -68,6 +71,7 @@ export class ChatThreadId {
     this.#movePresence(threadId);
     this.#id = threadId;
     this.#unnamed = false;
+    this.#host.moved?.(false);
   }
 
   /** `started`: the run under way, announced on the new channel before anyone reads it. */

@@ -1,12 +1,18 @@
-import { batch, signal } from "@preact/signals-core";
+import { DEV } from "esm-env";
+import { signal } from "@preact/signals-core";
+import { ThreadlineError } from "../../errors.js";
+import type { ServerRun } from "../../transport/source.js";
+import type { ResumePoint } from "../../run/options.js";
 import type { ThreadIndex } from "../../persist/thread-index.js";
 import type { ChatParts } from "../assembly.js";
 import type { ChatFollow } from "../follow/follow-plugin.js";
 import { openFollow } from "../follow/open-follow.js";
 import { noThreadIndex } from "../errors.js";
 import type { ChatClientOptions } from "../types.js";
-import { replaceState } from "../../run/replace-state.js";
-import { replaceMessages } from "../../run/thread-writes.js";
+
+/** How often a reload asks again for the thread's runs when the question got no answer, and the first wait. */
+const LOOKUP_ATTEMPTS = 4;
+const LOOKUP_BASE_DELAY_MS = 250;
 
 /**
  * Which stored thread a chat is on, past its id (`ChatThreadId`): a switch moves storage and
@@ -45,48 +51,110 @@ export class ChatThreadKey {
   }
 
   hydrate(): Promise<void> {
+    if (this.#parts.threadId.provisional && this.#parts.storage.opensLatest) return this.#openLatest();
     // A new conversation has nothing stored yet: its first message must not wait for a read.
     // Without storage, only a chat that follows other clients' runs asks the server on opening.
     if (this.#parts.threadId.provisional || (!this.#parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
     const key = this.id;
     this.#parts.turns.hydrationStarted();
+    let failure: ThreadlineError | undefined;
     return (this.#parts.storage.enabled ? this.#parts.storage.hydrate() : Promise.resolve())
-      .then(() => (this.id !== key || this.#parts.turns.disposed ? undefined : this.#askServer(key)))
-      .then(() => {
+      .then(() => (this.id !== key || this.#parts.turns.disposed ? undefined : this.#askServer(key, this.#parts.storage.hydratedResume)))
+      .then((unasked) => {
+        failure = unasked;
         if (this.id !== key || this.#parts.turns.disposed) return;
         this.#parts.turns.hydrated();
+        this.#parts.queue?.hydrated();
         this.follow.schedule();
+        // The stored thread ends in a run that may have gone on without this page, and the server
+        // could not be asked about it: shown as failed, never as a finished answer.
+        if (failure !== undefined) this.#parts.turns.showFailure(failure);
       });
+  }
+
+  /**
+   * `chatPersistence({ open: "latest" })` on a chat given no thread id: the thread saved last is
+   * opened instead of a new conversation, and read like any stored thread (a run it was in the
+   * middle of is rejoined). Turns asked for meanwhile wait, then go to that thread. Nothing
+   * stored, or an index that cannot be read (reported; server rendering has no browser storage):
+   * the new conversation stays.
+   */
+  async #openLatest(): Promise<void> {
+    const { turns, storage, threadId, thread } = this.#parts;
+    const key = this.id;
+    turns.hydrationStarted();
+    const latest = (await storage.index?.list().catch(() => undefined))?.[0]?.id;
+    // A switch meanwhile (or dispose) decided for the user; its own hydrate ends the wait.
+    if (this.id !== key || turns.disposed) return;
+    if (latest === undefined) return turns.hydrated();
+    // Nothing ran and nothing was stored under the provisional id: the move needs no halt.
+    storage.switchTo(latest);
+    threadId.moveTo(latest);
+    thread.threadId.value = latest;
+    return this.hydrate();
   }
 
   /** Whether the server (a resumable one) has runs of this thread going: another device or tab. */
   readonly serverGenerating = signal(false);
 
+  /** A run that may have gone on without this page: its lookup got no answer (asked again on waking). */
+  #unsettled: ResumePoint | undefined;
+
+  /**
+   * The page woke or the network came back (`WakeWatch`): with nothing under way, a run that may
+   * have gone on without this page — one whose lookup got no answer, or the last run, which failed
+   * on the network — is asked about, and rejoined if the server holds it. Never rejects.
+   */
+  async recheck(): Promise<void> {
+    const { turns, loop } = this.#parts;
+    if (turns.disposed || turns.hydrating || turns.activeRecord() !== undefined || loop.activeRun.peek() !== undefined || this.follow.following.peek()) return;
+    const point = this.#unsettled ?? loop.resumePoint();
+    if (point === undefined) return;
+    const key = this.id;
+    const failure = await this.#askServer(key, point);
+    if (failure !== undefined && this.id === key) turns.showFailure(failure);
+  }
+
   /**
    * After a hydrate, asks a resumable server about the thread's runs. A stored resume point whose
-   * run the server still holds — a reload mid-run — is rejoined: the thread goes back to how it
-   * was when that run started and the run is replayed from its log, then followed live, as a turn
-   * of its own (so its tools and continuation carry on once, here). A run going on that this tab
-   * does not rejoin (another tab or device is on it) shows as `sessionGenerating`.
+   * run the server still holds — a reload mid-run, or soon after sending — is rejoined: the run is
+   * replayed from its log, then followed live, as a turn of its own (so its tools and continuation
+   * carry on once, here), the thread going back to how it was when that run started as the
+   * replay's first event arrives. A run going on that this tab does not rejoin (another tab or
+   * device is on it) shows as `sessionGenerating`. With a resume point, a question that gets no
+   * answer (the network) is asked again, a few times; then resolves with why, to be shown.
    */
-  async #askServer(key: string): Promise<void> {
-    const point = this.#parts.storage.hydratedResume;
-    const runs = await this.#parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
-    if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return;
-    // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows it).
+  async #askServer(key: string, point: ResumePoint | undefined): Promise<ThreadlineError | undefined> {
+    let runs: readonly ServerRun[] | undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runs = await this.#parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
+        break;
+      } catch (error) {
+        // Without a run to rejoin, an unanswered question only leaves `sessionGenerating` unknown.
+        if (point === undefined) return undefined;
+        if (attempt >= LOOKUP_ATTEMPTS) {
+          this.#unsettled = point;
+          return ThreadlineError.from(error, DEV ? "Asking the server for the thread's runs" : "runsOf");
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOOKUP_BASE_DELAY_MS * 2 ** (attempt - 1)));
+      if (this.id !== key || this.#parts.turns.disposed) return undefined;
+    }
+    this.#unsettled = undefined;
+    if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return undefined;
+    // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows
+    // it) — through presence, which ends with that tab's run; the server's answer would not.
     const held = point !== undefined && runs.some((run) => run.runId === point.runId);
     const rejoin = held && !this.#parts.presence.peek().sessionGenerating.peek();
-    this.serverGenerating.value = runs.some((run) => run.status === "running" && !(rejoin && run.runId === point.runId));
+    this.serverGenerating.value = runs.some((run) => run.status === "running" && !(held && run.runId === point.runId));
     if (!rejoin) {
       this.follow.consider(runs, held ? point : undefined);
-      return;
+      return undefined;
     }
-    const thread = this.#parts.thread;
-    batch(() => {
-      replaceMessages(thread, thread.toMessages().slice(0, point.messageCount));
-      replaceState(thread, point.state === undefined ? {} : point.state);
-    });
-    this.#parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0` }, resolve: () => undefined });
+    const from = { messageCount: point.messageCount, state: point.state };
+    this.#parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0`, from }, resolve: () => undefined });
+    return undefined;
   }
 
   /** The storage's thread index; throws `NO_THREAD_INDEX` (naming `method`) without one. */

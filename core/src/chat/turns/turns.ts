@@ -169,6 +169,20 @@ export class ChatTurns {
     this.#following = false;
   }
 
+  /**
+   * A failure that belongs to no turn of this chat — the run it followed failed, its stop was
+   * refused, the run it should rejoin could not be looked up — is shown (`error`, phase `failed`)
+   * while nothing else is under way or waiting to start; else it is only reported (`reported`:
+   * it already was).
+   */
+  showFailure(error: ThreadlineError, reported = false): void {
+    if (this.#disposedNow) return;
+    if (!reported) this.#config.report(error);
+    if (this.#current !== undefined || this.#queued.size > 0 || this.#hydratingNow || this.#following || this.runner.executingCount > 0) return;
+    this.#errorSignal.value = error;
+    this.#phaseSignal.value = "failed";
+  }
+
   /** `dispose()`: the turn under way ends, and every later request is refused. */
   dispose(): void {
     if (this.#disposedNow) return;
@@ -362,6 +376,9 @@ export class ChatTurns {
       this.#startLoopRun(record, settings, params);
       this.#phaseSignal.value = "running";
     });
+    // Stored as it is sent — the user's message and the run's resume point — so a reload before
+    // the first event keeps the question and rejoins the run.
+    this.#config.storage.save();
   }
 
   #startLoopRun(record: RunRecord, settings: ReturnType<ChatTurnsConfig["settings"]>, params: TurnRunParams): void {
