@@ -12,7 +12,7 @@ import type { Results, WorkloadName, WorkloadReport } from "./results.js";
 import { formatChecks, formatReport } from "./table.js";
 import { evaluate } from "./targets.js";
 
-const ALL: WorkloadName[] = ["W1", "W1-alloc", "W2", "W3", "W5", "memory", "branches"];
+const ALL: WorkloadName[] = ["W1", "W1-alloc", "W2", "W3", "W5", "memory", "branches", "A2UI"];
 // measure.ts collects with the "last resort" flavour, which would also flush the bytecode of
 // functions not run lately; every lane would then pay recompilation inside its timed body.
 const COMMON_FLAGS = ["--no-flush-bytecode"];

@@ -1,6 +1,6 @@
 // The shape of what a workload worker reports and what results.json holds.
 
-export type WorkloadName = "W1" | "W1-alloc" | "W2" | "W3" | "W5" | "memory" | "branches";
+export type WorkloadName = "W1" | "W1-alloc" | "W2" | "W3" | "W5" | "memory" | "branches" | "A2UI";
 
 export type Cell =
   | {

@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import type { Mode } from "./measure.js";
 import type { WorkloadName, WorkloadReport } from "./results.js";
+import { runA2ui } from "./workloads/a2ui.js";
 import { runBranches } from "./workloads/branches.js";
 import { runMemory } from "./workloads/memory.js";
 import { runW1, runW1Alloc } from "./workloads/w1-text.js";
@@ -18,6 +19,7 @@ const workloads: Record<WorkloadName, (mode: Mode) => Promise<WorkloadReport>> =
   W5: runW5,
   memory: runMemory,
   branches: runBranches,
+  A2UI: runA2ui,
 };
 
 const [name, mode, out] = process.argv.slice(2);

@@ -64,40 +64,56 @@ const w5 = (added: number) =>
   ]);
 
 const memory = (bytes: number) => report("memory", [["50000 messages", { Threadline: bytes, "floor Message[]": 500 }]]);
+const a2ui = (big = 1.2, reruns = 1) =>
+  report("A2UI", [
+    ["10 bound", { Threadline: 1, "components re-run per update (count)": 1 }],
+    ["1000 bound", { Threadline: big, "components re-run per update (count)": reruns }],
+  ]);
 
 test("targets pass on good ratios and fail on each bad one", () => {
   const branches = report("branches", [["1000 messages, fork at 10", { "watchers re-run per switch (count)": 1 }]]);
-  assert.ok(evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510) }).every((c) => c.pass));
-  const heavy = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(530) });
+  assert.ok(evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510), A2UI: a2ui() }).every((c) => c.pass));
+  const heavy = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(530), A2UI: a2ui() });
   assert.deepEqual(
     heavy.filter((c) => !c.pass).map((c) => c.name),
     ["memory vs floor"],
   );
-  const flat = evaluate({ W1: w1(1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510) });
+  const flat = evaluate({ W1: w1(1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510), A2UI: a2ui() });
   assert.deepEqual(
     flat.filter((c) => !c.pass).map((c) => c.name),
     ["W1 flat"],
   );
-  const growing = evaluate({ W1: w1(1.2, 1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510) });
+  const growing = evaluate({ W1: w1(1.2, 1.5), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510), A2UI: a2ui() });
   assert.deepEqual(
     growing.filter((c) => !c.pass).map((c) => c.name),
     ["W1 foldEvents flat"],
   );
-  const slow = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(2.5), branches, memory: memory(510) });
+  const slow = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(2.5), branches, memory: memory(510), A2UI: a2ui() });
   assert.deepEqual(
     slow.filter((c) => !c.pass).map((c) => c.name),
     ["W5 inspector"],
   );
   // Both argument shapes are gated on linearity (issue 18): a table copied per read fails.
-  const quadratic = evaluate({ W1: w1(1.2), W2: w2(10, 20), W3: w3, W5: w5(1), branches, memory: memory(510) });
+  const quadratic = evaluate({ W1: w1(1.2), W2: w2(10, 20), W3: w3, W5: w5(1), branches, memory: memory(510), A2UI: a2ui() });
   assert.deepEqual(
     quadratic.filter((c) => !c.pass).map((c) => c.name),
     ["W2 linear rows"],
   );
-  const document = evaluate({ W1: w1(1.2), W2: w2(13), W3: w3, W5: w5(1), branches, memory: memory(510) });
+  const document = evaluate({ W1: w1(1.2), W2: w2(13), W3: w3, W5: w5(1), branches, memory: memory(510), A2UI: a2ui() });
   assert.deepEqual(
     document.filter((c) => !c.pass).map((c) => c.name),
     ["W2 linear"],
+  );
+  // Issue 43: a data-model update that grows with the surface, or re-renders more than its binding, fails.
+  const surface = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510), A2UI: a2ui(2.1) });
+  assert.deepEqual(
+    surface.filter((c) => !c.pass).map((c) => c.name),
+    ["A2UI flat"],
+  );
+  const rerendering = evaluate({ W1: w1(1.2), W2: w2(), W3: w3, W5: w5(1), branches, memory: memory(510), A2UI: a2ui(1.2, 2) });
+  assert.deepEqual(
+    rerendering.filter((c) => !c.pass).map((c) => c.name),
+    ["A2UI bound only"],
   );
 });
 

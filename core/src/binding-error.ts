@@ -5,13 +5,15 @@ import { BaseNode } from "./model/messages/node-base.js";
 
 /**
  * - `CHAT_NOT_PROVIDED`: `injectChat()` with no `provideChat()` above;
+ * - `A2UI_NOT_PROVIDED`: an A2UI activity rendered with no `a2ui` and no `useA2ui()` above;
+ * - `MCP_APPS_NOT_PROVIDED`: an MCP App activity rendered with no `setup` and no `useMcpApps()` above;
  * - `COMPONENT_NODE_MISSING`: `injectComponentNode()` (or a component composable without a node)
  *   outside a component `ThreadComponent` renders;
  * - `NOT_A_CHAT`: `useChat({ chat })` without a `ChatClient`, `useStateAt` without a chat or thread;
  * - `NOT_A_SIGNAL`: `useSignal` given something that is not a signal;
  * - `NOT_A_MESSAGE`: `StreamingText` / `streamText` given something that is not a message node.
  */
-export type BindingErrorCode = "CHAT_NOT_PROVIDED" | "COMPONENT_NODE_MISSING" | "NOT_A_CHAT" | "NOT_A_SIGNAL" | "NOT_A_MESSAGE";
+export type BindingErrorCode = "CHAT_NOT_PROVIDED" | "COMPONENT_NODE_MISSING" | "NOT_A_CHAT" | "NOT_A_SIGNAL" | "NOT_A_MESSAGE" | "A2UI_NOT_PROVIDED" | "MCP_APPS_NOT_PROVIDED";
 
 /**
  * A mistake in how the Svelte or Vue bindings were called; `code` says which. One class for both

@@ -186,9 +186,11 @@ export const errorCodes = {
     "HANDLER_FAILED",
   ],
   markdown: ["MARKDOWN_NOT_A_MESSAGE", "MARKDOWN_BAD_OPTION", "MARKDOWN_RENDER_FAILED"],
+  /** `@threadline/core/mcp-apps`: an MCP App that cannot be shown, or a request of it that failed (`McpAppError`). */
+  mcpApps: ["MCP_APP_INVALID", "MCP_APP_RESOURCE_FAILED", "MCP_APP_REQUEST_FAILED"],
   devtools: ["FIXTURE_UNREADABLE", "FIXTURE_NOT_EVENTS", "INSPECTOR_TARGET_INVALID", "INSPECTOR_OPTION_INVALID", "INSPECTOR_NO_DOM"],
   /** Misuse of the Svelte and Vue bindings (their `SvelteBindingError` / Vue errors). */
-  bindings: ["NO_CHAT_CONTEXT", "NO_COMPONENT_CONTEXT", "NOT_A_SIGNAL", "NOT_A_CHAT", "NOT_A_MESSAGE", "CHAT_NOT_PROVIDED", "COMPONENT_NODE_MISSING"],
+  bindings: ["NO_CHAT_CONTEXT", "NO_COMPONENT_CONTEXT", "NOT_A_SIGNAL", "NOT_A_CHAT", "NOT_A_MESSAGE", "CHAT_NOT_PROVIDED", "COMPONENT_NODE_MISSING", "A2UI_NOT_PROVIDED", "MCP_APPS_NOT_PROVIDED"],
 } as const;
 
 /** The stages a user catches, one error class each. */

@@ -23,6 +23,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   tools: ["json", "model", "protocol"],
   chat: ["fold", "json", "model", "persist", "pipeline", "protocol", "run", "tools", "transport"],
   devtools: ["fold", "json", "model", "pipeline", "protocol"],
+  // A2UI surfaces read activity messages and share the markdown renderer's URL policy.
+  a2ui: ["json", "markdown", "model"],
+  // MCP Apps read activity messages, run proxied requests through an agent source, share the URL policy.
+  "mcp-apps": ["markdown", "model", "protocol", "transport"],
 };
 
 /**

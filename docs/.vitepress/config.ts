@@ -44,6 +44,7 @@ export default defineConfig({
           { text: "Streaming tool arguments", link: "/guide/streaming-tool-arguments" },
           { text: "Interrupts", link: "/guide/interrupts" },
           { text: "Generative UI", link: "/guide/generative-ui" },
+          { text: "Generative UI standards (A2UI, MCP Apps)", link: "/guide/generative-ui-standards" },
           { text: "Persistence and threads", link: "/guide/persistence" },
           { text: "Multi-tab", link: "/guide/multi-tab" },
           { text: "Bundle size", link: "/guide/bundle-size" },

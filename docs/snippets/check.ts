@@ -43,7 +43,9 @@ for (const [page, blocks] of byPage) {
   const dir = join(out, page.replace(/\.md$/, "").replace(/[^\w/-]/g, "_"));
   blocks.forEach((block, n) => {
     const name = block.name ?? `block-${n + 1}-line-${block.line}.${block.lang}`;
-    const file = join(dir, name);
+    // svelte-check would take a page's vite.config.ts (the plain-TypeScript quick start's) for the
+    // Svelte blocks' own config: it is checked under another name.
+    const file = join(dir, name === "vite.config.ts" ? "vite-config.ts" : name);
     mkdirSync(dirname(file), { recursive: true });
     // A .ts block with no import or export would be a script sharing one global scope with
     // every other block; `export {}` makes each one a module.
@@ -99,7 +101,11 @@ const tsconfig = (include: string[], extra: Record<string, unknown> = {}): strin
           "@shikijs/themes/*": [join(repo, "core/node_modules/@shikijs/themes/dist/*.d.mts")],
           "@shikijs/langs/*": [join(repo, "core/node_modules/@shikijs/langs/dist/*.d.mts")],
           "@threadline/svelte": [join(repo, "svelte/src/index.ts")],
+          "@threadline/svelte/a2ui": [join(repo, "svelte/src/a2ui/index.ts")],
+          "@threadline/svelte/mcp-apps": [join(repo, "svelte/src/mcp-apps/index.ts")],
           "@threadline/vue": [join(repo, "vue/src/index.ts")],
+          "@threadline/vue/a2ui": [join(repo, "vue/src/a2ui/index.ts")],
+          "@threadline/vue/mcp-apps": [join(repo, "vue/src/mcp-apps/index.ts")],
         },
         ...extra,
       },

@@ -12,6 +12,7 @@ import { ERROR_MESSAGE, PARTIAL, RECOVERED } from "../server/scenarios/server-er
 import { SEED_TODOS, SUGGESTIONS } from "../server/scenarios/shared-state.js";
 import { FACT_CHECKER, FACT_CHECKER_TEXT, FINAL_TEXT, RESEARCHER, RESEARCHER_TEXT, TOOL_NAME as RESEARCH_TOOL, subagents } from "../server/scenarios/subagents.js";
 import { weatherFor } from "../server/scenarios/weather-card.js";
+import { salesFor } from "../server/mcp/sales-server.js";
 import { expect, test } from "vitest";
 import { ARTIFACTS, useApp, type AppPage } from "./harness.js";
 import { checkWeatherCard, renderedText, textOf } from "./checks.js";
@@ -156,6 +157,80 @@ export function appSuite(framework: AppName): void {
       await checkWeatherCard(cards.nth(0), weatherFor("Lisbon"), "component");
       await checkWeatherCard(cards.nth(1), weatherFor("Lisbon"), "tool-call");
       await page.screenshot("weather-card");
+    });
+  });
+
+  test("a2ui-form: the A2UI surface fills in as render_a2ui streams (through @ag-ui/a2ui-middleware); edits and the submit go back through it", async () => {
+    await withPage({ scenario: "a2ui-form", delay: 20 }, async (page) => {
+      // Every count of passenger fields the page shows, in order: filled in as the arguments stream.
+      await page.page.evaluate(() => {
+        const seen: number[] = [];
+        (window as unknown as { passengerCounts: number[] }).passengerCounts = seen;
+        new MutationObserver(() => {
+          const count = document.querySelectorAll('.a2ui-surface input[id$="-passenger-input"]').length;
+          if (count > 0 && seen.at(-1) !== count) seen.push(count);
+        }).observe(document.body, { subtree: true, childList: true });
+      });
+      const turn = await page.turn();
+      await page.send("Book a trip to Bergen for Ada, Grace and Linus.");
+      const passengers = page.page.getByRole("textbox", { name: "Passenger name" });
+      await turn.settled("idle");
+      expect(await page.page.evaluate(() => (window as unknown as { passengerCounts: number[] }).passengerCounts)).toEqual([1, 2, 3]);
+      const surface = page.page.getByRole("region", { name: "Generated interface" });
+      await expect.poll(() => passengers.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(["Ada", "Grace", "Linus"]);
+      expect(await surface.getByRole("heading", { name: "Trip to Bergen" }).count()).toBe(1);
+      const book = surface.getByRole("button", { name: "Book trip" });
+      expect(await book.isDisabled()).toBe(true);
+      // The keyboard path: type into the fields, pick with Space, submit with Enter.
+      await passengers.nth(2).fill("Linus Torvalds");
+      await surface.getByRole("textbox", { name: "Contact email" }).fill("ada@example.com");
+      await surface.getByRole("radio", { name: "Business" }).focus();
+      await page.page.keyboard.press("Space");
+      await surface.getByRole("checkbox", { name: "Travel insurance" }).check();
+      await expect.poll(() => book.isDisabled()).toBe(false);
+      await page.screenshot("a2ui-form");
+      await book.focus();
+      await page.page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.lastAnswer(), { timeout: 15_000 })
+        .toBe("Booked: Ada, Grace, Linus Torvalds, business class on 2027-03-14, with travel insurance. The confirmation goes to ada@example.com.");
+    });
+  });
+
+  test("mcp-app: a real MCP server's app (through @ag-ui/mcp-apps-middleware) runs sandboxed; its tool call waits for approval; its message goes to the chat", async () => {
+    await withPage({ scenario: "mcp-app" }, async (page) => {
+      const turn = await page.turn();
+      await page.send("Show me the sales in Norway.");
+      await turn.settled("idle");
+      const frame = page.page.locator(".mcp-app iframe");
+      await frame.waitFor();
+      expect(await frame.getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+      const app = page.page.frameLocator(".mcp-app iframe");
+      // The tool's input and result reached the app (the official App SDK on the official AppBridge).
+      await expect.poll(() => app.locator("#chart li").count()).toBe(6);
+      expect(await app.locator("#title").innerText()).toBe("Sales in Norway");
+      // What the app can reach of this page: nothing.
+      expect(await app.locator("#isolation").innerText()).toBe("page DOM: blocked; storage: blocked; cookies: blocked");
+      // It reported its size; the frame follows.
+      await expect.poll(() => frame.evaluate((f) => parseInt((f as HTMLIFrameElement).style.height, 10))).toBeGreaterThan(160);
+      // A tool call the app makes waits for the user; allowed, it goes through the middleware to the MCP server.
+      await app.getByRole("button", { name: "Top 3 months" }).click();
+      const approval = page.page.getByRole("group", { name: "The app asks to call a tool" });
+      await approval.waitFor();
+      expect(await approval.innerText()).toContain("top_months");
+      await page.screenshot("mcp-app-approval");
+      await approval.getByRole("button", { name: "Allow" }).click();
+      await expect.poll(() => app.locator("#chart li").count()).toBe(3);
+      expect(await app.locator("#status").innerText()).toBe("top 3 from the server");
+      // Declined, the app hears so and nothing runs.
+      await app.getByRole("button", { name: "Top 3 months" }).click();
+      await approval.getByRole("button", { name: "Deny" }).click();
+      await expect.poll(() => app.locator("#status").innerText()).toContain("declined");
+      // A message from the app is the user's next message; the agent answers it.
+      await app.getByRole("button", { name: "Ask the agent" }).click();
+      const best = salesFor("Norway").reduce((a, b) => (b.sales > a.sales ? b : a));
+      await expect.poll(() => page.lastAnswer(), { timeout: 15_000 }).toBe(`The best month in Norway was ${best.month}, with ${best.sales} sales.`);
+      await page.screenshot("mcp-app");
     });
   });
 

@@ -13,6 +13,7 @@ import { RunClock } from "./pacing.js";
 import { sendJson } from "./request-error.js";
 import type { RunRequest } from "./run-request.js";
 import type { Step } from "./scenario.js";
+import { throughMiddleware } from "./middleware-run.js";
 
 export type RunEnd =
   | "finished" // the last event sent was RUN_FINISHED
@@ -54,6 +55,7 @@ export async function streamRun(
   run: RunRequest,
   attempts: Attempts,
   holds: Holds,
+  origin: string,
 ): Promise<RunReport> {
   const { input, scenario, variant } = run;
   const report: RunReport = {
@@ -68,8 +70,13 @@ export async function streamRun(
   // "close" also fires after a normal end; by then nothing is waiting on the signal.
   res.on("close", () => gone.abort());
 
-  const context = { variant, firstAttempt: (key: string) => attempts.firstAttempt(key) };
-  const script = run.mode === "run" ? scenario.run(input, context) : (scenario.connect?.(input, context) ?? nothingToReplay(input));
+  const context = { variant, firstAttempt: (key: string) => attempts.firstAttempt(key), origin };
+  const script =
+    run.mode !== "run"
+      ? (scenario.connect?.(input, context) ?? nothingToReplay(input))
+      : scenario.middleware
+        ? await throughMiddleware(scenario.middleware(context), scenario, input, context)
+        : scenario.run(input, context);
   const steps = script[Symbol.iterator]();
   try {
     let step = steps.next();

@@ -10,13 +10,18 @@ import { runFinished, runStarted } from "./events.js";
 import { RunClock } from "./pacing.js";
 import type { RunRequest } from "./run-request.js";
 import type { Step } from "./scenario.js";
+import { throughMiddleware } from "./middleware-run.js";
 
-export function scenarioSource(run: RunRequest, attempts: Attempts): AgentSource {
+export function scenarioSource(run: RunRequest, attempts: Attempts, origin: string): AgentSource {
   return {
     async run(input, sink) {
-      const context = { variant: run.variant, firstAttempt: (key: string) => attempts.firstAttempt(key) };
+      const context = { variant: run.variant, firstAttempt: (key: string) => attempts.firstAttempt(key), origin };
       const script: Iterable<Step> =
-        run.mode === "run" ? run.scenario.run(input, context) : (run.scenario.connect?.(input, context) ?? [runStarted(input), runFinished(input)]);
+        run.mode !== "run"
+          ? (run.scenario.connect?.(input, context) ?? [runStarted(input), runFinished(input)])
+          : run.scenario.middleware
+            ? await throughMiddleware(run.scenario.middleware(context), run.scenario, input, context)
+            : run.scenario.run(input, context);
       const clock = new RunClock(run.pacing, input.runId);
       const wait = async (ms: number) => {
         if (ms > 0 && !sink.signal.aborted) await sleep(ms, undefined, { signal: sink.signal }).catch(() => undefined);

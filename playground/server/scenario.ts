@@ -1,3 +1,4 @@
+import type { Middleware } from "@ag-ui/client";
 import type { AGUIEvent, RunAgentInput } from "@ag-ui/core";
 
 /** Waits before the next event, on top of the per-event pacing (a tool "working", a user-visible beat). */
@@ -42,6 +43,8 @@ export interface RunContext {
    * scenario fail once per turn so that the client's retry succeeds.
    */
   firstAttempt(key: string): boolean;
+  /** This server's own base URL (`http://127.0.0.1:PORT`): where its MCP server (`/mcp`) answers. */
+  origin: string;
 }
 
 export interface Scenario {
@@ -60,4 +63,9 @@ export interface Scenario {
    * threads, so there is nothing to replay.
    */
   connect?(input: RunAgentInput, context: RunContext): Iterable<Step>;
+  /**
+   * An AG-UI middleware the script runs behind (a new one per run), as a deployment puts
+   * `@ag-ui/a2ui-middleware` in front of its agent: the run streams what the middleware emits.
+   */
+  middleware?(context: RunContext): Middleware;
 }

@@ -14,6 +14,7 @@ import { createAgentHandler, memoryRunStore, toNodeListener, type RunStore } fro
 import { describeRun } from "./run-request.js";
 import { scenarioSource } from "./scenario-source.js";
 import { SCRIPTED_CAPABILITIES } from "./capabilities.js";
+import { handleMcp } from "./mcp/sales-server.js";
 
 export interface ServerOptions {
   /** 0 (the default here) picks a free port; the CLI passes PORT or 8787. */
@@ -64,7 +65,7 @@ const RESUMABLE_PATHS = new Set([
  * outlive their connection, resume by Last-Event-ID. `/flaky/agent` (or `?flaky=1`) is the same over
  * a flaky network: each response is cut after a random 100–600 ms, and the client resumes.
  */
-function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListener {
+function resumableRoute(options: ServerOptions, attempts: Attempts, origin: () => string): NodeListener {
   const fallback: Pacing =
     options.delayMs !== undefined ? { kind: "fixed", delayMs: options.delayMs } : { kind: "paced", speed: options.speed ?? 1 };
   const handler = createAgentHandler({
@@ -74,7 +75,7 @@ function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListene
     origins: "*",
     store: options.runStore ?? memoryRunStore(),
     headers: { ...CORS, "access-control-allow-methods": "GET, POST, DELETE, OPTIONS", "access-control-expose-headers": "x-threadline-resume, x-threadline-run-id" },
-    source: (input, request) => scenarioSource(describeRun(input, new URL(request.url).searchParams, fallback), attempts),
+    source: (input, request) => scenarioSource(describeRun(input, new URL(request.url).searchParams, fallback), attempts, origin()),
     capabilities: SCRIPTED_CAPABILITIES,
   });
   const listener = toNodeListener(handler);
@@ -95,10 +96,16 @@ function resumableRoute(options: ServerOptions, attempts: Attempts): NodeListene
   };
 }
 
-function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts, holds: Holds, resumable: NodeListener) {
+function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions, attempts: Attempts, holds: Holds, resumable: NodeListener, origin: () => string) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   if (RESUMABLE_PATHS.has(url.pathname)) {
     resumable(req, res);
+    return;
+  }
+  // The MCP server of the mcp-app scenario (Streamable HTTP, stateless); only the agent's
+  // middleware on this machine talks to it, never the browser.
+  if (url.pathname === "/mcp") {
+    void handleMcp(req, res).catch((error: unknown) => fail(res, error));
     return;
   }
   for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
@@ -121,7 +128,7 @@ function route(req: IncomingMessage, res: ServerResponse, options: ServerOptions
         ? { kind: "fixed", delayMs: options.delayMs }
         : { kind: "paced", speed: options.speed ?? 1 };
     void readRunRequest(req, url.searchParams, pacing, mode)
-      .then((run) => streamRun(req, res, run, attempts, holds))
+      .then((run) => streamRun(req, res, run, attempts, holds, origin()))
       .then((report) => options.onRunEnd?.(report))
       .catch((error: unknown) => fail(res, error));
     return;
@@ -170,10 +177,13 @@ function fail(res: ServerResponse, error: unknown): void {
 export function startServer(options: ServerOptions = {}): Promise<PlaygroundServer> {
   const attempts = new Attempts();
   const holds = new Holds();
-  const resumable = resumableRoute(options, attempts);
+  // Known once the server listens; runs only start after that.
+  let listening = "";
+  const origin = () => listening;
+  const resumable = resumableRoute(options, attempts, origin);
   const server = createServer((req, res) => {
     try {
-      route(req, res, options, attempts, holds, resumable);
+      route(req, res, options, attempts, holds, resumable, origin);
     } catch (error) {
       fail(res, error);
     }
@@ -184,6 +194,7 @@ export function startServer(options: ServerOptions = {}): Promise<PlaygroundServ
       server.off("error", reject);
       const { port } = server.address() as AddressInfo;
       const origin = `http://127.0.0.1:${port}`;
+      listening = origin;
       resolve({
         origin,
         url: `${origin}/agent`,

@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: {
     alias: {
       "@threadline/core": source("../../core/src"),
+      "@threadline/svelte/a2ui": source("../../svelte/src/a2ui/index.ts"),
+      "@threadline/svelte/mcp-apps": source("../../svelte/src/mcp-apps/index.ts"),
       "@threadline/svelte": source("../../svelte/src/index.ts"),
     },
   },

@@ -22,7 +22,7 @@ describe("GET /scenarios", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const { scenarios } = (await response.json()) as { scenarios: Record<string, unknown>[] };
     expect(scenarios.map((s) => s.name)).toEqual([
-      "markdown", "weather-card", "client-tool", "approval", "shared-state", "reasoning", "interrupt", "server-error", "long-thread", "attachment", "subagents",
+      "markdown", "weather-card", "client-tool", "approval", "shared-state", "reasoning", "interrupt", "server-error", "long-thread", "attachment", "subagents", "a2ui-form", "mcp-app",
     ]);
     for (const s of scenarios) {
       expect(s).toEqual({

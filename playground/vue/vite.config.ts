@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: {
     alias: {
       "@threadline/core": source("../../core/src"),
+      "@threadline/vue/a2ui": source("../../vue/src/a2ui/index.ts"),
+      "@threadline/vue/mcp-apps": source("../../vue/src/mcp-apps/index.ts"),
       "@threadline/vue": source("../../vue/src/index.ts"),
     },
   },

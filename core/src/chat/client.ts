@@ -343,6 +343,16 @@ export class ChatClient {
     return this.#slot.turn(true, (engine) => engine.connect());
   }
 
+  /**
+   * Runs the agent with no new message, `forwardedProps` merged over the chat's for this run only:
+   * how a generative-UI action goes back to the agent (an A2UI button: `a2uiActionProps(action)`,
+   * which `@ag-ui/a2ui-middleware` turns into the messages the model reads). Queued behind a turn
+   * under way, like `sendMessage`; resolves when the turn has settled, continuations included.
+   */
+  runAgent(options: { readonly forwardedProps: Readonly<Record<string, unknown>> }): Promise<TurnResult> {
+    return this.#slot.turn(true, (engine) => engine.runAgent(options.forwardedProps));
+  }
+
   /** Tools, context, forwardedProps and maxSteps for the next runs (a run keeps what it started with). */
   updateOptions(options: ChatUpdatableOptions): void {
     updateSettings(this.#settings, options, this.#impl);

@@ -97,6 +97,10 @@ export class ChatEngine {
     return new Promise((resolve) => this.parts.turns.request({ kind: "connect", resolve }));
   }
 
+  runAgent(forwardedProps: Readonly<Record<string, unknown>>): Promise<TurnResult> {
+    return new Promise((resolve) => this.parts.turns.request({ kind: "action", forwardedProps, resolve }));
+  }
+
   switchBranch(messageId: string, index: number): void {
     const { turns, approvals, thread, storage } = this.parts;
     if (turns.disposed) return;

@@ -2,6 +2,7 @@ import { DEV } from "esm-env";
 import { batch } from "@preact/signals-core";
 import type { AGUIEvent } from "@ag-ui/core";
 import { ThreadImpl } from "../model/thread.js";
+import { encryptedValueType } from "../model/messages/node-base.js";
 import type { Thread } from "../model/types.js";
 import { foldActivityDelta, foldActivitySnapshot } from "./activity.js";
 import { dispatchEvent } from "./dispatch.js";
@@ -119,12 +120,17 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
       return foldStepFinished(thread, event);
     case "REASONING_ENCRYPTED_VALUE": {
       // Attaches to an entity that exists; an unknown entity is tolerated silently (as the reference).
+      // AG-UI 1.1: the value's type comes with it and is kept with it.
+      const type = encryptedValueType(event);
       if (event.subtype === "tool-call") {
         const call = thread.call(event.entityId);
-        if (call !== undefined) call.encryptedValue.value = event.encryptedValue;
+        if (call !== undefined) {
+          call.encryptedValue.value = event.encryptedValue;
+          call.encryptedValueType.value = type;
+        }
       } else {
         const node = thread.node(event.entityId);
-        if (node !== undefined && node.role !== "activity") node.setEncryptedValue(event.encryptedValue);
+        if (node !== undefined && node.role !== "activity") node.setEncryptedValue(event.encryptedValue, type);
       }
       return;
     }

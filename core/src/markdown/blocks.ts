@@ -7,11 +7,11 @@ import type { Token } from "markdown-it";
  * block is final once the next block has begun on a whole line: markdown-it decides where a
  * block ends at the first line that does not continue it, and a line that is whole cannot turn
  * into one that does (a half-written line can: `fo` after a table may become `fo | x`, a row).
- * Everything before that line is settled and cut off; what follows is parsed alone, which is
- * the same as parsing it in place, since no container is open across the cut. A code fence is
- * final as soon as its closing fence line is whole, whatever follows.
- *
- * Known limit: a link reference definition (`[id]: url`) applies to blocks after it only.
+ * The text is cut where the last settled block ends (not where the next begins: a link reference
+ * definition between them may still grow, its title taking the next lines); what follows is
+ * parsed alone, which is the same as parsing it in place, since no container is open across the
+ * cut. A code fence is final as soon as its closing fence line is whole, whatever follows.
+ * Definitions apply across the cut through references.ts.
  */
 
 /** One top-level block: tokens `[from, to)`, starting on line `line` of the open text. */
@@ -19,6 +19,8 @@ export interface BlockGroup {
   readonly from: number;
   readonly to: number;
   readonly line: number;
+  /** The line after its last (undefined for a plugin's token without lines). */
+  readonly end: number | undefined;
 }
 
 export function blockGroups(tokens: readonly Token[]): BlockGroup[] {
@@ -29,7 +31,7 @@ export function blockGroups(tokens: readonly Token[]): BlockGroup[] {
     const token = tokens[i]!;
     if (depth === 0) from = i;
     depth += token.nesting;
-    if (depth === 0) groups.push({ from, to: i + 1, line: tokens[from]!.map?.[0] ?? 0 });
+    if (depth === 0) groups.push({ from, to: i + 1, line: tokens[from]!.map?.[0] ?? 0, end: tokens[from]!.map?.[1] });
   }
   return groups;
 }
@@ -66,15 +68,16 @@ export interface Fence {
 }
 
 const OPENER = /^(`{3,}|~{3,})([^\n]*)\n/;
-const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t\r]*$/;
+const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
-/** The fence the open text starts with, when its first line is whole and unindented. */
-export function fenceOpener(text: string, lines: LineIndex): Fence | undefined {
-  const match = OPENER.exec(text);
+/** The fence that opens on line `line` of the open text, when that line is whole and unindented. */
+export function fenceOpener(text: string, lines: LineIndex, line: number): Fence | undefined {
+  if (line >= lines.complete) return undefined;
+  const match = OPENER.exec(text.slice(lines.start(line), lines.start(line + 1)));
   if (match === null) return undefined;
   const marker = match[1]![0] as "`" | "~";
   if (marker === "`" && match[2]!.includes("`")) return undefined;
-  return { marker, size: match[1]!.length, body: lines.start(1) };
+  return { marker, size: match[1]!.length, body: lines.start(line + 1) };
 }
 
 /** Whether `line` (without its line break) closes `fence`. */
@@ -90,7 +93,7 @@ export function mayBeClosingLine(line: string, fence: Fence): boolean {
   let markers = 0;
   while (line[at + markers] === fence.marker) markers++;
   const rest = line.slice(at + markers);
-  return rest === "" || (markers >= fence.size && /^[ \t\r]*$/.test(rest));
+  return rest === "" || (markers >= fence.size && /^[ \t]*$/.test(rest));
 }
 
 /** Whether block `group` is a code fence whose closing line is whole. */

@@ -69,6 +69,39 @@ export function patchChildren(parent: Node, start: Node | null, nodes: readonly 
   }
 }
 
+/**
+ * Makes the `count` (at least one) children of `parent` from `first` on match `nodes`: pairs
+ * patched in place, the rest added or removed. Returns the range's new first and last nodes
+ * (null when `nodes` is empty).
+ */
+export function patchRange(parent: Node, first: Node, count: number, nodes: readonly MarkdownNode[], counts: PatchCounts): { first: Node | null; last: Node | null } {
+  let after: Node | null = first;
+  for (let i = 0; i < count && after !== null; i++) after = after.nextSibling;
+  let current: Node | null = first;
+  let placedFirst: Node | null = null;
+  let placedLast: Node | null = null;
+  for (let i = 0; i < nodes.length; i++) {
+    let placed: Node;
+    if (i < count && current !== null && current !== after) {
+      placed = patchNode(parent, current, nodes[i]!, counts);
+      current = placed.nextSibling;
+    } else {
+      placed = parent.insertBefore(createNode(parent.ownerDocument!, nodes[i]!), after);
+      counts.created++;
+    }
+    placedFirst ??= placed;
+    placedLast = placed;
+  }
+  while (current !== null && current !== after && nodes.length < count) {
+    const next: Node | null = current.nextSibling;
+    release(current);
+    parent.removeChild(current);
+    counts.removed++;
+    current = next;
+  }
+  return { first: placedFirst, last: placedLast };
+}
+
 /** Patches `existing` into `node`; returns the node now in its place. */
 export function patchNode(parent: Node, existing: Node, node: MarkdownNode, counts: PatchCounts): Node {
   if (typeof node === "string") {
@@ -102,12 +135,14 @@ export function patchNode(parent: Node, existing: Node, node: MarkdownNode, coun
 
 function patchAttributes(element: Element, attrs: Readonly<Record<string, string>> | undefined): void {
   const present = element.attributes;
-  for (let i = present.length - 1; i >= 0; i--) {
-    const name = present[i]!.name;
-    if (attrs === undefined || !(name in attrs)) element.removeAttribute(name);
+  const names = attrs === undefined ? [] : Object.keys(attrs);
+  let same = present.length === names.length;
+  for (let i = 0; same && i < names.length; i++) same = present[i]!.name === names[i];
+  if (!same) {
+    // Attributes in the order a fresh drawing has them (markup compares equal, not only the DOM).
+    for (let i = present.length - 1; i >= 0; i--) element.removeAttribute(present[i]!.name);
   }
-  if (attrs === undefined) return;
-  for (const name in attrs) if (element.getAttribute(name) !== attrs[name]) element.setAttribute(name, attrs[name]!);
+  for (const name of names) if (element.getAttribute(name) !== attrs![name]) element.setAttribute(name, attrs![name]!);
 }
 
 /** The widget view drawn as `node`, if it is one. */

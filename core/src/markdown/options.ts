@@ -3,6 +3,7 @@ import type { MarkdownIt } from "markdown-it";
 import { codeBlockWidget } from "./code-block.js";
 import { MarkdownError } from "./errors.js";
 import type { Highlighter } from "./highlight.js";
+import { isOriginPattern } from "./images.js";
 import { parserFor, tokenRenderers, type MarkdownPlugin } from "./parser.js";
 import { safeUrl, type UrlPolicy } from "./safe-url.js";
 import { defaultHighlighter } from "./shiki.js";
@@ -23,6 +24,13 @@ export interface MarkdownOptions {
   readonly urlPolicy?: UrlPolicy;
   /** `target` of absolute links, `"_blank"` by default (with `rel="noopener noreferrer"`); `""` for none. */
   readonly linkTarget?: string;
+  /**
+   * Origins whose images are drawn at once: `"https://cdn.example.com"`, `"https://*.example.com"`
+   * (its subdomains), or `"*"` (every remote image). Default none: an image on another origin than
+   * the page's shows its alt text and a "Load image" button, so the text cannot make the browser
+   * send a request to a server it names.
+   */
+  readonly imageOrigins?: readonly string[];
   /** Told when a plugin or the parser threw; the open block then shows as plain text. Default: console.error. */
   readonly onError?: (error: MarkdownError) => void;
 }
@@ -36,10 +44,11 @@ export interface Resolved {
 }
 
 const COMPONENT_KINDS = ["code", "link", "image"] as const;
+const NO_ORIGINS: readonly string[] = [];
 
 export function resolveOptions(options: MarkdownOptions = {}): Resolved {
   check(options, "options", typeof options === "object" && options !== null);
-  const { highlighter, components = {}, plugins, urlPolicy = safeUrl, linkTarget = "_blank", onError = reportToConsole } = options;
+  const { highlighter, components = {}, plugins, urlPolicy = safeUrl, linkTarget = "_blank", imageOrigins = NO_ORIGINS, onError = reportToConsole } = options;
   check(highlighter, "highlighter", highlighter === undefined || highlighter === false || typeof highlighter?.load === "function");
   check(components, "components", typeof components === "object" && components !== null);
   for (const kind of Object.keys(components)) {
@@ -50,14 +59,19 @@ export function resolveOptions(options: MarkdownOptions = {}): Resolved {
   check(plugins, "plugins", plugins === undefined || (Array.isArray(plugins) && plugins.every((p) => typeof p === "object" && p !== null && typeof p.name === "string")));
   check(urlPolicy, "urlPolicy", typeof urlPolicy === "function");
   check(linkTarget, "linkTarget", typeof linkTarget === "string");
+  check(imageOrigins, "imageOrigins", Array.isArray(imageOrigins));
+  for (const origin of imageOrigins) {
+    check(origin, "imageOrigins", isOriginPattern(origin), DEV ? "imageOrigins entries are origins (https://cdn.example.com), https://*.example.com or *" : "");
+  }
   check(onError, "onError", typeof onError === "function");
   const code = components.code;
   const codeBlock = code
     ? (props: Parameters<typeof code>[1]) => componentWidget("code", props, code, "div")
     : codeBlockWidget(highlighter === false ? undefined : (highlighter ?? defaultHighlighter()));
+  const md = parserFor(plugins);
   return {
-    md: parserFor(plugins),
-    tree: { urlPolicy, components, tokens: tokenRenderers(plugins), codeBlock, linkTarget },
+    md,
+    tree: { urlPolicy, components, tokens: tokenRenderers(plugins), codeBlock, linkTarget, imageOrigins, unescape: md.utils.unescapeAll },
     onError,
     plainWords: (plugins ?? []).every((plugin) => plugin.parser === undefined || plainSafePlugins.has(plugin)),
   };

@@ -1,4 +1,5 @@
 import markdownIt, { type MarkdownIt } from "markdown-it";
+import { traceReferences } from "./references.js";
 import type { TokenRenderer } from "./tree.js";
 
 /**
@@ -27,6 +28,7 @@ export function parserFor(plugins: readonly MarkdownPlugin[] = NO_PLUGINS): Mark
   let md = parsers.get(plugins);
   if (md === undefined) {
     md = markdownIt("default", { html: false, linkify: true, typographer: false });
+    traceReferences(md);
     for (const plugin of plugins) plugin.parser?.(md);
     parsers.set(plugins, md);
   }

@@ -1,6 +1,7 @@
 import type { Token } from "markdown-it";
 import { viewOf } from "./dom.js";
 import type { MarkdownPlugin } from "./parser.js";
+import type { Definition } from "./references.js";
 
 /**
  * The commonest delta, plain words added to the paragraph being written, taken without parsing.
@@ -47,8 +48,11 @@ export class TextTail {
  */
 export const plainSafePlugins = new WeakSet<MarkdownPlugin>();
 
-/** Characters that no markdown-it rule (nor linkify, but for the dot) starts at, ends at or is changed by. */
-const PLAIN = /^[\p{L}\p{N} ,;'"?!().-]*$/u;
+/**
+ * Characters that no markdown-it rule (nor linkify, but for the dot) starts at, ends at or is
+ * changed by, and that the streaming view never holds back (`!` may open an image: held).
+ */
+const PLAIN = /^[\p{L}\p{N} ,;'"?().-]*$/u;
 /** A dot with a character after it that is not a space: `example.com`, `1.5`. */
 const LINKISH_DOT = /\.[^ ]/;
 /** Markers of the containers a line may open with (quote, bullet, ordered item), and indent. */
@@ -66,13 +70,17 @@ const trimSpaces = (text: string): string => {
 
 /**
  * The tail of the open block `text` (parsed as `tokens`, drawn in `container`), when plain words
- * can be appended to it without a parse; undefined otherwise.
+ * can be appended to it without a parse; undefined otherwise. A paragraph right under a link
+ * definition (`definitions`, lines as in `tokens`) may be the definition's title still being
+ * written (`'a title` closed by a later quote), so it is not a tail.
  */
-export function textTail(tokens: readonly Token[], text: string, container: Node): TextTail | undefined {
+export function textTail(tokens: readonly Token[], text: string, container: Node, definitions: readonly Definition[]): TextTail | undefined {
   let i = tokens.length - 1;
   while (i >= 0 && tokens[i]!.nesting === -1) i--;
   const inline = tokens[i];
-  if (inline?.type !== "inline" || tokens[i - 1]?.type !== "paragraph_open" || mayBeDefinition(inline.content)) return undefined;
+  const paragraph = tokens[i - 1];
+  if (inline?.type !== "inline" || paragraph?.type !== "paragraph_open" || mayBeDefinition(inline.content)) return undefined;
+  if (definitions.some((definition) => definition.to === paragraph.map?.[0])) return undefined;
   const last = inline.children?.at(-1);
   if (last?.type !== "text") return undefined;
   const lineStart = text.lastIndexOf("\n") + 1;

@@ -1,4 +1,6 @@
 import type { Token } from "markdown-it";
+import { blockedImage, imageAllowed } from "./images.js";
+import { PENDING } from "./references.js";
 import type { UrlPolicy } from "./safe-url.js";
 
 /**
@@ -75,6 +77,10 @@ export interface TreeOptions {
   readonly codeBlock: (props: CodeBlockProps) => MarkdownNode;
   /** `target` of absolute links (`_blank` by default); `""` for none. */
   readonly linkTarget: string;
+  /** Origins whose images are drawn at once (see images.ts). */
+  readonly imageOrigins: readonly string[];
+  /** Backslash escapes and entities of a fence's info string, resolved (markdown-it's `unescapeAll`). */
+  readonly unescape: (text: string) => string;
 }
 
 const BLOCK_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td", "dl", "dt", "dd"]);
@@ -144,7 +150,7 @@ function leaf(token: Token, children: Frame, options: TreeOptions, complete: boo
   switch (token.type) {
     case "fence":
     case "code_block": {
-      const lang = token.type === "fence" ? (token.info.trim().split(/\s+/)[0] ?? "") : "";
+      const lang = token.type === "fence" ? fenceLang(token, options) : "";
       children.push(options.codeBlock({ code: token.content, lang, complete }));
       return;
     }
@@ -158,6 +164,11 @@ function leaf(token: Token, children: Frame, options: TreeOptions, complete: boo
       else if (token.content !== "") children.push({ tag: "p", attrs: undefined, children: [token.content] });
     }
   }
+}
+
+/** A fence's language: the first word of its info string, unescaped (`foo\\+bar` is `foo+bar`). */
+export function fenceLang(token: Token, options: TreeOptions): string {
+  return options.unescape(token.info).trim().split(/\s+/)[0] ?? "";
 }
 
 function inline(tokens: readonly Token[], into: Frame, options: TreeOptions, complete: boolean, task: "checked" | "unchecked" | undefined): void {
@@ -199,7 +210,9 @@ function inline(tokens: readonly Token[], into: Frame, options: TreeOptions, com
         break;
       }
       case "link_open": {
-        const href = options.urlPolicy(attr(token, "href") ?? "", "link");
+        // A reference whose definition has not come yet shows its text, as a refused URL does.
+        const raw = attr(token, "href") ?? "";
+        const href = raw === PENDING ? null : options.urlPolicy(raw, "link");
         const title = attr(token, "title") ?? "";
         stack.push({ frame: children, ...(href === null ? {} : { link: { href, title } }) });
         // A refused URL keeps its text, without a link.
@@ -222,13 +235,15 @@ function inline(tokens: readonly Token[], into: Frame, options: TreeOptions, com
         break;
       case "image": {
         const alt = plainText(token.children ?? []);
-        const src = options.urlPolicy(attr(token, "src") ?? "", "image");
+        const raw = attr(token, "src") ?? "";
+        const src = raw === PENDING ? null : options.urlPolicy(raw, "image");
         if (src === null) {
           text(alt);
           break;
         }
         const props: ImageProps = { src, alt, title: attr(token, "title") ?? "" };
-        children.push(options.components.image ? componentWidget("image", props, options.components.image, "span") : imageElement(props));
+        if (!imageAllowed(src, options.imageOrigins)) children.push(blockedImage(props, options.components.image));
+        else children.push(options.components.image ? componentWidget("image", props, options.components.image, "span") : imageElement(props));
         break;
       }
       default: {

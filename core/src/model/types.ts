@@ -40,18 +40,24 @@ export interface UserMessageNode extends MessageNodeBase<"user">, Streams {
   readonly attachments: ReadonlySignal<readonly Attachment[]>;
   readonly name: ReadonlySignal<string | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType: ReadonlySignal<string | undefined>;
 }
 
 export interface SystemMessageNode extends MessageNodeBase<"system">, Streams {
   readonly content: ReadonlySignal<string>;
   readonly name: ReadonlySignal<string | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType: ReadonlySignal<string | undefined>;
 }
 
 export interface DeveloperMessageNode extends MessageNodeBase<"developer">, Streams {
   readonly content: ReadonlySignal<string>;
   readonly name: ReadonlySignal<string | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType: ReadonlySignal<string | undefined>;
 }
 
 /** The assistant's text as one part of its message (the node's own `content` signal). */
@@ -73,6 +79,8 @@ export interface AssistantMessageNode extends MessageNodeBase<"assistant">, Stre
   readonly content: ReadonlySignal<string | undefined>;
   readonly name: ReadonlySignal<string | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType: ReadonlySignal<string | undefined>;
   /** Written only when a part is added or removed, never per token. */
   readonly parts: ReadonlySignal<readonly AssistantPart[]>;
   /** The tool-call parts, derived from `parts` (created on first read). */
@@ -88,11 +96,15 @@ export interface ToolMessageNode extends MessageNodeBase<"tool">, Streams {
   /** An error the tool reported instead of (or with) its content. */
   readonly error: ReadonlySignal<string | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType: ReadonlySignal<string | undefined>;
 }
 
 export interface ReasoningMessageNode extends MessageNodeBase<"reasoning">, Streams {
   readonly content: ReadonlySignal<string>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType: ReadonlySignal<string | undefined>;
 }
 
 export interface ActivityMessageNode extends MessageNodeBase<"activity"> {
@@ -130,6 +142,8 @@ export interface ToolCallNode {
   readonly error: ReadonlySignal<ThreadlineError | undefined>;
   readonly metadata: ReadonlySignal<Metadata | undefined>;
   readonly encryptedValue: ReadonlySignal<string | undefined>;
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType: ReadonlySignal<string | undefined>;
 }
 
 export type RunOutcome =

@@ -164,6 +164,8 @@ const shapes: Record<string, Record<string, Field>> = {
     subtype: required(oneOf(["tool-call", "message"])),
     entityId: required(string),
     encryptedValue: required(string),
+    // AG-UI 1.1: what the value is, stored and returned with it.
+    encryptedValueType: optional(string),
   },
   SUBAGENT_STARTED: {
     ...base,

@@ -46,11 +46,14 @@ export const contentPart: Check = (value, parent, key, ctx) =>
 
 export const content: Check = stringOr(arrayOf(contentPart));
 
+/** An opaque value and (AG-UI 1.1) what it is, kept and returned together. */
+const encrypted = { encryptedValue: optional(string), encryptedValueType: optional(string) };
+
 const toolCall = objectShape("tool call", {
   id: required(string),
   type: required(literal("function")),
   function: required(object(objectShape("function call", { name: required(string), arguments: required(string) }))),
-  encryptedValue: optional(string),
+  ...encrypted,
   metadata: optional(record),
 });
 
@@ -67,33 +70,33 @@ export const MESSAGE_SHAPES: Readonly<Record<Message["role"], ObjectShape>> = {
     ...messageBase,
     content: required(string),
     name: optional(string),
-    encryptedValue: optional(string),
+    ...encrypted,
   }),
   system: objectShape("system message", {
     ...messageBase,
     content: required(string),
     name: optional(string),
-    encryptedValue: optional(string),
+    ...encrypted,
   }),
   assistant: objectShape("assistant message", {
     ...messageBase,
     content: optional(string),
     toolCalls: optional(arrayOf(object(toolCall))),
     name: optional(string),
-    encryptedValue: optional(string),
+    ...encrypted,
   }),
   user: objectShape("user message", {
     ...messageBase,
     content: required(content),
     name: optional(string),
-    encryptedValue: optional(string),
+    ...encrypted,
   }),
   tool: objectShape("tool message", {
     ...messageBase,
     content: required(content),
     toolCallId: required(string),
     error: optional(string),
-    encryptedValue: optional(string),
+    ...encrypted,
   }),
   activity: objectShape("activity message", {
     ...messageBase,
@@ -103,7 +106,7 @@ export const MESSAGE_SHAPES: Readonly<Record<Message["role"], ObjectShape>> = {
   reasoning: objectShape("reasoning message", {
     ...messageBase,
     content: required(string),
-    encryptedValue: optional(string),
+    ...encrypted,
   }),
 };
 

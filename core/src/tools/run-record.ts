@@ -1,7 +1,7 @@
 import type { EndStatus } from "../model/status.js";
 import type { ToolSet } from "./definition.js";
 
-export type RunKind = "message" | "continuation" | "resume" | "regenerate" | "connect";
+export type RunKind = "message" | "continuation" | "resume" | "regenerate" | "connect" | "action";
 
 /**
  * What the chat client knows about one run it started. Tool calls are attributed to the run in

@@ -5,6 +5,7 @@ import { resolveObjectURL } from "node:buffer";
 import type { ContentPart, ToolMessage } from "@ag-ui/core";
 import { describe, expect, it, vi } from "vitest";
 import { ChatInputError, chatAttachments, type ThreadlineError, type ToolMessageNode, type UserMessageNode } from "../../src/index.js";
+import { attachmentsOf } from "../../src/model/messages/attachments.js";
 import { answer, chatFor, gate, manualSource, runFinished, runStarted, scriptedServer, toolCall, toolResults, until } from "./support.js";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff]);
@@ -243,6 +244,61 @@ describe("previews", () => {
       create.mockRestore();
       revoke.mockRestore();
     }
+  });
+
+  it("a data: preview is only ever an image, audio or video type of valid grammar: never a page", () => {
+    const data = (mimeType: string, value = "aGk="): ContentPart => ({ type: "image", source: { type: "data", value, mimeType } }) as ContentPart;
+    const url = (value: string): ContentPart => ({ type: "image", source: { type: "url", value } }) as ContentPart;
+    const content: ContentPart[] = [
+      data("image/png"),
+      data("audio/ogg; codecs=opus"),
+      data("VIDEO/MP4"),
+      data("image/svg+xml"),
+      data("text/html"),
+      data("application/xhtml+xml"),
+      data('image/png"><script>alert(1)</script>'),
+      data("image/"),
+      data("image/png;base64,PHNjcmlwdD4=,x"),
+      url("data:image/gif;base64,R0lGOD"),
+      url("data:text/html,<script>alert(1)</script>"),
+      url("DATA:text/html;base64,PHNjcmlwdD4="),
+      url("data:image/svg+xml;charset=utf-8,%3Csvg%3E"),
+    ];
+    const previews = attachmentsOf(content, undefined).map((a) => a.previewUrl);
+    expect(previews).toEqual([
+      "data:image/png;base64,aGk=",
+      "data:audio/ogg;base64,aGk=",
+      "data:video/mp4;base64,aGk=",
+      "data:image/svg+xml;base64,aGk=",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      "data:image/png;base64,aGk=",
+      "data:image/gif;base64,R0lGOD",
+      undefined,
+      undefined,
+      "data:image/svg+xml;charset=utf-8,%3Csvg%3E",
+    ]);
+    expect(attachmentsOf([data("text/html")], undefined)[0]).toMatchObject({ preview: "none", mimeType: "text/html" });
+  });
+
+  it("a local preview of a file a browser would run as a page is never of its own type", async () => {
+    const { source } = manualSource();
+    const chat = chatFor(source, { attachments: chatAttachments({ accept: ["*/*"] }) });
+    const files = [png(), new File(["<script>alert(1)</script>"], "page.html", { type: "text/html" }), new File(["<svg onload=alert(1)/>"], "logo.svg", { type: "image/svg+xml" })];
+    void chat.sendMessage({ id: "u1", files });
+    await until(() => chat.thread.messages.value.length === 1);
+    const [image, page, svg] = userNode(chat, "u1").attachments.value;
+    expect(image).toMatchObject({ preview: "local" });
+    expect(resolveObjectURL(image!.previewUrl!)!.type).toBe("image/png");
+    // The HTML file is a download, not a page of this origin.
+    expect(page).toMatchObject({ preview: "local" });
+    expect(resolveObjectURL(page!.previewUrl!)!.type).toBe("application/octet-stream");
+    // SVG shows from its inline data (a data: URL's origin is opaque), not from an object URL.
+    expect(svg).toMatchObject({ preview: "data" });
+    expect(svg!.previewUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    chat.dispose();
   });
 
   it("without URL.createObjectURL (a server runtime) files are sent with no local preview", async () => {

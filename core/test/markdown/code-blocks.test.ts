@@ -109,7 +109,7 @@ describe("code blocks", () => {
         return { update: (next: object) => ((host.textContent = `${kind}:${JSON.stringify(next)}`), seen.push(`update ${kind}`)), destroy: () => seen.push(`destroy ${kind}`) };
       };
     const element = document.createElement("div");
-    const stream = createMarkdownStream(element, { components: { code: mount("code"), link: mount("link"), image: mount("image") } });
+    const stream = createMarkdownStream(element, { components: { code: mount("code"), link: mount("link"), image: mount("image") }, imageOrigins: ["https://x.example"] });
     for (const char of "See [a *b*](https://x.example \"t\") ![i](https://x.example/i.png)\n\n```js\n1\n```\n") stream.append(char);
     expect(element.querySelector(".tl-md-link")!.textContent).toBe('link:{"href":"https://x.example","title":"t","text":"a b"}');
     expect(element.querySelector(".tl-md-image")!.textContent).toBe('image:{"src":"https://x.example/i.png","alt":"i","title":""}');

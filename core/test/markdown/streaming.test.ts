@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { createMarkdownStream, mathPlugin, renderMarkdown, type MarkdownPlugin, type MarkdownStream } from "../../src/markdown/index.js";
 import { parserFor } from "../../src/markdown/parser.js";
+import { ANSWERS } from "./answers.js";
 import { CORPUS } from "./corpus.js";
 
 const oneShot = (text: string): string => {
@@ -129,7 +130,8 @@ describe("streaming markdown", () => {
       }),
       { numRuns: 300 },
     );
-    for (const text of CORPUS) {
+    // Every prefix of the forty chat answers, the repairs and held lines included.
+    for (const text of ANSWERS) {
       const element = document.createElement("div");
       const stream = createMarkdownStream(element, { highlighter: false });
       for (let at = 0; at < text.length; at += 3) {

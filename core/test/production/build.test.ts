@@ -41,6 +41,9 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
   "tools/definition.js": [{ starts: "a ${typeof", why: "why an output cannot be sent: inside TOOL_OUTPUT_INVALID, which the agent reads" }],
   "tools/execution.js": ["Tool call '${", "Tool '${"].map((starts) => ({ starts, why: "TOOL_CANCELLED / TOOL_INPUT_INVALID / TOOL_OUTPUT_INVALID, the tool result the agent reads" })),
 
+  // mcp-apps/: the error result an MCP App receives for a tool call the user declined (the app shows it).
+  "mcp-apps/host.js": [{ starts: "The user declined the call to", why: "the tool result the MCP App reads, in every build" }],
+
   // model/, fold/, json/, protocol/, run/
   "model/tool-calls/args-problem.js": ["the arguments are", "the run ended before"].map((starts) => ({ starts, why: "what is wrong with a call's arguments: inside TOOL_ARGS_INVALID, the tool result the agent reads in every build" })),
   "model/views/views.js": [{ starts: "No component is registered for", why: "the notice both bindings render in place of an unregistered component: UI text" }],

@@ -1,4 +1,6 @@
 import type { Scenario } from "../scenario.js";
+import { a2uiForm } from "./a2ui-form.js";
+import { mcpApp } from "./mcp-app.js";
 import { approval } from "./approval.js";
 import { attachment } from "./attachment.js";
 import { clientTool } from "./client-tool.js";
@@ -24,6 +26,8 @@ export const scenarios: readonly Scenario[] = [
   longThread,
   attachment,
   subagents,
+  a2uiForm,
+  mcpApp,
 ];
 
 export const DEFAULT_SCENARIO = "markdown";

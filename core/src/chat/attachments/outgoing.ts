@@ -7,6 +7,7 @@ import type { Message } from "../../protocol/events.js";
 import { ChatInputError } from "../../tools/errors.js";
 import { userMessage, type AttachmentsPlugin, type OutgoingHost, type OutgoingMessages, type OutgoingSkip } from "../outgoing.js";
 import type { TurnResult } from "../types.js";
+import { previewMediaType } from "../../model/messages/attachments.js";
 import { blobToBase64 } from "./base64.js";
 import { draftMessage, type Draft, type PendingFile } from "./draft.js";
 import { attachmentLimits, type AttachmentLimits, type AttachmentOptions, type UploadHook } from "./limits.js";
@@ -117,12 +118,20 @@ class FileSender implements OutgoingMessages {
     if (skip !== "stopped") for (const id of [...this.#previews.keys()]) this.#revoke(id);
   }
 
+  /**
+   * An object URL shares the page's origin, so a file that a browser would run as a page (HTML,
+   * SVG, XML) must never be one of its own type: an image, audio or video file keeps its type;
+   * SVG and other XML media get none (the inline data shows them, from a `data:` URL's opaque
+   * origin); any other file is an `application/octet-stream` URL, which a browser downloads.
+   */
   #makePreviews(draft: Draft): (string | undefined)[] | undefined {
     if (draft.files.length === 0 || typeof URL.createObjectURL !== "function") return undefined;
     const urls: (string | undefined)[] = [];
     const made: string[] = [];
     for (const file of draft.files) {
-      const url = URL.createObjectURL(file.blob);
+      const media = previewMediaType(file.mimeType);
+      if (media?.endsWith("xml") === true) continue;
+      const url = URL.createObjectURL(media === undefined ? file.blob.slice(0, file.blob.size, "application/octet-stream") : file.blob);
       urls[file.index] = url;
       made.push(url);
     }

@@ -36,6 +36,8 @@ export interface TurnRunParams {
   readonly parentRunId?: string;
   /** A reload's rejoin of a run a resumable server logs (see `RunParams.rejoin`). */
   readonly rejoin?: RejoinParams;
+  /** Merged over the chat's `forwardedProps` for this run only (`ChatClient.runAgent`). */
+  readonly forwardedProps?: Readonly<Record<string, unknown>>;
 }
 
 /** A user turn waiting for the current one to settle. */
@@ -49,7 +51,9 @@ export type QueuedTurn =
     }
   /** `messageId`: the answer (or its user message) to ask again; the last answer without. */
   | { readonly kind: "regenerate"; readonly messageId?: string; resolve(result: TurnResult): void }
-  | { readonly kind: "connect"; readonly rejoin?: TurnRunParams["rejoin"]; resolve(result: TurnResult): void };
+  | { readonly kind: "connect"; readonly rejoin?: TurnRunParams["rejoin"]; resolve(result: TurnResult): void }
+  /** A run with no new message, carrying one-off `forwardedProps` (a generative-UI action). */
+  | { readonly kind: "action"; readonly forwardedProps: Readonly<Record<string, unknown>>; resolve(result: TurnResult): void };
 
 export interface ChatTurnsConfig {
   readonly thread: ThreadImpl;
@@ -320,7 +324,7 @@ export class ChatTurns {
     }
     // A regeneration or an edit forks the conversation there (the old answer stays a branch).
     const fork =
-      turn.kind === "regenerate" ? answerStart(thread, turn.messageId) : turn.replaces !== undefined ? editStart(thread, turn.replaces) : undefined;
+      turn.kind === "regenerate" ? answerStart(thread, turn.messageId) : turn.kind === "message" && turn.replaces !== undefined ? editStart(thread, turn.replaces) : undefined;
     if (turn.kind === "regenerate" && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-regenerate" });
     if (turn.kind === "message" && turn.replaces !== undefined && fork === undefined) return turn.resolve({ status: "skipped", reason: "nothing-to-edit" });
     this.#generation++;
@@ -338,7 +342,12 @@ export class ChatTurns {
     // Interrupts left unanswered are declined: the next run must answer each of them.
     const pending = thread.pendingInterrupts.peek();
     const resume = pending.length === 0 ? undefined : pending.map((i): ResumeEntry => ({ interruptId: i.id, status: "cancelled" }));
-    this.#startRun(turn.kind, { ...(turn.kind === "message" ? { messages: [turn.message] } : {}), resume, ...(parentRunId === undefined ? {} : { parentRunId }) });
+    this.#startRun(turn.kind, {
+      ...(turn.kind === "message" ? { messages: [turn.message] } : {}),
+      ...(turn.kind === "action" ? { forwardedProps: turn.forwardedProps } : {}),
+      resume,
+      ...(parentRunId === undefined ? {} : { parentRunId }),
+    });
   }
 
   #startRun(kind: RunKind, params: TurnRunParams): void {
@@ -363,7 +372,7 @@ export class ChatTurns {
       runId,
       tools: advertisedTools(settings.tools, this.#config.thread.genui.registry, this.#config.warn),
       context: settings.context,
-      forwardedProps: settings.forwardedProps,
+      forwardedProps: params.forwardedProps === undefined ? settings.forwardedProps : { ...ownRecord(settings.forwardedProps), ...params.forwardedProps },
       ...(params.messages !== undefined ? { messages: params.messages } : {}),
       ...(params.resume !== undefined ? { resume: params.resume } : {}),
       ...(params.parentRunId !== undefined ? { parentRunId: params.parentRunId } : {}),
@@ -454,4 +463,9 @@ export function runEnd(result: RunResult): RunEnd {
 /** The phase a turn that settled with `result` is left in. */
 export function settledPhase(result: TurnResult): TurnPhase {
   return result.status === "failed" ? "failed" : result.status === "awaiting-input" ? "awaiting-input" : "idle";
+}
+
+/** The chat's `forwardedProps` when it is an object (a run's one-off props are merged over it). */
+function ownRecord(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

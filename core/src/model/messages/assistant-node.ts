@@ -1,7 +1,7 @@
 import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
 import type { Message, ToolCall } from "@ag-ui/core";
 import { peekSlot, writeSlot, type LazySlot } from "./lazy-signal.js";
-import { HAS_TEXT_PART, HAS_TOOL_CALLS_KEY, TextBearingNode } from "./node-base.js";
+import { HAS_TEXT_PART, HAS_TOOL_CALLS_KEY, TextBearingNode, encryptedValueType } from "./node-base.js";
 import { MESSAGE_SHAPES } from "../../protocol/message-shapes.js";
 import { ToolCallNodeImpl, toolCallsOf } from "../tool-calls/tool-call-node.js";
 import type { AssistantPart, TextPart, ToolCallNode } from "../types.js";
@@ -116,9 +116,9 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     this.noteTextReplaced();
     this.setContent(m.content);
     // Neither given nor held (most messages): nothing to write.
-    if (m.name !== undefined || m.encryptedValue !== undefined || this.rare !== undefined) {
+    if (m.name !== undefined || m.encryptedValue !== undefined || encryptedValueType(message) !== undefined || this.rare !== undefined) {
       this.setName(m.name);
-      this.setEncryptedValue(m.encryptedValue);
+      this.setEncryptedValue(m.encryptedValue, encryptedValueType(message));
     }
     this.hasToolCallsKey = m.toolCalls !== undefined;
     this.assignToolCalls(m.toolCalls ?? []);
@@ -171,8 +171,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     }
     const name = this.peekRare("name");
     if (name !== undefined) out.name = name;
-    const encryptedValue = this.peekEncryptedValue();
-    if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
+    this.encryptedFields(out);
     if (this.hasToolCallsKey) out.toolCalls = Array.from(this.toolCallNodes(), (node) => node.toToolCall());
     return out as Message;
   }

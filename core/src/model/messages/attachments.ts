@@ -24,7 +24,9 @@ export interface Attachment {
   /**
    * A URL an `<img>`, `<audio>`, `<video>` or link can use: the object URL of a file this chat sent
    * (`local`, revoked when the chat is disposed), a `data:` URL of inline bytes, the source's own
-   * http(s) URL; undefined for a provider's file handle or a URL of another scheme.
+   * http(s) URL; undefined for a provider's file handle or a URL of another scheme. A `data:` URL
+   * is only ever an image, audio or video type (`previewMediaType`): inline bytes of any other type
+   * (`text/html`, say) get none, so no preview can be a page.
    */
   readonly previewUrl: string | undefined;
   /** Where `previewUrl` comes from. */
@@ -35,8 +37,21 @@ export interface Attachment {
 export type LocalPreviews = readonly (string | undefined)[];
 
 const NONE: readonly Attachment[] = Object.freeze([]);
-// A url source may come from the agent (a tool result): only schemes safe in src/href are shown.
-const SHOWABLE_URL = /^(?:https?:|blob:|data:)/i;
+// A url source may come from the agent (a tool result): only schemes safe in src/href are shown
+// (a `data:` URL only of a media type, as inline data).
+const SHOWABLE_URL = /^(?:https?:|blob:)/i;
+const DATA_URL = /^data:([^,;]*)/i;
+/** RFC 6838's `type/subtype` (restricted names) of an image, audio or video. */
+const MEDIA_TYPE = /^(?:image|audio|video)\/[a-z0-9][\w!#$&^.+-]{0,126}$/;
+
+/**
+ * The MIME type a preview may carry: an image, audio or video type of valid grammar, lower-cased
+ * and without parameters; undefined for anything else (`text/html`, `image/png"><x`, `image/`).
+ */
+export function previewMediaType(mimeType: string | undefined): string | undefined {
+  const essence = mimeType?.split(";")[0]!.trim().toLowerCase();
+  return essence !== undefined && MEDIA_TYPE.test(essence) ? essence : undefined;
+}
 
 /** The media parts of `content`, previews applied; one shared empty list when there are none. */
 export function attachmentsOf(content: MessageContent | undefined, previews: LocalPreviews | undefined): readonly Attachment[] {
@@ -64,9 +79,10 @@ function describe(part: MediaPart, index: number, local: string | undefined): At
   const base = { index, type: part.type, part, mimeType, name, size };
   if (local !== undefined) return { ...base, previewUrl: local, preview: "local" };
   if (source?.type === "data" && typeof source.value === "string") {
-    return { ...base, previewUrl: `data:${mimeType ?? "application/octet-stream"};base64,${source.value}`, preview: "data" };
-  }
-  if (source?.type === "url" && typeof source.value === "string" && SHOWABLE_URL.test(source.value)) {
+    const media = previewMediaType(mimeType);
+    // The type is written by this code: the data that follows the comma cannot change it.
+    if (media !== undefined) return { ...base, previewUrl: `data:${media};base64,${source.value}`, preview: "data" };
+  } else if (source?.type === "url" && typeof source.value === "string" && (SHOWABLE_URL.test(source.value) || previewMediaType(DATA_URL.exec(source.value)?.[1]))) {
     return { ...base, previewUrl: source.value, preview: "url" };
   }
   return { ...base, previewUrl: undefined, preview: "none" };

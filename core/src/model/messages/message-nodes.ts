@@ -6,7 +6,7 @@ import { ActivityComponentImpl } from "../components/node.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
 import { assignJson } from "./metadata.js";
 import { attachmentsSignal, type Attachment, type LocalPreviews } from "./attachments.js";
-import { BaseNode, ROLE_SHIFT, TextBearingNode } from "./node-base.js";
+import { BaseNode, ROLE_SHIFT, TextBearingNode, encryptedValueType } from "./node-base.js";
 import { MESSAGE_SHAPES } from "../../protocol/message-shapes.js";
 import type { MessageContent } from "../types.js";
 
@@ -64,13 +64,13 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
   }
 
   assign(message: Message): void {
-    const m = message as { content: MessageContent; name?: string; encryptedValue?: string };
+    const m = message as { content: MessageContent; name?: string; encryptedValue?: string; encryptedValueType?: string };
     this.assignCommon(message, MESSAGE_SHAPES[this.role]);
     this.assignContent(m.content);
     // Neither given nor held (most messages): nothing to write.
-    if (m.name === undefined && m.encryptedValue === undefined && this.rare === undefined) return;
+    if (m.name === undefined && m.encryptedValue === undefined && m.encryptedValueType === undefined && this.rare === undefined) return;
     if (this.role !== "reasoning") this.setName(m.name);
-    this.setEncryptedValue(m.encryptedValue);
+    this.setEncryptedValue(m.encryptedValue, encryptedValueType(message));
   }
 
   toMessage(): Message {
@@ -80,8 +80,7 @@ export class PlainMessageNodeImpl extends TextBearingNode<MessageContent> {
     if (this.rare === undefined) return out as Message; // no name, no encryptedValue
     const name = this.peekRare("name");
     if (name !== undefined) out.name = name;
-    const encryptedValue = this.peekEncryptedValue();
-    if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
+    this.encryptedFields(out);
     return out as Message;
   }
 }
@@ -122,7 +121,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
     this.assignCommon(message, MESSAGE_SHAPES.tool);
     this.assignContent(m.content as MessageContent);
     this.setError(m.error);
-    this.setEncryptedValue(m.encryptedValue);
+    this.setEncryptedValue(m.encryptedValue, encryptedValueType(message));
   }
 
   toMessage(): Message {
@@ -132,8 +131,7 @@ export class ToolMessageNodeImpl extends TextBearingNode<MessageContent> {
     if (content !== undefined) out.content = typeof content === "string" ? content : [...content];
     const error = this.peekError();
     if (error !== undefined) out.error = error;
-    const encryptedValue = this.peekEncryptedValue();
-    if (encryptedValue !== undefined) out.encryptedValue = encryptedValue;
+    this.encryptedFields(out);
     return out as Message;
   }
 }

@@ -23,6 +23,7 @@ interface RareValues {
   subagentRunId: string | undefined;
   parentMessageId: string | undefined;
   encryptedValue: string | undefined;
+  encryptedValueType: string | undefined;
   name: string | undefined;
   error: string | undefined;
 }
@@ -366,9 +367,23 @@ export abstract class TextBearingNode<C> extends BaseNode {
     return this.peekRare("encryptedValue");
   }
 
-  /** @internal */
-  setEncryptedValue(value: string | undefined): void {
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  get encryptedValueType(): Signal<string | undefined> {
+    return this.rareSignal("encryptedValueType");
+  }
+
+  /** @internal The value and its type, written together: a value that comes without a type clears the old one. */
+  setEncryptedValue(value: string | undefined, type?: string): void {
     this.writeRare("encryptedValue", value);
+    this.writeRare("encryptedValueType", type);
+  }
+
+  /** @internal The encrypted value and its type onto an outgoing message. */
+  encryptedFields(out: Record<string, unknown>): void {
+    const value = this.peekEncryptedValue();
+    if (value !== undefined) out["encryptedValue"] = value;
+    const type = this.peekRare("encryptedValueType");
+    if (type !== undefined) out["encryptedValueType"] = type;
   }
 
   /** @internal The delta log while a text subscriber exists (see `TextLog`). */
@@ -401,3 +416,9 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
 /** How many appended deltas a node remembers for `subscribeText` (a power of two). */
 export const TEXT_DELTA_LOG = 16;
+
+/** A message's or tool call's `encryptedValueType` (AG-UI 1.1; @ag-ui/core 1.0's types do not list it). */
+export function encryptedValueType(carrier: object): string | undefined {
+  const type = (carrier as { encryptedValueType?: unknown }).encryptedValueType;
+  return typeof type === "string" ? type : undefined;
+}

@@ -6,6 +6,7 @@ import { ownJson } from "../../json/json-value.js";
 import { allDone } from "../components/settled-status.js";
 import { ToolArgsError, ToolResultError } from "../errors.js";
 import { assignJson } from "../messages/metadata.js";
+import { encryptedValueType } from "../messages/node-base.js";
 import type { ToolArgsParser, ToolArgsParserFactory } from "./tool-args.js";
 import type { ArgumentStatus, Metadata, ToolCallNode, ToolCallStatus, ToolMessageNode } from "../types.js";
 
@@ -47,6 +48,8 @@ export class ToolCallNodeImpl implements ToolCallNode {
   readonly errorSignal = signal<ThreadlineError | undefined>(undefined);
   readonly metadata = signal<Metadata | undefined>(undefined);
   readonly encryptedValue = signal<string | undefined>(undefined);
+  /** What `encryptedValue` is (AG-UI 1.1), kept and sent back with it. */
+  readonly encryptedValueType = signal<string | undefined>(undefined);
   /** True between TOOL_CALL_START and TOOL_CALL_END. */
   open = false;
   /** While open, the parser of the arguments when one covers this tool (else no `partialArgs`). */
@@ -85,6 +88,7 @@ export class ToolCallNodeImpl implements ToolCallNode {
     }
     assignJson(this.metadata, call.metadata as Metadata | undefined);
     this.encryptedValue.value = call.encryptedValue;
+    this.encryptedValueType.value = encryptedValueType(call);
     this.argumentsArrived();
   }
 
@@ -122,6 +126,8 @@ export class ToolCallNodeImpl implements ToolCallNode {
     if (metadata !== undefined) call.metadata = { ...metadata };
     const encryptedValue = this.encryptedValue.peek();
     if (encryptedValue !== undefined) call.encryptedValue = encryptedValue;
+    const type = this.encryptedValueType.peek();
+    if (type !== undefined) (call as { encryptedValueType?: string }).encryptedValueType = type;
     return call;
   }
 
