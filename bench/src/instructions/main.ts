@@ -80,7 +80,7 @@ function instructions(label: string, file: string, scenario: string): Promise<nu
   const out = keep === undefined ? "/dev/null" : join(keep, `${label.replace(/\W+/g, "-")}-${scenario}.out`);
   const child = spawn(
     "setarch",
-    ["-R", "valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, process.execPath, "--predictable", "--hash-seed=1", "--random-seed=1", ...(keep === undefined ? [] : ["--perf-basic-prof"]), file, scenario, String(priors), String(warm), String(events)],
+    ["-R", "valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, process.execPath, "--predictable", "--expose-gc", "--hash-seed=1", "--random-seed=1", ...(keep === undefined ? [] : ["--perf-basic-prof"]), file, scenario, String(priors), String(warm), String(events)],
     // --perf-basic-prof also writes V8 logs into the working directory: the scratch one.
     { stdio: ["pipe", "pipe", "pipe"], cwd: keep ?? scratch },
   );
