@@ -173,7 +173,7 @@ export function checkObject(value: unknown, shape: ObjectShape, path: string, ct
   }
   if (requiredSeen < shape.required.length && ctx.judge) {
     for (const name of shape.required) {
-      if (value[name] === undefined || !Object.prototype.hasOwnProperty.call(value, name)) {
+      if (value[name] === undefined || !Object.hasOwn(value, name)) {
         throw new ShapeViolation(true, pointer(path, name), "", undefined);
       }
     }
@@ -181,7 +181,7 @@ export function checkObject(value: unknown, shape: ObjectShape, path: string, ct
   if (changes === undefined) return value;
   const copy: Record<string, unknown> = {};
   for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!Object.hasOwn(value, key)) continue;
     const change = changes.has(key) ? changes.get(key) : value[key];
     if (change !== REMOVE) copy[key] = change;
   }
