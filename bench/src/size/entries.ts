@@ -60,6 +60,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
         // each + 0.1 the same day for issue 42's fold fast path, ~0.1 KB in the quick start.)
         ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 51.1],
         ["presence", "broadcastPresence", "multi-tab presence", 21.5],
+        // 21,852 B on 2026-12-07: chatAttachments() hands out its limits and refusal(file), so an app
+        // refuses a file when it is picked (#41); the type check comes up front with it. Figure + 0.05.
         ["attachments", "chatAttachments", "files in messages", 22.0],
         ["subagents", "subagentLanes", "subagent lanes", 21.1],
         ["branching", "messageBranches", "conversation branches", 20.9],
