@@ -17,6 +17,11 @@ export interface Timing {
   medianMs: number;
   /** Number of measured samples (warm-up excluded). */
   samples: number;
+  /**
+   * Each measured sample's wall time (ms), in the order taken. Set-ups timed together take their
+   * k-th samples in the same round, so two lanes' k-th samples are a pair taken moments apart.
+   */
+  times: number[];
 }
 
 export interface TimingOptions {
@@ -32,6 +37,18 @@ export interface TimingOptions {
 
 export const FULL: TimingOptions = { warmup: 2, minSamples: 5, minTotalMs: 200, maxSamples: 50 };
 export const QUICK: TimingOptions = { warmup: 0, minSamples: 1, minTotalMs: 0, maxSamples: 1 };
+
+/**
+ * How a workload runs. "full": every size, timed (`pnpm bench`). "quick": each lane once at the
+ * smallest size (`--quick`, a smoke test). "tiny": each lane once on inputs a few times smaller
+ * still, every lane's result checked: the test command's proof that every workload works, not a
+ * timing.
+ */
+export type Mode = "full" | "quick" | "tiny";
+
+export function timingFor(mode: Mode): TimingOptions {
+  return mode === "full" ? FULL : QUICK;
+}
 
 type GcOptions = { type: "major"; execution: "sync"; flavor: "last-resort" };
 const exposedGc = (globalThis as { gc?: (options?: GcOptions) => void }).gc;
@@ -56,6 +73,10 @@ export function median(values: readonly number[]): number {
 async function sample(setup: Setup): Promise<number> {
   const trial = await setup();
   gc();
+  // Sleep before the timed body, so it starts on a fresh time slice. Without it, on a loaded
+  // machine, a lane whose collection is long (a large thread) used its slice up collecting and
+  // had its body preempted more often than a small one: a bias that grew with the load.
+  await sleep(1);
   const start = process.hrtime.bigint();
   const pending = trial.run();
   if (pending !== undefined) await pending;
@@ -91,7 +112,7 @@ export async function timeAll(setups: readonly Setup[], options: TimingOptions):
       }
     }
   }
-  return jobs.map((job) => job.error ?? { medianMs: median(job.times), samples: job.times.length });
+  return jobs.map((job) => job.error ?? { medianMs: median(job.times), samples: job.times.length, times: job.times });
 }
 
 export async function time(setup: Setup, options: TimingOptions): Promise<Timing> {

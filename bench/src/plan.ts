@@ -47,7 +47,13 @@ export async function measurePlan(plan: readonly Planned[], options: TimingOptio
 
 /** µs per operation from one set-up that performs `count` operations. */
 export function perOp(count: number, note?: string): (timings: Timing[]) => Cell {
-  return ([t]) => ({ status: "ok", value: (t!.medianMs * 1000) / count, samples: t!.samples, ...(note ? { note } : {}) });
+  return ([t]) => ({
+    status: "ok",
+    value: (t!.medianMs * 1000) / count,
+    samples: t!.samples,
+    rounds: t!.times.map((ms) => (ms * 1000) / count),
+    ...(note ? { note } : {}),
+  });
 }
 
 /** µs per operation from (full run − empty run), for lanes with a fixed cost per run. */
@@ -56,6 +62,8 @@ export function perOpMinusEmpty(count: number, note: string): (timings: Timing[]
     status: "ok",
     value: ((full!.medianMs - empty!.medianMs) * 1000) / count,
     samples: full!.samples,
+    // Round k's full run less round k's empty run (both were sampled in every round).
+    rounds: full!.times.slice(0, empty!.times.length).map((ms, k) => ((ms - empty!.times[k]!) * 1000) / count),
     note,
   });
 }

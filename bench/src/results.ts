@@ -11,6 +11,11 @@ export type Cell =
       samples: number;
       /** How the number was obtained when it is not a plain full run (capped, sampled…). */
       note?: string;
+      /**
+       * The metric of each round, in order (timed cells). Cells of one workload measured together
+       * share their rounds, so a ratio of two of them can be taken round by round (pairedRatio).
+       */
+      rounds?: number[];
     }
   | { status: "unavailable" | "failed"; reason: string };
 
@@ -42,6 +47,26 @@ export interface Results {
   mode: "full" | "quick";
   reports: WorkloadReport[];
   checks: Check[];
+}
+
+/**
+ * `a ÷ b` taken round by round, the median of those ratios: two samples of one round were taken
+ * moments apart, so whatever slowed the machine for a while slowed both. Cells without rounds
+ * (single-shot measures) give the ratio of their values.
+ */
+export function pairedRatio(report: WorkloadReport | undefined, sizeA: string, laneA: string, sizeB: string, laneB: string): number | null {
+  const find = (size: string, lane: string) => report?.sizes.find((s) => s.label === size)?.cells[lane];
+  const a = find(sizeA, laneA);
+  const b = find(sizeB, laneB);
+  if (a?.status !== "ok" || b?.status !== "ok") return null;
+  if (a.rounds === undefined || b.rounds === undefined) return b.value > 0 ? a.value / b.value : null;
+  const n = Math.min(a.rounds.length, b.rounds.length);
+  const ratios: number[] = [];
+  for (let k = 0; k < n; k++) if (b.rounds[k]! > 0) ratios.push(a.rounds[k]! / b.rounds[k]!);
+  if (ratios.length === 0) return null;
+  ratios.sort((x, y) => x - y);
+  const mid = ratios.length >> 1;
+  return ratios.length % 2 === 1 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
 }
 
 export function cellValue(report: WorkloadReport | undefined, size: string, lane: string): number | null {

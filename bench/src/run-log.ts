@@ -11,8 +11,11 @@ import { fromEvents } from "../../core/src/transport/from-events.js";
 import { startRedis } from "../../core/test/server/redis-server.js";
 
 const quick = process.argv.includes("--quick");
-const EVENTS = quick ? 50_000 : 200_000;
-const SAMPLES = quick ? 9 : 31;
+// --tiny: every measure once on a few events (the test command's check that the workload runs).
+const tiny = process.argv.includes("--tiny");
+const EVENTS = tiny ? 2_000 : quick ? 50_000 : 200_000;
+const SAMPLES = tiny ? 3 : quick ? 9 : 31;
+const WARM_UP = tiny ? 500 : 20_000;
 
 const event = (i: number) => JSON.stringify({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: `token ${i} ` });
 
@@ -107,7 +110,7 @@ async function latency(producer: string, resumer: string): Promise<{ direct: num
 
 const rows: string[] = [];
 const memory = memoryRunStore();
-await appendCost(memory, 20_000, false); // warm-up
+await appendCost(memory, WARM_UP, false); // warm-up
 const memoryNs = await appendCost(memory, EVENTS, false);
 const memoryFollowNs = await appendCost(memory, EVENTS, true);
 rows.push(`| memoryRunStore append | ${(memoryNs / 1000).toFixed(3)} µs/event | ≤ 3 µs | ${memoryNs / 1000 <= 3 ? "✓" : "✗"} |`);
@@ -124,7 +127,7 @@ const redisStore = async (): Promise<RunStore> => {
 };
 try {
   const store = await redisStore();
-  await appendCost(store, 5_000, false);
+  await appendCost(store, WARM_UP / 4, false);
   const redisNs = await appendCost(store, EVENTS / 4, false);
   const perSecond = 1e9 / redisNs;
   rows.push(`| redisRunStore append (XADDs batched per tick, until the last is acknowledged) | ${Math.round(perSecond).toLocaleString("en-US")} events/s | ≥ 20,000 events/s | ${perSecond >= 20_000 ? "✓" : "✗"} |`);

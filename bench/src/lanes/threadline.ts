@@ -208,9 +208,9 @@ export interface ForkedThread {
  * `switches` times; `notified` hears how many watchers re-ran per switch.
  */
 export async function threadlineBranches(): Promise<string | ((thread: ForkedThread, switches: number, notified: (perSwitch: number) => void) => Setup)> {
-  const core = await require("fromEvents");
+  const core = await require("fromEvents", "messageBranches");
   if (typeof core === "string") return core;
-  const { ChatClient } = core;
+  const { ChatClient, messageBranches } = core;
   return (thread, switches, notified) => async () => {
     const agent = {
       run: async (input: { threadId: string; runId: string }, sink: { onEvent(event: object): void }) => {
@@ -225,7 +225,8 @@ export async function threadlineBranches(): Promise<string | ((thread: ForkedThr
         return "completed" as const;
       },
     };
-    const chat = new ChatClient({ agent: agent as never, threadId: THREAD_ID, presence: false });
+    // Branches are the `messageBranches()` plug-in: without it a regeneration replaces the old answer.
+    const chat = new ChatClient({ agent: agent as never, threadId: THREAD_ID, branching: messageBranches() });
     chat.setMessages(thread.messages);
     const original = chat.thread.messages.value;
     await chat.regenerate(thread.messages[thread.position]!.id);

@@ -3,7 +3,7 @@
 // message's content, status, state) re-ran per switch — the list alone, so 1.
 import { unavailable } from "../cell.js";
 import { threadlineBranches, type ForkedThread } from "../lanes/threadline.js";
-import { FULL, keepAlive, QUICK, type Setup } from "../measure.js";
+import { keepAlive, timingFor, type Mode, type Setup } from "../measure.js";
 import { measurePlan, perOp, type Planned } from "../plan.js";
 import type { WorkloadReport } from "../results.js";
 
@@ -35,13 +35,14 @@ function floorSetup(thread: ForkedThread): Setup {
   };
 }
 
-export async function runBranches(quick: boolean): Promise<WorkloadReport> {
+export async function runBranches(mode: Mode): Promise<WorkloadReport> {
   const lane = await threadlineBranches();
   const plan: Planned[] = [];
   const counts = new Map<string, number>();
-  for (const position of [10, 990]) {
-    const size = `1000 messages, fork at ${position + 1}`;
-    const thread = forked(1000, position);
+  const total = mode === "tiny" ? 40 : 1000;
+  for (const position of [10, total - 10]) {
+    const size = `${total} messages, fork at ${position + 1}`;
+    const thread = forked(total, position);
     if (typeof lane === "string") {
       plan.push({ size, lane: LANES[0]!, cell: unavailable(lane) });
     } else {
@@ -49,7 +50,7 @@ export async function runBranches(quick: boolean): Promise<WorkloadReport> {
     }
     plan.push({ size, lane: LANES[2]!, setups: [floorSetup(thread)], toCell: perOp(SWITCHES) });
   }
-  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
+  const sizes = await measurePlan(plan, timingFor(mode));
   for (const size of sizes) {
     const count = counts.get(size.label);
     size.cells[LANES[1]!] = count === undefined ? unavailable("not measured") : { status: "ok", value: count, samples: 1, note: "most seen in any sample" };

@@ -6,7 +6,7 @@ import { cell, expectEqual, unavailable } from "../cell.js";
 import { threadWire } from "../generate.js";
 import { prepareAgUiRun } from "../lanes/agui.js";
 import { threadlineThread } from "../lanes/threadline.js";
-import { retainedBytes } from "../measure.js";
+import { retainedBytes, type Mode } from "../measure.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const LANES = ["Threadline", "@ag-ui/client", "floor Message[]"];
@@ -41,14 +41,14 @@ function plainMessages(events: Iterable<AGUIEvent>): { id: string; role: string;
   return messages;
 }
 
-export async function runMemory(quick: boolean): Promise<WorkloadReport> {
+export async function runMemory(mode: Mode): Promise<WorkloadReport> {
   const sizes: WorkloadReport["sizes"] = [];
   const threadline = await threadlineThread();
   // Each lane first folds a small thread, untimed and unmeasured: code compiled on first use
   // lives on the heap too, and is not what this measures.
-  const warmUp = threadWire(50);
+  const warmUp = threadWire(mode === "tiny" ? 10 : 50);
   // 100,000: the long thread of issue 44, which <ThreadWindow> draws a screenful of.
-  for (const messageCount of quick ? [100] : [5_000, 50_000, 100_000]) {
+  for (const messageCount of mode === "full" ? [5_000, 50_000, 100_000] : mode === "quick" ? [100] : [20]) {
     const wire = threadWire(messageCount);
     const perMessage = (bytes: number, note?: string): Cell => ({ status: "ok", value: bytes / messageCount, samples: 1, ...(note ? { note } : {}) });
     const measure = async (build: (wire: Wire) => Promise<unknown>, note?: string): Promise<Cell> => {

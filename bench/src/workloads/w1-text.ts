@@ -5,7 +5,7 @@ import { LIVE_MESSAGE_ID, textStream, type TextStream } from "../generate.js";
 import { agUiText, prepareAgUiRun } from "../lanes/agui.js";
 import { tamboDispatch, tamboStateWith, tamboText } from "../lanes/tambo.js";
 import { threadlineFoldEvents, threadlineText, type Entry } from "../lanes/threadline.js";
-import { allocatedBytes, FULL, keepAlive, median, QUICK, type Setup } from "../measure.js";
+import { allocatedBytes, keepAlive, median, timingFor, type Mode, type Setup } from "../measure.js";
 import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
@@ -61,14 +61,21 @@ function agUiSetup(stream: TextStream, count: number): Setup {
   };
 }
 
-function agUiCount(priorCount: number, quick: boolean): number {
-  return quick || priorCount < 1000 ? 2000 : AGUI_CAP;
+function agUiCount(priorCount: number, mode: Mode, deltas: number): number {
+  return mode !== "full" || priorCount < 1000 ? deltas : AGUI_CAP;
 }
 
-export async function runW1(quick: boolean): Promise<WorkloadReport> {
+/** The thread sizes a mode runs, and the deltas streamed after each. */
+function sizesFor(mode: Mode): { priorCounts: number[]; deltas: number } {
+  if (mode === "full") return { priorCounts: PRIOR_COUNTS, deltas: 2000 };
+  return { priorCounts: PRIOR_COUNTS.slice(0, 1), deltas: mode === "quick" ? 2000 : 100 };
+}
+
+export async function runW1(mode: Mode): Promise<WorkloadReport> {
   const plan: Planned[] = [];
-  for (const priorCount of quick ? PRIOR_COUNTS.slice(0, 1) : PRIOR_COUNTS) {
-    const stream = textStream(priorCount);
+  const { priorCounts, deltas } = sizesFor(mode);
+  for (const priorCount of priorCounts) {
+    const stream = textStream(priorCount, deltas);
     const n = stream.deltas.length;
     const size = `${priorCount} prior`;
     for (const [lane, entry] of THREADLINE_LANES) {
@@ -94,7 +101,7 @@ export async function runW1(quick: boolean): Promise<WorkloadReport> {
     }
     // runAgent has a fixed cost per run (input clone, pipeline set-up); a run with no deltas
     // measures it, and the difference of medians is the deltas' own cost.
-    const count = agUiCount(priorCount, quick);
+    const count = agUiCount(priorCount, mode, n);
     plan.push({
       size,
       lane: "@ag-ui/client",
@@ -105,7 +112,7 @@ export async function runW1(quick: boolean): Promise<WorkloadReport> {
     plan.push({ size, lane: "Tambo streamReducer", setups: [tamboSetup(stream, n)], toCell: perOp(n) });
     plan.push({ size, lane: "floor s += delta", setups: [floorSetup(stream, n)], toCell: perOp(n) });
   }
-  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
+  const sizes = await measurePlan(plan, timingFor(mode));
   return { workload: "W1", unit: "µs per delta", lanes: LANES, sizes };
 }
 
@@ -114,11 +121,12 @@ export async function runW1(quick: boolean): Promise<WorkloadReport> {
  * three windows. A lane that allocates too much for the young generation is measured over
  * fewer deltas (halving until a window is GC-free).
  */
-export async function runW1Alloc(quick: boolean): Promise<WorkloadReport> {
+export async function runW1Alloc(mode: Mode): Promise<WorkloadReport> {
   const sizes: WorkloadReport["sizes"] = [];
-  const windows = quick ? 1 : 3;
-  for (const priorCount of quick ? PRIOR_COUNTS.slice(0, 1) : PRIOR_COUNTS) {
-    const stream = textStream(priorCount);
+  const windows = mode === "full" ? 3 : 1;
+  const { priorCounts, deltas } = sizesFor(mode);
+  for (const priorCount of priorCounts) {
+    const stream = textStream(priorCount, deltas);
     const n = stream.deltas.length;
     const perDelta = async (makeSetup: (count: number) => Setup, start = n, baseline?: Setup): Promise<Cell> => {
       // Probe: the largest window (halving from `start`) that runs without a GC. The probe also
@@ -148,11 +156,12 @@ export async function runW1Alloc(quick: boolean): Promise<WorkloadReport> {
       );
     }
     cells["@ag-ui/client"] = await cell(() =>
-      perDelta((count) => agUiSetup(stream, count), agUiCount(priorCount, quick), agUiSetup(stream, 0)),
+      perDelta((count) => agUiSetup(stream, count), agUiCount(priorCount, mode, n), agUiSetup(stream, 0)),
     );
     cells["Tambo streamReducer"] = await cell(() => perDelta((count) => tamboSetup(stream, count)));
     cells["floor s += delta"] = await cell(() => perDelta((count) => floorSetup(stream, count)));
     sizes.push({ label: `${priorCount} prior`, cells });
   }
-  return { workload: "W1-alloc", unit: "bytes allocated per delta", lanes: LANES, sizes };
+  // foldEvents is one call over the whole stream: its allocation per delta is not measured here.
+  return { workload: "W1-alloc", unit: "bytes allocated per delta", lanes: LANES.filter((lane) => !lane.includes("foldEvents")), sizes };
 }

@@ -4,7 +4,7 @@ import { Allow, parse } from "partial-json";
 import { expectEqual, unavailable } from "../cell.js";
 import { documentArgsStream, toolArgsStream, type ToolArgsStream } from "../generate.js";
 import { threadlineToolArgs } from "../lanes/threadline.js";
-import { FULL, keepAlive, QUICK, type Setup, type Timing } from "../measure.js";
+import { keepAlive, timingFor, type Mode, type Setup, type Timing } from "../measure.js";
 import { measurePlan, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
@@ -72,10 +72,10 @@ function partialJsonSetup(stream: ToolArgsStream, stride: number): Setup {
   };
 }
 
-export async function runW2(quick: boolean): Promise<WorkloadReport> {
+export async function runW2(mode: Mode): Promise<WorkloadReport> {
   const threadline = await threadlineToolArgs();
   const plan: Planned[] = [];
-  for (const shape of SHAPES) for (const bytes of quick ? SIZES.slice(0, 1) : SIZES) {
+  for (const shape of SHAPES) for (const bytes of mode === "full" ? SIZES : SIZES.slice(0, 1)) {
     const stream = shape.make(bytes);
     const size = `${Math.round(bytes / 1000)} KB${shape.suffix}`;
     const stride = bytes >= SAMPLE_FROM ? SAMPLE_STRIDE : 1;
@@ -92,7 +92,7 @@ export async function runW2(quick: boolean): Promise<WorkloadReport> {
     });
     plan.push({ size, lane: "floor concat + parse once", setups: [floorSetup(stream)], toCell: totalMs(1) });
   }
-  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
+  const sizes = await measurePlan(plan, timingFor(mode));
   return { workload: "W2", unit: "ms per stream (10-char deltas)", lanes: LANES, sizes };
 }
 

@@ -6,7 +6,7 @@ import { expectEqual, unavailable } from "../cell.js";
 import { RUN_ID, stateStream, THREAD_ID } from "../generate.js";
 import { prepareAgUiRun } from "../lanes/agui.js";
 import { threadlineState } from "../lanes/threadline.js";
-import { FULL, keepAlive, QUICK, type Setup } from "../measure.js";
+import { keepAlive, timingFor, type Mode, type Setup } from "../measure.js";
 import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
 import type { WorkloadReport } from "../results.js";
 
@@ -47,13 +47,13 @@ function agUiSetup(initial: Record<string, unknown>, events: readonly AGUIEvent[
   };
 }
 
-export async function runW3(quick: boolean): Promise<WorkloadReport> {
-  const { initial, events } = stateStream(1000, quick ? 500 : 5000);
+export async function runW3(mode: Mode): Promise<WorkloadReport> {
+  const { initial, events } = mode === "tiny" ? stateStream(100, 50) : stateStream(1000, mode === "quick" ? 500 : 5000);
   // The expected final state, by applying every patch in place to one private copy.
   const expected = JSON.stringify(
     events.reduce<unknown>((doc, e) => fastJsonPatch.applyPatch(doc, deltaOf(e), true, true).newDocument, structuredClone(initial)),
   );
-  const size = `1000 keys, ${events.length} events`;
+  const size = `${Object.keys(initial).length} keys, ${events.length} events`;
   const plan: Planned[] = [];
   for (const [lane, entry] of [["Threadline", "fold"], ["Threadline + pipeline", "pipeline"]] as const) {
     const threadline = await threadlineState(entry);
@@ -71,7 +71,7 @@ export async function runW3(quick: boolean): Promise<WorkloadReport> {
     toCell: perOpMinusEmpty(events.length, `(run − empty run) / ${events.length}`),
   });
   plan.push({ size, lane: "fast-json-patch + clone", setups: [jsonPatchSetup(initial, events, expected)], toCell: perOp(events.length) });
-  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
+  const sizes = await measurePlan(plan, timingFor(mode));
   return {
     workload: "W3",
     unit: "µs per STATE_DELTA",

@@ -5,7 +5,7 @@
 import { unavailable } from "../cell.js";
 import { createRandom, priorMessages, prose, THREAD_ID } from "../generate.js";
 import { threadlineRecorded } from "../lanes/threadline.js";
-import { FULL, QUICK } from "../measure.js";
+import { timingFor, type Mode } from "../measure.js";
 import { measurePlan, perOp, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 import type { AGUIEvent } from "@ag-ui/core";
@@ -36,7 +36,7 @@ interface Shape {
   readonly kept: number;
 }
 
-export async function runW5(quick: boolean): Promise<WorkloadReport> {
+export async function runW5(mode: Mode): Promise<WorkloadReport> {
   const priors = priorMessages(100);
   const shapes: Shape[] = [
     { label: "1 run × 2,000 deltas", events: runsOf(1, 2000), kept: 2004 },
@@ -46,7 +46,8 @@ export async function runW5(quick: boolean): Promise<WorkloadReport> {
     { label: "100 runs × 100 deltas, maxEvents 1,000", events: runsOf(100, 100), maxEvents: 1000, kept: 729 },
   ];
   const plan: Planned[] = [];
-  for (const shape of quick ? shapes.slice(0, 1) : shapes) {
+  // Tiny runs both shapes once: the second is the one that evicts, and once through is cheap.
+  for (const shape of mode === "quick" ? shapes.slice(0, 1) : shapes) {
     const n = shape.events.length;
     for (const [lane, recorded] of [["Threadline + pipeline", false], ["+ inspector recording", true]] as const) {
       const setup = await threadlineRecorded(recorded, shape.maxEvents);
@@ -57,7 +58,7 @@ export async function runW5(quick: boolean): Promise<WorkloadReport> {
       );
     }
   }
-  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
+  const sizes = await measurePlan(plan, timingFor(mode));
   for (const size of sizes) size.cells["added by the inspector"] = difference(size.cells["+ inspector recording"], size.cells["Threadline + pipeline"]);
   return { workload: "W5", unit: "µs per event", lanes: LANES, sizes };
 }

@@ -26,16 +26,36 @@ export function foldEvent(thread: Thread, event: AGUIEvent): void {
   if (!(thread instanceof ThreadImpl)) {
     throw new FoldError("WRONG_THREAD", DEV ? "foldEvent needs a thread made by createThread()." : "");
   }
-  if (!LEAVES_MESSAGES.has(event.type)) thread.messagesRevision++;
-  batch(() => {
-    // Content attributed to a subagent: one lookup; a name no SUBAGENT_STARTED announced gets an
-    // `unknown` lane (legal in AG-UI 1.1, so no warning).
-    const owner = (event as { subagentRunId?: unknown }).subagentRunId;
-    if (typeof owner === "string" && !SUBAGENT_LIFECYCLE.has(event.type)) thread.lanes.attributed(owner, event);
-    applyEvent(thread, event);
-  });
+  const type = event.type;
+  // A text delta (the hottest event) changes the messages: no set lookup for it.
+  if (type === "TEXT_MESSAGE_CONTENT" || !LEAVES_MESSAGES.has(type)) thread.messagesRevision++;
+  foldingThread = thread;
+  foldingEvent = event;
+  try {
+    batch(foldHeld);
+  } finally {
+    // Not kept past the fold: a disposed thread must not stay reachable from here.
+    foldingThread = foldingEvent = undefined;
+  }
   // One comparison when nobody listens.
   if (thread.hub.size !== 0) dispatchEvent(thread.hub, event);
+}
+
+// What `foldHeld` folds: handed over in these rather than in a closure made for every event (an
+// allocation, and a first call through V8's lazy-compile stub, on every token). `batch` calls it at
+// once and it reads them first, so a fold nested inside one (a CUSTOM claim folding) may set and
+// clear them again.
+let foldingThread: ThreadImpl | undefined;
+let foldingEvent: AGUIEvent | undefined;
+
+function foldHeld(): void {
+  const thread = foldingThread!;
+  const event = foldingEvent!;
+  // Content attributed to a subagent: one lookup; a name no SUBAGENT_STARTED announced gets an
+  // `unknown` lane (legal in AG-UI 1.1, so no warning).
+  const owner = (event as { subagentRunId?: unknown }).subagentRunId;
+  if (typeof owner === "string" && !SUBAGENT_LIFECYCLE.has(event.type)) thread.lanes.attributed(owner, event);
+  applyEvent(thread, event);
 }
 
 /**

@@ -97,14 +97,14 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
  */
 function appendText(node: TextBearingNodeImpl, delta: string): void {
   node.wakeWaiters();
-  const current = node.peekContent() as unknown;
+  const before = node.appendContent(delta);
+  // The log is read by the subscribers the write notifies, which run once the fold's batch ends.
   const log = node.textLog;
   if (log !== undefined) {
     const writes = ++log.writes;
-    if (current !== undefined && typeof current !== "string") log.replacedAt = writes;
+    if (before !== undefined && typeof before !== "string") log.replacedAt = writes;
     (log.deltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
   }
-  node.setContent((typeof current === "string" ? current : "") + delta);
   if (node.role === "assistant") node.ensureTextPart();
 }
 

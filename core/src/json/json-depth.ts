@@ -53,6 +53,9 @@ export function deeperThan(root: unknown, limit: number, onNonFinite?: (pointer:
   }
   if (root === null || typeof root !== "object") return undefined;
   if (limit < 1) return "";
+  // Most values (every text delta) hold no container and no non-finite number: one pass over the
+  // root's own values says so, allocating nothing.
+  if (!Array.isArray(root) && flat(root as Record<string, unknown>)) return undefined;
   // One frame per open container: the container, its keys (undefined for an array), the next index.
   const containers: object[] = [root];
   const keyLists: (string[] | undefined)[] = [Array.isArray(root) ? undefined : Object.keys(root)];
@@ -81,6 +84,17 @@ export function deeperThan(root: unknown, limit: number, onNonFinite?: (pointer:
     next.push(0);
   }
   return undefined;
+}
+
+/** True when no own value of `object` is an object, an array or a number that is not finite. */
+function flat(object: Record<string, unknown>): boolean {
+  // Inherited keys need no test: a primitive one changes nothing, an object one sends the value
+  // to the full walk, which reads own keys only.
+  for (const key in object) {
+    const child = object[key];
+    if (typeof child === "object" ? child !== null : typeof child === "number" && !Number.isFinite(child)) return false;
+  }
+  return true;
 }
 
 /** A pointer short enough for a message: a thousand-level one keeps its start and its end. */

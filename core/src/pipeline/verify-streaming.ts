@@ -28,7 +28,7 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
           position,
         );
       }
-      agree(event.type, "text message", event.messageId, event.subagentRunId, ledger.messageOwners.get(event.messageId), position);
+      if (event.subagentRunId !== undefined) agree(event.type, "text message", event.messageId, event.subagentRunId, ledger.messageOwners.get(event.messageId), position);
       if (event.type === EventType.TEXT_MESSAGE_END) ledger.messages.delete(event.messageId);
       return;
 
@@ -44,7 +44,7 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
           position,
         );
       }
-      agree(event.type, "tool call", event.toolCallId, event.subagentRunId, ledger.toolCallOwners.get(event.toolCallId), position);
+      if (event.subagentRunId !== undefined) agree(event.type, "tool call", event.toolCallId, event.subagentRunId, ledger.toolCallOwners.get(event.toolCallId), position);
       if (event.type === EventType.TOOL_CALL_END) ledger.toolCalls.delete(event.toolCallId);
       return;
     case EventType.TOOL_CALL_RESULT:
@@ -74,7 +74,7 @@ export function verifyStreaming(event: InRunEvent, ledger: RunLedger, position: 
           position,
         );
       }
-      agree(event.type, "reasoning message", event.messageId, event.subagentRunId, ledger.reasoningOwners.get(event.messageId), position);
+      if (event.subagentRunId !== undefined) agree(event.type, "reasoning message", event.messageId, event.subagentRunId, ledger.reasoningOwners.get(event.messageId), position);
       if (event.type !== EventType.REASONING_MESSAGE_CONTENT) openIds.delete(event.messageId);
       return;
     }
@@ -181,7 +181,9 @@ function open(
 
 /**
  * A continuation must not disagree with the owner of what it continues. An absent tag never
- * disagrees (attribution is optional), and an unrecorded owner has nothing to disagree with.
+ * disagrees (attribution is optional), and an unrecorded owner has nothing to disagree with; so the
+ * per-token sites look the owner up only for a tagged event, and a stream that names no subagent
+ * pays no lookup for lanes.
  */
 function agree(
   type: string,

@@ -52,6 +52,10 @@ export function createEventValidator(
       position,
     );
 
+  // One callback for every event (not a closure per event): it reads the type being checked.
+  let checking = "";
+  const onNonFinite = (pointer: string): void => nonFinite(checking, pointer);
+
   return (raw) => {
     if (!isPlainObject(raw)) {
       throw protocolError("MALFORMED_EVENT", DEV ? `An event must be a JSON object, but this one is ${describeValue(raw)}.` : "", position);
@@ -62,7 +66,8 @@ export function createEventValidator(
     }
     // First, so that nothing after it (the shape checks, the fold's copies, sending the state
     // back) ever walks a value deep enough to overflow the stack.
-    const tooDeep = deeperThan(raw, MAX_JSON_DEPTH, (pointer) => nonFinite(type, pointer));
+    checking = type;
+    const tooDeep = deeperThan(raw, MAX_JSON_DEPTH, onNonFinite);
     if (tooDeep !== undefined) {
       throw protocolError(
         "EVENT_TOO_DEEP",
