@@ -14,12 +14,12 @@
 // This file runs on the machine's own Node before the pinned one exists: keep it to node: built-ins
 // and syntax Node 18 reads.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The exact releases the test command runs on, by major. Move them together with the docs
- *  (README's development section, docs/guide/install.md). */
+ *  (README's development section, docs/guide/install.md); 24's also in pnpm-workspace.yaml. */
 export const nodeVersions = { 22: "22.23.5", 24: "24.22.3", 26: "26.12.1" };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -78,6 +78,18 @@ export function nodeBinDir(version) {
   return bin;
 }
 
+/** pnpm installs the workspace for the `nodeVersion` in pnpm-workspace.yaml: it must be the Node we develop on. */
+function checkWorkspaceNode() {
+  const yaml = readFileSync(join(root, "pnpm-workspace.yaml"), "utf8");
+  const declared = /^nodeVersion:\s*(\S+)\s*$/m.exec(yaml)?.[1];
+  if (declared !== nodeVersions[24]) {
+    throw new Error(
+      `with-node: pnpm-workspace.yaml's nodeVersion is ${declared ?? "missing"}, but the Node we develop on is ` +
+        `${nodeVersions[24]} (scripts/with-node.mjs): move them together.`,
+    );
+  }
+}
+
 function main(argv) {
   const [major, command, ...args] = argv;
   const version = nodeVersions[major];
@@ -85,6 +97,7 @@ function main(argv) {
     console.error(`usage: node scripts/with-node.mjs <${Object.keys(nodeVersions).join("|")}> <command> [args…]`);
     return Promise.resolve(2);
   }
+  checkWorkspaceNode();
   const bin = nodeBinDir(version);
   const node = join(bin, "node");
   // npm and pnpm tell scripts which Node started them; point those at the pinned one too.
