@@ -2,7 +2,7 @@
 // handed to the page's chat as its initial messages, so hydration neither fetches nor re-renders it.
 import { redirect } from "@sveltejs/kit";
 import { serverThreads } from "$shared/server-threads.js";
-import { appAgent } from "$lib/server/agent.js";
+import { appAgent } from "#lib/server/agent.js";
 import type { PageServerLoad } from "./$types";
 
 export const load: PageServerLoad = async ({ url, locals }) => {
