@@ -43,7 +43,9 @@ for (const [page, blocks] of byPage) {
   const dir = join(out, page.replace(/\.md$/, "").replace(/[^\w/-]/g, "_"));
   blocks.forEach((block, n) => {
     const name = block.name ?? `block-${n + 1}-line-${block.line}.${block.lang}`;
-    const file = join(dir, name);
+    // svelte-check would take a page's vite.config.ts (the plain-TypeScript quick start's) for the
+    // Svelte blocks' own config: it is checked under another name.
+    const file = join(dir, name === "vite.config.ts" ? "vite-config.ts" : name);
     mkdirSync(dirname(file), { recursive: true });
     // A .ts block with no import or export would be a script sharing one global scope with
     // every other block; `export {}` makes each one a module.

@@ -3,6 +3,7 @@
 // replays a fixture into a sandbox the chat never sees. Run by suite.ts for each framework.
 import { readFile } from "node:fs/promises";
 import { expect, test } from "vitest";
+import { FILE_PATH } from "../server/scenarios/approval.js";
 import { TEST_ID } from "../shared/contract.js";
 import { INSPECTOR_SHORTCUT } from "../shared/devtools.js";
 import type { AppPage } from "./harness.js";
@@ -74,6 +75,45 @@ export function inspectorTests(withPage: WithPage): void {
       expect(await page.byTestId("inspector-mode").innerText()).toBe("live");
       await page.page.keyboard.press(PRESS);
       await panel.waitFor({ state: "hidden" });
+    });
+  });
+
+  // Issue 41: a TOOL_CALL_ARGS row showed the tool call's id (a run id and a counter, longer than
+  // the row) and the delta was cut off after it.
+  test("inspector: a streamed tool call's rows show each argument delta first, where the row shows it", async () => {
+    await withPage({ scenario: "approval" }, async (page) => {
+      const asked = await page.turn();
+      await page.send("Delete my old draft notes.");
+      await asked.settled("awaiting-input");
+      await page.page.keyboard.press(PRESS);
+      await page.byTestId("inspector").waitFor({ state: "visible" });
+      await page.byTestId("inspector-type-filter").selectOption("TOOL_CALL_ARGS");
+      const rows = page.byTestId("inspector-event");
+      await expect.poll(() => rows.count()).toBeGreaterThan(1);
+      expect(new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-type"))))).toEqual(new Set(["TOOL_CALL_ARGS"]));
+      // Per row: the delta as a JSON string at the start of the summary, and where the row draws
+      // it (its right edge against the summary's, which hides what overflows).
+      const shown = await rows.evaluateAll((all) =>
+        all.map((row) => {
+          const summary = row.querySelector(".summary")!;
+          const text = summary.textContent ?? "";
+          const literal = /^"(?:[^"\\]|\\.)*"/.exec(text)?.[0] ?? "";
+          const range = document.createRange();
+          range.setStart(summary.firstChild!, 0);
+          range.setEnd(summary.firstChild!, literal.length);
+          return { text, literal, visible: literal !== "" && range.getBoundingClientRect().right <= summary.getBoundingClientRect().right + 0.5 };
+        }),
+      );
+      const toolCallId = /· (\S+)$/.exec(shown[0]!.text)?.[1] ?? "";
+      expect(toolCallId).toMatch(/-tool-1$/);
+      for (const row of shown) {
+        expect(row.literal, row.text).not.toBe("");
+        expect(row.visible, `${row.text}: the delta is cut off`).toBe(true);
+        expect(row.text).toBe(`${row.literal} · ${toolCallId}`);
+      }
+      // The deltas, in order, are the call's arguments.
+      expect(JSON.parse(shown.map((row) => JSON.parse(row.literal) as string).join(""))).toEqual({ path: FILE_PATH });
+      await page.screenshot("inspector-tool-args");
     });
   });
 }

@@ -27,9 +27,28 @@ export function appSuite(framework: AppName): void {
     try {
       await body(page);
       expect(page.errors, "uncaught errors in the page").toEqual([]);
+    } catch (error) {
+      // What the page showed when the test failed, beside the other screenshots (a flaky failure
+      // on a loaded machine is then still there to look at).
+      const name = (expect.getState().currentTestName ?? "test").replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+      await page.screenshot(`failed-${name}`).catch(() => undefined);
+      throw error;
     } finally {
       await page.close();
     }
+  }
+
+  /**
+   * One action row per answer, each right after the answer's last message (the row's
+   * `data-answer-end`), and none inside the assistant messages; resolves with the rows' ends.
+   */
+  async function answerRows(page: AppPage, count: number): Promise<string[]> {
+    const rows = page.byTestId(TEST_ID.answerActions);
+    await expect.poll(() => rows.count()).toBe(count);
+    expect(await page.messages("assistant").getByTestId(TEST_ID.messageActions).count(), "actions inside an answer's messages").toBe(0);
+    const placed = await rows.evaluateAll((all) => all.map((row) => [row.getAttribute("data-answer-end"), row.previousElementSibling?.getAttribute("data-message-id")]));
+    for (const [end, before] of placed) expect(before, "the message before the row").toBe(end);
+    return placed.map(([end]) => end ?? "");
   }
 
   test("markdown: the streamed answer renders complete, as markdown, and the thread is listed", async () => {
@@ -260,7 +279,14 @@ export function appSuite(framework: AppName): void {
       expect(await call.locator(".badge").innerText()).toBe("Needs your approval");
       // The composer says that sending now would decline the request.
       expect(await page.byTestId(TEST_ID.approvalWarning).innerText()).toContain("delete_file");
-      expect(JSON.parse(await call.getByTestId(TEST_ID.toolArgs).innerText())).toEqual({ path: FILE_PATH });
+      // The arguments as a list of fields, not raw JSON.
+      const args = call.getByTestId(TEST_ID.toolArgs);
+      expect(await args.evaluate((el) => el.tagName)).toBe("DL");
+      expect(await args.locator('[data-field="path"] dt').innerText()).toBe("path");
+      expect(await args.locator('[data-field="path"] dd').innerText()).toBe(FILE_PATH);
+      // The answer waits for the user: its one row is under the card, Regenerate usable.
+      await answerRows(page, 1);
+      expect(await page.byTestId(TEST_ID.regenerate).isEnabled()).toBe(true);
       // The approve button takes focus, so a keyboard user answers at once.
       expect(await call.getByTestId(TEST_ID.approve).evaluate((el) => el === document.activeElement)).toBe(true);
       await page.screenshot("approval");
@@ -270,6 +296,9 @@ export function appSuite(framework: AppName): void {
       await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
       expect(await call.getByTestId(TEST_ID.toolResult).innerText()).toBe(`Deleted ${FILE_PATH}.`);
       await expect.poll(() => page.lastAnswer()).toBe(`Done: ${FILE_PATH} is deleted.`);
+      // The answer is now two assistant messages (the call, then the agent going on): still one row, after the last.
+      const [end] = await answerRows(page, 1);
+      expect(end).toBe(await page.messages("assistant").last().getAttribute("data-message-id"));
 
       const askedAgain = await page.turn();
       await page.send("Delete my old draft notes again.");
@@ -285,6 +314,7 @@ export function appSuite(framework: AppName): void {
       expect(await page.byTestId(TEST_ID.toolCall).first().locator(".badge").getAttribute("data-tone")).toBe("ok");
       expect(await page.byTestId(TEST_ID.approvalWarning).count()).toBe(0);
       await expect.poll(() => page.lastAnswer()).toContain("Nothing was deleted.");
+      await answerRows(page, 2);
       await page.screenshot("approval-done");
     });
   });
@@ -305,9 +335,18 @@ export function appSuite(framework: AppName): void {
         };
         new MutationObserver(record).observe(panel, { subtree: true, childList: true, attributes: true });
       }, TEST_ID.statePanel);
+      // No state yet: the panel is a folded tab, not a 300 px column.
+      const panel = page.byTestId(TEST_ID.statePanel);
+      const toggle = page.byTestId(TEST_ID.stateToggle);
+      expect(await panel.getAttribute("data-open")).toBe("false");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect((await panel.boundingBox())!.width).toBeLessThan(60);
       const first = await page.turn();
       await page.send("Help me get ready for the trip.");
       await first.settled("idle");
+      // The state came: the panel opened by itself.
+      expect(await panel.getAttribute("data-open")).toBe("true");
+      expect(Math.round((await panel.boundingBox())!.width)).toBe(300);
       // The snapshot, then one delta at a time: an item, another item, the tick.
       const lists = (await page.page.evaluate(() => (window as unknown as { todoLists: string[] }).todoLists)).filter((list) => list !== "");
       expect(lists.map((list) => list.split(",").filter(Boolean).length)).toEqual([2, 3, 4, 4]);
@@ -329,6 +368,13 @@ export function appSuite(framework: AppName): void {
       expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-done")))).toEqual(["true", "true", "true", "true", "false", "false"]);
       await expect.poll(() => page.lastAnswer()).toBe('I added "call the hotel" and ticked off "Buy a Lisboa Card". 4 of 6 done.');
       await page.screenshot("shared-state");
+      // The user folds it and opens it again.
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await items.first().isVisible()).toBe(false);
+      expect((await panel.boundingBox())!.width).toBeLessThan(60);
+      await toggle.click();
+      expect(await items.first().isVisible()).toBe(true);
     });
   });
 
@@ -346,6 +392,28 @@ export function appSuite(framework: AppName): void {
       const answer = page.messages("assistant").last().getByTestId(TEST_ID.messageText);
       expect(await textOf(answer)).toBe(await renderedText(page, markdownToHtml(ANSWER)));
       await page.screenshot("reasoning");
+
+      // Regenerate: the answer (reasoning, then text) forks at its first message, the reasoning;
+      // the row under the text shows the picker, and the first answer is one click away.
+      const ids = () => page.messages().evaluateAll((els) => els.map((el) => el.getAttribute("data-message-id")));
+      const first = await ids();
+      expect(await page.messages().evaluateAll((els) => els.map((el) => el.getAttribute("data-role")))).toEqual(["user", "reasoning", "assistant"]);
+      const row = page.byTestId(TEST_ID.answerActions);
+      expect(await row.getByTestId(TEST_ID.branchPicker).count()).toBe(0);
+      const again = await page.turn();
+      await row.getByTestId(TEST_ID.regenerate).click();
+      await again.settled("idle");
+      const second = await ids();
+      expect(second[0]).toBe(first[0]);
+      expect(second.slice(1)).not.toEqual(first.slice(1));
+      await answerRows(page, 1);
+      expect(await row.getByTestId(TEST_ID.branchPosition).innerText()).toBe("2/2");
+      await row.getByTestId(TEST_ID.branchPrev).click();
+      await expect.poll(ids).toEqual(first);
+      expect(await row.getByTestId(TEST_ID.branchPosition).innerText()).toBe("1/2");
+      await row.getByTestId(TEST_ID.branchNext).click();
+      await expect.poll(ids).toEqual(second);
+      await page.screenshot("reasoning-regenerated");
     });
   });
 
@@ -383,21 +451,22 @@ export function appSuite(framework: AppName): void {
     });
   });
 
-  test("attachment: a refused file says why and keeps the text; a picked PNG is a chip, then a thumbnail in the message, and the agent names it", async () => {
+  test("attachment: a refused file is refused when picked, saying why; a picked PNG is a chip, then a thumbnail in the message, and the agent names it", async () => {
     await withPage({ scenario: "attachment" }, async (page) => {
       const input = page.byTestId(TEST_ID.attachInput);
       const chips = page.byTestId(TEST_ID.draftAttachment);
       await page.composer.fill("What is in this picture?");
-      // The chat's limits refuse a zip: the error shows beside the composer, nothing is sent or cleared.
+      // The file picker offers the types the chat's attachments plug-in accepts.
+      expect(await input.getAttribute("accept")).toBe("image/*,audio/*,video/*,application/pdf,text/plain,text/markdown,text/csv,application/json");
+      // A zip (picked anyway) is refused at once, by the plug-in's accept list: no chip, the reason
+      // (with what the chat takes) beside the composer, the text kept, nothing sent.
       await input.setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("PK\u0003\u0004") });
-      await page.byTestId(TEST_ID.send).click();
       const refusal = page.byTestId(TEST_ID.attachmentError);
-      expect(await refusal.innerText()).toMatch(/notes\.zip.*application\/zip.*not an accepted type/);
+      expect(await refusal.innerText()).toBe("“notes.zip” (application/zip) is not a type this chat accepts: image/*, audio/*, video/*, application/pdf, text/plain, text/markdown, text/csv, application/json.");
+      expect(await chips.count()).toBe(0);
       expect(await page.composer.inputValue()).toBe("What is in this picture?");
       expect(await page.messages().count()).toBe(0);
-      await chips.getByTestId(TEST_ID.removeAttachment).click();
-      expect(await chips.count()).toBe(0);
-      expect(await refusal.count()).toBe(0);
+      await page.screenshot("attachment-refused");
 
       // A drop of any file and a paste of an image each add a chip.
       await page.page.evaluate(() => {
@@ -410,6 +479,8 @@ export function appSuite(framework: AppName): void {
         document.querySelector("#composer")!.dispatchEvent(new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: carrying(new File(["x"], "pasted.png", { type: "image/png" })) }));
       });
       await expect.poll(() => chips.evaluateAll((all) => all.map((chip) => chip.getAttribute("data-name")))).toEqual(["dropped.txt", "pasted.png"]);
+      // A file the chat takes clears the refusal.
+      expect(await refusal.count()).toBe(0);
       expect(await page.composer.inputValue()).toBe("What is in this picture?");
       while ((await chips.count()) > 0) await chips.first().getByTestId(TEST_ID.removeAttachment).click();
 
@@ -477,6 +548,9 @@ export function appSuite(framework: AppName): void {
       const nights = form.getByLabel("Nights");
       expect(await city.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await nights.inputValue()).toBe("3");
+      // The form follows the question directly: no action row between them while it waits.
+      expect(await page.byTestId(TEST_ID.answerActions).count()).toBe(0);
+      expect(await form.evaluate((el) => el.previousElementSibling?.getAttribute("data-role"))).toBe("assistant");
       await city.fill("Porto");
       await nights.fill("4");
       await page.screenshot("interrupt");
@@ -487,6 +561,8 @@ export function appSuite(framework: AppName): void {
       await expect
         .poll(() => page.lastAnswer())
         .toBe("You answered: from Porto, for 4 nights. I'll look for trains and flights from Porto to Lisbon and a place to stay for 4 nights.");
+      // Answered, the answer (the question, then what followed) has its one row, after its last message.
+      await answerRows(page, 1);
       await page.screenshot("interrupt-answered");
 
       // Asked again, the user cancels: the agent is resumed with status "cancelled".
@@ -544,7 +620,8 @@ export function appSuite(framework: AppName): void {
       const original = "Plan three days in Lisbon for me.";
       const edited = "Plan two days in Porto instead.";
       const bubble = () => page.messages("user").locator(".bubble").innerText();
-      const position = (role: string) => page.messages(role).first().getByTestId(TEST_ID.branchPosition).innerText();
+      const position = (role: string) =>
+        (role === "user" ? page.messages(role).first() : page.byTestId(TEST_ID.answerActions).first()).getByTestId(TEST_ID.branchPosition).innerText();
       const asked = await page.turn();
       await page.send(original);
       await asked.settled("idle");
@@ -581,7 +658,7 @@ export function appSuite(framework: AppName): void {
 
       // Regenerate the answer: the old one stays as version 1 of 2.
       const again = await page.turn();
-      await page.messages("assistant").getByTestId(TEST_ID.regenerate).click();
+      await page.byTestId(TEST_ID.answerActions).getByTestId(TEST_ID.regenerate).click();
       await again.settled("idle");
       await expect.poll(() => position("assistant")).toBe("2/2");
       expect(await bubble()).toBe(edited);
@@ -589,37 +666,60 @@ export function appSuite(framework: AppName): void {
 
       // Copy: the answer's markdown, and its code block alone.
       await page.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-      const answer = page.messages("assistant");
-      await answer.getByTestId(TEST_ID.copy).click();
-      await expect.poll(() => answer.getByTestId(TEST_ID.copy).innerText()).toBe("Copied");
+      const row = page.byTestId(TEST_ID.answerActions);
+      await row.getByTestId(TEST_ID.copy).click();
+      await expect.poll(() => row.getByTestId(TEST_ID.copy).innerText()).toBe("Copied");
       expect(await page.page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_REPLY);
-      await answer.getByTestId(TEST_ID.copyCode).click();
+      await row.getByTestId(TEST_ID.copyCode).click();
       const code = await page.page.evaluate(() => navigator.clipboard.readText());
-      expect(code).toBe((await answer.locator("pre code").innerText()).replace(/\n$/, ""));
+      expect(code).toBe((await page.messages("assistant").locator("pre code").innerText()).replace(/\n$/, ""));
     });
   });
 
-  test("layout: at 390 px the chat and its composer fill the screen, nothing cut off; dark mode follows the system", async () => {
+  test("layout: light and dark at 1280 and 390 px; code follows the colour scheme and wraps; no state, no state column", async () => {
     await withPage({ scenario: "markdown", delay: 0 }, async (page) => {
-      await page.page.setViewportSize({ width: 390, height: 844 });
+      await page.page.setViewportSize({ width: 1280, height: 800 });
       const asked = await page.turn();
       await page.send("Plan three days in Lisbon for me.");
       await asked.settled("idle");
+      const code = page.messages("assistant").locator(".tl-code pre");
+      // The first token of the code block ("type"), once Shiki has loaded.
+      const keyword = code.locator("span.line span").first();
+      const colour = (locator: typeof code) => locator.evaluate((el) => getComputedStyle(el).color);
+      await expect.poll(() => keyword.count()).toBe(1);
+      expect(await keyword.innerText()).toBe("type");
+      expect(await colour(keyword)).toBe("rgb(215, 58, 73)"); // GitHub light
+      // This scenario has no shared state: the panel is a folded tab, not a 300 px column.
+      const panel = page.byTestId(TEST_ID.statePanel);
+      expect(await panel.getAttribute("data-open")).toBe("false");
+      expect((await panel.boundingBox())!.width).toBeLessThan(60);
+      await page.screenshot("layout-1280-light");
+
+      await page.page.emulateMedia({ colorScheme: "dark" });
+      expect(await page.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(15, 20, 32)");
+      // The code's colours follow: GitHub dark, on a dark box.
+      expect(await colour(keyword)).toBe("rgb(249, 117, 131)");
+      expect(await code.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(13, 17, 23)");
+      await page.screenshot("layout-1280-dark");
+
+      await page.page.setViewportSize({ width: 390, height: 844 });
       const composer = await page.composer.boundingBox();
       expect(composer).not.toBeNull();
       expect(composer!.y + composer!.height).toBeLessThanOrEqual(844);
       expect(composer!.x + composer!.width).toBeLessThanOrEqual(390);
-      // The settings and threads follow the chat at their natural height: no control is clipped.
-      const sidebar = await page.page.locator(".sidebar").evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
-      expect(sidebar.scroll).toBeLessThanOrEqual(sidebar.client + 1);
-      // The list follows the answer to its end.
+      expect(await page.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      // Long code lines wrap inside the block: nothing is cut off or left to a hidden scroll.
+      expect(await code.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await code.innerText()).toContain("// positive: is owed money; negative: owes money");
+      // The sidebar is behind the menu; the list follows the answer to its end.
+      await expect.poll(() => page.byTestId(TEST_ID.sidebar).isVisible()).toBe(false);
+      expect(await page.byTestId(TEST_ID.menu).isVisible()).toBe(true);
       const gap = await page.byTestId(TEST_ID.messageList).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
       expect(gap).toBeLessThanOrEqual(2);
-      await page.screenshot("narrow");
-      await page.page.emulateMedia({ colorScheme: "dark" });
-      const background = await page.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-      expect(background).toBe("rgb(15, 20, 32)");
-      await page.screenshot("narrow-dark");
+      await page.screenshot("layout-390-dark");
+      await page.page.emulateMedia({ colorScheme: "light" });
+      expect(await colour(keyword)).toBe("rgb(215, 58, 73)");
+      await page.screenshot("layout-390-light");
     });
   });
 
@@ -629,6 +729,10 @@ export function appSuite(framework: AppName): void {
       await page.send("Plan three days in Lisbon for me.");
       const text = page.messages("assistant").getByTestId(TEST_ID.messageText);
       await expect.poll(() => text.innerText().then((t) => t.length), { timeout: 10_000 }).toBeGreaterThan(120);
+      // While the answer streams its row is there, Regenerate disabled and nothing to copy yet.
+      const row = page.byTestId(TEST_ID.answerActions);
+      expect(await row.getByTestId(TEST_ID.regenerate).isDisabled()).toBe(true);
+      expect(await row.getByTestId(TEST_ID.copy).count()).toBe(0);
       await page.byTestId(TEST_ID.stop).click();
       await turn.settled("idle");
       expect(await page.byTestId(TEST_ID.stop).count()).toBe(0);
@@ -642,6 +746,7 @@ export function appSuite(framework: AppName): void {
       // The cut-short answer is marked, with a way to let the agent go on.
       await expect.poll(() => page.byTestId(TEST_ID.stopped).count()).toBe(1);
       expect(await page.byTestId(TEST_ID.continue).isVisible()).toBe(true);
+      expect(await row.getByTestId(TEST_ID.regenerate).isEnabled()).toBe(true);
       await page.screenshot("stop");
     });
   });
@@ -765,18 +870,62 @@ export function appSuite(framework: AppName): void {
     });
   });
 
-  test("responsive: at phone width everything stacks and nothing overflows sideways", async () => {
+  test("menu: at 390 px a button opens the sidebar as a drawer (aria-expanded, focus in, Escape out); New chat, scenarios and threads work from it", async () => {
     await withPage({ scenario: "weather-card", variant: "tool" }, async (page) => {
       await page.page.setViewportSize({ width: 390, height: 844 });
       const turn = await page.turn();
       await page.send("What's the weather in Porto?");
       await turn.settled("idle");
-      const overflow = await page.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const sidebar = await page.page.locator(".sidebar").boundingBox();
-      const main = await page.page.locator(".main").boundingBox();
-      // The chat comes first (its composer on the first screen); the settings follow below it.
-      expect(sidebar !== null && main !== null && main.y + main.height <= sidebar.y + 1).toBe(true);
+      expect(await page.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      const menu = page.byTestId(TEST_ID.menu);
+      const sidebar = page.byTestId(TEST_ID.sidebar);
+      const focused = () => page.page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null);
+      expect(await sidebar.isVisible()).toBe(false);
+      expect(await page.byTestId(TEST_ID.newThread).isVisible()).toBe(false);
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+      expect(await menu.getAttribute("aria-controls")).toBe(await sidebar.getAttribute("id"));
+
+      // Open: the drawer shows over the chat and takes focus (its first control, New chat).
+      await menu.click();
+      expect(await menu.getAttribute("aria-expanded")).toBe("true");
+      await expect.poll(() => sidebar.isVisible()).toBe(true);
+      await expect.poll(focused).toBe(TEST_ID.newThread);
+      // Slid in from the left edge (a short transition), narrower than the screen: the chat shows beside it.
+      await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().x)).toBe(0);
+      expect((await sidebar.boundingBox())!.width).toBeLessThan(390);
+      await page.screenshot("menu-390-light");
+      await page.page.emulateMedia({ colorScheme: "dark" });
+      await page.screenshot("menu-390-dark");
+      await page.page.emulateMedia({ colorScheme: "light" });
+
+      // Escape closes it and gives focus back to the button.
+      await page.page.keyboard.press("Escape");
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+      await expect.poll(() => sidebar.isVisible()).toBe(false);
+      expect(await focused()).toBe(TEST_ID.menu);
+
+      // The scenario picker works from the drawer; New chat closes it on a new thread.
+      await menu.click();
+      await expect.poll(() => sidebar.isVisible()).toBe(true);
+      await page.byTestId(TEST_ID.scenario).selectOption("markdown");
+      expect(await sidebar.isVisible()).toBe(true);
+      await page.byTestId(TEST_ID.newThread).click();
+      await expect.poll(() => sidebar.isVisible()).toBe(false);
+      await expect.poll(() => page.messages().count()).toBe(0);
+      expect(await page.byTestId(TEST_ID.suggestion).innerText()).toBe("Plan three days in Lisbon for me.");
+
+      // The thread list is there too: opening the weather thread closes the drawer and shows it.
+      await menu.click();
+      await page.page.locator(`[data-testid="${TEST_ID.threadItem}"][data-thread-id="${page.threadId}"] .thread-open`).click();
+      await expect.poll(() => sidebar.isVisible()).toBe(false);
+      await expect.poll(() => page.byTestId(TEST_ID.weatherCard).count()).toBe(1);
+
+      // A tap on the backdrop closes it as well.
+      await menu.click();
+      await expect.poll(() => sidebar.isVisible()).toBe(true);
+      await page.page.mouse.click(380, 400);
+      await expect.poll(() => sidebar.isVisible()).toBe(false);
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
       await page.byTestId(TEST_ID.weatherCard).scrollIntoViewIfNeeded();
       await page.screenshot("phone");
     });
@@ -792,8 +941,8 @@ export function appSuite(framework: AppName): void {
       await turn.settled("idle", 30_000);
       const call = page.byTestId(TEST_ID.toolCall).and(page.page.locator('[data-tool-name="get_weather"]'));
       await expect.poll(() => call.getAttribute("data-status")).toBe("succeeded");
-      const result = JSON.parse(await call.getByTestId(TEST_ID.toolResult).innerText()) as { city: string };
-      expect(result.city).toBe("Lyon");
+      // The result object as fields.
+      expect(await call.getByTestId(TEST_ID.toolResult).locator('[data-field="city"] dd').innerText()).toBe("Lyon");
       await expect.poll(() => page.lastAnswer()).toContain("The client says:");
       await page.screenshot("mastra");
     });

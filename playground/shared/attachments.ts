@@ -1,8 +1,9 @@
 // What the composers of both apps share about files: the files picked, pasted or dropped before
-// they are sent (with a thumbnail for images), their labels, and sending them with the text. The
-// chat checks them against its limits when the message is sent; a refused file comes back as the
-// words to show beside the composer, and nothing is sent or cleared.
-import { ChatInputError, type Attachment, type MessageInput, type TurnResult } from "@threadline/core";
+// they are sent (with a thumbnail for images), their labels, and sending them with the text. A
+// file the chat's attachments plug-in refuses (its type or size) is refused as it is picked, with
+// the reason beside the composer; the chat checks again when the message is sent, and a refusal
+// then comes back as those words too, and nothing is sent or cleared.
+import { ChatInputError, type Attachment, type MessageInput, type TurnResult, type chatAttachments } from "@threadline/core";
 import type { TrackTurn } from "./settled-turns.js";
 
 /** A file in the composer, not sent yet. */
@@ -69,6 +70,33 @@ export function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** Says why a file cannot go with the message (undefined when it can); see `pickRefusal`. */
+export type RefuseFile = (file: File) => string | undefined;
+
+/**
+ * The words for a file the chat's attachments plug-in refuses by type or size (`refusal`, the rule
+ * `sendMessage` applies), or undefined when it takes it. The accepted types are named, so the
+ * user knows what to pick instead.
+ */
+export function pickRefusal(attachments: ReturnType<typeof chatAttachments>, file: File): string | undefined {
+  const refusal = attachments.refusal(file);
+  if (refusal === undefined) return undefined;
+  if (refusal === "size") return `“${file.name}” (${sizeText(file.size)}) is larger than the ${sizeText(attachments.limits.maxFileSize)} a file may be.`;
+  return `“${file.name}” (${file.type || "unknown type"}) is not a type this chat accepts: ${attachments.limits.accept.join(", ")}.`;
+}
+
+/** The files to keep as chips, and the words for those refused (undefined when none was). */
+export function screenFiles(files: readonly File[], refuse: RefuseFile): { kept: File[]; refused: string | undefined } {
+  const kept: File[] = [];
+  const reasons: string[] = [];
+  for (const file of files) {
+    const reason = refuse(file);
+    if (reason === undefined) kept.push(file);
+    else reasons.push(reason);
+  }
+  return { kept, refused: reasons.length === 0 ? undefined : reasons.join(" ") };
 }
 
 /** A chip's words: "cat.png · 68 B", or the part's type and MIME type when it has no name. */

@@ -9,6 +9,10 @@ export const TEST_ID = {
   speed: "speed-select",
   /** The flaky-network switch (a checkbox): cuts the streams at random points. */
   flakyNetwork: "flaky-network",
+  /** The menu button (narrow screens): opens the sidebar as a drawer; `aria-expanded`. */
+  menu: "menu",
+  /** The sidebar (`data-open` while the menu shows it on a narrow screen). */
+  sidebar: "sidebar",
   newThread: "new-thread",
   threadList: "thread-list",
   threadItem: "thread-item",
@@ -21,13 +25,17 @@ export const TEST_ID = {
   reasoning: "reasoning",
   /** `data-tool-name`, `data-status` (the tool call's status). */
   toolCall: "tool-call",
+  /** A call's arguments and result: a `dl` of fields (`[data-field]`, `dt` then `dd`), or text. */
   toolArgs: "tool-args",
   toolResult: "tool-result",
   approve: "approve",
   decline: "decline",
   /** `data-source` ("component", "tool-call", "activity"), `data-streaming`, `data-city`. */
   weatherCard: "weather-card",
+  /** `data-open`: shown open when the thread has state, or when the user opened it. */
   statePanel: "state-panel",
+  /** Opens and closes the state panel; `aria-expanded`. */
+  stateToggle: "state-toggle",
   /** `data-todo-id`, `data-done`. */
   todoItem: "todo-item",
   todoInput: "todo-input",
@@ -47,8 +55,13 @@ export const TEST_ID = {
   interruptForm: "interrupt-form",
   /** On the welcome screen of a scenario whose thread is loaded by an AG-UI connect. */
   loadHistory: "load-history",
-  /** Under a user or assistant message: copy, edit / regenerate, the branch picker. */
+  /** Under a user message (copy, edit, the branch picker), and in each answer's row (below). */
   messageActions: "message-actions",
+  /**
+   * One row per answer, after its last message (`data-answer-end`: that message's id): copy,
+   * regenerate, the branch picker. Not shown while the answer's question (an interrupt) waits.
+   */
+  answerActions: "answer-actions",
   copy: "copy",
   /** One per code block of an assistant message; `data-index`. */
   copyCode: "copy-code",

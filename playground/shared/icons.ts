@@ -18,6 +18,7 @@ export const ICON = {
   question: svg('<circle cx="12" cy="12" r="9"/><path d="M9.6 9.3a2.5 2.5 0 0 1 4.8.9c0 1.7-2.4 2.2-2.4 3.8M12 17h.01"/>', 18),
   paperclip: svg('<path d="M20 11.5 12.2 19.3a5 5 0 0 1-7.1-7.1l8.1-8.1a3.3 3.3 0 0 1 4.7 4.7l-8.1 8.1a1.7 1.7 0 0 1-2.4-2.4l7.4-7.4"/>', 18),
   alert: svg('<path d="M12 3.5 2.5 20h19z"/><path d="M12 10v4.5M12 17.5h.01"/>', 18),
+  menu: svg('<path d="M4 6.5h16M4 12h16M4 17.5h16"/>', 18),
 } as const;
 
 /** An icon for a weather condition ("Light rain showers" → rain…). */

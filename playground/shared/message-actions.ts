@@ -63,6 +63,63 @@ export function continuations(messages: readonly MessageNode[]): ReadonlySet<str
   return out;
 }
 
+/**
+ * One answer of the agent: its drawn messages (assistant, reasoning, activity) between two user
+ * messages. The answer gets one row of actions, after its last message: copy, regenerate, and
+ * the branch picker (core gives every message of a regenerated answer its fork).
+ */
+export interface Answer {
+  /** The drawn messages of the answer, in order. */
+  readonly messages: readonly MessageNode[];
+  /** The last of them: the row follows it, and regenerate and the picker name it. */
+  readonly end: MessageNode;
+  /** Whether a user message comes before it (else there is no question to ask again). */
+  readonly replies: boolean;
+  /** Whether it is the last answer of the list (a run may still be writing it). */
+  readonly last: boolean;
+}
+
+/** The answers of `messages` by the id of their last drawn message. O(messages), once per change of the list. */
+export function answersByEnd(messages: readonly MessageNode[]): ReadonlyMap<string, Answer> {
+  const out = new Map<string, Answer>();
+  let current: MessageNode[] = [];
+  let replies = false;
+  let latest: Answer | undefined;
+  const close = () => {
+    if (current.length === 0) return;
+    const end = current[current.length - 1]!;
+    latest = { messages: current, end, replies, last: false };
+    out.set(end.id, latest);
+    current = [];
+  };
+  let endsWithQuestion = false;
+  for (const node of messages) {
+    const side = sideOf(node);
+    if (side === "user") {
+      close();
+      replies = true;
+      endsWithQuestion = true;
+    } else if (side === "agent") {
+      current.push(node);
+      endsWithQuestion = false;
+    }
+  }
+  close();
+  if (latest !== undefined && !endsWithQuestion) out.set(latest.end.id, { ...latest, last: true });
+  return out;
+}
+
+/** What Copy copies for an answer: the text of its assistant messages, a blank line between them. */
+export function answerText(answer: Answer): string {
+  const texts: string[] = [];
+  for (const node of answer.messages) {
+    if (node.role !== "assistant") continue;
+    const text = node.content.peek() ?? "";
+    if (text.trim() !== "") texts.push(text);
+  }
+  return texts.join("\n\n");
+}
+
 /** "‹ 2/3 ›": the branch picker's position, for people (1-based). */
 export function branchPosition(index: number, count: number): string {
   return `${index + 1}/${count}`;

@@ -34,3 +34,9 @@ export function addTodo(state: unknown, title: string): Record<string, unknown> 
 export function removeTodo(state: unknown, id: string): Record<string, unknown> {
   return withTodos(state, todosOf(state).filter((t) => t.id !== id));
 }
+
+/** Whether a thread's state holds anything to show (the state panel opens by itself then). */
+export function hasState(state: unknown): boolean {
+  if (state === undefined || state === null) return false;
+  return typeof state !== "object" || Object.keys(state).length > 0;
+}

@@ -57,7 +57,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
         // (2026-12-07: those over the figure + 0.5 after that day's merges re-based at the figure + 0.1.)
         ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 51.0],
         ["presence", "broadcastPresence", "multi-tab presence", 21.4],
-        ["attachments", "chatAttachments", "files in messages", 21.8],
+        // 21,852 B on 2026-12-07: chatAttachments() hands out its limits and refusal(file), so an app
+        // refuses a file when it is picked (#41); the type check comes up front with it. Figure + 0.05.
+        ["attachments", "chatAttachments", "files in messages", 21.9],
         ["subagents", "subagentLanes", "subagent lanes", 21.0],
         ["branching", "messageBranches", "conversation branches", 20.8],
         ["follow", "followRuns", "following other clients' runs", 46.6],

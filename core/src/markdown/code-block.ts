@@ -192,7 +192,7 @@ export class CodeBlockView implements WidgetView<CodeBlockProps> {
       const span = this.#document.createElement("span");
       span.textContent = token.content;
       // Through CSSOM, which a Content-Security-Policy without 'unsafe-inline' still allows.
-      if (token.color !== undefined) span.style.color = token.color;
+      if (token.color !== undefined) span.style.color = token.darkColor === undefined ? token.color : schemeColor(token.color, token.darkColor);
       const style = token.fontStyle ?? 0;
       if (style & 1) span.style.fontStyle = "italic";
       if (style & 2) span.style.fontWeight = "bold";
@@ -221,6 +221,13 @@ export class CodeBlockView implements WidgetView<CodeBlockProps> {
       },
     );
   }
+}
+
+let knowsLightDark: boolean | undefined;
+/** `light-dark(light, dark)`, which follows the page's `color-scheme`; the light colour where the browser lacks it. */
+function schemeColor(light: string, dark: string): string {
+  knowsLightDark ??= globalThis.CSS?.supports?.("color", "light-dark(#000, #fff)") === true;
+  return knowsLightDark ? `light-dark(${light}, ${dark})` : light;
 }
 
 function safeLang(lang: string): string {

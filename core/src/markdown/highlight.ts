@@ -8,6 +8,11 @@ export interface HighlightToken {
   readonly content: string;
   /** A CSS colour from the highlighter's theme. */
   readonly color?: string;
+  /**
+   * The colour in a dark `color-scheme`, from a second theme: the code block then draws
+   * `light-dark(color, darkColor)`, which follows the page's `color-scheme`.
+   */
+  readonly darkColor?: string;
   /** Bit flags: 1 italic, 2 bold, 4 underline. */
   readonly fontStyle?: number;
 }

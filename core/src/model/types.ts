@@ -290,7 +290,9 @@ export interface Thread {
   message(id: string): MessageNode | undefined;
   /**
    * The alternatives at `messageId` (see `Branches`): an edited user message and a regenerated
-   * answer fork the conversation there. Undefined when the message is not on the active path.
+   * answer fork the conversation there. Every message of a regenerated answer gives the same
+   * fork, so a picker under the answer's text works when the answer starts with reasoning or an
+   * activity. Undefined when the message is not on the active path.
    * Reactive: a signal or effect reading it follows the message list.
    */
   branches(messageId: string): Branches | undefined;

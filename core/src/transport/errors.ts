@@ -1,5 +1,6 @@
 import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
+import { summarizeBody } from "./body-summary.js";
 
 // The base class and the lazy-load error are files of their own: the page's first chunk needs
 // them (a part that fails to load), not the subclasses below, which come with the exchange.
@@ -21,7 +22,10 @@ export class RequestFailedError extends TransportError {
   }
 }
 
-/** The server answered with a non-2xx status. */
+/**
+ * The server answered with a non-2xx status. The message says what the body said in a few words
+ * (a JSON error's code and message, an HTML page's title); `bodyExcerpt` keeps the body's start.
+ */
 export class HttpError extends TransportError {
   declare readonly code: "HTTP_STATUS";
   readonly url: string;
@@ -31,7 +35,7 @@ export class HttpError extends TransportError {
   readonly bodyExcerpt: string;
 
   constructor(url: string, status: number, statusText: string, bodyExcerpt: string) {
-    super("HTTP_STATUS", DEV ? `HTTP ${status}${statusText ? ` ${statusText}` : ""} from ${url} (${bodyExcerpt === "" ? "no body" : `body: ${bodyExcerpt}`})` : "", { where: url });
+    super("HTTP_STATUS", DEV ? `HTTP ${status}${statusText ? ` ${statusText}` : ""} from ${url}: ${summarizeBody(bodyExcerpt)}` : "", { where: url });
     this.url = url;
     this.status = status;
     this.statusText = statusText;
@@ -53,8 +57,8 @@ export class UnexpectedContentTypeError extends TransportError {
     super(
       "UNEXPECTED_CONTENT_TYPE",
       DEV
-        ? `Response from ${url} has content-type "${contentType}", expected text/event-stream or ` +
-            `application/vnd.ag-ui.event+proto (body: ${bodyExcerpt || "empty"})`
+        ? `Response from ${url} is "${contentType}", not an event stream (text/event-stream or ` +
+            `application/vnd.ag-ui.event+proto): ${summarizeBody(bodyExcerpt)}`
         : "",
       { where: url },
     );

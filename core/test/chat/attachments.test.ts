@@ -97,6 +97,23 @@ describe("limits", () => {
     expect(runs).toHaveLength(0);
   });
 
+  it("the plug-in answers which limit refuses a file before it is sent, by the rule sendMessage applies", () => {
+    const plugin = chatAttachments({ accept: ["image/*", "application/pdf"], maxFileSize: 8 });
+    expect(plugin.limits).toEqual({ accept: ["image/*", "application/pdf"], maxFileSize: 8, maxFiles: 10 });
+    expect(plugin.refusal(png("c.png", new Uint8Array(8)))).toBeUndefined();
+    expect(plugin.refusal(new File(["PK\u0003\u0004"], "notes.zip", { type: "application/zip" }))).toBe("type");
+    expect(plugin.refusal(new Blob(["?"]))).toBe("type"); // no type: application/octet-stream
+    expect(plugin.refusal(new File([new Uint8Array(9)], "big.pdf", { type: "application/pdf" }))).toBe("size");
+    // The defaults: the documented accept list, 10 MiB.
+    const defaults = chatAttachments();
+    expect(defaults.limits.accept).toEqual(["image/*", "audio/*", "video/*", "application/pdf", "text/plain", "text/markdown", "text/csv", "application/json"]);
+    expect(defaults.refusal(new File(["PK"], "notes.zip", { type: "application/zip" }))).toBe("type");
+    expect(defaults.refusal(new File(["# hi"], "notes.md", { type: "text/markdown; charset=utf-8" }))).toBeUndefined();
+    // What refusal() refuses, sendMessage refuses.
+    const chat = chatFor(manualSource().source, { attachments: plugin });
+    expect(() => chat.sendMessage({ files: [new File(["PK"], "notes.zip", { type: "application/zip" })] })).toThrow(expect.objectContaining({ code: "ATTACHMENT_REJECTED" }));
+  });
+
   it("checks the attachments option itself (INVALID_OPTION)", () => {
     const { source } = manualSource();
     expect(() => chatFor(source, { attachments: chatAttachments({ maxFileSize: 0 }) })).toThrow(expect.objectContaining({ code: "INVALID_OPTION", option: "attachments.maxFileSize" }));

@@ -15,7 +15,7 @@ import {
   type MessageNode,
 } from "../../src/index.js";
 import { type StoredThread } from "../../src/persist/index.js";
-import { answer, chatFor, ids as testIds, manualSource, runStarted, scriptedServer, textMessage, toolCall, until, warnings } from "./support.js";
+import { answer, chatFor, ids as testIds, manualSource, runFinished, runStarted, scriptedServer, textMessage, toolCall, until, warnings } from "./support.js";
 import { chatPersistence } from "../../src/chat/storage/persistence.js";
 
 /** A chat with the branching plug-in (the subject of most of this file). */
@@ -123,6 +123,40 @@ describe("regenerating an answer", () => {
     await chat.regenerate(ids(chat)[2]!);
     expect(sentTexts(server.inputs[2]!)).toEqual(["q1", "answer 0", "q2"]);
     expect(chat.branches("a2")).toMatchObject({ count: 2 });
+  });
+
+  it("an answer that starts with reasoning: its text message shows the fork and switches it (the picker goes under the text)", async () => {
+    const reasoning = (id: string, text: string) => [
+      { type: "REASONING_START", messageId: id },
+      { type: "REASONING_MESSAGE_START", messageId: id, role: "reasoning" },
+      { type: "REASONING_MESSAGE_CONTENT", messageId: id, delta: text },
+      { type: "REASONING_MESSAGE_END", messageId: id },
+      { type: "REASONING_END", messageId: id },
+    ];
+    const server = await scriptedServer(async (input, send, index) =>
+      send(runStarted(input), ...reasoning(`r${index}`, `thinking ${index}`), ...textMessage(`a${index}`, `answer ${index}`), runFinished(input)),
+    );
+    const chat = branchingChat(server.url);
+    await chat.sendMessage("q1");
+
+    await chat.regenerate("a0");
+
+    expect(ids(chat).slice(1)).toEqual(["r1", "a1"]);
+    // The fork is at r1 (the run's first message); the answer's text answers for it too.
+    expect(chat.branches("a1")).toMatchObject({ count: 2, index: 1 });
+    expect(chat.branches("a1")).toBe(chat.branches("r1"));
+    expect(chat.branches("a1")!.alternatives.map((m) => m.id)).toEqual(["r0", "r1"]);
+    chat.switchBranch("a1", 0);
+    expect(ids(chat).slice(1)).toEqual(["r0", "a0"]);
+    expect(chat.branches("a0")).toMatchObject({ count: 2, index: 0 });
+
+    // The next turn is not part of that answer: its user message and answer never forked.
+    await chat.sendMessage("q2");
+    const [, , , q2, r2, a2] = ids(chat);
+    expect([r2, a2]).toEqual(["r2", "a2"]);
+    expect(chat.branches(q2!)).toMatchObject({ count: 1 });
+    expect(chat.branches("a2")).toMatchObject({ count: 1 });
+    expect(chat.branches("a0")).toMatchObject({ count: 2, index: 0 });
   });
 
   it("an unknown message is refused synchronously", async () => {

@@ -53,6 +53,8 @@ describe("HttpAgent failures", () => {
     expect(excerpt.endsWith("…")).toBe(true);
     expect(excerpt.length).toBeLessThan(260);
     expect(excerpt).not.toContain("\r"); // control characters are escaped, not copied raw
+    // The message an app shows names the page, not its markup; the body stays on the error.
+    expect((error as Error).message).toBe(`HTTP 404 Not Found from ${server.url}: an HTML page`);
     await expect(server.requests[0]!.closed).resolves.toEqual({ finished: false });
   });
 
@@ -151,6 +153,8 @@ describe("HttpAgent failures", () => {
       contentType: "text/html; charset=utf-8",
       bodyExcerpt: "<html><body>Please log in</body></html>",
     });
+    expect((error as Error).message).toContain('"text/html; charset=utf-8", not an event stream');
+    expect((error as Error).message).not.toContain("<");
   });
 
   it("accepts text/event-stream with parameters", async () => {

@@ -4,7 +4,7 @@ import { base64Bytes } from "../../model/messages/attachments.js";
 import { MEDIA_PART_TYPES } from "../../protocol/message-shapes.js";
 import { checkContentPart, checkMessageInput, invalidMessage } from "../input.js";
 import { bytesToBase64 } from "./base64.js";
-import { accepts, formatBytes, rejected, type AttachmentLimits } from "./limits.js";
+import { accepts, formatBytes, mimeTypeOf, refusalOf, rejected, type AttachmentLimits } from "./limits.js";
 
 /**
  * What `sendMessage({ files })` takes: a `File` or `Blob` (inlined as base64, or given to the
@@ -77,10 +77,11 @@ function isBlob(value: unknown): value is Blob {
 
 function checkBlob(blob: Blob, index: number, where: string, limits: AttachmentLimits): PendingFile {
   const name = typeof (blob as Partial<File>).name === "string" && (blob as File).name !== "" ? (blob as File).name : undefined;
-  const mimeType = blob.type === "" ? "application/octet-stream" : blob.type;
+  const mimeType = mimeTypeOf(blob);
   const what = DEV ? `${name === undefined ? "" : `'${name}' `}(${mimeType}, ${formatBytes(blob.size)})` : "";
-  if (blob.size > limits.maxFileSize) throw rejected(where, DEV ? `${what} is larger than the limit of ${formatBytes(limits.maxFileSize)}` : "");
-  if (!accepts(limits.accept, mimeType)) throw rejected(where, DEV ? `${what} is not an accepted type (accepted: ${limits.accept.join(", ")})` : "");
+  const refusal = refusalOf(limits, blob.size, mimeType);
+  if (refusal === "size") throw rejected(where, DEV ? `${what} is larger than the limit of ${formatBytes(limits.maxFileSize)}` : "");
+  if (refusal === "type") throw rejected(where, DEV ? `${what} is not an accepted type (accepted: ${limits.accept.join(", ")})` : "");
   return { index, blob, name, mimeType, type: mediaKindOf(mimeType) };
 }
 

@@ -80,6 +80,24 @@ function option(name: string, problem: string): ChatInputError {
   return new ChatInputError("INVALID_OPTION", DEV ? `\`${name}\` ${problem}.` : "", name);
 }
 
+/** Which limit refuses a file: its type is not in `accept`, or it is larger than `maxFileSize`. */
+export type FileRefusal = "type" | "size";
+
+/**
+ * Which limit refuses one file, by its size and MIME type (a `Blob` without one counts as
+ * `application/octet-stream`), or undefined when the chat takes it; the count per message is
+ * `maxFiles`'s business at `sendMessage`. The rule `sendMessage` applies.
+ */
+export function refusalOf(limits: AttachmentLimits, size: number, mimeType: string): FileRefusal | undefined {
+  if (size > limits.maxFileSize) return "size";
+  return accepts(limits.accept, mimeType) ? undefined : "type";
+}
+
+/** A `Blob`'s MIME type for the limits: `application/octet-stream` when it has none. */
+export function mimeTypeOf(blob: Blob): string {
+  return blob.type === "" ? "application/octet-stream" : blob.type;
+}
+
 /** Whether `mimeType` (parameters aside) is one `accept` lists. */
 export function accepts(accept: readonly string[], mimeType: string): boolean {
   const type = mimeType.split(";")[0]!.trim().toLowerCase();

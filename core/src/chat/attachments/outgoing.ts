@@ -10,7 +10,19 @@ import type { TurnResult } from "../types.js";
 import { previewMediaType } from "../../model/messages/attachments.js";
 import { blobToBase64 } from "./base64.js";
 import { draftMessage, type Draft, type PendingFile } from "./draft.js";
-import { attachmentLimits, type AttachmentLimits, type AttachmentOptions, type UploadHook } from "./limits.js";
+import { attachmentLimits, mimeTypeOf, refusalOf, type AttachmentLimits, type AttachmentOptions, type FileRefusal, type UploadHook } from "./limits.js";
+
+/** The plug-in `chatAttachments` makes: the chat's option, and its limits for checking files as they are picked. */
+export interface ChatAttachments extends AttachmentsPlugin {
+  /** The limits in force, defaults applied (`accept` is also what a file input's `accept` wants). */
+  readonly limits: AttachmentLimits;
+  /**
+   * Which limit would refuse `file` at `sendMessage` (`"type"`: not in `accept`; `"size"`: over
+   * `maxFileSize`), or undefined when the chat takes it. The same rule as `sendMessage`: check a
+   * file when it is picked, dropped or pasted, and say why at once.
+   */
+  refusal(file: Blob): FileRefusal | undefined;
+}
 
 /**
  * Files in `sendMessage({ text, files })` and media parts in `{ content }`: `new ChatClient({ agent,
@@ -18,10 +30,14 @@ import { attachmentLimits, type AttachmentLimits, type AttachmentOptions, type U
  * checked here (a bad one throws `ChatInputError` `INVALID_OPTION` naming it). A chat without it
  * sends text only, and the app ships none of this.
  */
-export function chatAttachments(options?: AttachmentOptions): AttachmentsPlugin {
+export function chatAttachments(options?: AttachmentOptions): ChatAttachments {
   const limits = attachmentLimits(options);
   const upload = options?.upload;
-  return { open: (host) => new FileSender(limits, upload, host) };
+  return {
+    open: (host) => new FileSender(limits, upload, host),
+    limits,
+    refusal: (file) => refusalOf(limits, file.size, mimeTypeOf(file)),
+  };
 }
 
 /**

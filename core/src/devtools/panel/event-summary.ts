@@ -27,12 +27,14 @@ export function summarize(event: AGUIEvent): string {
       return event.messageId;
     case "TOOL_CALL_START":
       return `${event.toolCallName} (${event.toolCallId})`;
+    // The payload first, the id after: the row shows one line, and a long id (a run id and a
+    // counter) would fill it.
     case "TOOL_CALL_ARGS":
-      return cut(`${event.toolCallId} ${JSON.stringify(event.delta)}`);
+      return cut(`${JSON.stringify(event.delta)} · ${event.toolCallId}`);
     case "TOOL_CALL_END":
       return event.toolCallId;
     case "TOOL_CALL_RESULT":
-      return cut(`${event.toolCallId} → ${typeof event.content === "string" ? event.content : JSON.stringify(event.content)}`);
+      return cut(`→ ${typeof event.content === "string" ? event.content : JSON.stringify(event.content)} · ${event.toolCallId}`);
     case "STATE_DELTA":
       return cut(event.delta.map((op) => `${op.op} ${op.path}`).join(", "));
     case "STATE_SNAPSHOT":

@@ -84,12 +84,24 @@ export class MessageTree implements ThreadBranches {
     this.#host = host;
   }
 
-  /** Forks of the active path by the id of the message at their position (made on first read). */
+  /**
+   * Forks of the active path by the id of a message they answer for (made on first read): the
+   * message at a fork's position, and, for a regenerated answer (a fork whose head is not a user
+   * message), every later message of that answer up to the next user message. An answer may
+   * start with whatever its run sent first (reasoning, an activity), so a view that puts the
+   * picker under the answer's text finds the fork there too. O(forks on the path + the messages
+   * of regenerated answers), once per change of the list.
+   */
   #headMap(): ReadonlyMap<string, Fork> {
     this.#heads ??= computed(() => {
       const list = this.#host.list.value;
       this.#version.value;
       const map = new Map<string, Fork>();
+      for (const fork of this.#forks) {
+        if (!onPath(fork, list) || list[fork.position]!.role === "user") continue;
+        for (let i = fork.position + 1; i < list.length && list[i]!.role !== "user"; i++) map.set(list[i]!.id, fork);
+      }
+      // A fork's own head wins over an answer that spans it.
       for (const fork of this.#forks) {
         if (onPath(fork, list)) map.set(list[fork.position]!.id, fork);
       }
@@ -100,7 +112,8 @@ export class MessageTree implements ThreadBranches {
 
   /**
    * The alternatives at `messageId` (a message on the active path): `count`, the active `index`,
-   * and the first message of each alternative. A message that never forked has one. Undefined
+   * and the first message of each alternative. Any message of a regenerated answer gives that
+   * answer's fork (see `#headMap`). A message that never forked has one. Undefined
    * for an id that is not on the active path. Reactive (reads the list signal); the same object
    * comes back until that fork or its active head changes, so a view bound to it stays quiet.
    */
@@ -154,8 +167,9 @@ export class MessageTree implements ThreadBranches {
   }
 
   /**
-   * Makes alternative `index` of the fork at `messageId` active. Returns false (changing nothing)
-   * when `messageId` is not a fork's head on the active path or `index` is out of range.
+   * Makes alternative `index` of the fork at `messageId` active (its head, or any message of a
+   * regenerated answer). Returns false (changing nothing) when `messageId` answers for no fork on
+   * the active path or `index` is out of range.
    */
   switchTo(messageId: string, index: number): boolean {
     const fork = this.#headMap().get(messageId);
