@@ -7,7 +7,7 @@ const TITLES: Record<string, string> = {
   W2: "W2 tool arguments: JSON grown in 10-char deltas, partial value after each",
   W3: "W3 shared state: single-op STATE_DELTA on a 1,000-key state",
   W5: "W5 devtools: the inspector recording, per event (pipeline + fold, 100 prior messages)",
-  memory: "Memory: heap retained per message after folding a 5,000- and a 50,000-message thread (issue 18 target: Threadline ≤ 300 B at 50,000)",
+  memory: "Memory: heap retained per message after folding a 5,000-, a 50,000- and a 100,000-message thread (issue 18 target: Threadline ≤ 300 B at 50,000; issue 44: ≤ 1.05× the plain Message[] at 100,000)",
   branches: "Branches: switching the active branch of a 1,000-message thread",
 };
 

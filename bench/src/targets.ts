@@ -107,6 +107,14 @@ export function evaluate(reports: Reports): Check[] {
       (r) => r <= 300 / 290,
       "issue 18: a finished message costs about what the plain AG-UI message does (nodes made small, signals on first read)",
     ),
+    check(
+      "memory vs floor at 100,000",
+      "Threadline retained bytes per message ≤ 1.05× the plain Message[] at 100,000 messages",
+      [cellValue(reports["memory"], "100000 messages", tl), cellValue(reports["memory"], "100000 messages", "floor Message[]")],
+      (t, f) => t / f,
+      (r) => r <= 1.05,
+      "issue 44: a 100,000-message thread's model stays within 5 % of the plain Message[] (the view draws a screenful of it)",
+    ),
     inspectorCheck(reports["W5"]),
     check(
       "A2UI flat",

@@ -188,6 +188,8 @@ export const errorCodes = {
   markdown: ["MARKDOWN_NOT_A_MESSAGE", "MARKDOWN_BAD_OPTION", "MARKDOWN_RENDER_FAILED"],
   /** `@threadline/core/mcp-apps`: an MCP App that cannot be shown, or a request of it that failed (`McpAppError`). */
   mcpApps: ["MCP_APP_INVALID", "MCP_APP_RESOURCE_FAILED", "MCP_APP_REQUEST_FAILED"],
+  /** `@threadline/core/thread-window` (the virtualized thread view both bindings render). */
+  threadWindow: ["THREAD_WINDOW_BAD_OPTION", "THREAD_WINDOW_BAD_MESSAGES", "THREAD_WINDOW_BAD_ELEMENT"],
   devtools: ["FIXTURE_UNREADABLE", "FIXTURE_NOT_EVENTS", "INSPECTOR_TARGET_INVALID", "INSPECTOR_OPTION_INVALID", "INSPECTOR_NO_DOM"],
   /** Misuse of the Svelte and Vue bindings (their `SvelteBindingError` / Vue errors). */
   bindings: ["NO_CHAT_CONTEXT", "NO_COMPONENT_CONTEXT", "NOT_A_SIGNAL", "NOT_A_CHAT", "NOT_A_MESSAGE", "CHAT_NOT_PROVIDED", "COMPONENT_NODE_MISSING", "A2UI_NOT_PROVIDED", "MCP_APPS_NOT_PROVIDED"],

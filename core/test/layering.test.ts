@@ -19,6 +19,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   fold: ["json", "model", "pipeline", "protocol"],
   server: ["json", "protocol", "transport"],
   markdown: ["model"],
+  "thread-window": ["model"],
   run: ["fold", "json", "model", "pipeline", "protocol", "transport"],
   tools: ["json", "model", "protocol"],
   chat: ["fold", "json", "model", "persist", "pipeline", "protocol", "run", "tools", "transport"],

@@ -31,6 +31,9 @@ function pages(): string[] {
   return found;
 }
 
+// The files of a Nuxt app: checked apart, with the names Nuxt auto-imports in them (nuxt.d.ts).
+const NUXT_FILE = /^(nuxt\.config\.ts|server\/.+\.ts|app\/.+\.vue)$/;
+
 rmSync(out, { recursive: true, force: true });
 const written: { file: string; block: Block; dir: string }[] = [];
 const byPage = new Map<string, Block[]>();
@@ -80,7 +83,7 @@ for (const { file, dir } of written) {
   }
 }
 
-const tsconfig = (include: string[], extra: Record<string, unknown> = {}): string =>
+const tsconfig = (include: string[], extra: Record<string, unknown> = {}, exclude: string[] = [], ambient = ["ambient.d.ts", "modules.d.ts"]): string =>
   JSON.stringify(
     {
       extends: join(repo, "tsconfig.base.json"),
@@ -106,21 +109,29 @@ const tsconfig = (include: string[], extra: Record<string, unknown> = {}): strin
           "@threadline/vue": [join(repo, "vue/src/index.ts")],
           "@threadline/vue/a2ui": [join(repo, "vue/src/a2ui/index.ts")],
           "@threadline/vue/mcp-apps": [join(repo, "vue/src/mcp-apps/index.ts")],
+          // the Nuxt module, and the Nuxt and Nitro types its blocks use (the module's copies)
+          "@threadline/nuxt": [join(repo, "nuxt/src/module.ts")],
+          "nuxt/schema": [join(repo, "nuxt/node_modules/nuxt/schema.d.ts")],
+          "nitropack/*": [join(repo, "nuxt/node_modules/nitropack/*")],
+          "#app": [join(repo, "nuxt/node_modules/nuxt/dist/app/index.d.ts")],
         },
         ...extra,
       },
-      include: [...include, join(docs, "snippets/ambient.d.ts"), join(docs, "snippets/modules.d.ts")],
+      include: [...include, ...ambient.map((file) => join(docs, "snippets", file))],
+      exclude,
     },
     null,
     2,
   );
 
-writeFileSync(join(out, "tsconfig.ts.json"), tsconfig(["**/*.ts"]));
+const nuxtFiles = written.filter(({ block }) => block.name !== undefined && NUXT_FILE.test(block.name)).map(({ file }) => file);
+writeFileSync(join(out, "tsconfig.ts.json"), tsconfig(["**/*.ts"], {}, nuxtFiles));
 writeFileSync(join(out, "tsconfig.json"), tsconfig(["**/*.svelte"]));
-writeFileSync(join(out, "tsconfig.vue.json"), tsconfig(["**/*.vue", join(repo, "vue/env.d.ts")]));
+writeFileSync(join(out, "tsconfig.vue.json"), tsconfig(["**/*.vue", join(repo, "vue/env.d.ts")], {}, nuxtFiles));
+writeFileSync(join(out, "tsconfig.nuxt.json"), tsconfig([...nuxtFiles, join(repo, "vue/env.d.ts")], {}, [], ["ambient.d.ts", "modules.d.ts", "nuxt.d.ts"]));
 
 const counts = { ts: 0, svelte: 0, vue: 0 };
-for (const { block } of written) counts[block.lang]++;
+for (const { block, file } of written) if (!nuxtFiles.includes(file)) counts[block.lang]++;
 const bin = (name: string): string => join(docs, "node_modules/.bin", name);
 let failed = false;
 const run = (label: string, cmd: string, args: string[]): void => {
@@ -138,6 +149,7 @@ run(`svelte-check (${counts.svelte} svelte blocks)`, bin("svelte-check"), [
   "--tsconfig", "./tsconfig.json", "--fail-on-warnings", "--output", "human",
 ]);
 run(`vue-tsc (${counts.vue} vue blocks)`, bin("vue-tsc"), ["-p", "tsconfig.vue.json"]);
+run(`vue-tsc (${nuxtFiles.length} Nuxt blocks)`, bin("vue-tsc"), ["-p", "tsconfig.nuxt.json"]);
 if (failed) {
   console.error(`\nThe files are in ${relative(repo, out)}/, one folder per page; each block's page and line:`);
   for (const { file, block } of written) console.error(`  ${relative(out, file)} <- ${block.page}:${block.line}`);

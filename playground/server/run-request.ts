@@ -8,8 +8,8 @@ import { RequestError } from "./request-error.js";
 import type { Scenario } from "./scenario.js";
 import { DEFAULT_SCENARIO, findScenario, scenarios } from "./scenarios/index.js";
 
-/** The long-thread scenario's follow-ups carry 2,000+ messages back; leave ample room. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** The long-thread scenario's follow-ups carry its 100,000 messages back (about 25 MB). */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_DELAY_MS = 60_000;
 
 export interface RunRequest {

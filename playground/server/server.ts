@@ -11,7 +11,8 @@ import { readRunRequest } from "./run-request.js";
 import { streamRun, type RunReport } from "./run-stream.js";
 import { scenarioListing } from "./scenarios/index.js";
 import { createAgentHandler, memoryRunStore, toNodeListener, type RunStore } from "@threadline/core/server";
-import { describeRun } from "./run-request.js";
+import { describeRun, MAX_BODY_BYTES } from "./run-request.js";
+import { HISTORY_LENGTH } from "./scenarios/long-thread.js";
 import { scenarioSource } from "./scenario-source.js";
 import { SCRIPTED_CAPABILITIES } from "./capabilities.js";
 import { handleMcp } from "./mcp/sales-server.js";
@@ -77,6 +78,11 @@ function resumableRoute(options: ServerOptions, attempts: Attempts, origin: () =
     headers: { ...CORS, "access-control-allow-methods": "GET, POST, DELETE, OPTIONS", "access-control-expose-headers": "x-threadline-resume, x-threadline-run-id" },
     source: (input, request) => scenarioSource(describeRun(input, new URL(request.url).searchParams, fallback), attempts, origin()),
     capabilities: SCRIPTED_CAPABILITIES,
+    // A run on the long thread sends its 100,000 messages back (AG-UI's RunAgentInput carries the
+    // thread), about 25 MB, and the handler logs that input in the run's RUN_STARTED (for a second
+    // device): over the defaults (4 MiB bodies, 10,000 messages, 8 MiB events, 32 MiB a run),
+    // which suit shorter threads.
+    limits: { bodyBytes: MAX_BODY_BYTES, messages: 2 * HISTORY_LENGTH, eventBytes: MAX_BODY_BYTES, runBytes: 2 * MAX_BODY_BYTES },
   });
   const listener = toNodeListener(handler);
   return (req, res) => {

@@ -27,7 +27,7 @@ export function agentRoute<C>(options: AgentRouteOptions<C>): AgentHandler<C> {
 }
 
 /** The agent, with each run folded as the page folds it and the thread kept — what arrived, however the run ended. */
-function recorded(agent: AgentSource, threads: ServerThreads, owner: string): AgentSource {
+export function recorded(agent: AgentSource, threads: ServerThreads, owner: string): AgentSource {
   return {
     run: async (input, sink) => {
       const events: unknown[] = [];

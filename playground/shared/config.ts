@@ -61,5 +61,11 @@ function trimSlash(origin: string): string {
 /** How often an idle chat asks the handler whether another device is generating on its thread. */
 export const FOLLOW_POLL_MS = 1500;
 
+/**
+ * The largest event the apps accept (HttpAgent's `maxEventSize`): the long thread's history
+ * arrives as one MESSAGES_SNAPSHOT of 100,000 messages, about 25 MB, over the 16 MiB default.
+ */
+export const MAX_EVENT_SIZE = 64 * 1024 * 1024;
+
 /** Pacing choices for the scripted server (`forwardedProps.speed`). */
 export const SPEEDS: readonly number[] = [0.5, 1, 2, 4, 10];

@@ -1,5 +1,6 @@
 import { EventType, type Message } from "@ag-ui/core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { HISTORY_LENGTH } from "../server/scenarios/long-thread.js";
 import { startServer, type PlaygroundServer } from "../server/server.js";
 import { decodeSse, makeInput, ofType, post, runScenario, textOf, user } from "./support/http.js";
 import { runProblems } from "./support/well-formed.js";
@@ -19,24 +20,26 @@ async function connect(input: ReturnType<typeof makeInput>) {
   return decodeSse(await response.text());
 }
 
-test("connect replays the history: one MESSAGES_SNAPSHOT of 2,000 alternating messages, nothing else", async () => {
+test("connect replays the history: one MESSAGES_SNAPSHOT of 100,000 alternating messages, nothing else", async () => {
   const input = makeInput({ threadId: "lt", runId: "lt-connect" });
   const events = await connect(input);
   expect(runProblems(events, input)).toEqual([]);
   expect(events.map((e) => e.type)).toEqual([EventType.RUN_STARTED, EventType.MESSAGES_SNAPSHOT, EventType.RUN_FINISHED]);
   const history = ofType(events, EventType.MESSAGES_SNAPSHOT)[0]?.messages ?? [];
-  expect(history).toHaveLength(2000);
+  expect(HISTORY_LENGTH).toBe(100_000);
+  expect(history).toHaveLength(HISTORY_LENGTH);
   expect(history.every((m, i) => m.role === (i % 2 === 0 ? "user" : "assistant"))).toBe(true);
-  expect(new Set(history.map((m) => m.id)).size).toBe(2000);
-  expect(history[0]?.id).toBe("lt-history-0000");
+  expect(new Set(history.map((m) => m.id)).size).toBe(HISTORY_LENGTH);
+  expect(history[0]?.id).toBe("lt-history-00000");
+  expect(history.at(-1)?.id).toBe("lt-history-99999");
 
   // Realistic lengths: short questions, answers from a sentence to a few paragraphs.
   const lengths = (role: string) => history.filter((m) => m.role === role).map((m) => text(m).length);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   expect(mean(lengths("user"))).toBeGreaterThan(15);
   expect(mean(lengths("user"))).toBeLessThan(80);
-  expect(Math.min(...lengths("assistant"))).toBeGreaterThan(40);
-  expect(Math.max(...lengths("assistant"))).toBeGreaterThan(600);
+  expect(lengths("assistant").reduce((a, b) => Math.min(a, b), Infinity)).toBeGreaterThan(40);
+  expect(lengths("assistant").reduce((a, b) => Math.max(a, b), 0)).toBeGreaterThan(600);
   expect(history.some((m) => text(m).includes("\n- "))).toBe(true);
 
   // The same every time; what the client sent beyond the history comes after it.
@@ -50,7 +53,7 @@ test("a run after the connect streams a reply counting the thread; without the h
   const reply = await runScenario(server.url, "long-thread", ask);
   expect(runProblems(reply, ask)).toEqual([]);
   expect(ofType(reply, EventType.MESSAGES_SNAPSHOT)).toEqual([]);
-  expect(textOf(reply, "r1-msg-1")).toContain("2,001 messages");
+  expect(textOf(reply, "r1-msg-1")).toContain(`${(HISTORY_LENGTH + 1).toLocaleString("en-US")} messages`);
 
   const cold = makeInput({ threadId: "lt3", runId: "r2", messages: [user("u1", "How long is this thread?")] });
   const refused = await runScenario(server.url, "long-thread", cold);
@@ -65,4 +68,17 @@ test("a connect to a scenario with nothing to replay is an empty run", async () 
   const events = decodeSse(await response.text());
   expect(runProblems(events, input)).toEqual([]);
   expect(events.map((e) => e.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_FINISHED]);
+});
+
+test("the apps' route (createAgentHandler) takes a run that carries the 100,000 messages back", async () => {
+  // Its default limits (10,000 messages, 4 MiB) would refuse it with 413: the playground raises them.
+  const history = ofType(await connect(makeInput({ threadId: "lt4", runId: "c4" })), EventType.MESSAGES_SNAPSHOT)[0]?.messages ?? [];
+  const ask = makeInput({ threadId: "lt4", runId: "r4", messages: [...history, user("u4", "How long is this thread?")] });
+  const response = await post(`${server.origin}/resumable/agent`, ask, { query: { scenario: "long-thread", delay: "0" } });
+  const body = await response.text();
+  expect(response.status, body.slice(0, 200)).toBe(200);
+  const reply = decodeSse(body);
+  expect(reply.filter((e) => e.type === EventType.RUN_ERROR)).toEqual([]);
+  expect(runProblems(reply, ask)).toEqual([]);
+  expect(textOf(reply, "r4-msg-1")).toContain(`${(HISTORY_LENGTH + 1).toLocaleString("en-US")} messages`);
 });

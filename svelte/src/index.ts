@@ -21,6 +21,8 @@ export type { ComponentStatusFields, ComponentStatusStores } from "./useComponen
 export { injectComponentNode } from "./component-node.js";
 export type { ComponentNodeLike } from "./component-node.js";
 export { default as ThreadComponent } from "./ThreadComponent.svelte";
+export { default as ThreadWindow } from "./ThreadWindow.svelte";
+export type { ThreadWindowHandle } from "@threadline/core/thread-window";
 export { provideComponents } from "./component-map.js";
 export type { ComponentMap, FallbackProps } from "./component-map.js";
 export { BindingError } from "./errors.js";

@@ -37,6 +37,7 @@ const SHARED = [
   "StreamingText",
   "StreamingMarkdown",
   "ThreadComponent",
+  "ThreadWindow",
   "BindingError",
   // Svelte's action, Vue's directive (`v-stream-text`): the same job, each framework's form.
   "streamText",
@@ -66,6 +67,7 @@ const SHARED_TYPES = [
   "ComponentMap",
   "FallbackProps",
   "BindingErrorCode",
+  "ThreadWindowHandle",
 ];
 /** Types that describe a framework's own return shape (stores vs refs), named for it. */
 const OWN_TYPES = {

@@ -19,6 +19,8 @@ export { useComponentProps, useComponentState, useComponentStatus } from "./useC
 export { injectComponentNode } from "./component-node.js";
 export type { ComponentNodeLike } from "./component-node.js";
 export { ThreadComponent } from "./ThreadComponent.js";
+export { ThreadWindow } from "./ThreadWindow.js";
+export type { ThreadWindowHandle } from "@threadline/core/thread-window";
 export { provideComponents } from "./component-map.js";
 export type { ComponentMap, FallbackProps } from "./component-map.js";
 export { BindingError } from "./errors.js";

@@ -6,8 +6,10 @@ import vue from "@vitejs/plugin-vue";
 import { build } from "vite";
 
 /** The pages, in table order; each is `pages/<lane>/index.html`. */
-export const LANES = ["threadline-svelte", "threadline-svelte-runes", "threadline-vue", "ai-sdk-svelte", "ai-sdk-vue", "floor", "threadline-dom"] as const;
+export const LANES = ["threadline-svelte", "threadline-svelte-runes", "threadline-vue", "threadline-svelte-window", "threadline-vue-window", "ai-sdk-svelte", "ai-sdk-vue", "floor", "floor-window", "threadline-dom"] as const;
 export type LaneName = (typeof LANES)[number];
+/** The pages with `<ThreadWindow>` (issue 44): they draw only the rows in view. */
+export const WINDOW_LANES: readonly LaneName[] = ["threadline-svelte-window", "threadline-vue-window"];
 /** W6's pages (streaming markdown), built with W4's. */
 export const MARKDOWN_LANES = ["md-threadline", "md-threadline-plain", "md-marked", "md-incremark-shiki", "md-incremark", "md-streamdown"] as const;
 export type MarkdownLaneName = (typeof MARKDOWN_LANES)[number];
@@ -16,9 +18,12 @@ export const LANE_TITLES: Record<LaneName, string> = {
   "threadline-svelte": "Threadline Svelte",
   "threadline-svelte-runes": "Threadline Svelte (runes)",
   "threadline-vue": "Threadline Vue",
+  "threadline-svelte-window": "Threadline Svelte, <ThreadWindow>",
+  "threadline-vue-window": "Threadline Vue, <ThreadWindow>",
   "ai-sdk-svelte": "@ai-sdk/svelte Chat",
   "ai-sdk-vue": "@ai-sdk/vue Chat",
   floor: "floor (hand-written)",
+  "floor-window": "floor, last rows only (hand-written)",
   "threadline-dom": "Threadline core, no framework",
 };
 

@@ -1,17 +1,19 @@
-// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR] [--workloads=w4,w6,mount]`
+// `pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=…] [--sizes=100,1000] [--profile=lane,priors,mode] [--no-minify] [--traces=DIR] [--workloads=w4,w6,mount,long]`
 // W4: the same chat page built five ways with Vite (production build), served on 127.0.0.1,
 // driven in Debian's Chromium; timing from a Chrome DevTools Protocol trace of each streaming
 // window. Prints the tables, merges them into bench/results.json under `browser`, and with
 // --check exits 1 when a target of issues 9, 10 and 12 is missed. Then W6 (markdown.ts): streaming
 // markdown, Threadline's core/markdown against marked + DOMPurify, @incremark/core and
 // svelte-streamdown (issue 20), merged under `markdown`. W4 ends with the mount measure (mount.ts,
-// issue 18); `--workloads=mount` runs that alone, on the same pages.
+// issue 18); `--workloads=mount` runs that alone, on the same pages. `long` (long-thread.ts, issue
+// 44) loads, mounts, streams into and flings a 100,000-message thread on the same pages and the
+// two with <ThreadWindow>, merged under `longThread`.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, tmpdir } from "node:os";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CDPSession, Page } from "playwright-core";
-import { buildPages, LANE_TITLES, LANES, type LaneName } from "./build.js";
+import { buildPages, LANE_TITLES, LANES, WINDOW_LANES, type LaneName } from "./build.js";
 import { launchChromium } from "./chromium.js";
 import type { Mode, StreamResult } from "./pages/protocol.js";
 import { profiled, summariseBySource, type Profile } from "./profile.js";
@@ -20,6 +22,7 @@ import { formatMountTable, measureMount, mountChecks, pairedMountRatio, type Mou
 import { serveStatic } from "./serve.js";
 import { analyseWindow, traced } from "./trace.js";
 import { formatMarkdown, runMarkdownBench } from "./markdown.js";
+import { formatLongThread, LONG_LANES, LONG_PRIORS, runLongThread } from "./long-thread.js";
 
 const MODES: readonly Mode[] = ["paced", "burst"];
 /** What `--profile` can record: a streaming window, or a mount (issue 18). */
@@ -43,17 +46,17 @@ const warmups = quick ? 1 : 2;
 const lanes = (option("lanes")?.split(",") ?? [...LANES]) as LaneName[];
 const sizes = (option("sizes")?.split(",") ?? (quick ? ["100"] : ["100", "1000"])).map(Number);
 const profileArg = option("profile")?.split(",");
-const workloads = option("workloads")?.split(",") ?? ["w4", "w6"];
+const workloads = option("workloads")?.split(",") ?? ["w4", "w6", "long"];
 if (
   unknown.length > 0 ||
   !(runs >= 1) ||
   lanes.some((l) => !LANES.includes(l)) ||
   sizes.some((s) => !(s >= 0)) ||
-  workloads.some((w) => w !== "w4" && w !== "w6" && w !== "mount") ||
+  workloads.some((w) => w !== "w4" && w !== "w6" && w !== "mount" && w !== "long") ||
   (profileArg && (profileArg.length !== 3 || !LANES.includes(profileArg[0] as LaneName) || !PROFILED.includes(profileArg[2] as (typeof PROFILED)[number])))
 ) {
   console.error(
-    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst|mount] [--no-minify] [--traces=DIR] [--workloads=w4,w6,mount]`,
+    `usage: pnpm bench:browser [--check] [--quick] [--runs=N] [--lanes=${LANES.join(",")}] [--sizes=100,1000] [--profile=lane,priors,paced|burst|mount] [--no-minify] [--traces=DIR] [--workloads=w4,w6,mount,long]`,
   );
   process.exit(2);
 }
@@ -93,7 +96,8 @@ const key = (lane: LaneName, priors: number, mode: Mode): string => `${lane}|${p
 let exitCode = 0;
 try {
   const streaming = workloads.includes("w4");
-  if (streaming || workloads.includes("mount")) {
+  const long = workloads.includes("long");
+  if (streaming || workloads.includes("mount") || long) {
     for (const lane of lanes) {
       const page = await chromium.context.newPage();
       const entry: LanePage = { page, session: await chromium.context.newCDPSession(page), failure: undefined };
@@ -104,6 +108,8 @@ try {
       await page.waitForFunction(() => window.w4 !== undefined, undefined, { timeout: 10_000 });
       pages.set(lane, entry);
     }
+  }
+  if (streaming || workloads.includes("mount")) {
 
     /** One run: set-up (untimed), then the stream; a wrong final DOM marks the lane failed. */
     const run = async (lane: LaneName, priors: number, mode: Mode, observe: boolean, timed: boolean): Promise<void> => {
@@ -277,6 +283,29 @@ try {
         const missed = [...(streaming ? checks : []), ...mountTargets.filter((c) => c.gated)].filter((c) => !c.pass);
         if (missed.length > 0) {
           log(`✗ ${missed.length} target(s) missed: ${missed.map((c) => c.name).join("; ")}`);
+          exitCode = 1;
+        }
+      }
+    }
+  }
+  if (long) {
+    // Issue 44, after W4 and the mount: its pages hold 100,000 messages, which nothing else should pay for.
+    const longPages = new Map([...pages].filter(([lane, entry]) => LONG_LANES.includes(lane) && entry.failure === undefined));
+    const results = await runLongThread(longPages, { priors: LONG_PRIORS, runs: quick ? 1 : runs }, log);
+    console.log(`\n${formatLongThread(results)}`);
+    console.log(`\n${formatBrowserChecks(results.checks, "Long-thread targets (issue 44)", results.priors)}`);
+    const file = join(benchDir, "results.json");
+    const existing: Record<string, unknown> = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+    writeFileSync(file, `${JSON.stringify({ ...existing, longThread: { command: ["pnpm bench:browser", ...args].join(" "), date: new Date().toISOString(), chromium: chromium.version, loadAverage: loadavg(), ...results } }, null, 2)}\n`);
+    if (results.stream.some((r) => r.status !== "ok") || results.loadMount.length < longPages.size) exitCode = 1;
+    if (checking) {
+      if (quick || WINDOW_LANES.some((lane) => !longPages.has(lane)) || !longPages.has("floor-window")) {
+        log("--check needs the long-thread workload's windowed pages and floor-window, without --quick; not checked");
+        exitCode = 1;
+      } else {
+        const missed = results.checks.filter((c) => c.gated && !c.pass);
+        if (missed.length > 0) {
+          log(`✗ ${missed.length} long-thread target(s) missed: ${missed.map((c) => c.name).join("; ")}`);
           exitCode = 1;
         }
       }

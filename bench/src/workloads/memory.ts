@@ -1,5 +1,5 @@
-// Memory: heap still reachable after folding a 5,000- and a 50,000-message conversation (three
-// events a message), in bytes per message. Each lane decodes its own events from the same wire
+// Memory: heap still reachable after folding a 5,000-, a 50,000- and a 100,000-message
+// conversation (three events a message), in bytes per message. Each lane decodes its own events from the same wire
 // lines, so it retains only what it keeps.
 import type { AGUIEvent } from "@ag-ui/core";
 import { cell, expectEqual, unavailable } from "../cell.js";
@@ -47,7 +47,8 @@ export async function runMemory(quick: boolean): Promise<WorkloadReport> {
   // Each lane first folds a small thread, untimed and unmeasured: code compiled on first use
   // lives on the heap too, and is not what this measures.
   const warmUp = threadWire(50);
-  for (const messageCount of quick ? [100] : [5_000, 50_000]) {
+  // 100,000: the long thread of issue 44, which <ThreadWindow> draws a screenful of.
+  for (const messageCount of quick ? [100] : [5_000, 50_000, 100_000]) {
     const wire = threadWire(messageCount);
     const perMessage = (bytes: number, note?: string): Cell => ({ status: "ok", value: bytes / messageCount, samples: 1, ...(note ? { note } : {}) });
     const measure = async (build: (wire: Wire) => Promise<unknown>, note?: string): Promise<Cell> => {

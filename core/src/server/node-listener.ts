@@ -13,6 +13,8 @@ export interface NodeIncomingMessage {
 
 export interface NodeServerResponse {
   readonly headersSent: boolean;
+  /** Without a status text: node's own for the status (`401 Unauthorized`). */
+  writeHead(status: number, headers: Record<string, string>): unknown;
   writeHead(status: number, statusText: string, headers: Record<string, string>): unknown;
   write(chunk: Uint8Array): boolean;
   end(): unknown;
@@ -74,7 +76,10 @@ async function serve<C>(handler: NodeAgentHandler<C>, req: NodeIncomingMessage, 
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  res.writeHead(response.status, response.statusText, headers);
+  // A Response made with a status only has an empty statusText: node then writes the status's
+  // usual reason (`HTTP/1.1 401 Unauthorized`), as a client's error message quotes it.
+  if (response.statusText === "") res.writeHead(response.status, headers);
+  else res.writeHead(response.status, response.statusText, headers);
   if (response.body === null) {
     res.end();
     return;

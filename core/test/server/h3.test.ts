@@ -48,7 +48,10 @@ describe("createAgentHandler inside h3", () => {
     expect(frames.at(-1)!.data).toMatchObject({ type: "RUN_FINISHED" });
     expect(frames[0]!.id).toBe(`${mine.runId}:1`);
     expect((await fetch(`${url}?lastEventId=${mine.runId}:0`, { headers: { authorization: "Bearer bob" } })).status).toBe(404);
-    expect((await fetch(`${url}?lastEventId=${mine.runId}:0`)).status).toBe(401);
+    const nobody = await fetch(`${url}?lastEventId=${mine.runId}:0`);
+    expect(nobody.status).toBe(401);
+    // node's reason phrase, which a page's HTTP_STATUS message quotes (`HTTP 401 Unauthorized from …`).
+    expect(nobody.statusText).toBe("Unauthorized");
     expect((await post(url, run("t-h3"), "bob")).status).toBe(409);
   });
 

@@ -1,12 +1,13 @@
-// A thread with 2,000 earlier messages: a connect (AG-UI connect, before the first message)
-// replays them in one MESSAGES_SNAPSHOT; a run then streams a short reply below them. For
-// scrolling, and for checking that one streamed token costs the same in a long thread.
+// A thread with 100,000 earlier messages: a connect (AG-UI connect, before the first message)
+// replays them in one MESSAGES_SNAPSHOT (about 25 MB); a run then streams a short reply below
+// them. Both apps draw it with <ThreadWindow>: a screenful of rows, scrolled through, searched,
+// streamed into at the cost of the one message that grows.
 import { EventType, type Message, type RunAgentInput } from "@ag-ui/core";
 import { RunIds, runFinished, runStarted, textMessage } from "../events.js";
 import { seededRandom, type Random } from "../random.js";
 import type { Scenario, Step } from "../scenario.js";
 
-export const HISTORY_LENGTH = 2000;
+export const HISTORY_LENGTH = 100_000;
 
 const QUESTIONS = [
   "Is it worth getting the Lisboa Card?",
@@ -59,24 +60,27 @@ function assistantText(random: Random): string {
   return body;
 }
 
-/** The same 2,000 messages every time (ids carry the thread id). */
-export function history(threadId: string): Message[] {
+/** The history's roles and texts, made once (about a second): a connect only names them for its thread. */
+let texts: readonly (readonly ["user" | "assistant", string])[] | undefined;
+
+function historyTexts(): readonly (readonly ["user" | "assistant", string])[] {
+  if (texts !== undefined) return texts;
   const random = seededRandom("long-thread");
-  const messages: Message[] = [];
+  const made: (readonly ["user" | "assistant", string])[] = [];
   for (let i = 0; i < HISTORY_LENGTH; i++) {
-    const id = `${threadId}-history-${String(i).padStart(4, "0")}`;
-    if (i % 2 === 0) {
-      const content = random.next() < 0.3 ? random.pick(FOLLOW_UPS) : random.pick(QUESTIONS);
-      messages.push({ id, role: "user", content });
-    } else {
-      messages.push({ id, role: "assistant", content: assistantText(random) });
-    }
+    if (i % 2 === 0) made.push(["user", random.next() < 0.3 ? random.pick(FOLLOW_UPS) : random.pick(QUESTIONS)]);
+    else made.push(["assistant", assistantText(random)]);
   }
-  return messages;
+  return (texts = made);
+}
+
+/** The same 100,000 messages every time (ids carry the thread id). */
+export function history(threadId: string): Message[] {
+  return historyTexts().map(([role, content], i) => ({ id: `${threadId}-history-${String(i).padStart(5, "0")}`, role, content }));
 }
 
 /** The thread's first history message, by which a request shows the client holds the history. */
-const firstHistoryId = (threadId: string) => `${threadId}-history-0000`;
+const firstHistoryId = (threadId: string) => `${threadId}-history-00000`;
 
 /**
  * AG-UI connect: the thread as this agent holds it, as one MESSAGES_SNAPSHOT — the history, then
@@ -97,7 +101,7 @@ function* script(input: RunAgentInput): Generator<Step> {
   yield* textMessage(
     ids.next("msg"),
     loaded
-      ? `This thread holds ${input.messages.length.toLocaleString("en-US")} messages. Scroll up through them: only the message being streamed re-renders while I type.`
+      ? `This thread holds ${input.messages.length.toLocaleString("en-US")} messages. Only the ones on screen are drawn: scroll up through them, and only the message being streamed changes while I type.`
       : "This thread's history is not loaded yet. Load it first (AG-UI connect: the “Load the thread's history” button, or POST /agent/connect), then ask again.",
   );
   yield runFinished(input);
@@ -105,9 +109,9 @@ function* script(input: RunAgentInput): Generator<Step> {
 
 export const longThread: Scenario = {
   name: "long-thread",
-  title: "2,000-message thread",
+  title: "100,000-message thread",
   description:
-    "A conversation with 2,000 earlier messages, loaded from the agent in one go. Load it, then ask something: the reply streams in below them without slowing down.",
+    "A conversation with 100,000 earlier messages, loaded from the agent in one go. Only the messages on screen are drawn: load it, scroll through it, then ask something — the reply streams in below them without slowing down.",
   prompt: "How long is this thread?",
   variants: [],
   run: (input) => script(input),

@@ -1,7 +1,7 @@
 // The AI SDK side of both @ai-sdk pages: a ChatTransport whose stream the page enqueues UI
 // message chunks into, as DefaultChatTransport would after parsing them from the response.
-import type { ChatTransport, UIMessage, UIMessageChunk } from "ai";
-import type { Workload } from "./harness.js";
+import type { AbstractChat, ChatTransport, UIMessage, UIMessageChunk } from "ai";
+import type { Running, Workload } from "./harness.js";
 
 const LIVE_ID = "live";
 
@@ -56,13 +56,38 @@ export class PushTransport implements ChatTransport<UIMessage> {
   }
 }
 
-/** The prior messages as AI SDK UI messages. */
+const converted = new WeakMap<Workload, UIMessage[]>();
+
+/**
+ * The prior messages as AI SDK UI messages: the format AI SDK stores and loads, as Threadline is
+ * handed AG-UI messages. Made once per workload (the harness calls it untimed first), so a timed
+ * load is the chat's own work, not the conversion's.
+ */
 export function uiMessages(workload: Workload): UIMessage[] {
-  return workload.priors.map((m) => ({
-    id: m.id,
-    role: m.role === "user" ? "user" : "assistant",
-    parts: [{ type: "text", text: typeof m.content === "string" ? m.content : "" }],
-  }));
+  let messages = converted.get(workload);
+  if (messages === undefined) {
+    messages = workload.priors.map((m) => ({
+      id: m.id,
+      role: m.role === "user" ? "user" : "assistant",
+      parts: [{ type: "text", text: typeof m.content === "string" ? m.content : "" }],
+    }));
+    converted.set(workload, messages);
+  }
+  return messages;
+}
+
+/** What both @ai-sdk pages run: "go" sent, the assistant message opened; finished when the harness ends it. */
+export async function aiSdkRun(transport: PushTransport, chat: AbstractChat<UIMessage>, workload: Workload): Promise<Running> {
+  const turn = chat.sendMessage({ text: workload.userText });
+  await transport.start();
+  return {
+    push: transport.push,
+    async finish() {
+      transport.finish();
+      await turn;
+      if (chat.status === "error") throw new Error(`the AI SDK chat ended in error: ${String(chat.error)}`);
+    },
+  };
 }
 
 /** A UI message's text, as a chat page shows it. */

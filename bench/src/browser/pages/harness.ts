@@ -15,18 +15,35 @@ export interface Workload {
   readonly text: string;
 }
 
-export interface Mounted {
-  /** Streams delta number `index`; the lane built its own event objects from the deltas in `mount`. */
+/** A page's chat, mounted and streaming into its assistant message. */
+export interface Running {
+  /** Streams delta number `index`; the lane built its own event objects from the deltas in `load`. */
   readonly push: (index: number) => void;
-  /** Ends the run and unmounts. */
-  close(): Promise<void>;
+  /** Ends the message and the run. */
+  finish(): Promise<void>;
 }
 
 /**
- * Renders `priors` as a list (an `<li>` per message, in a component of its own), sends
- * `userText`, and opens the assistant message the deltas go to. Resolves once that is done.
+ * How a page renders the thread, in three steps the harness times apart or together: `load`
+ * builds the chat's model over `priors` (what a snapshot or storage hands the page), `mount`
+ * renders it (an `<li>` per message, in a component of its own, or only the rows in view),
+ * `start` sends `userText` and opens the assistant message the deltas go to.
  */
-export type Lane = (root: HTMLElement, workload: Workload) => Promise<Mounted>;
+export interface Lane<M> {
+  /** Untimed, once per workload: puts the messages in the page's own format (AI SDK's UI messages). */
+  prepare?(workload: Workload): void;
+  load(workload: Workload): M;
+  /** Mounts the page over the model; the returned function unmounts it. */
+  mount(root: HTMLElement, model: M): Promise<() => Promise<void> | void> | (() => Promise<void> | void);
+  start(model: M, workload: Workload): Promise<Running>;
+  /** Releases the model (the chat's client) once unmounted. */
+  dispose?(model: M): void;
+  /**
+   * A page that draws only the rows in view (`<ThreadWindow>`): its rows are the elements with
+   * `aria-posinset`, and it is ready when the last message's row is drawn and the view is filled.
+   */
+  readonly windowed?: boolean;
+}
 
 export const USER_TEXT = "go";
 
@@ -107,16 +124,25 @@ function burst(count: number, push: (index: number) => void): Promise<void> {
   });
 }
 
-const itemTexts = (root: HTMLElement): string[] => Array.from(root.querySelectorAll("li"), (li) => li.textContent ?? "");
+/** What each drawn message shows, by index in the thread: every `<li>`, or a windowed page's rows. */
+function drawnTexts(root: HTMLElement, windowed: boolean): Map<number, string> {
+  const texts = new Map<number, string>();
+  if (windowed) {
+    for (const row of root.querySelectorAll("[aria-posinset]")) texts.set(Number(row.getAttribute("aria-posinset")) - 1, row.textContent ?? "");
+  } else {
+    root.querySelectorAll("li").forEach((li, index) => texts.set(index, li.textContent ?? ""));
+  }
+  return texts;
+}
 
-function mismatchOf(root: HTMLElement, workload: Workload): string | null {
-  const actual = itemTexts(root);
+function mismatchOf(root: HTMLElement, workload: Workload, windowed: boolean): string | null {
+  const drawn = drawnTexts(root, windowed);
   const expected = [...workload.priors.map((m) => (typeof m.content === "string" ? m.content : "")), workload.userText, workload.text];
-  if (actual.length !== expected.length) return `${actual.length} list items, expected ${expected.length}`;
-  for (let i = 0; i < expected.length; i++) {
-    if (actual[i] !== expected[i]) {
-      const a = actual[i]!;
-      const e = expected[i]!;
+  if (windowed ? !drawn.has(expected.length - 1) : drawn.size !== expected.length) return `${drawn.size} list items drawn, expected ${windowed ? "the last one among them" : expected.length}`;
+  for (const [i, a] of drawn) {
+    const e = expected[i];
+    if (e === undefined) return `item ${i} drawn, past the ${expected.length} expected`;
+    if (a !== e) {
       let at = 0;
       while (at < a.length && a[at] === e[at]) at++;
       return `item ${i}: ${a.length} chars, expected ${e.length}; first difference at ${at}: ${JSON.stringify(a.slice(at, at + 20))} vs ${JSON.stringify(e.slice(at, at + 20))}`;
@@ -125,9 +151,33 @@ function mismatchOf(root: HTMLElement, workload: Workload): string | null {
   return null;
 }
 
-export function installHarness(lane: string, mount: Lane): void {
+/** The last message's text as drawn (the streamed one once `start` ran). */
+function lastText(root: HTMLElement, windowed: boolean, count: number): string | undefined {
+  const element = windowed ? root.querySelector(`[aria-posinset="${count}"]`) : root.querySelector("li:last-child");
+  return element?.textContent ?? undefined;
+}
+
+/**
+ * Whether `count` messages are drawn: every `<li>`, or for a windowed page the last message's row
+ * with rows from the top of the view down (the view filled).
+ */
+function drawn(root: HTMLElement, windowed: boolean, count: number): boolean {
+  if (!windowed) return root.querySelectorAll("li").length === count;
+  const last = root.querySelector(`[aria-posinset="${count}"]`);
+  if (last === null) return false;
+  const scroller = root.querySelector(".tl-thread-window-scroller");
+  const first = root.querySelector("[aria-posinset]");
+  if (scroller === null || first === null) return false;
+  return first.getAttribute("aria-posinset") === "1" || first.getBoundingClientRect().top <= scroller.getBoundingClientRect().top;
+}
+
+export function installHarness<M>(name: string, lane: Lane<M>): void {
+  const windowed = lane.windowed === true;
+  const prepared = new WeakSet<Workload>();
   let root: HTMLElement | undefined;
-  let mounted: Mounted | undefined;
+  let model: M | undefined;
+  let unmount: (() => Promise<void> | void) | undefined;
+  let running: Running | undefined;
   let workload: Workload | undefined;
   let observer: MutationObserver | undefined;
   let mutations = -1;
@@ -135,30 +185,57 @@ export function installHarness(lane: string, mount: Lane): void {
   const teardown = async (): Promise<void> => {
     observer?.disconnect();
     observer = undefined;
-    const closing = mounted;
-    mounted = undefined;
-    await closing?.close();
+    const run = running;
+    running = undefined;
+    await run?.finish();
+    const view = unmount;
+    unmount = undefined;
+    await view?.();
+    if (model !== undefined) lane.dispose?.(model);
+    model = undefined;
     root?.remove();
     root = undefined;
   };
 
+  const load = (priorCount: number): Workload => {
+    const current = workloadFor(priorCount);
+    workload = current;
+    model = lane.load(current);
+    return current;
+  };
+  const prepare = (priorCount: number): void => {
+    const current = workloadFor(priorCount);
+    if (!prepared.has(current)) {
+      lane.prepare?.(current);
+      prepared.add(current);
+    }
+  };
+
+  const mountView = async (count: number): Promise<HTMLElement> => {
+    const main = document.createElement("main");
+    document.body.append(main);
+    root = main;
+    unmount = await lane.mount(main, model as M);
+    // Polled task by task, not frame by frame: the mount time is not rounded up to a frame.
+    await until(() => drawn(main, windowed, count), `${count} list items`, 30_000, nextTask);
+    return main;
+  };
+
   const api: PageApi = {
-    lane,
+    lane: name,
     async setup(priorCount, observe) {
       await teardown();
+      prepare(priorCount);
       const current = workloadFor(priorCount);
-      workload = current;
-      const main = document.createElement("main");
-      document.body.append(main);
-      root = main;
       const items = current.priors.length + 2;
       performance.clearMarks(MOUNT_START_MARK);
       performance.clearMarks(MOUNT_END_MARK);
       performance.mark(MOUNT_START_MARK);
       const begun = performance.now();
-      mounted = await mount(main, current);
-      // Polled task by task, not frame by frame: the mount time is not rounded up to a frame.
-      await until(() => main.querySelectorAll("li").length === items, `${items} list items`, 10_000, nextTask);
+      load(priorCount);
+      const main = await mountView(current.priors.length);
+      running = await lane.start(model as M, current);
+      await until(() => drawn(main, windowed, items), `${items} list items`, 30_000, nextTask);
       const mountMs = performance.now() - begun;
       performance.mark(MOUNT_END_MARK);
       await nextFrame();
@@ -172,12 +249,41 @@ export function installHarness(lane: string, mount: Lane): void {
       }
       return mountMs;
     },
-    async stream(mode: Mode): Promise<StreamResult> {
+    async load(priorCount) {
+      await teardown();
+      prepare(priorCount);
+      const begun = performance.now();
+      load(priorCount);
+      return performance.now() - begun;
+    },
+    async mountLoaded() {
+      const current = workload;
+      if (model === undefined || current === undefined || root !== undefined) throw new Error("w4.mountLoaded() needs w4.load() first");
+      performance.clearMarks(MOUNT_START_MARK);
+      performance.clearMarks(MOUNT_END_MARK);
+      performance.mark(MOUNT_START_MARK);
+      const begun = performance.now();
+      await mountView(current.priors.length);
+      // Until painted: a page that draws every message lays them all out in that frame.
+      await nextFrame();
+      const mountMs = performance.now() - begun;
+      performance.mark(MOUNT_END_MARK);
+      return mountMs;
+    },
+    async begin() {
       const main = root;
-      const run = mounted;
+      const current = workload;
+      if (model === undefined || main === undefined || current === undefined || running !== undefined) throw new Error("w4.begin() needs w4.mountLoaded() first");
+      running = await lane.start(model, current);
+      const items = current.priors.length + 2;
+      await until(() => drawn(main, windowed, items), `${items} list items`, 30_000, nextTask);
+      await nextFrame();
+    },
+    async stream(mode: Mode, count = workload?.deltas.length ?? 0): Promise<StreamResult> {
+      const main = root;
+      const run = running;
       const current = workload;
       if (!main || !run || !current) throw new Error("w4.stream() before w4.setup()");
-      const count = current.deltas.length;
       counters.keys = 0;
       counters.renders = 0;
       if (observer) {
@@ -189,9 +295,11 @@ export function installHarness(lane: string, mount: Lane): void {
       performance.mark(START_MARK);
       await (mode === "paced" ? paced(count, run.push) : burst(count, run.push));
       // Frames until the streamed text is all in the DOM (a lane that renders late is charged for it).
+      const expected = current.deltas.slice(0, count).join("");
+      const total = current.priors.length + 2;
       const deadline = performance.now() + 30_000;
       do await nextFrame();
-      while (main.querySelector("li:last-child")?.textContent !== current.text && performance.now() < deadline);
+      while (lastText(main, windowed, total) !== expected && performance.now() < deadline);
       performance.mark(END_MARK);
       const wallMs = performance.now() - started;
       if (observer) mutations += observer.takeRecords().length;
@@ -199,7 +307,7 @@ export function installHarness(lane: string, mount: Lane): void {
         deltas: count,
         counts: { keys: counters.keys, renders: counters.renders, mutations },
         wallMs,
-        mismatch: mismatchOf(main, current),
+        mismatch: count === current.deltas.length ? mismatchOf(main, current, windowed) : lastText(main, windowed, total) === expected ? null : "the streamed text is not what was sent",
       };
     },
     teardown,

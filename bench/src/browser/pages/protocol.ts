@@ -30,11 +30,24 @@ export interface PageApi {
    */
   setup(priorCount: number, observe: boolean): Promise<number>;
   /**
-   * Streams every delta (`paced`: one per task; `burst`: all in one task) between the user-timing
-   * marks `w4-start` and `w4-end`; `w4-end` comes after the next frame, so the rendering the
-   * deltas caused is inside the window. Then checks the list's text.
+   * Builds only the chat's model over `priorCount` prior messages (as a snapshot or storage hands
+   * them to the page), nothing mounted; resolves with the milliseconds it took (issue 44).
    */
-  stream(mode: Mode): Promise<StreamResult>;
+  load(priorCount: number): Promise<number>;
+  /**
+   * Mounts the page over the model `load` built, until it is drawn and the next frame painted (the
+   * user message is not sent); resolves with the milliseconds, between the mount marks.
+   */
+  mountLoaded(): Promise<number>;
+  /** On the page `mountLoaded` drew: sends the user message and opens the one the deltas go to, as `setup` does. */
+  begin(): Promise<void>;
+  /**
+   * Streams the deltas (`paced`: one per task; `burst`: all in one task; the first `count` when
+   * given, every one by default) between the user-timing marks `w4-start` and `w4-end`; `w4-end`
+   * comes after the next frame, so the rendering the deltas caused is inside the window. Then
+   * checks the list's text.
+   */
+  stream(mode: Mode, count?: number): Promise<StreamResult>;
   /** Ends the run and unmounts everything. */
   teardown(): Promise<void>;
 }

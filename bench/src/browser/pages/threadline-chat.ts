@@ -8,7 +8,7 @@ import {
   type TurnResult,
 } from "@threadline/core";
 import { type EventSink, type RunEnd } from "@threadline/core/transport";
-import type { Mounted, Workload } from "./harness.js";
+import type { Lane, Workload } from "./harness.js";
 
 const LIVE_ID = "live";
 
@@ -79,20 +79,19 @@ export function threadlineRun(workload: Workload): ThreadlineRun {
 }
 
 /**
- * A Threadline page's lane: the run over `workload`, with the page mounted on its client before
- * the run starts; `mount` returns how to unmount it, which `close` calls once the turn settled.
+ * A Threadline page's lane: `load` makes the run over the workload's messages, `mount` draws the
+ * page on its client (returning how to unmount it), `start` opens the run; the client is disposed
+ * once the page is unmounted.
  */
-export async function threadlineLane(workload: Workload, mount: (client: ChatClient) => () => Promise<void> | void): Promise<Mounted> {
-  const run = threadlineRun(workload);
-  const unmountPage = mount(run.client);
-  await run.start();
+export function threadlineLane(mount: (root: HTMLElement, client: ChatClient) => () => Promise<void> | void, windowed = false): Lane<ThreadlineRun> {
   return {
-    push: run.push,
-    async close() {
-      await run.finish();
-      await unmountPage();
-      run.client.dispose();
+    windowed,
+    load: (workload) => threadlineRun(workload),
+    mount: (root, run) => mount(root, run.client),
+    async start(run) {
+      await run.start();
+      return run;
     },
+    dispose: (run) => run.client.dispose(),
   };
 }
-

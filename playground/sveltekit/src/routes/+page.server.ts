@@ -1,6 +1,7 @@
 // The thread named in the URL, as the server holds it: its history is rendered on the server and
 // handed to the page's chat as its initial messages, so hydration neither fetches nor re-renders it.
 import { redirect } from "@sveltejs/kit";
+import { runOptionsOf } from "$shared/run-options.js";
 import { serverThreads } from "$shared/server-threads.js";
 import { appAgent } from "#lib/server/agent.js";
 import type { PageServerLoad } from "./$types";
@@ -18,7 +19,7 @@ export const load: PageServerLoad = async ({ url, locals }) => {
   const runs = (await (await appAgent()).store.runsOf(threadId)).filter((run) => run.owner === locals.userId);
   return {
     threadId,
-    scenario: url.searchParams.get("scenario") ?? undefined,
+    runOptions: runOptionsOf(url.searchParams),
     messages: stored?.messages ?? [],
     state: stored?.state ?? {},
     running: runs.some((run) => run.status === "running"),

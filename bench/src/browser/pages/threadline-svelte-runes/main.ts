@@ -5,8 +5,9 @@ import { installHarness } from "../harness.js";
 import { threadlineLane } from "../threadline-chat.js";
 import App from "./App.svelte";
 
-installHarness("threadline-svelte-runes", (root, workload) =>
-  threadlineLane(workload, (client) => {
+installHarness(
+  "threadline-svelte-runes",
+  threadlineLane((root, client) => {
     const app = mount(App, { target: root, props: { client } });
     return () => unmount(app);
   }),

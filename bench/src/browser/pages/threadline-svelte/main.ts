@@ -1,17 +1,6 @@
-// Threadline Svelte: @threadline/svelte stores over a core ChatClient.
-import { useChat } from "@threadline/svelte";
-import { mount, unmount } from "svelte";
+// Threadline Svelte: @threadline/svelte stores over a core ChatClient, every message drawn.
 import { installHarness } from "../harness.js";
-import { threadlineLane } from "../threadline-chat.js";
 import App from "./App.svelte";
+import { svelteLane } from "./lane.js";
 
-installHarness("threadline-svelte", (root, workload) =>
-  threadlineLane(workload, (client) => {
-    const chat = useChat({ chat: client });
-    const app = mount(App, { target: root, props: { chat } });
-    return async () => {
-      await unmount(app);
-      chat.dispose();
-    };
-  }),
-);
+installHarness("threadline-svelte", svelteLane(App));

@@ -1,20 +1,6 @@
-// Threadline Vue: @threadline/vue composables over a core ChatClient.
-import { createApp } from "vue";
+// Threadline Vue: @threadline/vue composables over a core ChatClient, every message drawn.
 import { installHarness } from "../harness.js";
-import { threadlineRun } from "../threadline-chat.js";
 import App from "./App.vue";
+import { vueLane } from "./lane.js";
 
-installHarness("threadline-vue", async (root, workload) => {
-  const run = threadlineRun(workload);
-  const app = createApp(App, { chat: run.client });
-  app.mount(root);
-  await run.start();
-  return {
-    push: run.push,
-    async close() {
-      await run.finish();
-      app.unmount();
-      run.client.dispose();
-    },
-  };
-});
+installHarness("threadline-vue", vueLane(App));
