@@ -8,6 +8,7 @@ import { memoryStorage } from "@threadline/core";
 import { createAgentHandler, toNodeListener } from "@threadline/core/server";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { page } from "../../core/test/server/page.js";
 import Quickstart from "./readme/Quickstart.svelte";
 import { agentServer, type AgentServer } from "./support/agent-server.js";
 
@@ -71,27 +72,14 @@ test("reloaded mid-answer, the quick start shows the question and the whole answ
   const adapter = memoryStorage();
   // The first page goes away as a reload takes it: its connections cut, its storage writes and
   // requests stopped at once (no last save, no stop sent: a reload runs no cleanup).
-  let gone = false;
-  const controllers = new Set<AbortController>();
-  const pageFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    if (gone) return Promise.reject(new TypeError("the page is gone"));
-    const controller = new AbortController();
-    controllers.add(controller);
-    return fetch(input, { ...init, signal: controller.signal });
-  }) as typeof fetch;
-  const pageStorage = {
-    getItem: (key: string) => adapter.getItem(key),
-    setItem: (key: string, value: unknown) => (gone ? undefined : adapter.setItem(key, value)),
-    removeItem: (key: string) => (gone ? undefined : adapter.removeItem(key)),
-  };
+  const before = page(adapter);
   try {
-    const first = render(Quickstart, { url, resumable: true, adapter: pageStorage, fetch: pageFetch });
+    const first = render(Quickstart, { url, resumable: true, adapter: before.storage, fetch: before.fetch });
     const box = screen.getByLabelText("Message") as HTMLInputElement;
     await fireEvent.input(box, { target: { value: "Plan my trip" } });
     await fireEvent.submit(box.form!);
     await waitFor(() => expect(first.container.querySelector(".assistant")?.textContent).toContain("word3"), { timeout: 10_000 });
-    gone = true; // the reload
-    for (const controller of controllers) controller.abort();
+    before.leave(); // the reload
 
     const again = render(Quickstart, { url, resumable: true, adapter });
     await waitFor(() => expect(again.container.querySelector(".user")?.textContent?.trim()).toBe("Plan my trip"), { timeout: 10_000 });
