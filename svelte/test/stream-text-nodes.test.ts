@@ -2,20 +2,17 @@
 // no DOM node in the page beyond the element the app asked for — counted with comments and empty
 // Text nodes, against the same Message written with the app's own <p> and the `streamText` action —
 // in the browser and after server render + hydration; attributes pass through and follow props.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { svelte } from "@sveltejs/vite-plugin-svelte";
 import { createThread, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
 import { foldEvent } from "@threadline/core/fold";
 import { render } from "@testing-library/svelte";
 import { flushSync, hydrate, unmount } from "svelte";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { BindingError } from "../src/index.js";
 import AttributedText from "./components/AttributedText.svelte";
 import MessageForms from "./components/MessageForms.svelte";
+import { ssrVite } from "./support/ssr-vite.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const MESSAGES = 20;
 
 function chatOf(count: number): Thread {
@@ -39,6 +36,15 @@ function nodesIn(root: Node): Record<string, number> {
   return kinds;
 }
 const total = (kinds: Record<string, number>) => Object.values(kinds).reduce((sum, n) => sum + n, 0);
+
+/** A token for the last message extends the Text node already in `element`. */
+function expectTokenInPlace(thread: Thread, element: Element): void {
+  const textNode = element.firstChild;
+  foldEvent(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: `m${MESSAGES - 1}`, delta: "!" } as AGUIEvent);
+  flushSync();
+  expect(element.firstChild).toBe(textNode);
+  expect(element.textContent).toBe(`text <${MESSAGES - 1}> & more!`);
+}
 
 type Form = "documented" | "own" | "hand" | "wrapped" | "sole" | "sole-hand";
 function mounted(form: Form, messages: readonly MessageNode[]): { kinds: Record<string, number>; list: HTMLElement; unmount: () => void } {
@@ -74,30 +80,14 @@ describe("the documented Message pattern", () => {
     expect(paragraphs).toHaveLength(MESSAGES);
     expect(paragraphs.every((p, i) => p.childNodes.length === 1 && p.textContent === `text <${i}> & more`)).toBe(true);
     expect(paragraphs.map((p) => p.className)).toEqual(thread.messages.value.map((m) => m.role));
-    // Tokens still go to that Text node.
-    const last = paragraphs.at(-1)!;
-    const textNode = last.firstChild;
-    foldEvent(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: `m${MESSAGES - 1}`, delta: "!" } as AGUIEvent);
-    flushSync();
-    expect(last.firstChild).toBe(textNode);
-    expect(last.textContent).toBe(`text <${MESSAGES - 1}> & more!`);
+    expectTokenInPlace(thread, paragraphs.at(-1)!);
     for (const each of Object.values(view)) each.unmount();
   });
 
   describe("server render and hydration", () => {
     let vite: ViteDevServer;
     beforeAll(async () => {
-      vite = await createServer({
-        configFile: false,
-        root: join(here, ".."),
-        logLevel: "silent",
-        appType: "custom",
-        server: { middlewareMode: true, hmr: false, ws: false },
-        plugins: [svelte({ configFile: false })],
-        resolve: { alias: { "@threadline/core": join(here, "../../core/src") } },
-        environments: { ssr: { resolve: { conditions: ["node", "module", "development"] } } },
-      });
-    });
+      vite = await ssrVite();
     afterAll(() => vite?.close());
 
     test("the server sends the element with the text; hydration adopts it and adds nothing", async () => {
@@ -127,12 +117,7 @@ describe("the documented Message pattern", () => {
       const { ["empty text"]: _k, ...otherKinds } = others;
       expect(otherKinds).toEqual(handOthers);
       // The served Text node is the one tokens go to.
-      const last = hydrated.at(-1)!;
-      const textNode = last.firstChild;
-      foldEvent(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: `m${MESSAGES - 1}`, delta: "!" } as AGUIEvent);
-      flushSync();
-      expect(last.firstChild).toBe(textNode);
-      expect(last.textContent).toBe(`text <${MESSAGES - 1}> & more!`);
+      expectTokenInPlace(thread, hydrated.at(-1)!);
       hand.unmount();
       unmount(app);
       target.remove();
