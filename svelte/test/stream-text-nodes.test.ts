@@ -88,6 +88,7 @@ describe("the documented Message pattern", () => {
     let vite: ViteDevServer;
     beforeAll(async () => {
       vite = await ssrVite();
+    });
     afterAll(() => vite?.close());
 
     test("the server sends the element with the text; hydration adopts it and adds nothing", async () => {
