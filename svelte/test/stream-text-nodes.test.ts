@@ -2,8 +2,8 @@
 // no DOM node in the page beyond the element the app asked for — counted with comments and empty
 // Text nodes, against the same Message written with the app's own <p> and the `streamText` action —
 // in the browser and after server render + hydration; attributes pass through and follow props.
-import { createThread, type AGUIEvent, type MessageNode, type Thread } from "@threadline/core";
-import { foldEvent } from "@threadline/core/fold";
+import type { MessageNode } from "@threadline/core";
+import { chatOf, expectTokenInPlace, nodesIn, total } from "../../core/test/support/dom-census.js";
 import { render } from "@testing-library/svelte";
 import { flushSync, hydrate, unmount } from "svelte";
 import type { ViteDevServer } from "vite";
@@ -15,36 +15,6 @@ import { ssrVite } from "./support/ssr-vite.js";
 
 const MESSAGES = 20;
 
-function chatOf(count: number): Thread {
-  const thread = createThread();
-  for (let i = 0; i < count; i++) {
-    const id = `m${i}`;
-    foldEvent(thread, { type: "TEXT_MESSAGE_START", messageId: id, role: i % 2 === 0 ? "user" : "assistant" } as AGUIEvent);
-    foldEvent(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: id, delta: `text <${i}> & more` } as AGUIEvent);
-  }
-  return thread;
-}
-
-/** Every node under `root` (itself included), by kind: elements by tag, comments, Text, empty Text. */
-function nodesIn(root: Node): Record<string, number> {
-  const kinds: Record<string, number> = {};
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ALL);
-  for (let node: Node | null = walker.currentNode; node !== null; node = walker.nextNode()) {
-    const kind = node.nodeType === Node.TEXT_NODE ? (node.nodeValue === "" ? "empty text" : "text") : node.nodeType === Node.COMMENT_NODE ? "comment" : node.nodeName.toLowerCase();
-    kinds[kind] = (kinds[kind] ?? 0) + 1;
-  }
-  return kinds;
-}
-const total = (kinds: Record<string, number>) => Object.values(kinds).reduce((sum, n) => sum + n, 0);
-
-/** A token for the last message extends the Text node already in `element`. */
-function expectTokenInPlace(thread: Thread, element: Element): void {
-  const textNode = element.firstChild;
-  foldEvent(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: `m${MESSAGES - 1}`, delta: "!" } as AGUIEvent);
-  flushSync();
-  expect(element.firstChild).toBe(textNode);
-  expect(element.textContent).toBe(`text <${MESSAGES - 1}> & more!`);
-}
 
 type Form = "documented" | "own" | "hand" | "wrapped" | "sole" | "sole-hand";
 function mounted(form: Form, messages: readonly MessageNode[]): { kinds: Record<string, number>; list: HTMLElement; unmount: () => void } {
@@ -55,7 +25,7 @@ function mounted(form: Form, messages: readonly MessageNode[]): { kinds: Record<
 }
 
 describe("the documented Message pattern", () => {
-  test("adds no node per message beyond the app's own element, in the browser", () => {
+  test("adds no node per message beyond the app's own element, in the browser", async () => {
     const thread = chatOf(MESSAGES);
     const view = Object.fromEntries(
       (["documented", "own", "hand", "wrapped", "sole", "sole-hand"] as const).map((form) => [form, mounted(form, thread.messages.value)]),
@@ -75,12 +45,12 @@ describe("the documented Message pattern", () => {
     // …and a Message that is its text alone costs what the app's own element with the action does.
     expect(view.sole.kinds).toEqual(view["sole-hand"].kinds);
     expect(view.sole.list.innerHTML).toBe(view["sole-hand"].list.innerHTML);
-    // One Text node in each <p>, the escaped text as it is.
+    // One Text node in each <p>, the escaped text as it is, the class the app gave.
     const paragraphs = [...view.documented.list.querySelectorAll("p")];
-    expect(paragraphs).toHaveLength(MESSAGES);
-    expect(paragraphs.every((p, i) => p.childNodes.length === 1 && p.textContent === `text <${i}> & more`)).toBe(true);
-    expect(paragraphs.map((p) => p.className)).toEqual(thread.messages.value.map((m) => m.role));
-    expectTokenInPlace(thread, paragraphs.at(-1)!);
+    expect(paragraphs.map((p) => [p.childNodes.length, p.textContent, p.className])).toEqual(
+      thread.messages.value.map((m, i) => [1, `text <${i}> & more`, m.role]),
+    );
+    await expectTokenInPlace(thread, paragraphs.at(-1)!, MESSAGES - 1, flushSync, expect);
     for (const each of Object.values(view)) each.unmount();
   });
 
@@ -118,7 +88,7 @@ describe("the documented Message pattern", () => {
       const { ["empty text"]: _k, ...otherKinds } = others;
       expect(otherKinds).toEqual(handOthers);
       // The served Text node is the one tokens go to.
-      expectTokenInPlace(thread, hydrated.at(-1)!);
+      await expectTokenInPlace(thread, hydrated.at(-1)!, MESSAGES - 1, flushSync, expect);
       hand.unmount();
       unmount(app);
       target.remove();
