@@ -109,7 +109,8 @@ const svelteApp = join(work, "svelte-app");
 const nuxtApp = join(work, "nuxt-app");
 const plainApp = join(work, "plain-app");
 step("wrote the SvelteKit, Nuxt and plain TypeScript apps", () => {
-  // A SvelteKit app, as `npx sv create` makes one (minimal template, TypeScript), without an
+  // A SvelteKit 3 app, as `npx sv create` makes one (minimal template, TypeScript: the config
+  // passed to the sveltekit() Vite plugin, a tsconfig extending "$app/tsconfig"), without an
   // adapter: `vite build` builds it all the same.
   write(svelteApp, {
     "package.json": {
@@ -121,14 +122,11 @@ step("wrote the SvelteKit, Nuxt and plain TypeScript apps", () => {
       },
     },
     "pnpm-workspace.yaml": pnpmSettings(),
-    "svelte.config.js": `/** @type {import('@sveltejs/kit').Config} */\nexport default { kit: {} };\n`,
     "vite.config.ts": `import { sveltekit } from "@sveltejs/kit/vite";\nimport { defineConfig } from "vite";\n\nexport default defineConfig({ plugins: [sveltekit()] });\n`,
-    "tsconfig.json": {
-      extends: "./.svelte-kit/tsconfig.json",
-      compilerOptions: { strict: true, allowJs: true, checkJs: true, esModuleInterop: true, skipLibCheck: true, moduleResolution: "bundler" },
-    },
+    "tsconfig.json": { extends: "$app/tsconfig", compilerOptions: { strict: true }, include: ["src", "vite.config.ts"] },
     "src/app.html": `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8" />\n    %sveltekit.head%\n  </head>\n  <body>\n    <div style="display: contents">%sveltekit.body%</div>\n  </body>\n</html>\n`,
     "src/app.d.ts": need("src/app.d.ts"),
+    "src/env.ts": need("src/env.ts"),
     "src/hooks.server.ts": need("src/hooks.server.ts"),
     "src/routes/+page.svelte": need("src/routes/+page.svelte"),
     "src/routes/api/agent/+server.ts": need("src/routes/api/agent/+server.ts"),

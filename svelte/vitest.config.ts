@@ -4,7 +4,8 @@ import { svelteTesting } from "@testing-library/svelte/vite";
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  plugins: [svelte(), svelteTesting()],
+  // Named, not looked up: Vitest 5 starts the plugin from the workspace root, where there is none.
+  plugins: [svelte({ configFile: fileURLToPath(new URL("svelte.config.js", import.meta.url)) }), svelteTesting()],
   resolve: {
     alias: { "@threadline/core": fileURLToPath(new URL("../core/src", import.meta.url)) },
   },

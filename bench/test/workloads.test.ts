@@ -33,7 +33,7 @@ function run(args: string[]): Promise<{ status: number | null; output: string }>
   });
 }
 
-const WORKLOADS: WorkloadName[] = ["W1", "W1-alloc", "W2", "W3", "W5", "memory", "branches"];
+const WORKLOADS: WorkloadName[] = ["W1", "W1-alloc", "W2", "W3", "W5", "memory", "branches", "A2UI"];
 
 type Outcome = { status: number | null; output: string; report?: WorkloadReport };
 

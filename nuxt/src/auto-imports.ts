@@ -20,10 +20,11 @@ export const COMPOSABLES = [
   "useComponentStatus",
   "provideComponents",
   "injectComponentNode",
+  "useSendQueue",
 ] as const;
 
 /** Components, registered globally (lazily loaded where a template uses them). */
-export const COMPONENTS = ["StreamingText", "StreamingMarkdown", "ThreadComponent"] as const;
+export const COMPONENTS = ["StreamingText", "StreamingMarkdown", "ThreadComponent", "ThreadWindow"] as const;
 
 /** Values @threadline/vue exports that are neither: imported from it where they are needed. */
 export const NOT_AUTO_IMPORTED = {

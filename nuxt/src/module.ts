@@ -25,6 +25,9 @@ export type { ThreadlineRun } from "./runtime/server/agent-route.js";
 export type { ThreadlineOwner } from "./runtime/server/owner.js";
 export type { ThreadlineChatOptions } from "./runtime/composables/chat-options.js";
 
+/** What the pages import from Threadline: the composables, the chat and the streamed markdown. */
+const PREBUNDLED = ["@threadline/vue", "@threadline/core", "@threadline/core/markdown"];
+
 export default defineNuxtModule<ModuleOptions>({
   meta: { name: "@threadline/nuxt", configKey: "threadline", compatibility: { nuxt: "^4.0.0" } },
   async setup(options, nuxt) {
@@ -49,6 +52,12 @@ export default defineNuxtModule<ModuleOptions>({
       runTimeoutMs: settings.runTimeoutMs,
     };
     nuxt.options.runtimeConfig.public.threadline = { route };
+
+    // Pre-bundled by Vite before the first page rather than found on it: otherwise the first visit
+    // in development reloads the page once Vite has bundled what the page imports, and a message
+    // typed meanwhile is lost.
+    const optimizeDeps = (nuxt.options.vite.optimizeDeps ??= {});
+    optimizeDeps.include = [...new Set([...(optimizeDeps.include ?? []), ...PREBUNDLED])];
 
     addImportsSources({ from: "@threadline/vue", imports: [...COMPOSABLES] });
     addImports({ name: "useThreadlineChat", from: resolve("./runtime/composables/useThreadlineChat") });

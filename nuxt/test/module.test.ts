@@ -82,6 +82,8 @@ describe("@threadline/nuxt in Nuxt", () => {
         { route: "/api/_threadline/agent/**", handler: expect.stringMatching(/runtime\/server\/handler$/) },
       ]);
       expect(server(nuxt).nitro.plugins).toEqual(expect.arrayContaining([expect.stringMatching(/runtime\/server\/plugin$/)]));
+      // Vite pre-bundles Threadline before the first page (no reload on the first visit in dev).
+      expect(nuxt.options.vite.optimizeDeps?.include).toEqual(expect.arrayContaining(["@threadline/vue", "@threadline/core", "@threadline/core/markdown"]));
 
       const sources: { from: string; imports: string[] }[] = [];
       await nuxt.callHook("imports:sources", sources as never);

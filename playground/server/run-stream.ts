@@ -100,10 +100,16 @@ export async function streamRun(
 
     const clock = new RunClock(run.pacing, input.runId);
     let last: AGUIEvent | undefined;
+    // Settles once the last event written is on the socket (see the disconnect step).
+    let written: Promise<void> = Promise.resolve();
     const send = async (event: AGUIEvent) => {
       await wait(clock.beforeEvent(event), gone.signal);
       if (gone.signal.aborted) return;
-      if (!res.write(encoder.encodeBinary(event))) await drained(res, gone.signal);
+      let fits = true;
+      written = new Promise<void>((resolve) => {
+        fits = res.write(encoder.encodeBinary(event), () => resolve());
+      });
+      if (!fits) await drained(res, gone.signal);
       report.events++;
       last = event;
     };
@@ -118,7 +124,9 @@ export async function streamRun(
           if (gone.signal.aborted) break;
           report.end = "disconnected";
           // end(), not destroy(): what was written still reaches the client, then the socket
-          // closes mid-body with no final chunk, exactly like a crashed upstream.
+          // closes mid-body with no final chunk, exactly like a crashed upstream. Node 24 can still
+          // hold the last writes in the response when the step comes: end once they are out.
+          await written;
           res.socket?.end();
           return report;
         } else if (current.type === "http-reply") {

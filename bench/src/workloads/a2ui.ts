@@ -12,7 +12,7 @@ import { createThread } from "@threadline/core";
 import { createA2uiSurfaces } from "@threadline/core/a2ui";
 import { foldEvent } from "@threadline/core/fold";
 import { expectEqual } from "../cell.js";
-import { FULL, keepAlive, QUICK, type Setup } from "../measure.js";
+import { keepAlive, timingFor, type Mode, type Setup } from "../measure.js";
 import { measurePlan, perOp, type Planned } from "../plan.js";
 import type { WorkloadReport } from "../results.js";
 
@@ -112,16 +112,17 @@ function webCoreSetup(n: number, reruns: (count: number) => void): Setup {
   };
 }
 
-export async function runA2ui(quick: boolean): Promise<WorkloadReport> {
+export async function runA2ui(mode: Mode): Promise<WorkloadReport> {
   const plan: Planned[] = [];
   const counts = new Map<string, number>();
   const record = (key: string) => (count: number) => counts.set(key, Math.max(count, counts.get(key) ?? 0));
-  for (const n of SIZES) {
+  // Tiny (the test command's correctness run): one small surface.
+  for (const n of mode === "tiny" ? [10] : SIZES) {
     const size = `${n} bound`;
     plan.push({ size, lane: LANES[0]!, setups: [threadlineSetup(n, record(`${size} tl`))], toCell: perOp(UPDATES) });
     plan.push({ size, lane: LANES[2]!, setups: [webCoreSetup(n, record(`${size} wc`))], toCell: perOp(UPDATES) });
   }
-  const sizes = await measurePlan(plan, quick ? QUICK : FULL);
+  const sizes = await measurePlan(plan, timingFor(mode));
   for (const size of sizes) {
     for (const [lane, key] of [[LANES[1]!, "tl"], [LANES[3]!, "wc"]] as const) {
       const count = counts.get(`${size.label} ${key}`);

