@@ -79,6 +79,13 @@ function scanInline(text: string, urlEnd: UrlEnd): Scanned | string {
     } else if (c.charCodeAt(0) === BACKTICK) {
       const run = runOf(text, i);
       const close = codeClose(text, i + run, run);
+      // Inside brackets whose `](` has already come after it, an unclosed backtick is text: a
+      // closing run would by now have come before the `](` (as in `` [`name`](url) ``), and the
+      // finished text shows the link with the backtick as it is (a typo like `` [`name'](url) ``).
+      if (close < 0 && lastBracket(stack) >= 0 && text.indexOf("](", i + run) >= 0) {
+        i += run;
+        continue;
+      }
       if (close < 0) {
         stack.push({ kind: "code", length: run, at: i });
         // A shorter run at the very end may be the closing run being written; a backslash may

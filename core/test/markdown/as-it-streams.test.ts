@@ -88,6 +88,17 @@ describe("what the open block's end does not decide yet is not drawn", () => {
   });
 });
 
+describe("a backtick never closed inside a link's text", () => {
+  it("shows no link brackets once the `](` has come (lit-element's README: [`@lit/reactive-element'](…))", () => {
+    const text = "Built on the core ReactiveElement (from\n[`@lit/reactive-element'](https://www.npmjs.com/package/@lit/reactive-element)), a base class.\n";
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const count = countShownSyntax(text, seed);
+      expect(count.flagged.map((f) => `${f.kind} ${JSON.stringify(f.shown)}`)).toEqual([]);
+      expect(count.endsAsOneShot).toBe(true);
+    }
+  });
+});
+
 describe("the count over real answers", () => {
   // Installed READMEs of 1–8 KB in package-name order, every sixth: the same ones for the same lockfile.
   const readmes = installedReadmes(1_000, 8_000).filter((_, i) => i % 6 === 0);
