@@ -11,9 +11,10 @@ import { BaseNode } from "./model/messages/node-base.js";
  *   outside a component `ThreadComponent` renders;
  * - `NOT_A_CHAT`: `useChat({ chat })` without a `ChatClient`, `useStateAt` without a chat or thread;
  * - `NOT_A_SIGNAL`: `useSignal` given something that is not a signal;
- * - `NOT_A_MESSAGE`: `StreamingText` / `streamText` given something that is not a message node.
+ * - `NOT_A_MESSAGE`: `StreamingText` / `streamText` given something that is not a message node;
+ * - `NOT_AN_ELEMENT_NAME`: `StreamingText` given a `tag` (or, in Svelte, an attribute) whose name is not one.
  */
-export type BindingErrorCode = "CHAT_NOT_PROVIDED" | "COMPONENT_NODE_MISSING" | "NOT_A_CHAT" | "NOT_A_SIGNAL" | "NOT_A_MESSAGE" | "A2UI_NOT_PROVIDED" | "MCP_APPS_NOT_PROVIDED";
+export type BindingErrorCode = "CHAT_NOT_PROVIDED" | "COMPONENT_NODE_MISSING" | "NOT_A_CHAT" | "NOT_A_SIGNAL" | "NOT_A_MESSAGE" | "NOT_AN_ELEMENT_NAME" | "A2UI_NOT_PROVIDED" | "MCP_APPS_NOT_PROVIDED";
 
 /**
  * A mistake in how the Svelte or Vue bindings were called; `code` says which. One class for both

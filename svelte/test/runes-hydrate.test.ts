@@ -2,33 +2,20 @@
 // same components (Vite's SSR loader, as SvelteKit renders them), the browser build hydrates it
 // with a chat holding the same history. Hydration adopts the server's elements (no item is
 // redrawn) and then follows the chat: a token re-renders that message's text alone.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { svelte } from "@sveltejs/vite-plugin-svelte";
 import { type Message } from "@threadline/core";
 import { flushSync, hydrate, unmount } from "svelte";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import RunesChatApp from "./components/RunesChatApp.svelte";
 import type { UseChatReturn } from "../src/index.js";
 import { Renders } from "./support/renders.js";
+import { ssrVite } from "./support/ssr-vite.js";
 import { scriptedAgent, text } from "./support/scripted-agent.js";
 
-// Paths from the file's own path: jsdom's URL is not one node:url accepts.
-const here = dirname(fileURLToPath(import.meta.url));
 
 let vite: ViteDevServer;
 beforeAll(async () => {
-  vite = await createServer({
-    configFile: false,
-    root: join(here, ".."),
-    logLevel: "silent",
-    appType: "custom",
-    server: { middlewareMode: true, hmr: false, ws: false },
-    plugins: [svelte({ configFile: false })],
-    resolve: { alias: { "@threadline/core": join(here, "../../core/src") } },
-    environments: { ssr: { resolve: { conditions: ["node", "module", "development"] } } },
-  });
+  vite = await ssrVite();
 });
 afterAll(() => vite?.close());
 

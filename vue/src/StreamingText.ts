@@ -1,13 +1,16 @@
 import { DEV } from "esm-env";
 import type { MessageNode } from "@threadline/core";
-import { checkedMessage } from "@threadline/core/model";
-import { currentText } from "@threadline/core/model";
+import { checkedElementName, checkedMessage, currentText } from "@threadline/core/model";
 import { h, toRaw, withDirectives, type FunctionalComponent } from "vue";
 import { streamText } from "./stream-text.js";
 
 export interface StreamingTextProps {
   readonly node: MessageNode;
-  /** The element the text goes in (`span` by default). */
+  /**
+   * The element the text goes in (`span` by default): the message's own element (`tag="li"`), so
+   * that StreamingText adds none; other attributes fall through to it. Not an element name:
+   * `BindingError` `NOT_AN_ELEMENT_NAME`.
+   */
   readonly tag?: string;
 }
 
@@ -24,7 +27,7 @@ export const StreamingText: FunctionalComponent<StreamingTextProps> = (props) =>
   // Raw: a node that came through a deep ref is a proxy, and the node's private fields (its
   // content) cannot be read through one.
   const node = checkedMessage(toRaw(props.node), "<StreamingText>");
-  return withDirectives(h(props.tag ?? "span", null, currentText(node)), [[streamText, node]]);
+  return withDirectives(h(checkedElementName(props.tag ?? "span", "<StreamingText>"), null, currentText(node)), [[streamText, node]]);
 };
 StreamingText.displayName = "StreamingText";
 // Vue checks a prop's type and presence in development only, and `tag`'s default is applied above:

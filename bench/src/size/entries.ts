@@ -48,7 +48,10 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 19,810 B with #38 merged onto that (the chat's connectivity option, the queue's slot in the
     // client and a stop the server refuses): + 0.1; 19.9 with issue 42's fold fast path (the
     // allocation-free flat-event depth pass, the inline string check, the returning append): + 0.1.
-    budget: 20.0 * KB,
+    // 20,361 B on 2026-12-07 (issue 42, branch issue-42dom): <StreamingText> renders the app's
+    // element itself (a raw snippet and its attribute pass-through, core's element HTML and name
+    // checks) instead of <svelte:element>, whose code is Svelte's (external here): + 0.1.
+    budget: 20.5 * KB,
     side: "threadline",
   },
   // The opt-in capabilities on top of the Svelte quick start: the difference to it is their cost,
@@ -63,20 +66,22 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
       [
         // (2026-12-07: those over the figure + 0.5 after that day's merges re-based at the figure + 0.1;
         // then #38 merged onto main of that day: every row over re-based at its figure + 0.1;
-        // then issue 42's fold fast path (~0.1 KB) merged onto that: the same again.)
-        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 52.6],
-        ["presence", "broadcastPresence", "multi-tab presence", 21.7],
+        // then issue 42's fold fast path (~0.1 KB) merged onto that: the same again; then issue
+        // 42's <StreamingText> without <svelte:element> (+0.4 KB, see the quick start): each row
+        // re-based at its figure + 0.1 on 2026-12-07.)
+        ["persistence", "chatPersistence, indexedDbStorage", "storage and thread list", 53.0],
+        ["presence", "broadcastPresence", "multi-tab presence", 22.1],
         // 21,852 B on 2026-12-07: chatAttachments() hands out its limits and refusal(file), so an app
         // refuses a file when it is picked (#41); the type check comes up front with it.
-        ["attachments", "chatAttachments", "files in messages", 22.2],
-        ["subagents", "subagentLanes", "subagent lanes", 21.2],
-        ["branching", "messageBranches", "conversation branches", 21.0],
-        ["follow", "followRuns", "following other clients' runs", 48.1],
-        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 29.5],
-        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 21.8],
-        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.3],
-        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 23.2],
-        ["queue", "sendQueue", "send queue: offline, reloads, one tab sends", 51.8],
+        ["attachments", "chatAttachments", "files in messages", 22.6],
+        ["subagents", "subagentLanes", "subagent lanes", 21.6],
+        ["branching", "messageBranches", "conversation branches", 21.5],
+        ["follow", "followRuns", "following other clients' runs", 48.5],
+        ["components", "generativeUi, createComponentRegistry", "generative UI and the Tambo fold", 29.9],
+        ["tool-arguments", "strictModeUndo", "strict-mode undo for client tools", 22.3],
+        ["partial-args", "partialArgsParser", "tool arguments parsed while they stream", 23.8],
+        ["legacy", "legacyProtocol", "retired protocol parts and older agents", 23.6],
+        ["queue", "sendQueue", "send queue: offline, reloads, one tab sends", 52.2],
       ] as const
     ).map(([name, imports, what, budget]) => [
       `with-${name}`,
@@ -110,7 +115,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     code: `export { useChat, StreamingText, ThreadWindow } from "@threadline/svelte";\nexport { HttpAgent } from "@threadline/core";\n`,
     // 24.2 on 2026-12-07 (the quick start's 19.2 + 5.0); 24.7 once main's runes-first Svelte grew
     // the quick start to 19.7 the same day (ThreadWindow still + 5.0): + 0.5.
-    budget: 25.2 * KB,
+    // 25.4 with issue 42's <StreamingText> without <svelte:element> (2026-12-07): + 0.1.
+    budget: 25.5 * KB,
     side: "threadline",
   },
   "with-thread-window-vue": {
@@ -118,6 +124,22 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     code: `export { useChat, StreamingText, ThreadWindow } from "@threadline/vue";\nexport { HttpAgent } from "@threadline/core";\n`,
     // 24.4 on 2026-12-07 (the quick start's 19.7 + 4.7); 24.8 after the day's merges (20.0 + 4.8): + 0.5.
     budget: 25.3 * KB,
+    side: "threadline",
+  },
+  // The README's quick start pages as written there (SvelteKit's +page.svelte and Nuxt's app.vue):
+  // StreamingMarkdown and chatPersistence({ adapter: indexedDbStorage(), open: "latest" }), which
+  // brings the chat's engine up front. Nuxt's page calls useThreadlineChat, @threadline/nuxt's
+  // useChat on the module's route, weighed here as useChat + HttpAgent (the module's few lines of
+  // glue and Nuxt's runtime are not). Printed for the weight after the first send (issue 42), not
+  // gated.
+  "readme-page-svelte": {
+    title: "README page, SvelteKit (useChat + StreamingMarkdown + HttpAgent + chatPersistence + indexedDbStorage)",
+    code: `export { useChat, StreamingMarkdown } from "@threadline/svelte";\nexport { HttpAgent, chatPersistence, indexedDbStorage } from "@threadline/core";\n`,
+    side: "threadline",
+  },
+  "readme-page-vue": {
+    title: "README page, Nuxt (useChat + StreamingMarkdown + HttpAgent + chatPersistence + indexedDbStorage)",
+    code: `export { useChat, StreamingMarkdown } from "@threadline/vue";\nexport { HttpAgent, chatPersistence, indexedDbStorage } from "@threadline/core";\n`,
     side: "threadline",
   },
   "core-root": {

@@ -29,6 +29,13 @@ export interface Weight {
    */
   lazy: LazyChunk[];
   /**
+   * What a working chat has loaded once its first message is sent and one answer has streamed back
+   * over SSE, min+gzip: `gzip` plus the lazy chunks that reaches (`SEND_LOADS`) and their imports.
+   */
+  afterSend: number;
+  /** The lazy chunks in `afterSend`, by name. */
+  sendChunks: string[];
+  /**
    * Every chunk of the build (only when weighed with `why`): whether the page loads it up front, its
    * bytes, and the modules in it. A lazy `import()` of a module that shares code with the entry
    * moves that code into a chunk of its own, gzipped apart: this shows when that costs more than
@@ -121,6 +128,15 @@ const AS_AN_APP: Plugin = {
   options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
 };
 
+/**
+ * The modules a send and one streamed answer load with `import()`: the chat's engine (its first
+ * send, core/src/chat/engine-load.ts) and HttpAgent's exchange (its first request,
+ * transport/http-agent.ts). Not the protobuf decoder: http-exchange.ts imports it (and with it
+ * @ag-ui/proto, @ag-ui/core and zod) only when a response is protobuf, never for SSE. Capability
+ * discovery is in the chat client's own chunk (a static import), counted up front.
+ */
+const SEND_LOADS = [/\/core\/dist\/chat\/engine\.js$/, /\/core\/dist\/transport\/http-exchange\.js$/];
+
 export async function weigh(name: string, code: string, why = false): Promise<Weight> {
   mkdirSync(ENTRY_DIR, { recursive: true });
   const entry = `${ENTRY_DIR}${name}.js`;
@@ -131,6 +147,9 @@ export async function weigh(name: string, code: string, why = false): Promise<We
     rmSync(entry, { force: true });
   }
 }
+
+/** A chunk's file name without its hash (`engine`, `http-exchange`). */
+const chunkName = (fileName: string): string => fileName.replace(/-[\w-]{8}\.js$/, "").replace(/\.js$/, "");
 
 async function bundle(entry: string, why: boolean): Promise<Weight> {
   const output = (await build({
@@ -168,15 +187,34 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
     for (const dep of chunks.get(fileName)!.imports) visit(dep);
   };
   for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
+  // Then what the first send adds: the lazy chunks whose import() is one a send reaches, with what
+  // they import statically (and the sends' own dynamic imports of the same kind).
+  const sent = new Set(loaded);
+  const reachesSend = (fileName: string): boolean => {
+    const chunk = chunks.get(fileName);
+    return chunk !== undefined && chunk.facadeModuleId !== null && SEND_LOADS.some((module) => module.test(chunk.facadeModuleId!));
+  };
+  const send = (fileName: string): void => {
+    if (sent.has(fileName) || !chunks.has(fileName)) return;
+    sent.add(fileName);
+    const chunk = chunks.get(fileName)!;
+    for (const dep of chunk.imports) send(dep);
+    for (const dep of chunk.dynamicImports) if (reachesSend(dep)) send(dep);
+  };
+  for (const fileName of loaded) for (const dep of chunks.get(fileName)!.dynamicImports) if (reachesSend(dep)) send(dep);
+  let afterSend = 0;
+  const sendChunks: string[] = [];
   const chunkWeights: ChunkWeight[] = [];
   const lazy: LazyChunk[] = [];
   for (const chunk of chunks.values()) {
     const upFront = loaded.has(chunk.fileName);
     const bytes = Buffer.from(chunk.code);
     const zipped = gzipSync(bytes, { level: 9 }).length;
+    if (sent.has(chunk.fileName)) afterSend += zipped;
+    if (sent.has(chunk.fileName) && !upFront) sendChunks.push(chunkName(chunk.fileName));
     if (why) chunkWeights.push({ fileName: chunk.fileName, upFront, minified: bytes.length, gzip: zipped, modules: Object.keys(chunk.modules).map(shortId) });
     if (!upFront) {
-      lazy.push({ name: chunk.fileName.replace(/-[\w-]{8}\.js$/, "").replace(/\.js$/, ""), gzip: zipped });
+      lazy.push({ name: chunkName(chunk.fileName), gzip: zipped });
       continue;
     }
     minified += bytes.length;
@@ -194,5 +232,5 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
   }
   const largest = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1]);
   lazy.sort((a, b) => b.gzip - a.gzip);
-  return { minified, gzip, lazy, parts: largest(parts), modules: largest(modules), chunks: chunkWeights };
+  return { minified, gzip, afterSend, sendChunks, lazy, parts: largest(parts), modules: largest(modules), chunks: chunkWeights };
 }

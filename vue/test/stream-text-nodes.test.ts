@@ -1,0 +1,98 @@
+// Issue 42: the documented Message (docs/guide/vue.md, `<StreamingText :node tag="p" />`) puts no
+// DOM node or component instance in the page beyond what the same Message with a text component of
+// the app's own costs (counted with comments and empty Text nodes), in the browser and after
+// renderToString + hydration; a Message that is its text costs what `<li v-stream-text>` does.
+import type { MessageNode } from "@threadline/core";
+import { chatOf, expectTokenInPlace, nodesIn, total } from "../../core/test/support/dom-census.js";
+import { render } from "@testing-library/vue";
+import { createSSRApp, nextTick, type ComponentInternalInstance, type VNode } from "vue";
+import { renderToString } from "vue/server-renderer";
+import { describe, expect, test, vi } from "vitest";
+import { BindingError, StreamingText } from "../src/index.js";
+import MessageForms from "./MessageForms.vue";
+
+const MESSAGES = 20;
+type Form = "documented" | "own" | "wrapped" | "sole" | "sole-hand";
+
+
+/** The component instances under `instance` (itself excluded), functional ones included. */
+function instancesUnder(instance: ComponentInternalInstance): number {
+  const visit = (vnode: VNode | null | undefined): number => {
+    if (vnode === null || vnode === undefined) return 0;
+    if (vnode.component !== null) return 1 + visit(vnode.component.subTree);
+    return Array.isArray(vnode.children) ? (vnode.children as VNode[]).reduce((sum, child) => sum + visit(child), 0) : 0;
+  };
+  return visit(instance.subTree);
+}
+
+function mounted(form: Form, messages: readonly MessageNode[]) {
+  const view = render(MessageForms, { props: { messages, form } });
+  const list = view.container.querySelector("ol")!;
+  const root = (view.container.firstElementChild as { __vueParentComponent?: ComponentInternalInstance }).__vueParentComponent!;
+  return { kinds: nodesIn(list), instances: instancesUnder(root), list, unmount: view.unmount };
+}
+
+describe("the documented Message pattern", () => {
+  test("adds no node or component instance beyond a text component of the app's own, in the browser", async () => {
+    const thread = chatOf(MESSAGES);
+    const view = Object.fromEntries(
+      (["documented", "own", "wrapped", "sole", "sole-hand"] as const).map((form) => [form, mounted(form, thread.messages.value)]),
+    ) as Record<Form, ReturnType<typeof mounted>>;
+    const per = (form: Form) => `${total(view[form].kinds) / MESSAGES} nodes, ${view[form].instances / MESSAGES} instances`;
+    console.log(
+      `vue per message (${MESSAGES} messages): guide's Message ${per("documented")}; with <p><StreamingText/></p> ${per("wrapped")}; ` +
+        `with a text component of the app's own ${per("own")}; a Message that is its text: StreamingText ${per("sole")}, ` +
+        `<li v-stream-text> ${per("sole-hand")}`,
+    );
+    expect(view.documented.kinds).toEqual(view.own.kinds);
+    expect(view.documented.instances).toBe(view.own.instances);
+    expect(view.sole.kinds).toEqual(view["sole-hand"].kinds);
+    expect(view.sole.list.innerHTML).toBe(view["sole-hand"].list.innerHTML);
+    // One Text node in each <p>, the escaped text as it is, the class the app gave.
+    const paragraphs = [...view.documented.list.querySelectorAll("p")];
+    expect(paragraphs.map((p) => [p.childNodes.length, p.textContent, p.className])).toEqual(
+      thread.messages.value.map((m, i) => [1, `text <${i}> & more`, m.role]),
+    );
+    await expectTokenInPlace(thread, paragraphs.at(-1)!, MESSAGES - 1, nextTick, expect);
+    for (const each of Object.values(view)) each.unmount();
+  });
+
+  test("renderToString sends the element with the text; hydration adopts it and adds nothing", async () => {
+    const thread = chatOf(MESSAGES);
+    const props = { messages: thread.messages.value, form: "documented" as const };
+    const html = await renderToString(createSSRApp(MessageForms, props));
+    expect(html).toContain('<p class="assistant">text &lt;1&gt; &amp; more</p>');
+    const target = document.createElement("div");
+    target.innerHTML = html;
+    document.body.append(target);
+    const served = [...target.querySelectorAll("p")];
+    const warn = vi.spyOn(console, "warn");
+    const error = vi.spyOn(console, "error");
+    const app = createSSRApp(MessageForms, props);
+    app.mount(target);
+    expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
+    warn.mockRestore();
+    error.mockRestore();
+    const hydrated = [...target.querySelectorAll("p")];
+    expect(hydrated.every((p, i) => p === served[i])).toBe(true);
+    const own = mounted("own", thread.messages.value);
+    // The server marks a fragment with comments where the browser puts empty Text nodes: the same
+    // number of nodes, and the same elements and text.
+    const kinds = nodesIn(target.querySelector("ol")!);
+    expect(total(kinds)).toBe(total(own.kinds));
+    expect([kinds["p"], kinds["text"]]).toEqual([own.kinds["p"], own.kinds["text"]]);
+    await expectTokenInPlace(thread, hydrated.at(-1)!, MESSAGES - 1, nextTick, expect);
+    own.unmount();
+    app.unmount();
+    target.remove();
+  });
+});
+
+test("a tag that is not an element name throws BindingError NOT_AN_ELEMENT_NAME", () => {
+  const thread = chatOf(1);
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const attempt = () => render(StreamingText, { props: { node: thread.messages.value[0]!, tag: "li onclick=alert(1)" } });
+  expect(attempt).toThrow(BindingError);
+  expect(attempt).toThrow(expect.objectContaining({ code: "NOT_AN_ELEMENT_NAME" }));
+  warn.mockRestore();
+});
