@@ -31,7 +31,8 @@ function instancesUnder(root: ComponentInternalInstance): { instances: number; e
     if (vnode === null || vnode === undefined) return;
     if (vnode.component !== null) {
       found.instances++;
-      found.effects += vnode.component.scope.effects.length;
+      // The instance's scope and its effects are marked internal in Vue's types.
+      found.effects += (vnode.component as unknown as { scope: { effects: readonly unknown[] } }).scope.effects.length;
       visit(vnode.component.subTree);
     } else if (Array.isArray(vnode.children)) {
       for (const child of vnode.children as VNode[]) visit(child);
