@@ -47,6 +47,7 @@ for (const name of chosen) {
     const list = (pairs: [string, number][]): string => pairs.map(([k, v]) => `  ${kb(v).padStart(7)} ${k}`).join("\n");
     console.error(`\n${name}: ${kb(weight.minified)} KB minified, by package or folder:\n${list(weight.parts)}`);
     console.error(`largest modules (minified KB):\n${list(weight.modules.slice(0, whyModules))}`);
+    if (weight.sendModules.length > 0) console.error(`largest modules the first send loads (minified KB):\n${list(weight.sendModules.slice(0, whyModules))}`);
     // Up front first, then the lazy ones; a chunk's own modules, so a split shared part is visible.
     const chunks = [...weight.chunks].sort((a, b) => Number(b.upFront) - Number(a.upFront) || b.minified - a.minified);
     console.error(`chunks (min / gzip KB; gzipped one by one, as a browser gets them):`);

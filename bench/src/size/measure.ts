@@ -24,6 +24,11 @@ export interface Weight {
   /** Minified bytes per source module, largest first (only when weighed with `why`). */
   modules: [string, number][];
   /**
+   * Minified bytes per source module of the lazy chunks the first send loads (`sendChunks`), largest
+   * first (only when weighed with `why`): what a send adds, module by module.
+   */
+  sendModules: [string, number][];
+  /**
    * The chunks reached only through `import()` (the chat's engine, HttpAgent's exchange…), each
    * gzipped on its own as the browser fetches it, largest first: not in `gzip`, loaded on first use.
    */
@@ -176,6 +181,7 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
   let minified = 0;
   let gzip = 0;
   const bySource = new Map<string, number>();
+  const bySendSource = new Map<string, number>();
   // What the page loads up front: the entry chunk and what it imports statically. A chunk reached
   // only through `import()` (the protobuf decoder) is loaded when first needed, so it is not counted.
   const chunks = new Map<string, Rolldown.OutputChunk>();
@@ -214,6 +220,7 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
     if (sent.has(chunk.fileName) && !upFront) sendChunks.push(chunkName(chunk.fileName));
     if (why) chunkWeights.push({ fileName: chunk.fileName, upFront, minified: bytes.length, gzip: zipped, modules: Object.keys(chunk.modules).map(shortId) });
     if (!upFront) {
+      if (why && chunk.map && sent.has(chunk.fileName)) chargeBytes(chunk.code, chunk.map, bySendSource);
       lazy.push({ name: chunkName(chunk.fileName), gzip: zipped });
       continue;
     }
@@ -223,14 +230,17 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
   }
   const parts = new Map<string, number>();
   const modules = new Map<string, number>();
+  const sendModules = new Map<string, number>();
+  // Sourcemap sources are relative to the chunk's directory (bench/dist/); resolve them back to ids.
+  const idOf = (mapped: string): string => (mapped.startsWith("(") ? mapped : fileURLToPath(new URL(mapped, `file://${source("../../dist/")}`)));
   for (const [mapped, bytes] of bySource) {
-    // Sourcemap sources are relative to the chunk's directory (bench/dist/); resolve them back to ids.
-    const id = mapped.startsWith("(") ? mapped : fileURLToPath(new URL(mapped, `file://${source("../../dist/")}`));
+    const id = idOf(mapped);
     const key = owner(id);
     parts.set(key, (parts.get(key) ?? 0) + bytes);
     modules.set(shortId(id), (modules.get(shortId(id)) ?? 0) + bytes);
   }
+  for (const [mapped, bytes] of bySendSource) sendModules.set(shortId(idOf(mapped)), (sendModules.get(shortId(idOf(mapped))) ?? 0) + bytes);
   const largest = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1]);
   lazy.sort((a, b) => b.gzip - a.gzip);
-  return { minified, gzip, afterSend, sendChunks, lazy, parts: largest(parts), modules: largest(modules), chunks: chunkWeights };
+  return { minified, gzip, afterSend, sendChunks, lazy, parts: largest(parts), modules: largest(modules), sendModules: largest(sendModules), chunks: chunkWeights };
 }

@@ -1,7 +1,8 @@
 import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
-import { fetchCapabilities, type CapabilityQuery } from "./capabilities.js";
+import type { CapabilityQuery } from "./capabilities.js";
+import { CAPABILITIES_MODULE } from "./capabilities-load.js";
 import {
   HttpError,
   ReconnectFailedError,
@@ -87,9 +88,11 @@ export class HttpExchange {
   async discover(query: CapabilityQuery): Promise<AgentCapabilities | undefined> {
     let url: string;
     let headers: Headers;
+    let fetchCapabilities: typeof import("./capabilities.js").fetchCapabilities;
     try {
       url = this.#options.capabilitiesUrl ?? capabilitiesUrlOf(this.#url);
       headers = await this.#headers();
+      ({ fetchCapabilities } = await CAPABILITIES_MODULE.get());
     } catch (cause) {
       query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` : "" });
       return undefined;
