@@ -24,8 +24,9 @@ import type { HttpAgentOptions } from "./http-agent.js";
 
 /**
  * What an `HttpAgent` does on the network: requests, the SSE and protobuf decoding of their
- * bodies, reconnects, the run list and capability discovery. `HttpAgent` loads it with its first
- * request, so an app pays for it when it first talks to the agent, not on its first paint.
+ * bodies, reconnects, the run list, and the capabilities question (whose request and checks load
+ * when it is first asked, `capabilities-load.ts`). `HttpAgent` loads it with its first request, so
+ * an app pays for it when it first talks to the agent, not on its first paint.
  */
 export class HttpExchange {
   /** @internal A response announced resume: `runsOf` may ask this server. */
