@@ -16,7 +16,7 @@ import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-t
 import { readBodyExcerpt } from "./body-excerpt.js";
 import { describeValue } from "../describe-value.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
-import type { EventSink, RunEnd, ServerRun } from "./source.js";
+import { RunLeft, type EventSink, type RunEnd, type ServerRun } from "./source.js";
 import { protobufFaults } from "./protobuf-faults.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
@@ -185,7 +185,7 @@ export class HttpExchange {
    * server that cannot reach the instance producing the run), or unanswered. Should it fail for good, the sink hears `onStopFailed` (the run goes on there).
    */
   #stopRemote(url: string, follow: Follow, sink: EventSink): "aborted" {
-    if (follow.readOnly || follow.settled || this.#options.reconnect === false) return "aborted";
+    if (follow.readOnly || follow.settled || this.#options.reconnect === false || sink.signal.reason instanceof RunLeft) return "aborted";
     // Stopped before any response named the run: a server that logs runs under the client's id may have it.
     const runId = follow.logged && follow.lastEventId !== undefined ? follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":")) : follow.runId;
     if (runId === undefined) return "aborted";
