@@ -61,7 +61,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     budget: 20.5 * KB,
     // After the first send (issue 42): 54.1 on 2026-12-07 (up front 20.4 + the engine 26.4, HttpAgent's
     // exchange 5.1 and the modules they share with capability discovery 2.2); 53.3 once capability
-    // discovery is a chunk of its own, loaded when an agent is asked (issue 42): + 0.2.
+    // discovery is a chunk of its own, loaded when an agent is asked (issue 42): + 0.2. 53.4 merged
+    // onto main with dispose() leaving the run (54.1 without the chunk of its own).
     afterSendBudget: 53.5 * KB,
     side: "threadline",
   },
@@ -117,7 +118,8 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 20,119 B with #38 merged onto that (see the Svelte entry): + 0.1; 20,226 B with issue 42's
     // fold fast path merged too: + 0.1. 20,289 B with capability discovery a chunk of its own (issue 42).
     budget: 20.3 * KB,
-    // After the first send (issue 42): 54.0 on 2026-12-07; 53.2 with capability discovery a chunk of its own: + 0.2.
+    // After the first send (issue 42): 54.0 on 2026-12-07; 53.2 with capability discovery a chunk of its own: + 0.2;
+    // 53.3 merged onto main with dispose() leaving the run (54.1 without the chunk of its own).
     afterSendBudget: 53.4 * KB,
     side: "threadline",
   },
