@@ -12,6 +12,15 @@ const checking = args.includes("--check");
 const whyArg = args.find((a) => a === "--why" || a.startsWith("--why="));
 const why = whyArg !== undefined;
 const whyModules = whyArg?.includes("=") ? Number(whyArg.slice("--why=".length)) : 30;
+// --stub=a,b weighs each entry with those core modules (paths under core/dist, no `.js`) replaced by
+// empty ones: what making them lazy or opt-in would save at most. Not with --check: that build is
+// not the library.
+const stubArg = args.find((a) => a.startsWith("--stub="));
+const stubs = stubArg === undefined ? [] : stubArg.slice("--stub=".length).split(",").filter((s) => s !== "");
+if (checking && stubs.length > 0) {
+  console.error("--stub weighs a build with modules left out; it cannot --check budgets");
+  process.exit(2);
+}
 const names = args.filter((a) => !a.startsWith("--"));
 const unknown = names.filter((n) => !(n in SIZE_ENTRIES));
 if (unknown.length > 0) {
@@ -39,7 +48,7 @@ for (const name of chosen) {
   const entry = SIZE_ENTRIES[name]!;
   // --check weighs what it gates, and the after-send rows (beside the peers; the quick starts gated there too).
   if (checking && entry.budget === undefined && !AFTER_SEND.includes(name)) continue;
-  const weight: Weight = await weigh(name, entry.code, why);
+  const weight: Weight = await weigh(name, entry.code, why, stubs);
   const budget = entry.budget === undefined ? "—" : kb(entry.budget);
   const verdict = entry.budget === undefined ? "" : weight.gzip <= entry.budget ? "ok" : "OVER";
   if (verdict === "OVER") over.push(`${name}: ${kb(weight.gzip)} KB > ${budget} KB`);
@@ -71,7 +80,7 @@ for (const name of chosen) {
     targets.push(`| ${entry.title.replace(/ \(.*$/, "")} up front ≤ 20 KB (20,000 B min+gzip) | ${bytes} B | ${weight.gzip <= TARGET ? "pass" : "**FAIL**"} |`);
   }
 }
-console.log("\n### Bundle weight (Vite production build, framework external; KB = 1,000 bytes)\n");
+console.log(`\n### Bundle weight (Vite production build, framework external; KB = 1,000 bytes)${stubs.length > 0 ? `, without ${stubs.join(", ")} (stubbed: not a working build)` : ""}\n`);
 console.log("| Entry | min KB | min+gzip KB up front | after first send | budget KB | | lazy chunks, min+gzip KB each (loaded on first use) |");
 console.log("|---|---:|---:|---:|---:|---|---|");
 for (const row of rows) console.log(row);

@@ -142,12 +142,38 @@ const AS_AN_APP: Plugin = {
  */
 const SEND_LOADS = [/\/core\/dist\/chat\/engine\.js$/, /\/core\/dist\/transport\/http-exchange\.js$/];
 
-export async function weigh(name: string, code: string, why = false): Promise<Weight> {
+/**
+ * With `stubs` (`--stub=fold/state,json/json-patch`): each named core module (its path under
+ * core/dist, without `.js`) is replaced by one that exports the same names bound to nothing, so
+ * the build weighs the page as if that code were not loaded — what making it lazy or opt-in would
+ * save at most. The build does not run; it is weighed only.
+ */
+function stubbing(stubs: readonly string[]): Plugin {
+  return {
+    name: "threadline-size-stubs",
+    enforce: "pre",
+    load(id) {
+      if (!stubs.some((stub) => id.endsWith(`/core/dist/${stub}.js`))) return null;
+      const names = new Set<string>();
+      const code = readFileSync(id, "utf8");
+      for (const m of code.matchAll(/export (?:async )?(?:class|function\*?|const|let|var) ([\w$]+)/g)) names.add(m[1]!);
+      for (const m of code.matchAll(/export \{([^}]*)\}/g)) {
+        for (const spec of m[1]!.split(",")) {
+          const exported = spec.trim().split(/\s+as\s+/).pop();
+          if (exported) names.add(exported);
+        }
+      }
+      return [...names].map((exported) => `export const ${exported} = undefined;`).join("\n");
+    },
+  };
+}
+
+export async function weigh(name: string, code: string, why = false, stubs: readonly string[] = []): Promise<Weight> {
   mkdirSync(ENTRY_DIR, { recursive: true });
   const entry = `${ENTRY_DIR}${name}.js`;
   writeFileSync(entry, code);
   try {
-    return await bundle(entry, why);
+    return await bundle(entry, why, stubs);
   } finally {
     rmSync(entry, { force: true });
   }
@@ -156,13 +182,13 @@ export async function weigh(name: string, code: string, why = false): Promise<We
 /** A chunk's file name without its hash (`engine`, `http-exchange`). */
 const chunkName = (fileName: string): string => fileName.replace(/-[\w-]{8}\.js$/, "").replace(/\.js$/, "");
 
-async function bundle(entry: string, why: boolean): Promise<Weight> {
+async function bundle(entry: string, why: boolean, stubs: readonly string[]): Promise<Weight> {
   const output = (await build({
     configFile: false,
     root: source("../../"),
     mode: "production",
     logLevel: "silent",
-    plugins: [AS_AN_APP, ...(why ? [DIST_SOURCEMAPS] : []), svelte({ configFile: false }), vue()],
+    plugins: [AS_AN_APP, ...(stubs.length > 0 ? [stubbing(stubs)] : []), ...(why ? [DIST_SOURCEMAPS] : []), svelte({ configFile: false }), vue()],
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     build: {
       write: false,
