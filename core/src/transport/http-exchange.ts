@@ -1,7 +1,8 @@
 import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
-import { fetchCapabilities, type CapabilityQuery } from "./capabilities.js";
+import type { CapabilityQuery } from "./capabilities.js";
+import { CAPABILITIES_MODULE } from "./capabilities-load.js";
 import {
   HttpError,
   ReconnectFailedError,
@@ -23,8 +24,9 @@ import type { HttpAgentOptions } from "./http-agent.js";
 
 /**
  * What an `HttpAgent` does on the network: requests, the SSE and protobuf decoding of their
- * bodies, reconnects, the run list and capability discovery. `HttpAgent` loads it with its first
- * request, so an app pays for it when it first talks to the agent, not on its first paint.
+ * bodies, reconnects, the run list, and the capabilities question (whose request and checks load
+ * when it is first asked, `capabilities-load.ts`). `HttpAgent` loads it with its first request, so
+ * an app pays for it when it first talks to the agent, not on its first paint.
  */
 export class HttpExchange {
   /** @internal A response announced resume: `runsOf` may ask this server. */
@@ -87,9 +89,11 @@ export class HttpExchange {
   async discover(query: CapabilityQuery): Promise<AgentCapabilities | undefined> {
     let url: string;
     let headers: Headers;
+    let fetchCapabilities: typeof import("./capabilities.js").fetchCapabilities;
     try {
       url = this.#options.capabilitiesUrl ?? capabilitiesUrlOf(this.#url);
       headers = await this.#headers();
+      ({ fetchCapabilities } = await CAPABILITIES_MODULE.get());
     } catch (cause) {
       query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` : "" });
       return undefined;
