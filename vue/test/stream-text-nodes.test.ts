@@ -33,6 +33,40 @@ function mounted(form: Form, messages: readonly MessageNode[]) {
   return { kinds: nodesIn(list), instances: instancesUnder(root), list, unmount: view.unmount };
 }
 
+/**
+ * `form`'s list rendered to a string, put in the document and hydrated, checked free of hydration
+ * warnings: the elements `tag` names as the server sent them and after hydration.
+ */
+async function hydratedList(form: "documented" | "sole", messages: readonly MessageNode[], tag: string) {
+  const props = { messages, form };
+  const html = await renderToString(createSSRApp(MessageForms, props));
+  const target = document.createElement("div");
+  target.innerHTML = html;
+  document.body.append(target);
+  const served = [...target.querySelectorAll(tag)];
+  const texts = served.map((element) => element.firstChild);
+  const warn = vi.spyOn(console, "warn");
+  const error = vi.spyOn(console, "error");
+  const app = createSSRApp(MessageForms, props);
+  app.mount(target);
+  expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
+  warn.mockRestore();
+  error.mockRestore();
+  const hydrated = [...target.querySelectorAll(tag)];
+  return {
+    html,
+    served,
+    hydrated,
+    target,
+    /** Every element is the one the server sent, holding the Text node it came with alone. */
+    inPlace: hydrated.every((element, i) => element === served[i] && element.childNodes.length === 1 && element.firstChild === texts[i]),
+    done() {
+      app.unmount();
+      target.remove();
+    },
+  };
+}
+
 describe("the documented Message pattern", () => {
   test("adds no node beyond a text component of the app's own, and no component instance beyond the Message, in the browser", async () => {
     const thread = chatOf(MESSAGES);
@@ -60,24 +94,21 @@ describe("the documented Message pattern", () => {
     for (const each of Object.values(view)) each.unmount();
   });
 
+  test("<StreamingText tag=\"li\"> is sent with its text and hydrated in place too, without a mismatch", async () => {
+    const thread = chatOf(MESSAGES);
+    const list = await hydratedList("sole", thread.messages.value, "li");
+    expect(list.html).toContain('<li class="assistant">text &lt;1&gt; &amp; more</li>');
+    expect(list.inPlace).toBe(true);
+    await expectTokenInPlace(thread, list.hydrated.at(-1)!, MESSAGES - 1, nextTick, expect);
+    list.done();
+  });
+
   test("renderToString sends the element with the text; hydration adopts it and adds nothing", async () => {
     const thread = chatOf(MESSAGES);
-    const props = { messages: thread.messages.value, form: "documented" as const };
-    const html = await renderToString(createSSRApp(MessageForms, props));
-    expect(html).toContain('<p class="assistant">text &lt;1&gt; &amp; more</p>');
-    const target = document.createElement("div");
-    target.innerHTML = html;
-    document.body.append(target);
-    const served = [...target.querySelectorAll("p")];
-    const warn = vi.spyOn(console, "warn");
-    const error = vi.spyOn(console, "error");
-    const app = createSSRApp(MessageForms, props);
-    app.mount(target);
-    expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
-    warn.mockRestore();
-    error.mockRestore();
-    const hydrated = [...target.querySelectorAll("p")];
-    expect(hydrated.every((p, i) => p === served[i])).toBe(true);
+    const list = await hydratedList("documented", thread.messages.value, "p");
+    expect(list.html).toContain('<p class="assistant">text &lt;1&gt; &amp; more</p>');
+    expect(list.inPlace).toBe(true);
+    const { target, hydrated } = list;
     const own = mounted("own", thread.messages.value);
     // The server marks a fragment with comments where the browser puts empty Text nodes: the same
     // number of nodes, and the same elements and text.
@@ -86,8 +117,7 @@ describe("the documented Message pattern", () => {
     expect([kinds["p"], kinds["text"]]).toEqual([own.kinds["p"], own.kinds["text"]]);
     await expectTokenInPlace(thread, hydrated.at(-1)!, MESSAGES - 1, nextTick, expect);
     own.unmount();
-    app.unmount();
-    target.remove();
+    list.done();
   });
 });
 
