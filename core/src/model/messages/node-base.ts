@@ -89,9 +89,9 @@ export interface TextWaiter {
   nextWaiter: TextWaiter | undefined;
   /** The content's signal now exists: follow it from now on. */
   wake(content: Signal<unknown>): void;
-  /** The node appended `delta` to its content (which had no signal). */
+  /** @internal The node appended `delta` to its content (which had no signal). */
   appended(delta: string): void;
-  /** The node wrote its content whole (which had no signal). */
+  /** @internal The node wrote its content whole (which had no signal). */
   replaced(): void;
 }
 
