@@ -180,7 +180,10 @@ describe("the module's agent route", () => {
     const refused = await post(url, large, "alice");
     expect(refused.status).toBe(413);
     expect(await refused.json()).toMatchObject({ error: { code: "BODY_TOO_LARGE" } });
-    expect((await post(url, input("t-small"), "alice")).status).toBe(200);
+    const small = await post(url, input("t-small"), "alice");
+    expect(small.status).toBe(200);
+    // The stream opens before the agent is asked (a comment first): read it to the run's end.
+    expect((await readFrames(small)).at(-1)!.data).toMatchObject({ type: "RUN_FINISHED" });
     expect(agent.exchanges).toHaveLength(1);
   });
 
