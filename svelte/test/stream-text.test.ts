@@ -8,6 +8,7 @@ import { BindingError, streamText } from "../src/index.js";
 import StreamItem from "./components/StreamItem.svelte";
 import { Renders } from "./support/renders.js";
 import { countSubscriptions } from "./support/watchers.js";
+import { textListeners } from "../../core/test/support/text-listeners.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 
 describe.each(["component", "action"] as const)("streamText (%s)", (mode) => {
-  test("100 tokens extend one Text node; the message component never re-renders", () => {
+  test("100 tokens extend one Text node; the message component never re-renders; a token notifies no signal subscriber", () => {
     const thread = createThread();
     fold(thread, start("m1"), content("m1", "Hi"));
     const renders = new Renders();
@@ -40,6 +41,7 @@ describe.each(["component", "action"] as const)("streamText (%s)", (mode) => {
     const observer = new MutationObserver((list) => records.push(...list));
     observer.observe(getByTestId("item"), { subtree: true, childList: true, characterData: true, attributes: true });
     let expected = "Hi";
+    const notified = subscriptions.notified;
     for (let i = 0; i < 100; i++) {
       const delta = ` t${i}`;
       expected += delta;
@@ -52,8 +54,13 @@ describe.each(["component", "action"] as const)("streamText (%s)", (mode) => {
     expect(renders.snapshot()).toEqual({ item: 1 });
     expect(records).toHaveLength(100);
     expect(records.every((r) => r.type === "characterData" && r.target === textNode)).toBe(true);
-    expect(subscriptions.live).toBe(1);
+    // The node hands each token to the Text node itself: no signal subscription, so no signal
+    // write, notification or effect per token.
+    expect(subscriptions.notified - notified).toBe(0);
+    expect(subscriptions.live).toBe(0);
+    expect(textListeners(nodeOf(thread, "m1"))).toBe(1);
     unmount();
+    expect(textListeners(nodeOf(thread, "m1"))).toBe(0);
     expect(subscriptions.live).toBe(0);
   });
 
@@ -76,9 +83,10 @@ describe.each(["component", "action"] as const)("streamText (%s)", (mode) => {
     expect(element().textContent).toBe("other");
     fold(thread, content("m1", " ignored"), content("m2", "!"));
     expect(element().textContent).toBe("other!");
-    expect(subscriptions.live).toBe(1);
-    unmount();
     expect(subscriptions.live).toBe(0);
+    expect([textListeners(nodeOf(thread, "m1")), textListeners(nodeOf(thread, "m2"))]).toEqual([0, 1]);
+    unmount();
+    expect(textListeners(nodeOf(thread, "m2"))).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { renderToString } from "vue/server-renderer";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { BindingError, StreamingText, streamText } from "../src/index.js";
 import { countSubscriptions, type SubscriptionCounter } from "./support/subscriptions.js";
+import { textListeners } from "../../core/test/support/text-listeners.js";
 
 const fold = (thread: Thread, ...events: object[]) => {
   for (const event of events) foldEvent(thread, event as AGUIEvent);
@@ -35,7 +36,7 @@ beforeEach(() => {
 afterEach(() => subscriptions.restore());
 
 describe("StreamingText", () => {
-  test("100 tokens extend one Text node; no component re-renders; unmount releases", async () => {
+  test("100 tokens extend one Text node; no component re-renders; a token notifies no signal subscriber; unmount releases", async () => {
     const thread = createThread();
     fold(thread, start("m1"), content("m1", "Hi"));
     const counter = { renders: 0 };
@@ -47,6 +48,7 @@ describe("StreamingText", () => {
     const observer = new MutationObserver((list) => records.push(...list));
     observer.observe(wrapper.element, { subtree: true, childList: true, characterData: true, attributes: true });
     let expected = "Hi";
+    const notified = subscriptions.notified;
     for (let i = 0; i < 100; i++) {
       expected += ` t${i}`;
       fold(thread, content("m1", ` t${i}`));
@@ -60,8 +62,13 @@ describe("StreamingText", () => {
     expect(records).toHaveLength(100);
     expect(records.every((r) => r.type === "characterData" && r.target === textNode)).toBe(true);
     expect(counter.renders).toBe(1);
-    expect(subscriptions.live).toBe(1);
+    // The node hands each token to the Text node itself: no signal subscription, so no signal
+    // write, notification or effect per token.
+    expect(subscriptions.notified - notified).toBe(0);
+    expect(subscriptions.live).toBe(0);
+    expect(textListeners(nodeOf(thread, "m1"))).toBe(1);
     wrapper.unmount();
+    expect(textListeners(nodeOf(thread, "m1"))).toBe(0);
     expect(subscriptions.live).toBe(0);
   });
 
@@ -82,9 +89,10 @@ describe("StreamingText", () => {
     expect(wrapper.element.textContent).toBe("other");
     fold(thread, content("m1", " ignored"), content("m2", "!"));
     expect(wrapper.element.textContent).toBe("other!");
-    expect(subscriptions.live).toBe(1);
-    wrapper.unmount();
     expect(subscriptions.live).toBe(0);
+    expect([textListeners(nodeOf(thread, "m1")), textListeners(nodeOf(thread, "m2"))]).toEqual([0, 1]);
+    wrapper.unmount();
+    expect(textListeners(nodeOf(thread, "m2"))).toBe(0);
   });
 
   test("renderToString shows the current text and subscribes to nothing", async () => {
@@ -138,15 +146,17 @@ describe("v-stream-text (streamText)", () => {
     fold(thread, content("m1", " there"), content("m1", "!"));
     expect(wrapper.element.textContent).toBe("Hi there!");
     expect(wrapper.element.firstChild).toBe(textNode);
-    expect(subscriptions.live).toBe(1);
+    expect(subscriptions.live).toBe(0);
+    expect(textListeners(nodeOf(thread, "m1"))).toBe(1);
     current.value = nodeOf(thread, "m2");
     await nextTick();
     expect(wrapper.element.textContent).toBe("other");
     fold(thread, content("m1", "?"), content("m2", "!"));
     expect(wrapper.element.textContent).toBe("other!");
-    expect(subscriptions.live).toBe(1);
+    expect([textListeners(nodeOf(thread, "m1")), textListeners(nodeOf(thread, "m2"))]).toEqual([0, 1]);
     expect(renders).toBe(2);
     wrapper.unmount();
+    expect(textListeners(nodeOf(thread, "m2"))).toBe(0);
     expect(subscriptions.live).toBe(0);
   });
 });

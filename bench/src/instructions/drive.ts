@@ -19,7 +19,7 @@ const priors = Number(priorsArg);
 const warm = Number(warmArg);
 const events = Number(eventsArg);
 if (!scenario || !(priors >= 0) || !(warm >= 0) || !(events > 0)) {
-  console.error("usage: drive.js <text-fold|text-pipeline|text-chat|state-fold|state-pipeline> <priors> <warm-up events> <measured events>");
+  console.error("usage: drive.js <text-fold|text-pipeline|text-chat|text-view|state-fold|state-pipeline> <priors> <warm-up events> <measured events>");
   process.exit(2);
 }
 
@@ -60,7 +60,12 @@ function feeder(thread: ReturnType<typeof tl.createThread>, entry: "fold" | "pip
 /** The 2,000 text deltas the loops cycle through: the same objects whatever the loop's length. */
 const ring = textStream(0, 2000).deltas as Event[];
 
-async function textChat(priorsCount: number): Promise<string> {
+/**
+ * How the chat's text reaches the page: `view` is what <StreamingText> and the streamText
+ * action/directive run per token (`subscribeText`, the delta handed to the Text node; here a
+ * string stands in for the node), `content` a plain subscription to the whole text.
+ */
+async function textChat(priorsCount: number, view: "content" | "text"): Promise<string> {
   let sink: Sink | undefined;
   let input: { threadId: string; runId: string } | undefined;
   const source = {
@@ -80,7 +85,8 @@ async function textChat(priorsCount: number): Promise<string> {
   sink.onEvent({ type: "TEXT_MESSAGE_START", messageId: LIVE_MESSAGE_ID, role: "assistant" });
   const node = client.thread.message(LIVE_MESSAGE_ID) as unknown as { content: { subscribe(run: (text: string) => void): () => void; peek(): string } };
   let seen = "";
-  node.content.subscribe((text) => (seen = text));
+  if (view === "content") node.content.subscribe((text) => (seen = text));
+  else tl.subscribeText(node as never, { reset: (text) => (seen = text), append: (delta) => (seen += delta) });
   const open = sink;
   measure((i) => open.onEvent(ring[i % ring.length]));
   return `${seen.length}`;
@@ -115,7 +121,8 @@ switch (scenario) {
     out = text(scenario === "text-fold" ? "fold" : "pipeline", priors);
     break;
   case "text-chat":
-    out = await textChat(priors);
+  case "text-view":
+    out = await textChat(priors, scenario === "text-chat" ? "content" : "text");
     break;
   case "state-fold":
   case "state-pipeline":

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const SCENARIOS = ["text-fold", "text-pipeline", "text-chat", "state-fold", "state-pipeline"];
+const SCENARIOS = ["text-fold", "text-pipeline", "text-chat", "text-view", "state-fold", "state-pipeline"];
 const scenarios = (option("scenarios") ?? SCENARIOS.join(",")).split(",");
 const priors = Number(option("priors") ?? 50_000);
 const [warm, events] = (option("events") ?? "20000,20000").split(",").map(Number) as [number, number];
@@ -57,6 +57,7 @@ async function bundle(label: string, src: string): Promise<string> {
       `export { createThread, ChatClient } from ${JSON.stringify(join(src, "index.ts"))};`,
       `export { foldEvent } from ${JSON.stringify(from("fold"))};`,
       `export { createPipeline } from ${JSON.stringify(from("pipeline"))};`,
+      `export { subscribeText } from ${JSON.stringify(from("model"))};`,
     ].join("\n"),
   );
   // Kept beside the callgrind output with --keep, so a JIT frame's file:line can be looked up.

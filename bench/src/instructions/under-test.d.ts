@@ -4,4 +4,5 @@ declare module "threadline-under-test" {
   export { createThread, ChatClient } from "@threadline/core";
   export { foldEvent } from "@threadline/core/fold";
   export { createPipeline } from "@threadline/core/pipeline";
+  export { subscribeText } from "@threadline/core/model";
 }

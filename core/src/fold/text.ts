@@ -90,16 +90,17 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
 }
 
 /**
- * One string append to the content, O(delta). While a text subscriber exists, the node's delta log
- * (`TextLog`, node-base.ts) records it; content parts (a multimodal message) become plain text,
- * which is a replacement, not an append. An assistant message's text part joins its parts where
- * text first arrives.
+ * One string append to the content, O(delta). A text subscriber hears it at once (no signal yet),
+ * or, once the content has a signal, from the node's delta log (`TextLog`, node-base.ts); content
+ * parts (a multimodal message) become plain text, which is a replacement, not an append. An
+ * assistant message's text part joins its parts where text first arrives.
  */
 function appendText(node: TextBearingNodeImpl, delta: string): void {
-  node.wakeWaiters();
-  const before = node.appendContent(delta);
-  // The log is read by the subscribers the write notifies, which run once the fold's batch ends.
+  // Read before the write: a log made while the write is told (a waiter woken onto the signal
+  // then) starts after it, which that waiter was shown when woken.
   const log = node.textLog;
+  const before = node.appendContent(delta);
+  // The log is read by the subscribers the signal notifies, which run once the fold's batch ends.
   if (log !== undefined) {
     const writes = ++log.writes;
     if (before !== undefined && typeof before !== "string") log.replacedAt = writes;

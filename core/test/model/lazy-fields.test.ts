@@ -131,9 +131,11 @@ describe("the delta log behind subscribeText", () => {
     append: (delta: string) => calls.push(`append:${delta}`),
   });
 
-  it("exists only while a text subscriber does, and subscribers that come and go still get appends", () => {
+  it("exists only while a text subscriber follows the content's signal, and subscribers that come and go still get appends", () => {
     const thread = createThread();
     fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, content("a"));
+    // Something reads the content: from now on the signal carries every write.
+    void node(thread, "m1").content;
     expect(log(thread, "m1")).toBeUndefined();
     const first: string[] = [];
     const second: string[] = [];
@@ -157,7 +159,7 @@ describe("the delta log behind subscribeText", () => {
     expect(third).toEqual(["reset:abcde", "append:f"]);
     expect(log(thread, "m1")).toBeUndefined();
   });
-  it("a subscriber to a finished message waits without a signal or a log until the content is written", () => {
+  it("a subscriber hears the node's writes without a signal or a log, until something reads the content", () => {
     const thread = createThread({ messages: [{ id: "m1", role: "assistant", content: "done" }, { id: "u1", role: "user", content: "hi" }] });
     const m1 = node(thread, "m1") as unknown as { textLog?: unknown; rare?: { textWaiting?: unknown } };
     const first: string[] = [];
@@ -166,15 +168,22 @@ describe("the delta log behind subscribeText", () => {
     const stopSecond = subscribeText(node(thread, "m1"), sink(second));
     expect(m1.textLog).toBeUndefined();
     expect(m1.rare?.textWaiting).toBeDefined();
-    // One of two waiters leaves before any write: the other still hears the first token.
+    // One of two subscribers leaves before any write: the other still hears every token, with no
+    // signal made and no log kept.
     stopFirst();
-    fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, content("!"));
+    fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, content("!"), content("?"));
+    expect(m1.rare?.textWaiting).toBeDefined();
+    expect(m1.textLog).toBeUndefined();
+    // The first read of the content makes its signal: the subscriber follows it from then on.
+    const signal = node(thread, "m1").content;
     expect(m1.rare?.textWaiting).toBeUndefined();
     expect(m1.textLog).toBeDefined();
+    fold(thread, content("."));
     stopSecond();
     expect(m1.textLog).toBeUndefined();
+    expect(signal.peek()).toBe("done!?.");
     expect(first).toEqual(["reset:done"]);
-    expect(second).toEqual(["reset:done", "append:!"]);
+    expect(second).toEqual(["reset:done", "append:!", "append:?", "append:."]);
     // A write through the content signal itself (read after subscribing) is heard too, as a reset.
     const user: string[] = [];
     const stopUser = subscribeText(node(thread, "u1"), sink(user));
@@ -188,13 +197,14 @@ describe("the delta log behind subscribeText", () => {
     expect(user).toEqual(["reset:hi", "reset:edited"]);
     expect(heard).toEqual(["hi", "edited"]);
   });
-  it("currentText reads without making a record or a log; the delta ring waits for the first append", () => {
+  it("currentText reads without making a record or a log; the delta ring waits for an append through the signal", () => {
     const thread = createThread({ messages: [{ id: "m1", role: "assistant", content: "done" }] });
     const m1 = node(thread, "m1") as unknown as { rare?: unknown; textLog?: { deltas?: unknown } };
     expect(currentText(node(thread, "m1"))).toBe("done");
     expect(m1.rare).toBeUndefined();
     const calls: string[] = [];
     const stop = subscribeText(node(thread, "m1"), sink(calls));
+    void node(thread, "m1").content;
     // A mounted finished message: subscribed, but no 16-slot ring until a token comes.
     expect(m1.textLog?.deltas).toBeUndefined();
     fold(thread, { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }, content("!"));

@@ -56,9 +56,25 @@ describe("subscribeText", () => {
     expect(r.calls).toEqual(["reset:", "append:a", "append:b"]);
   });
 
-  it("several appends folded in one batch arrive as one joined append", () => {
+  it("while nothing reads the content, each append is handed over as it lands (in a batch too), with no signal or log", () => {
     const thread = createThread();
     fold(thread, start(), content("x"));
+    const r = recorder();
+    subscribeText(nodeOf(thread, "m1"), r.sink);
+    batch(() => fold(thread, content("1"), content("2"), content("3")));
+    expect(r.calls).toEqual(["reset:x", "append:1", "append:2", "append:3"]);
+    expect(r.text()).toBe("x123");
+    // Still heard straight from the node: it made no signal (that would have woken the
+    // subscriber off the waiting list) and keeps no delta log.
+    const internals = nodeOf(thread, "m1") as unknown as { rare?: { textWaiting?: unknown; textLog?: unknown } };
+    expect(internals.rare?.textWaiting).toBeDefined();
+    expect(internals.rare?.textLog).toBeUndefined();
+  });
+
+  it("once the content has a signal, several appends folded in one batch arrive as one joined append", () => {
+    const thread = createThread();
+    fold(thread, start(), content("x"));
+    void nodeOf(thread, "m1").content;
     const r = recorder();
     subscribeText(nodeOf(thread, "m1"), r.sink);
     batch(() => fold(thread, content("1"), content("2"), content("3")));
@@ -66,9 +82,26 @@ describe("subscribeText", () => {
     expect(r.text()).toBe("x123");
   });
 
+  it("a subscriber woken onto the signal while another is told of a write still sees that write", () => {
+    const thread = createThread();
+    fold(thread, start(), content("a"));
+    const node = nodeOf(thread, "m1");
+    const second = recorder();
+    // The first subscriber's sink reads the content (making its signal) while it is told of "b".
+    subscribeText(node, {
+      reset: () => undefined,
+      append: () => void node.content.peek(),
+    });
+    subscribeText(node, second.sink);
+    fold(thread, content("b"), content("c"));
+    expect(second.text()).toBe("abc");
+    expect(second.calls).toEqual(["reset:a", "reset:ab", "append:c"]);
+  });
+
   it("more appends in one batch than the node remembers give a reset with the whole text", () => {
     const thread = createThread();
     fold(thread, start());
+    void nodeOf(thread, "m1").content;
     const r = recorder();
     subscribeText(nodeOf(thread, "m1"), r.sink);
     batch(() => {
@@ -81,9 +114,13 @@ describe("subscribeText", () => {
     expect(r.calls[2]).toBe("append:!");
   });
 
-  it("a MESSAGES_SNAPSHOT that replaces the text resets, even when folded with an append of the same length", () => {
+  it.each([
+    ["straight from the node", false, ["reset:xyz", "append:d"]],
+    ["through the content's signal", true, ["reset:xyzd"]],
+  ])("a MESSAGES_SNAPSHOT that replaces the text resets, even when folded with an append of the same length (%s)", (_, read, inBatch) => {
     const thread = createThread();
     fold(thread, start(), content("abc"));
+    if (read) void nodeOf(thread, "m1").content;
     const r = recorder();
     subscribeText(nodeOf(thread, "m1"), r.sink);
     // Replacement by text of the same length, then an append, in one batch: the delta alone
@@ -92,7 +129,8 @@ describe("subscribeText", () => {
       fold(thread, { type: "MESSAGES_SNAPSHOT", messages: [{ id: "m1", role: "assistant", content: "xyz" }] });
       fold(thread, start(), content("d"));
     });
-    expect(r.calls.at(-1)).toBe("reset:xyzd");
+    expect(r.calls.slice(1)).toEqual(inBatch);
+    expect(r.text()).toBe("xyzd");
     fold(thread, content("e"));
     expect(r.calls.at(-1)).toBe("append:e");
     expect(r.text()).toBe("xyzde");
@@ -148,9 +186,13 @@ describe("subscribeText", () => {
     expect(r.calls).toEqual(["reset:a"]);
   });
 
-  it("two subscribers at different points each get a consistent view", () => {
+  it.each([
+    ["straight from the node", false, ["append:c", "append:d"]],
+    ["through the content's signal", true, ["append:cd"]],
+  ])("two subscribers at different points each get a consistent view (%s)", (_, read, inBatch) => {
     const thread = createThread();
     fold(thread, start(), content("a"));
+    if (read) void nodeOf(thread, "m1").content;
     const early = recorder();
     subscribeText(nodeOf(thread, "m1"), early.sink);
     fold(thread, content("b"));
@@ -158,8 +200,8 @@ describe("subscribeText", () => {
     subscribeText(nodeOf(thread, "m1"), late.sink);
     batch(() => fold(thread, content("c"), content("d")));
     fold(thread, content("e"));
-    expect(early.calls).toEqual(["reset:a", "append:b", "append:cd", "append:e"]);
-    expect(late.calls).toEqual(["reset:ab", "append:cd", "append:e"]);
+    expect(early.calls).toEqual(["reset:a", "append:b", ...inBatch, "append:e"]);
+    expect(late.calls).toEqual(["reset:ab", ...inBatch, "append:e"]);
     expect(early.text()).toBe("abcde");
     expect(late.text()).toBe("abcde");
   });

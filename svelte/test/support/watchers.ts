@@ -53,14 +53,22 @@ export function watchedSignals(root: unknown): Signal<unknown>[] {
   return signalsIn(root).filter(isWatched);
 }
 
-/** Counts live `signal.subscribe` bridges (the only way the bindings attach to the graph). */
-export function countSubscriptions(): { readonly live: number; readonly opened: number; restore(): void } {
+/**
+ * Counts live `signal.subscribe` bridges (the only way the bindings attach to the graph), and the
+ * changes they were notified of (`notified`: calls after the one `subscribe` makes at once).
+ */
+export function countSubscriptions(): { readonly live: number; readonly opened: number; readonly notified: number; restore(): void } {
   const original = Signal.prototype.subscribe;
-  const counts = { live: 0, opened: 0 };
+  const counts = { live: 0, opened: 0, notified: 0 };
   Signal.prototype.subscribe = function (this: Signal<unknown>, fn: (value: unknown) => void) {
     counts.live++;
     counts.opened++;
-    const stop = original.call(this, fn);
+    let first = true;
+    const stop = original.call(this, (value) => {
+      if (first) first = false;
+      else counts.notified++;
+      fn(value);
+    });
     let open = true;
     return () => {
       if (open) {
@@ -76,6 +84,9 @@ export function countSubscriptions(): { readonly live: number; readonly opened: 
     },
     get opened() {
       return counts.opened;
+    },
+    get notified() {
+      return counts.notified;
     },
     restore() {
       Signal.prototype.subscribe = original;

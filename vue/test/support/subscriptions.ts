@@ -7,6 +7,8 @@ export interface SubscriptionCounter {
   readonly live: number;
   /** Subscriptions ever made while counting. */
   readonly made: number;
+  /** Changes the subscriptions were notified of (calls after the one `subscribe` makes at once). */
+  readonly notified: number;
   restore(): void;
 }
 
@@ -14,8 +16,14 @@ export function countSubscriptions(): SubscriptionCounter {
   const original = Signal.prototype.subscribe;
   let live = 0;
   let made = 0;
+  let notified = 0;
   Signal.prototype.subscribe = function (this: Signal, fn: (value: unknown) => void) {
-    const unsubscribe = original.call(this, fn);
+    let first = true;
+    const unsubscribe = original.call(this, (value) => {
+      if (first) first = false;
+      else notified++;
+      fn(value);
+    });
     live++;
     made++;
     let released = false;
@@ -33,6 +41,9 @@ export function countSubscriptions(): SubscriptionCounter {
     },
     get made() {
       return made;
+    },
+    get notified() {
+      return notified;
     },
     restore() {
       Signal.prototype.subscribe = original;

@@ -77,17 +77,22 @@ export interface TextLog {
 }
 
 /**
- * A text subscriber (`subscribeText`) that came while the content had no signal yet: a view that
- * mounts a thousand finished messages would otherwise make a signal, an effect and a log for each
- * of them, and most never change again. Every write of the content goes through the node (its
- * methods, or the signal `content` makes), and both wake the waiters first: they subscribe to the
- * signal, made then, before the write lands. Linked through `nextWaiter`: no list to allocate.
+ * A text subscriber (`subscribeText`) of a node whose content has no signal: it hears the node's
+ * own writes directly, each as it lands — no signal, effect or delta log, so a streamed token
+ * costs a call, not a signal notification (and a view that mounts a thousand finished messages
+ * makes nothing for them). While the content has no signal, only the node writes it. Once
+ * something reads `content` (making its signal, which anyone may then write), the waiters are
+ * woken with it and follow the signal instead. Linked through `nextWaiter`: no list to allocate.
  */
 export interface TextWaiter {
   /** @internal */
   nextWaiter: TextWaiter | undefined;
-  /** The content's signal now exists (holding the value the waiter was last shown): subscribe to it. */
+  /** The content's signal now exists: follow it from now on. */
   wake(content: Signal<unknown>): void;
+  /** @internal The node appended `delta` to its content (which had no signal). */
+  appended(delta: string): void;
+  /** @internal The node wrote its content whole (which had no signal). */
+  replaced(): void;
 }
 
 /** Bits of `BaseNode.flags`. */
@@ -272,8 +277,8 @@ export abstract class TextBearingNode<C> extends BaseNode {
   }
 
   /**
-   * @internal `waiter` watches the content from now: woken with the signal before the next write, or at
-   * once when the signal exists already. Waiters wake in the order they came.
+   * @internal `waiter` hears the node's writes of the content from now (in the order waiters came),
+   * until its signal is made; at once woken when the signal exists already.
    */
   waitForText(waiter: TextWaiter): void {
     const slot = this.#content;
@@ -302,33 +307,33 @@ export abstract class TextBearingNode<C> extends BaseNode {
     waiter.nextWaiter = undefined;
   }
 
-  /**
-   * @internal Before any write of the content: waiting text subscribers get its signal first (the fold's
-   * append, fold/text.ts, calls it before it logs the delta).
-   */
-  wakeWaiters(): void {
-    if (this.rare?.textWaiting !== undefined) void this.content;
-  }
-
   /** @internal */
   peekContent(): C {
     return peekSlot(this.#content);
   }
 
   /**
-   * @internal Writes the content (through its signal when there is one). Every caller wakes the waiters
-   * first and keeps the delta log: the fold's append (fold/text.ts), or `noteTextReplaced` before
-   * a whole write.
+   * @internal Writes the content: through its signal when there is one (every caller keeps the delta
+   * log: `noteTextReplaced` before a whole write), else in place, then tells the waiting text
+   * subscribers.
    */
   setContent(value: C): void {
-    this.#content = writeSlot(this.#content, value);
+    const slot = this.#content;
+    if (slot instanceof Signal) {
+      (slot as Signal<C>).value = value;
+      return;
+    }
+    this.#content = value;
+    const waiting = this.rare?.textWaiting;
+    if (waiting !== undefined) replacedFor(waiting);
   }
 
   /**
    * @internal The fold's text append (fold/text.ts): the text so far (none, or content parts, count
    * as "") plus `delta`, through the signal when there is one — one look at the slot: through
-   * peekSlot and writeSlot, which every lazy field shares, a token cost ~360 instructions more.
-   * Returns what the content held before, for the delta log.
+   * peekSlot and writeSlot, which every lazy field shares, a token cost ~360 instructions more —
+   * else in place, handing `delta` to the waiting text subscribers. Returns what the content held
+   * before, for the delta log.
    */
   appendContent(delta: string): unknown {
     const slot = this.#content;
@@ -338,6 +343,8 @@ export abstract class TextBearingNode<C> extends BaseNode {
       return before;
     }
     this.#content = ((typeof slot === "string" ? slot : "") + delta) as C;
+    const waiting = this.rare?.textWaiting;
+    if (waiting !== undefined) appendedFor(waiting, delta);
     return slot;
   }
 
@@ -409,9 +416,30 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** @internal Called before `content` is written as a whole (snapshot, restore). */
   protected noteTextReplaced(): void {
-    this.wakeWaiters();
     const log = this.rare?.textLog;
     if (log !== undefined) log.replacedAt = ++log.writes;
+  }
+}
+
+/**
+ * Each waiter in turn, the next one taken before the call: a waiter may stop (or the signal be
+ * made, waking them all) while it is told, and one told after being woken ignores it.
+ */
+function appendedFor(first: TextWaiter, delta: string): void {
+  let waiter: TextWaiter | undefined = first;
+  while (waiter !== undefined) {
+    const next: TextWaiter | undefined = waiter.nextWaiter;
+    waiter.appended(delta);
+    waiter = next;
+  }
+}
+
+function replacedFor(first: TextWaiter): void {
+  let waiter: TextWaiter | undefined = first;
+  while (waiter !== undefined) {
+    const next: TextWaiter | undefined = waiter.nextWaiter;
+    waiter.replaced();
+    waiter = next;
   }
 }
 

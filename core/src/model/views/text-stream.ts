@@ -17,11 +17,14 @@ export interface TextSink {
 }
 
 /**
- * Calls `sink.reset(text)` at once with the message's current text, then, on every change of its
- * `content` signal, `sink.append(delta)` when the change was only appends since the last call (up
- * to 16 deltas folded in one batch are joined), else `sink.reset(text)`. The text is what
- * `messageText` shows: a string as is, content parts' text joined, `""` for none or an activity.
- * O(delta) per token: no string is compared or sliced. Returns the unsubscribe function.
+ * Calls `sink.reset(text)` at once with the message's current text, then, on every change,
+ * `sink.append(delta)` when the change was only an append, else `sink.reset(text)`. While nothing
+ * has read the message's `content` signal (a page that only shows the text through this), the
+ * node hands each write over as it lands: a token is one call, with no signal or effect. Once the
+ * signal exists, changes arrive once per batch (up to 16 deltas folded in one batch are joined).
+ * The text is what `messageText` shows: a string as is, content parts' text joined, `""` for none
+ * or an activity. O(delta) per token: no string is compared or sliced. Returns the unsubscribe
+ * function.
  */
 export function subscribeText(node: MessageNode, sink: TextSink): () => void {
   const subscription = new SinkSubscription(sink);
@@ -32,9 +35,10 @@ export function subscribeText(node: MessageNode, sink: TextSink): () => void {
 /**
  * One text subscription, as an object that is its own sink (its methods on the prototype: a
  * thread mounts one per message, and MessageTextNode, which extends it, is one object per
- * element rather than two). Until the content is written it only waits on the node
- * (`TextWaiter`): no signal, effect or log is made for a finished message that never changes
- * again. Fields, not `#` methods: those would stamp every instance with a brand.
+ * element rather than two). While the content has no signal it hears the node's writes directly
+ * (`TextWaiter`): no signal, effect or log is made, for a finished message that never changes
+ * again or for a streamed token. Fields, not `#` methods: those would stamp every instance with a
+ * brand.
  */
 export abstract class TextSubscription implements TextWaiter, TextSink {
   /** @internal */
@@ -80,13 +84,27 @@ export abstract class TextSubscription implements TextWaiter, TextSink {
     (node as TextBearingNode<unknown>).waitForText(this);
   }
 
-  /** The content's signal exists now and still holds what was shown: follow its changes. */
+  /** The content's signal exists now: follow its changes. */
   wake(content: Signal<unknown>): void {
     if (this.#unsubscribe !== undefined) return;
     // Counted before subscribing: every write after this is logged for us.
     const log = (this.#log = (this.#node as TextBearingNode<unknown>).addTextSubscriber());
     this.#seenWrites = log.writes;
+    // Made while another waiter was being told of a write, this one may not have been told yet
+    // (for text other than a string, shown again to be sure).
+    const now = content.peek() as MessageContent | undefined;
+    if (typeof now !== "string" || now.length !== this.#seenLength) this.show(now, undefined);
     this.subscribeTo(content, false);
+  }
+
+  /** @internal The node appended `delta` to its content, which has no signal. */
+  appended(delta: string): void {
+    if (this.#unsubscribe === undefined) this.show((this.#node as TextBearingNode<unknown>).peekContent() as MessageContent | undefined, delta);
+  }
+
+  /** @internal The node wrote its content whole, which has no signal. */
+  replaced(): void {
+    if (this.#unsubscribe === undefined) this.show((this.#node as TextBearingNode<unknown>).peekContent() as MessageContent | undefined, undefined);
   }
 
   /** Follows `content`; its first call (the value now) is shown only when `showNow`. */
