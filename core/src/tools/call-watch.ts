@@ -29,6 +29,8 @@ export interface ToolCallWatchHost {
   runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void;
   /** Any event was folded (for coalesced saves). */
   folded(): void;
+  /** `folded` does something (the chat saves its thread): the watch then hears text deltas too. */
+  readonly savesEveryEvent: boolean;
 }
 
 /**
@@ -49,9 +51,12 @@ export interface ToolCallWatchHost {
 export class ToolCallWatch {
   constructor(private readonly host: ToolCallWatchHost) {}
 
-  /** Starts listening to the thread; returns the function that stops it. */
+  /**
+   * Starts listening to the thread; returns the function that stops it. A text delta concerns no
+   * tool call: the watch hears them only when each folded event is saved (`savesEveryEvent`).
+   */
   attach(): () => void {
-    return this.host.thread.onEvent(this.#onEvent);
+    return this.host.thread.hub.onEvent(this.#onEvent, this.host.savesEveryEvent);
   }
 
   /**

@@ -42,3 +42,49 @@ describe("EventHub.onCustom", () => {
     expect(names(hub).size).toBe(0);
   });
 });
+
+describe("EventHub.onEvent(listener, hearsTextDeltas: false)", () => {
+  const delta = { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "a" } as const;
+  const start = { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" } as const;
+
+  it("is not called for TEXT_MESSAGE_CONTENT, is called for every other event, in registration order with the others", () => {
+    const hub = new EventHub(() => undefined);
+    const heard: string[] = [];
+    hub.onEvent((event) => heard.push(`first ${event.type}`));
+    const offDeaf = hub.onEvent((event) => heard.push(`deaf ${event.type}`), false);
+    hub.onEvent((event) => heard.push(`last ${event.type}`));
+    expect(hub.textDeltaSize).toBe(2);
+
+    dispatchEvent(hub, start as never);
+    dispatchEvent(hub, delta as never);
+    expect(heard).toEqual([
+      "first TEXT_MESSAGE_START",
+      "deaf TEXT_MESSAGE_START",
+      "last TEXT_MESSAGE_START",
+      "first TEXT_MESSAGE_CONTENT",
+      "last TEXT_MESSAGE_CONTENT",
+    ]);
+
+    offDeaf();
+    offDeaf();
+    expect(hub.size).toBe(2);
+    expect(hub.deafToTextDeltas.size).toBe(0);
+    expect(hub.textDeltaSize).toBe(2);
+  });
+
+  it("counts a listener once however often it is added, and its unsubscribe keeps the counts right", () => {
+    const hub = new EventHub(() => undefined);
+    const listener = (): void => undefined;
+    const offA = hub.onEvent(listener, false);
+    const offB = hub.onEvent(listener, false);
+    expect(hub.size).toBe(1);
+    expect(hub.textDeltaSize).toBe(0);
+    offA();
+    offB();
+    expect(hub.size).toBe(0);
+    const hears = hub.onEvent(listener);
+    expect(hub.textDeltaSize).toBe(1);
+    hears();
+    expect([hub.size, hub.textDeltaSize, hub.deafToTextDeltas.size]).toEqual([0, 0, 0]);
+  });
+});
