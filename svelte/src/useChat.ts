@@ -125,7 +125,8 @@ export type CreateChatOptions = UseChatOptions;
  * `chat.stores` holds a store per field, for `$` code.
  *
  * Called while a component initialises, a chat it creates lives as long as that component:
- * destroying the component stops the run and disposes the client (on the server, at the end of
+ * destroying the component disposes the client, which leaves its run (`ChatClient.dispose`: the
+ * connection closes, a resumable server goes on and a later chat rejoins; on the server, at the end of
  * `render`). Called anywhere else, the caller calls `dispose()`. Throws `BindingError`
  * (`NOT_A_CHAT`) when `{ chat }` is not a `ChatClient`, and the client's own `ChatInputError` for
  * bad options.

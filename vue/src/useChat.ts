@@ -81,11 +81,11 @@ const UPDATABLE = ["tools", "context", "forwardedProps", "maxSteps"] as const;
  *
  * - Options may be a ref or getter. When the thread id they name (or the `thread` they pass, say
  *   from a `ThreadStore`) changes, the chat re-keys: the previous client is disposed (its run
- *   stopped) and a new one serves the new thread; the refs and methods follow it. A change to `tools`, `context`, `forwardedProps` or `maxSteps` alone is
+ *   left: see `ChatClient.dispose`) and a new one serves the new thread; the refs and methods follow it. A change to `tools`, `context`, `forwardedProps` or `maxSteps` alone is
  *   applied to the current client from its next run on.
  * - `useChat({ chat })` attaches to a `ChatClient` you created: it is never disposed here.
  * - The chat `useChat` created is disposed when the effect scope (the component) ends, which
- *   aborts its run. During server rendering nothing is subscribed, and the client is created
+ *   leaves its run (the connection closes; a resumable server goes on, and a later chat rejoins). During server rendering nothing is subscribed, and the client is created
  *   without cross-tab presence or storage (both belong to the browser) and disposed at once.
  */
 export function useChat(options: MaybeRefOrGetter<UseChatOptions>): UseChatReturn {

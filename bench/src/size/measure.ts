@@ -24,6 +24,11 @@ export interface Weight {
   /** Minified bytes per source module, largest first (only when weighed with `why`). */
   modules: [string, number][];
   /**
+   * Minified bytes per source module of the lazy chunks the first send loads (`sendChunks`), largest
+   * first (only when weighed with `why`): what a send adds, module by module.
+   */
+  sendModules: [string, number][];
+  /**
    * The chunks reached only through `import()` (the chat's engine, HttpAgent's exchange…), each
    * gzipped on its own as the browser fetches it, largest first: not in `gzip`, loaded on first use.
    */
@@ -137,12 +142,38 @@ const AS_AN_APP: Plugin = {
  */
 const SEND_LOADS = [/\/core\/dist\/chat\/engine\.js$/, /\/core\/dist\/transport\/http-exchange\.js$/];
 
-export async function weigh(name: string, code: string, why = false): Promise<Weight> {
+/**
+ * With `stubs` (`--stub=fold/state,json/json-patch`): each named core module (its path under
+ * core/dist, without `.js`) is replaced by one that exports the same names bound to nothing, so
+ * the build weighs the page as if that code were not loaded — what making it lazy or opt-in would
+ * save at most. The build does not run; it is weighed only.
+ */
+function stubbing(stubs: readonly string[]): Plugin {
+  return {
+    name: "threadline-size-stubs",
+    enforce: "pre",
+    load(id) {
+      if (!stubs.some((stub) => id.endsWith(`/core/dist/${stub}.js`))) return null;
+      const names = new Set<string>();
+      const code = readFileSync(id, "utf8");
+      for (const m of code.matchAll(/export (?:async )?(?:class|function\*?|const|let|var) ([\w$]+)/g)) names.add(m[1]!);
+      for (const m of code.matchAll(/export \{([^}]*)\}/g)) {
+        for (const spec of m[1]!.split(",")) {
+          const exported = spec.trim().split(/\s+as\s+/).pop();
+          if (exported) names.add(exported);
+        }
+      }
+      return [...names].map((exported) => `export const ${exported} = undefined;`).join("\n");
+    },
+  };
+}
+
+export async function weigh(name: string, code: string, why = false, stubs: readonly string[] = []): Promise<Weight> {
   mkdirSync(ENTRY_DIR, { recursive: true });
   const entry = `${ENTRY_DIR}${name}.js`;
   writeFileSync(entry, code);
   try {
-    return await bundle(entry, why);
+    return await bundle(entry, why, stubs);
   } finally {
     rmSync(entry, { force: true });
   }
@@ -151,13 +182,13 @@ export async function weigh(name: string, code: string, why = false): Promise<We
 /** A chunk's file name without its hash (`engine`, `http-exchange`). */
 const chunkName = (fileName: string): string => fileName.replace(/-[\w-]{8}\.js$/, "").replace(/\.js$/, "");
 
-async function bundle(entry: string, why: boolean): Promise<Weight> {
+async function bundle(entry: string, why: boolean, stubs: readonly string[]): Promise<Weight> {
   const output = (await build({
     configFile: false,
     root: source("../../"),
     mode: "production",
     logLevel: "silent",
-    plugins: [AS_AN_APP, ...(why ? [DIST_SOURCEMAPS] : []), svelte({ configFile: false }), vue()],
+    plugins: [AS_AN_APP, ...(stubs.length > 0 ? [stubbing(stubs)] : []), ...(why ? [DIST_SOURCEMAPS] : []), svelte({ configFile: false }), vue()],
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     build: {
       write: false,
@@ -176,6 +207,7 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
   let minified = 0;
   let gzip = 0;
   const bySource = new Map<string, number>();
+  const bySendSource = new Map<string, number>();
   // What the page loads up front: the entry chunk and what it imports statically. A chunk reached
   // only through `import()` (the protobuf decoder) is loaded when first needed, so it is not counted.
   const chunks = new Map<string, Rolldown.OutputChunk>();
@@ -214,6 +246,7 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
     if (sent.has(chunk.fileName) && !upFront) sendChunks.push(chunkName(chunk.fileName));
     if (why) chunkWeights.push({ fileName: chunk.fileName, upFront, minified: bytes.length, gzip: zipped, modules: Object.keys(chunk.modules).map(shortId) });
     if (!upFront) {
+      if (why && chunk.map && sent.has(chunk.fileName)) chargeBytes(chunk.code, chunk.map, bySendSource);
       lazy.push({ name: chunkName(chunk.fileName), gzip: zipped });
       continue;
     }
@@ -223,14 +256,17 @@ async function bundle(entry: string, why: boolean): Promise<Weight> {
   }
   const parts = new Map<string, number>();
   const modules = new Map<string, number>();
+  const sendModules = new Map<string, number>();
+  // Sourcemap sources are relative to the chunk's directory (bench/dist/); resolve them back to ids.
+  const idOf = (mapped: string): string => (mapped.startsWith("(") ? mapped : fileURLToPath(new URL(mapped, `file://${source("../../dist/")}`)));
   for (const [mapped, bytes] of bySource) {
-    // Sourcemap sources are relative to the chunk's directory (bench/dist/); resolve them back to ids.
-    const id = mapped.startsWith("(") ? mapped : fileURLToPath(new URL(mapped, `file://${source("../../dist/")}`));
+    const id = idOf(mapped);
     const key = owner(id);
     parts.set(key, (parts.get(key) ?? 0) + bytes);
     modules.set(shortId(id), (modules.get(shortId(id)) ?? 0) + bytes);
   }
+  for (const [mapped, bytes] of bySendSource) sendModules.set(shortId(idOf(mapped)), (sendModules.get(shortId(idOf(mapped))) ?? 0) + bytes);
   const largest = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1]);
   lazy.sort((a, b) => b.gzip - a.gzip);
-  return { minified, gzip, afterSend, sendChunks, lazy, parts: largest(parts), modules: largest(modules), chunks: chunkWeights };
+  return { minified, gzip, afterSend, sendChunks, lazy, parts: largest(parts), modules: largest(modules), sendModules: largest(sendModules), chunks: chunkWeights };
 }

@@ -441,7 +441,12 @@ export class ChatClient {
     return this.#options.persistence === undefined ? Promise.resolve() : this.#slot.when(false, (ready) => ready.whenSaved(), undefined).catch(() => undefined);
   }
 
-  /** Stops everything, writes what is pending, leaves the other tabs, and refuses further work. */
+  /**
+   * Stops everything, writes what is pending, leaves the other tabs, and refuses further work. A
+   * run under way is left, not stopped (`RunLoop.leave()`): its connection closes, but a server that
+   * logs it keeps producing it and the stored resume point stays, so a chat opened on the thread
+   * later rejoins it, as after a reload. Call `stop()` first to end it on the server.
+   */
   dispose(): void {
     if (this.#slot.disposed) return;
     this.#outgoing.cancel("disposed");

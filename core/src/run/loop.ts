@@ -132,7 +132,7 @@ export class RunLoop {
   }
 
   /**
-   * Bumped when a run starts and on `stop()`, `detach()` and `dispose()`. Work begun for one
+   * Bumped when a run starts and on `stop()`, `detach()`, `leave()` and `dispose()`. Work begun for one
    * generation (a tool result, a follow-up run) can compare it to tell that the conversation
    * moved on in the meantime.
    */
@@ -150,7 +150,8 @@ export class RunLoop {
   resumePoint(): ResumePoint | undefined {
     const active = this.#active;
     // A run that failed on the network (a connection that could not be resumed, no answer at all)
-    // may be going on on a server that logs it: it can still be rejoined, until the next run starts.
+    // or that was left may be going on on a server that logs it: it can still be rejoined, until
+    // the next run starts.
     const session = active !== undefined && !active.isClosed ? active : active === undefined ? this.#lost : undefined;
     if (session === undefined || session.readOnly) return undefined;
     const runId = session.loggedRunId ?? (session.mode === "run" || session.rejoinFrom !== undefined ? session.runId : undefined);
@@ -228,6 +229,18 @@ export class RunLoop {
   detach(): void {
     this.#generationCount++;
     this.#active?.detach();
+  }
+
+  /**
+   * Leaves the active run: the loop stops listening and the source releases its connection
+   * without stopping the run (see `RunLeft`), which ends now as `detached`. A server that logs the
+   * run keeps producing it, and `resumePoint()` still names it, so a chat opened on the thread
+   * later — or a reload — rejoins it. Queued runs are dropped (`skipped`).
+   */
+  leave(): void {
+    this.#generationCount++;
+    this.#skipQueued("stopped");
+    this.#active?.leave();
   }
 
   /** Adds a subscriber for every later run. Returns the function that removes it. */
@@ -372,7 +385,7 @@ export class RunLoop {
   #finish(session: RunSession, result: RunResult): void {
     if (session !== this.#active) return;
     this.#active = undefined;
-    this.#lost = result.status === "failed" && result.error instanceof TransportError ? session : undefined;
+    this.#lost = (result.status === "failed" && result.error instanceof TransportError) || session.left ? session : undefined;
     this.#settling(session, () =>
       batch(() => {
         this.#statusSignal.value = statusAfter(result);

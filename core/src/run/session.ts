@@ -13,7 +13,7 @@ import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline
 import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protocol/events.js";
 import { ProtocolError } from "../protocol/protocol-error.js";
 import { SourceFailedError } from "../transport/errors.js";
-import type { AgentSource, EventSink, RunEnd } from "../transport/source.js";
+import { RunLeft, type AgentSource, type EventSink, type RunEnd } from "../transport/source.js";
 import { Stream, type EventStream, type MiddlewareEvent } from "../pipeline/event-stream.js";
 import { composeMiddleware, type Middleware } from "../pipeline/middleware.js";
 import type { RunEnded, RunMode, RunOutcomeBody, RunResult } from "./result.js";
@@ -79,6 +79,8 @@ export class RunSession {
   /** The thread's message count and state when the run started (a reload's rejoin rolls back to them). */
   messagesAtStart: number;
   stateAtStart: unknown;
+  /** `leave()` ended it: the run may still be going on the server (see `RunLoop.resumePoint`). */
+  left = false;
   /** The run id the server logs this run under, once its response said so (a connect's differs from the input's). */
   loggedRunId: string | undefined = undefined;
   /**
@@ -185,6 +187,19 @@ export class RunSession {
     if (this.#closed) return;
     this.#closed = true;
     this.#stopGrace();
+    this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "detached" });
+  }
+
+  /**
+   * `leave()`: stop listening and release the connection, aborted with a `RunLeft` reason so the
+   * source sends no stop (the run goes on where a server logs it). Ends as `detached`.
+   */
+  leave(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.left = true;
+    this.#stopGrace();
+    this.controller.abort(new RunLeft());
     this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "detached" });
   }
 

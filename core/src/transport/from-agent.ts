@@ -4,7 +4,7 @@ import type { RunAgentInput } from "../protocol/events.js";
 import { describeValue } from "../describe-value.js";
 import { ThreadlineError } from "../errors.js";
 import { ConnectNotSupportedError, SourceFailedError } from "./errors.js";
-import { checkedCapabilities } from "./capabilities.js";
+import { CAPABILITIES_MODULE } from "./capabilities-load.js";
 import type { AgentSource, EventSink, RunEnd } from "./source.js";
 
 /** The observer half of the subscribable contract (rxjs and every TC39-Observable-shaped stream). */
@@ -62,7 +62,14 @@ export function fromAgent(agent: AgUiAgentLike): AgentSource {
         query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The agent's getCapabilities() failed: ${describeValue(cause)}; its capabilities stay unknown.` : "" });
         return undefined;
       }
-      return checkedCapabilities(declared, "the agent's getCapabilities()", query.onWarning);
+      let checks: typeof import("./capabilities.js");
+      try {
+        checks = await CAPABILITIES_MODULE.get();
+      } catch (cause) {
+        query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The agent's capabilities could not be judged: ${describeValue(cause)}; they stay unknown.` : "" });
+        return undefined;
+      }
+      return checks.checkedCapabilities(declared, "the agent's getCapabilities()", query.onWarning);
     };
   }
   return source;

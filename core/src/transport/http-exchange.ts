@@ -1,7 +1,8 @@
 import { DEV } from "esm-env";
 import type { AgentCapabilities } from "@ag-ui/core";
 import type { RunAgentInput } from "../protocol/events.js";
-import { fetchCapabilities, type CapabilityQuery } from "./capabilities.js";
+import type { CapabilityQuery } from "./capabilities.js";
+import { CAPABILITIES_MODULE } from "./capabilities-load.js";
 import {
   HttpError,
   ReconnectFailedError,
@@ -15,7 +16,7 @@ import { AGUI_PROTO_MEDIA_TYPE, SSE_MEDIA_TYPE, streamEncoding } from "./media-t
 import { readBodyExcerpt } from "./body-excerpt.js";
 import { describeValue } from "../describe-value.js";
 import { Backoff, pause, RESUME_HEADER, RESUME_PROTOCOL, RUN_ID_HEADER, type ReconnectOptions } from "./reconnect.js";
-import type { EventSink, RunEnd, ServerRun } from "./source.js";
+import { RunLeft, type EventSink, type RunEnd, type ServerRun } from "./source.js";
 import { protobufFaults } from "./protobuf-faults.js";
 import { SseDecoder } from "./sse-decoder.js";
 import { DEFAULT_MAX_EVENT_SIZE, type StreamDecoder } from "./stream-decoder.js";
@@ -23,8 +24,9 @@ import type { HttpAgentOptions } from "./http-agent.js";
 
 /**
  * What an `HttpAgent` does on the network: requests, the SSE and protobuf decoding of their
- * bodies, reconnects, the run list and capability discovery. `HttpAgent` loads it with its first
- * request, so an app pays for it when it first talks to the agent, not on its first paint.
+ * bodies, reconnects, the run list, and the capabilities question (whose request and checks load
+ * when it is first asked, `capabilities-load.ts`). `HttpAgent` loads it with its first request, so
+ * an app pays for it when it first talks to the agent, not on its first paint.
  */
 export class HttpExchange {
   /** @internal A response announced resume: `runsOf` may ask this server. */
@@ -87,9 +89,11 @@ export class HttpExchange {
   async discover(query: CapabilityQuery): Promise<AgentCapabilities | undefined> {
     let url: string;
     let headers: Headers;
+    let fetchCapabilities: typeof import("./capabilities.js").fetchCapabilities;
     try {
       url = this.#options.capabilitiesUrl ?? capabilitiesUrlOf(this.#url);
       headers = await this.#headers();
+      ({ fetchCapabilities } = await CAPABILITIES_MODULE.get());
     } catch (cause) {
       query.onWarning?.({ code: "CAPABILITIES_UNAVAILABLE", message: DEV ? `The capabilities could not be asked for: ${describeValue(cause)}; they stay unknown.` : "" });
       return undefined;
@@ -181,7 +185,7 @@ export class HttpExchange {
    * server that cannot reach the instance producing the run), or unanswered. Should it fail for good, the sink hears `onStopFailed` (the run goes on there).
    */
   #stopRemote(url: string, follow: Follow, sink: EventSink): "aborted" {
-    if (follow.readOnly || follow.settled || this.#options.reconnect === false) return "aborted";
+    if (follow.readOnly || follow.settled || this.#options.reconnect === false || sink.signal.reason instanceof RunLeft) return "aborted";
     // Stopped before any response named the run: a server that logs runs under the client's id may have it.
     const runId = follow.logged && follow.lastEventId !== undefined ? follow.lastEventId.slice(0, follow.lastEventId.lastIndexOf(":")) : follow.runId;
     if (runId === undefined) return "aborted";

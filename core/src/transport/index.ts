@@ -1,4 +1,5 @@
 // Sources of AG-UI events: HTTP (SSE and protobuf), any AG-UI agent object, arrays and iterables.
+export { RunLeft } from "./source.js";
 export type { AgentSource, EventSink, ResumeOptions, RunEnd, ServerRun } from "./source.js";
 export type { CapabilityQuery } from "./capabilities.js";
 export { HttpAgent } from "./http-agent.js";

@@ -9,7 +9,11 @@ import type { ReconnectAttempt } from "./reconnect.js";
  * the run and receives every event, raw and unvalidated, in arrival order.
  */
 export interface EventSink {
-  /** Aborting it ends the run quietly: the request is cancelled and `run` resolves `"aborted"`. */
+  /**
+   * Aborting it ends the run quietly: the request is cancelled and `run` resolves `"aborted"`. A
+   * source that tells its server to stop the run (a resumable server keeps runs going without a
+   * client) does not when the reason is a `RunLeft`: the client left, the run goes on there.
+   */
   readonly signal: AbortSignal;
   /**
    * Called synchronously as each event is decoded; all events of one network chunk are delivered
@@ -31,6 +35,16 @@ export interface EventSink {
    * `StopFailedError`), so it goes on there. Called once, possibly after `run` has resolved.
    */
   onStopFailed?(error: ThreadlineError): void;
+}
+
+/**
+ * The abort reason of a run the client leaves rather than stops (`RunLoop.leave()`; a chat's
+ * `dispose()`, as when its component goes away on client-side navigation): the connection is
+ * released, but the source sends no stop, so a server that logs the run keeps producing it and a
+ * chat opened on the thread later rejoins it, as after a reload.
+ */
+export class RunLeft {
+  readonly reason = "left" as const;
 }
 
 /**

@@ -46,6 +46,9 @@ const DATA_PROSE: Record<string, readonly { readonly starts: string; readonly wh
 
   // model/, fold/, json/, protocol/, run/
   "model/tool-calls/args-problem.js": ["the arguments are", "the run ended before"].map((starts) => ({ starts, why: "what is wrong with a call's arguments: inside TOOL_ARGS_INVALID, the tool result the agent reads in every build" })),
+  "model/views/element-html.js": [
+    { starts: ";for(let ", why: "not a literal: the minified loop between two template literals of the element's HTML (`<${tag}` and ` ${name}=…`), which the scanner reads as one" },
+  ],
   "model/views/views.js": [{ starts: "No component is registered for", why: "the notice both bindings render in place of an unregistered component: UI text" }],
   "model/subagents/subagent-lanes.js": [{ starts: "The run ended before subagent", why: "a cut-off lane's error.message, which a UI renders beside the lane" }],
 

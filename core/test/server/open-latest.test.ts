@@ -6,36 +6,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
 import { chatPersistence } from "../../src/chat/storage/persistence.js";
 import { memoryStorage, PersistOptionError } from "../../src/persist/index.js";
-import type { Message } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
 import { createAgentHandler, memoryRunStore } from "../../src/server/index.js";
 import { answerEvents, scriptedAgent, serve } from "./support.js";
-import { page, type Page } from "./page.js";
+import { page, quickStart as startQuickStart, texts, until, type Page } from "./page.js";
 
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-/** The quick start's chat: no thread id, a resumable HttpAgent, the thread kept with `open: "latest"`. */
 function quickStart(url: string, tab: Page, extra: { index?: false } = {}): ChatClient {
-  const chat = new ChatClient({
-    agent: new HttpAgent({ url, fetch: tab.fetch, resumable: true, reconnect: { baseDelayMs: 1, attempts: 2 } }),
-    presence: false,
-    persistence: chatPersistence({ adapter: tab.storage, open: "latest", ...extra }),
-  });
+  const chat = startQuickStart(url, tab, extra);
   open.push({ close: () => chat.dispose() });
   return chat;
-}
-
-const texts = (messages: readonly Message[]) => messages.map((m) => `${m.role}: ${typeof m.content === "string" ? m.content : ""}`);
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe('chatPersistence({ open: "latest" })', () => {

@@ -1,6 +1,11 @@
 // A page in the reload tests: its fetch and its storage, which stop at once when the page goes
-// away (no last write, no DELETE, every open request aborted) — as a reload does.
+// away (no last write, no DELETE, every open request aborted) — as a reload does. And the README
+// quick start's chat on such a page.
+import { ChatClient } from "../../src/chat/client.js";
+import { chatPersistence } from "../../src/chat/storage/persistence.js";
 import type { PersistenceAdapter } from "../../src/persist/index.js";
+import type { Message } from "../../src/protocol/events.js";
+import { HttpAgent } from "../../src/transport/http-agent.js";
 
 export interface Page {
   readonly fetch: typeof fetch;
@@ -30,4 +35,24 @@ export function page(storage: PersistenceAdapter, through: typeof fetch = fetch)
       for (const controller of controllers) controller.abort();
     },
   };
+}
+
+/** The quick start's chat: no thread id, a resumable HttpAgent, the thread kept with `open: "latest"`. The caller disposes it. */
+export function quickStart(url: string, tab: Pick<Page, "fetch" | "storage">, extra: { index?: false } = {}): ChatClient {
+  return new ChatClient({
+    agent: new HttpAgent({ url, fetch: tab.fetch, resumable: true, reconnect: { baseDelayMs: 1, attempts: 2 } }),
+    presence: false,
+    persistence: chatPersistence({ adapter: tab.storage, open: "latest", ...extra }),
+  });
+}
+
+/** "role: text" per message. */
+export const texts = (messages: readonly Message[]): string[] => messages.map((m) => `${m.role}: ${typeof m.content === "string" ? m.content : ""}`);
+
+export async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -1,6 +1,7 @@
 // HttpAgent's exchange (requests, decoding, reconnects) is loaded with its first request. Here the
 // chunk's load fails, as a network failure or a deploy that replaced the chunk would: the run
 // rejects with a typed LazyLoadError naming the part, nothing is sent, and the next run loads it.
+// Capability discovery is a chunk of its own, which a run never needs.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HttpAgent as HttpAgentClass } from "../../src/transport/http-agent.js";
 import { LazyLoadError, TransportError } from "../../src/transport/errors.js";
@@ -9,18 +10,23 @@ import { collect, input, rejection, runEvents, streamRun } from "./support.js";
 
 const servers = serverPerTest();
 const EXCHANGE = "../../src/transport/http-exchange.js";
+const CAPABILITIES = "../../src/transport/capabilities.js";
 
-/** A fresh HttpAgent module (so no earlier test has loaded its exchange), with the exchange's chunk failing to load. */
-async function agentWithBrokenChunk(): Promise<typeof HttpAgentClass> {
+/**
+ * A fresh HttpAgent module (so no earlier test has loaded its lazy parts), with the chunk of
+ * `part` (its exchange, or capability discovery) failing to load.
+ */
+async function agentWithBrokenChunk(part: string = EXCHANGE): Promise<typeof HttpAgentClass> {
   vi.resetModules();
-  vi.doMock(EXCHANGE, () => {
-    throw new TypeError("Failed to fetch dynamically imported module: /assets/http-exchange.js");
+  vi.doMock(part, () => {
+    throw new TypeError(`Failed to fetch dynamically imported module: /assets/${part.replace(/^.*\//, "")}`);
   });
   return (await import("../../src/transport/http-agent.js")).HttpAgent;
 }
 
 afterEach(() => {
   vi.doUnmock(EXCHANGE);
+  vi.doUnmock(CAPABILITIES);
   vi.resetModules();
 });
 
@@ -60,6 +66,28 @@ describe("HttpAgent's lazily loaded exchange", () => {
     // No answer is not "no runs": the caller may ask again.
     await expect(discovering.runsOf("thread-1")).rejects.toMatchObject({ code: "LAZY_LOAD_FAILED" });
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("a run needs no capability discovery; discovery that cannot load warns, stays unknown, and loads when asked again", async () => {
+    const HttpAgent = await agentWithBrokenChunk(CAPABILITIES);
+    const server = await servers.start(async (req, res) => {
+      if (req.method !== "GET") return streamRun(req, res);
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ tools: { supported: true } }));
+    });
+    const agent = new HttpAgent({ url: server.url, capabilities: "discover" });
+    const run = collect();
+    await expect(agent.run(input, run.sink)).resolves.toBe("completed");
+    expect(run.events).toEqual(runEvents());
+
+    const warnings: string[] = [];
+    await expect(agent.getCapabilities({ onWarning: (w) => warnings.push(`${w.code}: ${w.message}`) })).resolves.toBeUndefined();
+    expect(warnings).toEqual([expect.stringMatching(/^CAPABILITIES_UNAVAILABLE: .*capability discovery .*could not be loaded/)]);
+    // The run's one request: the failed discovery asked nothing.
+    expect(server.requests).toHaveLength(1);
+
+    vi.doUnmock(CAPABILITIES);
+    await expect(agent.getCapabilities()).resolves.toEqual({ tools: { supported: true } });
+    expect(server.requests).toHaveLength(2);
   });
 
   it("LazyLoadError is a TransportError with a code of its own", () => {

@@ -311,7 +311,10 @@ export class ChatTurns {
     const record = this.#current;
     this.#current = undefined;
     if (record !== undefined) record.outcome = "cancelled";
-    this.#config.loop.stop();
+    // A disposed chat (its component went away) leaves the run rather than stopping it: a server
+    // that logs it keeps producing it, and the chat opened on the thread next rejoins it.
+    if (skip === "disposed") this.#config.loop.leave();
+    else this.#config.loop.stop();
     this.#config.resetPresence();
     this.#errorSignal.value = undefined;
     afterStop?.();
