@@ -16,10 +16,11 @@ export class EventHub {
   private readonly claims = new Map<string, CustomFold>();
   /** How many listeners there are: 0 lets the fold skip dispatching. */
   size = 0;
-  /** @internal Listeners of `all` that skip TEXT_MESSAGE_CONTENT (see `onEvent`). */
+  /**
+   * @internal Listeners of `all` not called for TEXT_MESSAGE_CONTENT (the chat's tool-call watch,
+   * model/deaf-to-text-deltas.ts): when every listener is, the fold dispatches no token.
+   */
   readonly deafToTextDeltas = new Set<ThreadEventListener>();
-  /** How many listeners of `all` hear TEXT_MESSAGE_CONTENT: 0 lets the fold skip dispatching a text delta. */
-  textDeltaSize = 0;
 
   constructor(readonly warn: WarningHandler) {}
 
@@ -40,22 +41,8 @@ export class EventHub {
     return this.track(this.raw, listener);
   }
 
-  /**
-   * `hearsTextDeltas: false` (the chat's own tool-call watch when nothing is saved per event):
-   * the listener is not called for TEXT_MESSAGE_CONTENT, so a token costs the fold no dispatch.
-   */
-  onEvent(listener: ThreadEventListener, hearsTextDeltas = true): () => void {
-    if (!this.all.has(listener)) {
-      this.all.add(listener);
-      this.size++;
-      if (hearsTextDeltas) this.textDeltaSize++;
-      else this.deafToTextDeltas.add(listener);
-    }
-    return () => {
-      if (!this.all.delete(listener)) return;
-      this.size--;
-      if (!this.deafToTextDeltas.delete(listener)) this.textDeltaSize--;
-    };
+  onEvent(listener: ThreadEventListener): () => void {
+    return this.track(this.all, listener);
   }
 
   claimCustom(name: string, fold: CustomFold): () => void {

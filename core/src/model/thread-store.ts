@@ -166,15 +166,14 @@ export class ThreadStoreImpl implements ThreadStore {
   /** A thread with no id yet, watched for the RUN_STARTED that names it. */
   #placeholder(init?: ThreadInit): ThreadImpl {
     const thread = this.#create(undefined, init);
-    // Waits for RUN_STARTED only: deaf to text deltas, so a token costs the fold no dispatch.
-    const stop = thread.hub.onEvent((event: AGUIEvent) => {
+    const stop = thread.onEvent((event: AGUIEvent) => {
       if (event.type !== "RUN_STARTED" || this.#disposed) return;
       const id = event.threadId;
       if (typeof id !== "string" || id === "" || id === PLACEHOLDER_THREAD_ID) return;
       this.#watching.get(thread)?.();
       this.#watching.delete(thread);
       this.#migrate(thread, id);
-    }, false);
+    });
     this.#watching.set(thread, stop);
     return thread;
   }

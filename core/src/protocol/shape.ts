@@ -151,7 +151,7 @@ export function checkObject(value: unknown, shape: ObjectShape, path: string, ct
  * object's own pointer is built only when something needs it — a note, a violation, a field
  * judged by a call — so a list of valid messages (a RUN_STARTED input) builds none.
  */
-function judgeObject(value: unknown, shape: ObjectShape, parent: string, key: string | number | undefined, ctx: ShapeContext): unknown {
+export function judgeObject(value: unknown, shape: ObjectShape, parent: string, key: string | number | undefined, ctx: ShapeContext): unknown {
   let path: string | undefined = key === undefined ? parent : undefined;
   if (!isPlainObject(value)) return malformed(ctx, value, (path ??= pointer(parent, key!)), `an object (${shape.label})`);
   let changes: Map<string, unknown> | undefined;

@@ -8,6 +8,7 @@ import type { AGUIEvent, AGUIEventOf, EventType, Interrupt } from "../protocol/e
 import type { Approvals } from "./approvals.js";
 import { ToolExecutionError } from "./errors.js";
 import { argsProblem } from "../model/tool-calls/args-problem.js";
+import { listenDeafToTextDeltas } from "../model/deaf-to-text-deltas.js";
 import type { ResolvedTool } from "./definition.js";
 import type { RunRecord } from "./run-record.js";
 import type { ToolOutcome, ToolRunner } from "./execution.js";
@@ -56,7 +57,8 @@ export class ToolCallWatch {
    * tool call: the watch hears them only when each folded event is saved (`savesEveryEvent`).
    */
   attach(): () => void {
-    return this.host.thread.hub.onEvent(this.#onEvent, this.host.savesEveryEvent);
+    const { hub } = this.host.thread;
+    return this.host.savesEveryEvent ? hub.onEvent(this.#onEvent) : listenDeafToTextDeltas(hub, this.#onEvent);
   }
 
   /**

@@ -27,12 +27,12 @@ describe("text deltas and the chat's listeners", () => {
     await answerOnce(chat, runs, "hello");
     // The engine (loaded on the first send) listens, deaf to tokens.
     expect(hub(chat).size).toBe(1);
-    expect(hub(chat).textDeltaSize).toBe(0);
+    expect(hub(chat).deafToTextDeltas.size).toBe(1);
     const heard: string[] = [];
     chat.thread.onEvent((event) => {
       if (event.type === "TEXT_MESSAGE_CONTENT") heard.push(event.delta);
     });
-    expect(hub(chat).textDeltaSize).toBe(1);
+    expect(hub(chat).all.size - hub(chat).deafToTextDeltas.size).toBe(1);
     await answerOnce(chat, runs, "there");
     expect(heard.join("")).toBe("there");
     expect(chat.thread.messages.peek().map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
@@ -43,7 +43,7 @@ describe("text deltas and the chat's listeners", () => {
     const chat = chatFor(source, { persistence: chatPersistence({ adapter: memoryStorage() }) });
     await answerOnce(chat, runs, "hello");
     expect(hub(chat).size).toBe(1);
-    expect(hub(chat).textDeltaSize).toBe(1);
+    expect(hub(chat).deafToTextDeltas.size).toBe(0);
   });
 
   it("a RUN_STARTED echoing the run's input adds nothing, warns nothing, and the answer lands after the question", async () => {

@@ -4,6 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { CustomEvent } from "@ag-ui/core";
 import { EventHub } from "../../src/model/event-hub.js";
 import { dispatchEvent } from "../../src/fold/dispatch.js";
+import { listenDeafToTextDeltas } from "../../src/model/deaf-to-text-deltas.js";
+import { foldEvent } from "../../src/fold/fold-event.js";
+import { createThread } from "../../src/index.js";
+import type { ThreadImpl } from "../../src/model/thread.js";
 
 /** The hub's listener sets by name (internal; read here to count what it keeps). */
 const names = (hub: EventHub): ReadonlyMap<string, ReadonlySet<unknown>> => hub.custom;
@@ -43,7 +47,7 @@ describe("EventHub.onCustom", () => {
   });
 });
 
-describe("EventHub.onEvent(listener, hearsTextDeltas: false)", () => {
+describe("listenDeafToTextDeltas", () => {
   const delta = { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "a" } as const;
   const start = { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" } as const;
 
@@ -51,9 +55,8 @@ describe("EventHub.onEvent(listener, hearsTextDeltas: false)", () => {
     const hub = new EventHub(() => undefined);
     const heard: string[] = [];
     hub.onEvent((event) => heard.push(`first ${event.type}`));
-    const offDeaf = hub.onEvent((event) => heard.push(`deaf ${event.type}`), false);
+    const offDeaf = listenDeafToTextDeltas(hub, (event) => heard.push(`deaf ${event.type}`));
     hub.onEvent((event) => heard.push(`last ${event.type}`));
-    expect(hub.textDeltaSize).toBe(2);
 
     dispatchEvent(hub, start as never);
     dispatchEvent(hub, delta as never);
@@ -66,25 +69,23 @@ describe("EventHub.onEvent(listener, hearsTextDeltas: false)", () => {
     ]);
 
     offDeaf();
-    offDeaf();
-    expect(hub.size).toBe(2);
-    expect(hub.deafToTextDeltas.size).toBe(0);
-    expect(hub.textDeltaSize).toBe(2);
+    expect([hub.size, hub.all.size, hub.deafToTextDeltas.size]).toEqual([2, 2, 0]);
   });
 
-  it("counts a listener once however often it is added, and its unsubscribe keeps the counts right", () => {
-    const hub = new EventHub(() => undefined);
-    const listener = (): void => undefined;
-    const offA = hub.onEvent(listener, false);
-    const offB = hub.onEvent(listener, false);
-    expect(hub.size).toBe(1);
-    expect(hub.textDeltaSize).toBe(0);
-    offA();
-    offB();
-    expect(hub.size).toBe(0);
-    const hears = hub.onEvent(listener);
-    expect(hub.textDeltaSize).toBe(1);
-    hears();
-    expect([hub.size, hub.textDeltaSize, hub.deafToTextDeltas.size]).toEqual([0, 0, 0]);
+  it("alone, lets the fold skip dispatching a token; a listener that hears tokens brings the dispatch back", () => {
+    const thread = createThread({ threadId: "t" });
+    const hub = (thread as ThreadImpl).hub;
+    const heard: string[] = [];
+    listenDeafToTextDeltas(hub, (event) => heard.push(`deaf ${event.type}`));
+    foldEvent(thread, { type: "RUN_STARTED", threadId: "t", runId: "r" } as never);
+    foldEvent(thread, start as never);
+    foldEvent(thread, delta as never);
+    expect(hub.all.size).toBe(hub.deafToTextDeltas.size);
+    const off = thread.onEvent((event) => heard.push(`app ${event.type}`));
+    foldEvent(thread, delta as never);
+    off();
+    foldEvent(thread, delta as never);
+    expect(heard).toEqual(["deaf RUN_STARTED", "deaf TEXT_MESSAGE_START", "app TEXT_MESSAGE_CONTENT"]);
+    expect((thread.message("m1") as unknown as { content: { peek(): string } }).content.peek()).toBe("aaa");
   });
 });
