@@ -56,7 +56,15 @@ export function deeperThan(root: unknown, limit: number, onNonFinite?: (pointer:
   // Most values (every text delta) hold no container and no non-finite number: one pass over the
   // root's own values says so, allocating nothing.
   if (!Array.isArray(root) && flat(root as Record<string, unknown>)) return undefined;
-  // Most of the rest hold flat objects or lists of them one level down (a STATE_DELTA's
+  return nestedDeeperThan(root, limit, onNonFinite);
+}
+
+/**
+ * `deeperThan` of a container that is not flat. Apart, so that `deeperThan` stays small enough
+ * for the engine to inline into the validation of every event (a token's is the flat pass).
+ */
+function nestedDeeperThan(root: object, limit: number, onNonFinite?: (pointer: string) => void): string | undefined {
+  // Most of these hold flat objects or lists of them one level down (a STATE_DELTA's
   // operations, a tool call's arguments): a second pass says so, still allocating nothing.
   if (limit >= 3 && shallow(root)) return undefined;
   // One frame per open container: the container, its keys (undefined for an array), the next index.
