@@ -29,7 +29,8 @@ export type { ThreadlineChatOptions } from "./runtime/composables/chat-options.j
 const PREBUNDLED = ["@threadline/vue", "@threadline/core", "@threadline/core/markdown"];
 
 export default defineNuxtModule<ModuleOptions>({
-  meta: { name: "@threadline/nuxt", configKey: "threadline", compatibility: { nuxt: "^4.0.0" } },
+  // The Nuxt it is tested with (module tests, the app, pack-check's fresh app), from that minor on.
+  meta: { name: "@threadline/nuxt", configKey: "threadline", compatibility: { nuxt: "^4.6.0" } },
   async setup(options, nuxt) {
     // Checked now, so a missing owner stops `nuxt dev` and `nuxt build` with the fix in the message.
     const settings = routeSettings(options);

@@ -1,7 +1,8 @@
 // The module inside a real Nuxt (loadNuxt, no build): it refuses to start without an owner, puts
 // its options in the runtime config, mounts the route and its server plugin, and registers the
 // auto-imports — every composable and component @threadline/vue exports, nothing forgotten.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadNuxt } from "@nuxt/kit";
@@ -146,4 +147,16 @@ test("the auto-imports are every composable and component @threadline/vue export
   expect([...COMPONENTS].sort()).toEqual(components.sort());
   const rest = values.map(([name]) => name).filter((name) => !composables.includes(name) && !components.includes(name));
   expect(rest.sort()).toEqual(Object.keys(NOT_AUTO_IMPORTED).sort());
+});
+
+// What the module claims is what it is tested with: the Nuxt its tests load (the same pin as the
+// app's and pack-check's fresh app), and no Node that Nuxt itself refuses.
+test("the module declares the Nuxt minor it is tested with, and that Nuxt's Node versions", async () => {
+  const require = createRequire(import.meta.url);
+  const nuxtPackage = JSON.parse(readFileSync(require.resolve("nuxt/package.json"), "utf8")) as { version: string; engines: { node: string } };
+  const ownPackage = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { engines: { node: string } };
+  const [major, minor] = nuxtPackage.version.split(".");
+  const meta = await threadline.getMeta?.();
+  expect(meta?.compatibility?.nuxt).toBe(`^${major}.${minor}.0`);
+  expect(ownPackage.engines.node).toBe(nuxtPackage.engines.node);
 });

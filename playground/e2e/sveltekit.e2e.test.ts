@@ -12,10 +12,6 @@ const vite = fileURLToPath(new URL("../sveltekit/node_modules/.bin/vite", import
 fullStackSuite({
   name: "SvelteKit",
   artifacts: "sveltekit",
-  // Seen on 2026-12-07: after the reload the page asks for the thread's runs and POSTs the resume,
-  // whose stream the server sends in full (checked with curl), yet the page stays at "submitted"
-  // with no message; the Nuxt app, on the same core and server route, completes the answer.
-  noResumeAfterReload: "the SvelteKit page stays at 'submitted' after a reload mid-answer (a defect, reported)",
   build: async () => void (await promisify(execFile)(vite, ["build", "--logLevel", "warn"], { cwd: root })),
   // `vite preview` in the app's folder (SvelteKit reads its config from there). Vite colours its
   // banner when CI is set; the app may print the agent's address before its Local: line.

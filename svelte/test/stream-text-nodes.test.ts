@@ -8,7 +8,7 @@ import { render } from "@testing-library/svelte";
 import { flushSync, hydrate, unmount } from "svelte";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { BindingError } from "../src/index.js";
+import { BindingError, StreamingText } from "../src/index.js";
 import AttributedText from "./components/AttributedText.svelte";
 import MessageForms from "./components/MessageForms.svelte";
 import { ssrVite } from "./support/ssr-vite.js";
@@ -131,5 +131,16 @@ describe("StreamingText's element", () => {
     const attempt = () => render(AttributedText, { props: { node: thread.messages.value[0]!, tag: "li onclick=alert(1)" } });
     expect(attempt).toThrow(BindingError);
     expect(attempt).toThrow(expect.objectContaining({ code: "NOT_AN_ELEMENT_NAME" }));
+  });
+
+  test("an attribute name that is not one throws BindingError NOT_AN_ELEMENT_NAME, in the browser as on the server", () => {
+    const thread = chatOf(1);
+    const attempt = () => render(StreamingText, { props: { node: thread.messages.value[0]!, 'x onclick="alert(1)"': "1" } });
+    expect(attempt).toThrow(BindingError);
+    expect(attempt).toThrow(expect.objectContaining({ code: "NOT_AN_ELEMENT_NAME" }));
+    // A value that writes no attribute (false, null, a function) is not an attribute: its name is not checked.
+    const { container, unmount } = render(StreamingText, { props: { node: thread.messages.value[0]!, "x y": false } });
+    expect(container.querySelector("span")!.attributes.length).toBe(0);
+    unmount();
   });
 });

@@ -1,6 +1,6 @@
 import { DEV } from "esm-env";
 import type { MessageNode } from "@threadline/core";
-import { checkedMessage, MessageTextNode } from "@threadline/core/model";
+import { checkedMessage, currentText, MessageTextNode } from "@threadline/core/model";
 import { toRaw, type ObjectDirective } from "vue";
 
 /**
@@ -25,9 +25,10 @@ function detach(element: Streaming): void {
  * Streaming text outside Vue's render, the directive twin of Svelte's `streamText` action: the
  * element's content becomes one Text node that each token extends with `appendData(delta)`, so a
  * token costs its own length and re-renders no component. `<p v-stream-text="node"></p>` (register
- * it as `vStreamText` in `<script setup>`). A new node, or a re-render of the element that
- * replaced its content, takes the element over again. Directives do not run on the server: there
- * use `<StreamingText :node>`, which renders the text so far and uses this directive in the browser.
+ * it as `vStreamText` in `<script setup>`): the Message pattern of docs/guide/vue.md, no component
+ * of its own. On the server it gives the element the text so far (`getSSRProps`, as `textContent`:
+ * escaped, subscribing nothing), and hydration takes that Text node over. A new node, or a
+ * re-render of the element that replaced its content, takes the element over again.
  */
 export const streamText: ObjectDirective<HTMLElement, MessageNode> = {
   // Before the element is inserted: its Text node goes into a detached element, which costs the
@@ -44,5 +45,10 @@ export const streamText: ObjectDirective<HTMLElement, MessageNode> = {
   },
   beforeUnmount(element) {
     detach(element);
+  },
+  // Vue's server renderer, compiled templates and render functions alike, writes `textContent` as
+  // the element's (escaped) content, and the element must have no children of its own.
+  getSSRProps({ value }) {
+    return { textContent: currentText(checkedMessage(toRaw(value), "v-stream-text")) };
   },
 };

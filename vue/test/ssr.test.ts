@@ -4,11 +4,13 @@
 import { signal } from "@preact/signals-core";
 import { ChatClient, createThread, fromEvents } from "@threadline/core";
 import { foldEvent } from "@threadline/core/fold";
-import { createSSRApp, h } from "vue";
+import { createSSRApp, h, withDirectives } from "vue";
 import { renderToString } from "vue/server-renderer";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { ThreadComponent, type ComponentNodeLike } from "../src/index.js";
+import { StreamingText, streamText, ThreadComponent, type ComponentNodeLike } from "../src/index.js";
 import ChatView from "./ChatView.vue";
+import DocMessage from "./DocMessage.vue";
+import MessageForms from "./MessageForms.vue";
 import NoteCard from "./NoteCard.vue";
 import ThreadView from "./ThreadView.vue";
 import { runStarted, stateSnapshot, textContent, textStart, toolArgs, toolStart } from "./support/events.js";
@@ -79,4 +81,30 @@ test("renderToString with useChat renders the thread, subscribes nothing and ope
   } finally {
     globalThis.BroadcastChannel = Original;
   }
+});
+
+test("the guide's Message (<p v-stream-text>) and <StreamingText> send the text so far, escaped, and subscribe nothing", async () => {
+  const thread = createThread({
+    threadId: "t1",
+    messages: [
+      { id: "a1", role: "assistant", content: "1 < 2 & <b>bold</b>" },
+      { id: "u1", role: "user", content: [{ type: "text", text: "parts " }, { type: "text", text: "joined" }] },
+    ],
+  });
+  // Compiled for the server here (this file runs in Node): the template pushes strings and takes
+  // the directive's text through ssrGetDirectiveProps.
+  expect((DocMessage as { ssrRender?: unknown }).ssrRender).toBeTypeOf("function");
+  const messages = thread.messages.value;
+  for (const form of ["documented", "sole-hand", "sole"] as const) {
+    const html = await renderToString(createSSRApp(MessageForms, { messages, form }));
+    const tag = form === "documented" ? "p" : "li";
+    expect(html).toContain(`<${tag} class="assistant">1 &lt; 2 &amp; &lt;b&gt;bold&lt;/b&gt;</${tag}>`);
+    expect(html).toContain(`<${tag} class="user">parts joined</${tag}>`);
+  }
+  // A render function: the server renderer applies the directive to the vnode.
+  const rendered = await renderToString(
+    createSSRApp({ render: () => [withDirectives(h("p"), [[streamText, messages[0]]]), h(StreamingText, { node: messages[1]!, tag: "li" })] }),
+  );
+  expect(rendered).toBe('<!--[--><p>1 &lt; 2 &amp; &lt;b&gt;bold&lt;/b&gt;</p><li>parts joined</li><!--]-->');
+  expect(subscriptions.made).toBe(0);
 });

@@ -1,7 +1,8 @@
-// Issue 42: the documented Message (docs/guide/vue.md, `<StreamingText :node tag="p" />`) puts no
-// DOM node or component instance in the page beyond what the same Message with a text component of
-// the app's own costs (counted with comments and empty Text nodes), in the browser and after
-// renderToString + hydration; a Message that is its text costs what `<li v-stream-text>` does.
+// Issue 42: the documented Message (docs/guide/vue.md, `<p v-stream-text="node">`) puts no DOM
+// node or component instance in the page beyond the app's own Message and elements: the DOM of the
+// same Message with a text component of the app's own (counted with comments and empty Text
+// nodes), one instance per message, in the browser and after renderToString + hydration;
+// `<StreamingText :node tag="li" />` puts in the page what `<li v-stream-text>` does.
 import type { MessageNode } from "@threadline/core";
 import { chatOf, expectTokenInPlace, nodesIn, total } from "../../core/test/support/dom-census.js";
 import { render } from "@testing-library/vue";
@@ -12,7 +13,7 @@ import { BindingError, StreamingText } from "../src/index.js";
 import MessageForms from "./MessageForms.vue";
 
 const MESSAGES = 20;
-type Form = "documented" | "own" | "wrapped" | "sole" | "sole-hand";
+type Form = "documented" | "own" | "wrapped" | "sole" | "sole-hand" | "once";
 
 
 /** The component instances under `instance` (itself excluded), functional ones included. */
@@ -32,20 +33,56 @@ function mounted(form: Form, messages: readonly MessageNode[]) {
   return { kinds: nodesIn(list), instances: instancesUnder(root), list, unmount: view.unmount };
 }
 
+/**
+ * `form`'s list rendered to a string, put in the document and hydrated, checked free of hydration
+ * warnings: the elements `tag` names as the server sent them and after hydration.
+ */
+async function hydratedList(form: "documented" | "sole", messages: readonly MessageNode[], tag: string) {
+  const props = { messages, form };
+  const html = await renderToString(createSSRApp(MessageForms, props));
+  const target = document.createElement("div");
+  target.innerHTML = html;
+  document.body.append(target);
+  const served = [...target.querySelectorAll(tag)];
+  const texts = served.map((element) => element.firstChild);
+  const warn = vi.spyOn(console, "warn");
+  const error = vi.spyOn(console, "error");
+  const app = createSSRApp(MessageForms, props);
+  app.mount(target);
+  expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
+  warn.mockRestore();
+  error.mockRestore();
+  const hydrated = [...target.querySelectorAll(tag)];
+  return {
+    html,
+    served,
+    hydrated,
+    target,
+    /** Every element is the one the server sent, holding the Text node it came with alone. */
+    inPlace: hydrated.every((element, i) => element === served[i] && element.childNodes.length === 1 && element.firstChild === texts[i]),
+    done() {
+      app.unmount();
+      target.remove();
+    },
+  };
+}
+
 describe("the documented Message pattern", () => {
-  test("adds no node or component instance beyond a text component of the app's own, in the browser", async () => {
+  test("adds no node beyond a text component of the app's own, and no component instance beyond the Message, in the browser", async () => {
     const thread = chatOf(MESSAGES);
     const view = Object.fromEntries(
-      (["documented", "own", "wrapped", "sole", "sole-hand"] as const).map((form) => [form, mounted(form, thread.messages.value)]),
+      (["documented", "own", "wrapped", "sole", "sole-hand", "once"] as const).map((form) => [form, mounted(form, thread.messages.value)]),
     ) as Record<Form, ReturnType<typeof mounted>>;
     const per = (form: Form) => `${total(view[form].kinds) / MESSAGES} nodes, ${view[form].instances / MESSAGES} instances`;
     console.log(
       `vue per message (${MESSAGES} messages): guide's Message ${per("documented")}; with <p><StreamingText/></p> ${per("wrapped")}; ` +
         `with a text component of the app's own ${per("own")}; a Message that is its text: StreamingText ${per("sole")}, ` +
-        `<li v-stream-text> ${per("sole-hand")}`,
+        `<li v-stream-text> ${per("sole-hand")}, drawn once and never followed ${per("once")}`,
     );
     expect(view.documented.kinds).toEqual(view.own.kinds);
-    expect(view.documented.instances).toBe(view.own.instances);
+    expect(view.documented.instances).toBe(MESSAGES);
+    expect(view["sole-hand"].kinds).toEqual(view.once.kinds);
+    expect(view["sole-hand"].instances).toBe(MESSAGES);
     expect(view.sole.kinds).toEqual(view["sole-hand"].kinds);
     expect(view.sole.list.innerHTML).toBe(view["sole-hand"].list.innerHTML);
     // One Text node in each <p>, the escaped text as it is, the class the app gave.
@@ -57,24 +94,21 @@ describe("the documented Message pattern", () => {
     for (const each of Object.values(view)) each.unmount();
   });
 
+  test("<StreamingText tag=\"li\"> is sent with its text and hydrated in place too, without a mismatch", async () => {
+    const thread = chatOf(MESSAGES);
+    const list = await hydratedList("sole", thread.messages.value, "li");
+    expect(list.html).toContain('<li class="assistant">text &lt;1&gt; &amp; more</li>');
+    expect(list.inPlace).toBe(true);
+    await expectTokenInPlace(thread, list.hydrated.at(-1)!, MESSAGES - 1, nextTick, expect);
+    list.done();
+  });
+
   test("renderToString sends the element with the text; hydration adopts it and adds nothing", async () => {
     const thread = chatOf(MESSAGES);
-    const props = { messages: thread.messages.value, form: "documented" as const };
-    const html = await renderToString(createSSRApp(MessageForms, props));
-    expect(html).toContain('<p class="assistant">text &lt;1&gt; &amp; more</p>');
-    const target = document.createElement("div");
-    target.innerHTML = html;
-    document.body.append(target);
-    const served = [...target.querySelectorAll("p")];
-    const warn = vi.spyOn(console, "warn");
-    const error = vi.spyOn(console, "error");
-    const app = createSSRApp(MessageForms, props);
-    app.mount(target);
-    expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
-    warn.mockRestore();
-    error.mockRestore();
-    const hydrated = [...target.querySelectorAll("p")];
-    expect(hydrated.every((p, i) => p === served[i])).toBe(true);
+    const list = await hydratedList("documented", thread.messages.value, "p");
+    expect(list.html).toContain('<p class="assistant">text &lt;1&gt; &amp; more</p>');
+    expect(list.inPlace).toBe(true);
+    const { target, hydrated } = list;
     const own = mounted("own", thread.messages.value);
     // The server marks a fragment with comments where the browser puts empty Text nodes: the same
     // number of nodes, and the same elements and text.
@@ -83,8 +117,7 @@ describe("the documented Message pattern", () => {
     expect([kinds["p"], kinds["text"]]).toEqual([own.kinds["p"], own.kinds["text"]]);
     await expectTokenInPlace(thread, hydrated.at(-1)!, MESSAGES - 1, nextTick, expect);
     own.unmount();
-    app.unmount();
-    target.remove();
+    list.done();
   });
 });
 

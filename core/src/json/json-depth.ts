@@ -142,12 +142,6 @@ function flatList(list: readonly unknown[]): boolean {
   return true;
 }
 
-/** A pointer short enough for a message: a thousand-level one keeps its start and its end. */
-export function shortPointer(pointer: string): string {
-  if (pointer.length <= 80) return pointer;
-  return `${pointer.slice(0, 48)}…${pointer.slice(-24)}`;
-}
-
 /** The pointer of the value each open frame is visiting (the one before its `next` index). */
 function pointerTo(keyLists: readonly (string[] | undefined)[], next: readonly number[]): string {
   let pointer = "";

@@ -74,7 +74,7 @@ export { BindingError, checkedMessage, isSignalLike } from "../binding-error.js"
 export type { BindingErrorCode } from "../binding-error.js";
 export type { TextSink } from "./views/text-stream.js";
 export { MessageTextNode } from "./views/text-node.js";
-export { attributeValue, checkedElementName, elementHtml } from "./views/element-html.js";
+export { attributeValue, checkedAttributeName, checkedElementName, elementHtml } from "./views/element-html.js";
 // What both bindings read: derived views of nodes (model/views/).
 export {
   messageTextSignal,

@@ -1,5 +1,6 @@
 import { DEV } from "esm-env";
-import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
+import { deeperThan, MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { shortPointer } from "../json/short-pointer.js";
 import type { Message } from "../protocol/events.js";
 
 /** The format version this code writes. */

@@ -1,6 +1,7 @@
 import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
-import { deeperThan, MAX_JSON_DEPTH, shortPointer } from "../json/json-depth.js";
+import { deeperThan, MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { shortPointer } from "../json/short-pointer.js";
 import type { WarningHandler } from "../errors.js";
 import { EVENT_SHAPES } from "./event-shapes.js";
 import type { IncomingEvent } from "./legacy-events.js";

@@ -64,6 +64,11 @@ export function eventStream(options: EventStreamOptions): ReadableStream<Uint8Ar
           out.close();
           return;
         }
+        // A short first write. A compression layer that decides by the size of the first write
+        // (vite preview's, for one: gzip from 1 KB on, heedless of no-transform) would otherwise
+        // gzip a stream that starts with a replayed log or a long run input, and hold its events
+        // until the run ends.
+        out.enqueue(encoder.encode(":\n\n")); // an SSE comment, which every client skips
         beat = setInterval(() => {
           if (over || Date.now() - lastWrite < heartbeatMs) return;
           lastWrite = Date.now();

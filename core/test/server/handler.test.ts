@@ -64,7 +64,7 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
       const first = await post(server.url, run);
       const reader = first.body!.getReader();
       let text = "";
-      while ((text.match(/\n\n/g) ?? []).length < 5) text += new TextDecoder().decode((await reader.read()).value);
+      while ((text.match(/^data: /gm) ?? []).length < 5) text += new TextDecoder().decode((await reader.read()).value);
       await reader.cancel();
       // Five events were read; the agent goes on to event 10 with nobody listening, then waits.
       const resumed = fetch(server.url, { headers: { "last-event-id": `${run.runId}:5` } });
@@ -76,6 +76,38 @@ describe.each(stores)("createAgentHandler with the %s store", (_name, makeStore)
       expect(agent.cancelled).toBe(0);
     } finally {
       await server.close();
+    }
+  });
+
+  it("an event stream's first write is a short comment: a long input or a replayed log does not lead it", async () => {
+    // A compression layer that decides by the first write's size (vite preview's gzips from 1 KB)
+    // would hold every event of a stream that starts with them until the run ends.
+    const store = await makeStore({});
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handler = createAgentHandler({ owner: "anonymous", agent: scriptedAgent(undefined, { hold: (i) => (i === 20 ? gate : undefined) }), store });
+    const long = { ...input(), messages: [{ id: "u1", role: "user" as const, content: "Plan my trip. ".repeat(200) }] };
+    const request = (headers: Record<string, string>) =>
+      handler(new Request("http://127.0.0.1/agent", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(long) }), undefined);
+    const chunks = async (response: Response, count: number): Promise<string[]> => {
+      const reader = response.body!.getReader();
+      const read: string[] = [];
+      while (read.length < count) read.push(new TextDecoder().decode((await reader.read()).value));
+      await reader.cancel();
+      return read;
+    };
+    try {
+      const [opening, started] = await chunks(await request({}), 2);
+      expect(opening).toBe(":\n\n");
+      expect(started!.length).toBeGreaterThan(2_800); // RUN_STARTED with the run's input
+      const [resumeOpening, replay] = await chunks(await request({ "last-event-id": `${long.runId}:0` }), 2);
+      expect(resumeOpening).toBe(":\n\n");
+      expect(replay!.length).toBeGreaterThan(2_800); // the log so far, from RUN_STARTED
+    } finally {
+      release();
+      // The run ends before the store is closed.
+      const listing = async () => ((await (await handler(new Request(`http://127.0.0.1/agent?threadId=${long.threadId}`), undefined)).json()) as ThreadRuns).runs;
+      await expect.poll(async () => (await listing()).map((run) => run.status)).toEqual(["ended"]);
     }
   });
 

@@ -15,11 +15,15 @@ const LIVE_ID = "live";
 /** An agent whose run stays open until `end()`; events reach the chat through `sink.onEvent`. */
 class PushSource implements AgentSource {
   sink: EventSink | undefined;
-  input: RunAgentInput | undefined;
+  /**
+   * The run's ids: not the whole input, whose copy of every message a transport sends and lets
+   * go (as @ai-sdk's PushTransport lets its messages go), and a mount's heap must not count.
+   */
+  input: Pick<RunAgentInput, "threadId" | "runId"> | undefined;
   private finish: ((end: RunEnd) => void) | undefined;
 
   run(input: RunAgentInput, sink: EventSink): Promise<RunEnd> {
-    this.input = input;
+    this.input = { threadId: input.threadId, runId: input.runId };
     this.sink = sink;
     return new Promise((resolve) => {
       this.finish = resolve;

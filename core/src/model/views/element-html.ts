@@ -15,6 +15,16 @@ export function checkedElementName(tag: unknown, what: string): string {
   throw new BindingError("NOT_AN_ELEMENT_NAME", DEV ? `${what} needs \`tag\` to be an element name (letters, digits, "-")` : what, tag);
 }
 
+/**
+ * `name` once it is an attribute name an HTML parser reads as one (`class`, `data-x`), else
+ * `BindingError` (`NOT_AN_ELEMENT_NAME`) naming `what` was given it: the check `elementHtml` makes
+ * of every attribute it writes, for a component that sets the attributes on an element it parsed.
+ */
+export function checkedAttributeName(name: string, what: string): string {
+  if (ATTRIBUTE_NAME.test(name)) return name;
+  throw new BindingError("NOT_AN_ELEMENT_NAME", DEV ? `${what} was given an attribute whose name is not one` : what, name);
+}
+
 /** An attribute value as the DOM holds it: undefined for one not set. */
 export function attributeValue(value: unknown): string | undefined {
   if (value === undefined || value === null || value === false || typeof value === "function") return undefined;
@@ -29,7 +39,7 @@ function escaped(text: string, quote: boolean): string {
 
 /**
  * One element as HTML, `<tag name="value">text</tag>`, text and values escaped: what Svelte's
- * `<StreamingText>` renders on the server (and parses once in the browser), so that the message's
+ * `<StreamingText>` renders on the server (the browser parses the bare element and sets its attributes), so that the message's
  * element is the component's only node. Functions (event handlers) and null, undefined or false
  * values are left out; an attribute name that is not one throws `BindingError`
  * (`NOT_AN_ELEMENT_NAME`).
@@ -39,7 +49,7 @@ export function elementHtml(tag: string, attributes: Readonly<Record<string, unk
   for (const name in attributes) {
     const value = attributeValue(attributes[name]);
     if (value === undefined) continue;
-    if (!ATTRIBUTE_NAME.test(name)) throw new BindingError("NOT_AN_ELEMENT_NAME", DEV ? `${what} was given an attribute whose name is not one` : what, name);
+    checkedAttributeName(name, what);
     html += value === "" ? ` ${name}` : ` ${name}="${escaped(value, true)}"`;
   }
   return `${html}>${escaped(text, false)}</${tag}>`;

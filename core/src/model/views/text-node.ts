@@ -1,4 +1,4 @@
-import { TextSubscription, type TextSink } from "./text-stream.js";
+import { TextSubscription } from "./text-stream.js";
 import type { MessageNode } from "../types.js";
 
 const TEXT_NODE = 3;
@@ -7,7 +7,8 @@ const TEXT_NODE = 3;
  * A message's text as one DOM Text node inside `element`, following it: each token extends the
  * node with `appendData(delta)` (O(delta), no re-render), a snapshot or replacement sets its
  * `data`. What both bindings' `streamText` (Svelte action, Vue directive) and `<StreamingText>`
- * run. One object per element, its sink methods on the prototype: a thread mounts one per message.
+ * run. One object per element, the subscription included (it extends it), its methods on the
+ * prototype and none of them `#` (a brand per instance): a thread mounts one per message.
  *
  * The Text node the framework already rendered there (the element's only child: the text as it
  * was at render, or server-rendered text being hydrated) is taken over rather than replaced, so a
@@ -17,7 +18,7 @@ const TEXT_NODE = 3;
  * next written: most mounted messages never are, and a script reference to a DOM node is a
  * wrapper object the browser makes, and every garbage collection then traces, for each of them.
  */
-export class MessageTextNode implements TextSink {
+export class MessageTextNode extends TextSubscription {
   readonly #element: HTMLElement;
   /** The Text node written to; undefined while an element that was empty shows `#given`. */
   #text: Text | undefined;
@@ -28,10 +29,9 @@ export class MessageTextNode implements TextSink {
   #given: string | undefined = undefined;
   /** An adopted Text node not compared yet with the text to show (its `data` is read once to tell). */
   #unchecked = false;
-  #node: MessageNode;
-  #subscription: TextSubscription;
 
   constructor(element: HTMLElement, node: MessageNode) {
+    super();
     this.#element = element;
     // hasChildNodes, not firstChild: reading a child makes its wrapper.
     if (element.hasChildNodes()) {
@@ -44,19 +44,18 @@ export class MessageTextNode implements TextSink {
         element.replaceChildren();
       }
     }
-    this.#node = node;
     // Its first call, now, is a reset with the text so far: that is what the element gets.
-    this.#subscription = new TextSubscription(node, this);
+    this.follow(node);
   }
 
   /** The Text node the text is in (made now when the element's text is empty and has none). */
   get text(): Text {
-    return this.#text ?? this.#givenNode() ?? this.#make(this.#given ?? "");
+    return this.#text ?? this.givenNode() ?? this.make(this.#given ?? "");
   }
 
   /** The message followed now. */
-  get node(): MessageNode {
-    return this.#node;
+  override get node(): MessageNode {
+    return super.node!;
   }
 
   /** Whether `element` still shows this Text node alone (a re-render may have replaced it). */
@@ -69,22 +68,14 @@ export class MessageTextNode implements TextSink {
       const only = element.firstChild;
       // What textContent made, unless a re-render replaced it with other text.
       if (only === null || only !== element.lastChild || only.nodeType !== TEXT_NODE || (only as Text).data !== given) return false;
-      text = this.#adopt(only as Text);
+      text = this.adopt(only as Text);
     }
     return element.firstChild === text && element.lastChild === text;
   }
 
   /** Follows another message in the same Text node (a no-op for the one followed now). */
-  follow(node: MessageNode): void {
-    if (node === this.#node) return;
-    this.#subscription.stop();
-    this.#node = node;
-    this.#subscription = new TextSubscription(node, this);
-  }
-
-  /** Stops following; the Text node keeps the text it shows. */
-  stop(): void {
-    this.#subscription.stop();
+  override follow(node: MessageNode): void {
+    if (node !== super.node) super.follow(node);
   }
 
   reset(value: string): void {
@@ -98,9 +89,9 @@ export class MessageTextNode implements TextSink {
         return;
       }
       if (given === value) return;
-      const shown = this.#givenNode();
+      const shown = this.givenNode();
       if (shown !== undefined) shown.data = value;
-      else this.#make(value);
+      else this.make(value);
       return;
     }
     if (this.#unchecked) {
@@ -112,29 +103,29 @@ export class MessageTextNode implements TextSink {
   }
 
   append(delta: string): void {
-    const text = this.#text ?? this.#givenNode();
+    const text = this.#text ?? this.givenNode();
     if (text !== undefined) text.appendData(delta);
-    else this.#make((this.#given ?? "") + delta);
+    else this.make((this.#given ?? "") + delta);
   }
 
   /** The Text node `textContent` made for `#given` (none for ""), now taken as this one's. */
-  #givenNode(): Text | undefined {
+  private givenNode(): Text | undefined {
     if (this.#given === undefined || this.#given === "") return undefined;
     const element = this.#element;
     const only = element.firstChild;
-    return only !== null && only === element.lastChild && only.nodeType === TEXT_NODE ? this.#adopt(only as Text) : undefined;
+    return only !== null && only === element.lastChild && only.nodeType === TEXT_NODE ? this.adopt(only as Text) : undefined;
   }
 
   /** A Text node of its own holding `data`, in place of whatever the element holds. */
-  #make(data: string): Text {
+  private make(data: string): Text {
     const element = this.#element;
     const text = element.ownerDocument.createTextNode(data);
     if (element.hasChildNodes()) element.replaceChildren(text);
     else element.appendChild(text);
-    return this.#adopt(text);
+    return this.adopt(text);
   }
 
-  #adopt(text: Text): Text {
+  private adopt(text: Text): Text {
     this.#text = text;
     this.#given = undefined;
     return text;

@@ -24,96 +24,130 @@ export interface TextSink {
  * O(delta) per token: no string is compared or sliced. Returns the unsubscribe function.
  */
 export function subscribeText(node: MessageNode, sink: TextSink): () => void {
-  const subscription = new TextSubscription(node, sink);
+  const subscription = new SinkSubscription(sink);
+  subscription.follow(node);
   return () => subscription.stop();
 }
 
 /**
- * One `subscribeText`, as an object (its methods on the prototype: a thread mounts one per
- * message). Until the content is written it only waits on the node (`TextWaiter`): no signal,
- * effect or log is made for a finished message that never changes again.
+ * One text subscription, as an object that is its own sink (its methods on the prototype: a
+ * thread mounts one per message, and MessageTextNode, which extends it, is one object per
+ * element rather than two). Until the content is written it only waits on the node
+ * (`TextWaiter`): no signal, effect or log is made for a finished message that never changes
+ * again. Fields, not `#` methods: those would stamp every instance with a brand.
  */
-export class TextSubscription implements TextWaiter {
+export abstract class TextSubscription implements TextWaiter, TextSink {
   /** @internal */
   nextWaiter: TextWaiter | undefined = undefined;
-  readonly #sink: TextSink;
-  /** The node when it keeps a log of its writes (a Threadline node), else undefined. */
-  #writer: TextBearingNode<unknown> | undefined;
+  #node: MessageNode | undefined = undefined;
   #log: TextLog | undefined = undefined;
   #seenWrites = 0;
   /** Length of the string last shown, or -1 when it was not a string (parts, undefined). */
   #seenLength = -1;
-  /** Set once subscribed to the signal; `null` once stopped. */
-  #unsubscribe: (() => void) | undefined | null = undefined;
+  /** Set once subscribed to the signal; `null` once stopped or before the first `follow`. */
+  #unsubscribe: (() => void) | undefined | null = null;
 
-  constructor(node: MessageNode, sink: TextSink) {
-    this.#sink = sink;
+  abstract reset(text: string): void;
+  abstract append(delta: string): void;
+
+  /** The message followed (undefined before the first `follow`). */
+  get node(): MessageNode | undefined {
+    return this.#node;
+  }
+
+  /**
+   * Follows `node` (after stopping the one followed before): `reset` at once with its current
+   * text, then `append` or `reset` on every change (see `subscribeText`).
+   */
+  follow(node: MessageNode): void {
+    this.stop();
+    this.#node = node;
+    this.#log = undefined;
+    this.#seenWrites = 0;
+    this.#seenLength = -1;
+    this.#unsubscribe = undefined;
     if (node.role === "activity") {
-      this.#writer = undefined;
       this.#unsubscribe = null;
-      sink.reset("");
+      this.reset("");
       return;
     }
-    const writer = node instanceof TextBearingNode ? (node as TextBearingNode<unknown>) : undefined;
-    this.#writer = writer;
-    if (writer === undefined) {
+    if (!(node instanceof TextBearingNode)) {
       // Not a Threadline node: no log, every change resets (the first call included).
-      this.#subscribe(node.content as ReadonlySignal<unknown>, true);
+      this.subscribeTo(node.content as ReadonlySignal<unknown>, true);
       return;
     }
-    this.#show(writer.peekContent() as MessageContent | undefined, undefined);
-    writer.waitForText(this);
+    this.show((node as TextBearingNode<unknown>).peekContent() as MessageContent | undefined, undefined);
+    (node as TextBearingNode<unknown>).waitForText(this);
   }
 
   /** The content's signal exists now and still holds what was shown: follow its changes. */
   wake(content: Signal<unknown>): void {
     if (this.#unsubscribe !== undefined) return;
     // Counted before subscribing: every write after this is logged for us.
-    const log = (this.#log = this.#writer!.addTextSubscriber());
+    const log = (this.#log = (this.#node as TextBearingNode<unknown>).addTextSubscriber());
     this.#seenWrites = log.writes;
-    this.#subscribe(content, false);
+    this.subscribeTo(content, false);
   }
 
   /** Follows `content`; its first call (the value now) is shown only when `showNow`. */
-  #subscribe(content: ReadonlySignal<unknown>, showNow: boolean): void {
+  private subscribeTo(content: ReadonlySignal<unknown>, showNow: boolean): void {
     let first = true;
     this.#unsubscribe = content.subscribe((value) => {
       if (first) {
         first = false;
-        if (showNow) this.#show(value as MessageContent | undefined, undefined);
+        if (showNow) this.show(value as MessageContent | undefined, undefined);
         return;
       }
       const log = this.#log;
       const delta = log === undefined ? undefined : appendedSince(log, this.#seenWrites);
       if (log !== undefined) this.#seenWrites = log.writes;
-      this.#show(value as MessageContent | undefined, delta);
+      this.show(value as MessageContent | undefined, delta);
     });
   }
 
-  #show(content: MessageContent | undefined, delta: string | undefined): void {
-    const sink = this.#sink;
+  private show(content: MessageContent | undefined, delta: string | undefined): void {
     if (typeof content !== "string") {
       this.#seenLength = content === undefined ? 0 : -1;
-      sink.reset(contentText(content));
+      this.reset(contentText(content));
       return;
     }
     // The length check also catches a write that bypassed the node's bookkeeping.
     const seen = this.#seenLength;
     this.#seenLength = content.length;
-    if (delta !== undefined && seen >= 0 && seen + delta.length === content.length) sink.append(delta);
-    else sink.reset(content);
+    if (delta !== undefined && seen >= 0 && seen + delta.length === content.length) this.append(delta);
+    else this.reset(content);
   }
 
+  /** Stops following; a no-op when stopped already. */
   stop(): void {
     const unsubscribe = this.#unsubscribe;
     if (unsubscribe === null) return;
     this.#unsubscribe = null;
+    const writer = this.#node as TextBearingNode<unknown>;
     if (unsubscribe === undefined) {
-      this.#writer!.stopWaiting(this);
+      writer.stopWaiting(this);
       return;
     }
     unsubscribe();
-    if (this.#log !== undefined) this.#writer!.removeTextSubscriber();
+    if (this.#log !== undefined) writer.removeTextSubscriber();
+  }
+}
+
+/** `subscribeText`'s subscription: a sink given by the caller. */
+class SinkSubscription extends TextSubscription {
+  readonly #sink: TextSink;
+
+  constructor(sink: TextSink) {
+    super();
+    this.#sink = sink;
+  }
+
+  reset(text: string): void {
+    this.#sink.reset(text);
+  }
+
+  append(delta: string): void {
+    this.#sink.append(delta);
   }
 }
 
