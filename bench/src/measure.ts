@@ -1,6 +1,6 @@
 // Timing and allocation measurement. Each sample gets a fresh set-up (untimed), a forced GC
-// (untimed), then the timed body. Medians, never means: one GC pause or a noisy neighbour on a
-// shared machine moves a mean, not a median.
+// (untimed), then the timed body, timed on the process's CPU clock. Medians, never means: one
+// GC pause or a noisy neighbour on a shared machine moves a mean, not a median.
 import { PerformanceObserver } from "node:perf_hooks";
 
 export interface Trial {
@@ -13,12 +13,12 @@ export interface Trial {
 export type Setup = () => Trial | Promise<Trial>;
 
 export interface Timing {
-  /** Median wall time of one sample, in milliseconds. */
+  /** Median CPU time of one sample, in milliseconds (see `sample`). */
   medianMs: number;
   /** Number of measured samples (warm-up excluded). */
   samples: number;
   /**
-   * Each measured sample's wall time (ms), in the order taken. Set-ups timed together take their
+   * Each measured sample's CPU time (ms), in the order taken. Set-ups timed together take their
    * k-th samples in the same round, so two lanes' k-th samples are a pair taken moments apart.
    */
   times: number[];
@@ -70,19 +70,28 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/**
+ * One sample: the CPU time the process spent in the body (`process.cpuUsage`), not its wall time.
+ * On a shared machine the wall clock also counts the time other processes held the core, and it
+ * fell unevenly on the lanes: a 0.5 ms body was preempted far more often than a 25 µs one, so
+ * under a load of 8–13 on 2 cores the ratios the targets read (Threadline ÷ floor, 5,000 prior
+ * ÷ 10 prior) moved 2–13× while the code did not change. The process's own clock charges only its
+ * work (and what contention does to its caches), as the browser workloads read the page's
+ * main-thread clock from the trace. (`process.threadCpuUsage` would leave V8's helper threads out,
+ * but Linux advances a running thread's clock only at scheduler ticks: a 300 µs body read 0.)
+ */
 async function sample(setup: Setup): Promise<number> {
   const trial = await setup();
   gc();
-  // Sleep before the timed body, so it starts on a fresh time slice. Without it, on a loaded
-  // machine, a lane whose collection is long (a large thread) used its slice up collecting and
-  // had its body preempted more often than a small one: a bias that grew with the load.
+  // Sleep before the timed body, so it starts on a fresh time slice (a body preempted still
+  // loses its caches, which the CPU clock does charge).
   await sleep(1);
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   const pending = trial.run();
   if (pending !== undefined) await pending;
-  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  const used = process.cpuUsage(start);
   trial.verify();
-  return elapsed;
+  return (used.user + used.system) / 1000;
 }
 
 /**

@@ -13,21 +13,27 @@ export function dispatchEvent(hub: EventHub, event: AGUIEvent): void {
   } else if (event.type === "RAW") {
     call(hub, hub.raw, event);
   }
+  if (event.type === "TEXT_MESSAGE_CONTENT" && hub.deafToTextDeltas.size !== 0) {
+    for (const listener of hub.all) if (!hub.deafToTextDeltas.has(listener)) callOne(hub, listener, event);
+    return;
+  }
   call(hub, hub.all, event);
 }
 
 /** A listener that throws is reported as a warning and the others still run. */
 function call<E>(hub: EventHub, listeners: Set<(event: E) => void> | undefined, event: E): void {
   if (listeners === undefined) return;
-  for (const listener of listeners) {
-    try {
-      listener(event);
-    } catch (error) {
-      hub.warn({
-        code: "LISTENER_FAILED",
-        message: DEV ? `A listener for ${(event as { type: string }).type} threw: ${error instanceof Error ? error.message : String(error)}` : "",
-        event,
-      });
-    }
+  for (const listener of listeners) callOne(hub, listener, event);
+}
+
+function callOne<E>(hub: EventHub, listener: (event: E) => void, event: E): void {
+  try {
+    listener(event);
+  } catch (error) {
+    hub.warn({
+      code: "LISTENER_FAILED",
+      message: DEV ? `A listener for ${(event as { type: string }).type} threw: ${error instanceof Error ? error.message : String(error)}` : "",
+      event,
+    });
   }
 }

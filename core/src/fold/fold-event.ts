@@ -37,8 +37,10 @@ export function foldEvent(thread: Thread, event: AGUIEvent): void {
     // Not kept past the fold: a disposed thread must not stay reachable from here.
     foldingThread = foldingEvent = undefined;
   }
-  // One comparison when nobody listens.
-  if (thread.hub.size !== 0) dispatchEvent(thread.hub, event);
+  // One comparison when nobody listens; two for a token when nobody listens to tokens (a chat's
+  // own tool-call watch does not).
+  const hub = thread.hub;
+  if (hub.size !== 0 && (type !== "TEXT_MESSAGE_CONTENT" || hub.all.size !== hub.deafToTextDeltas.size)) dispatchEvent(hub, event);
 }
 
 // What `foldHeld` folds: handed over in these rather than in a closure made for every event (an

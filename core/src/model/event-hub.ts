@@ -16,6 +16,11 @@ export class EventHub {
   private readonly claims = new Map<string, CustomFold>();
   /** How many listeners there are: 0 lets the fold skip dispatching. */
   size = 0;
+  /**
+   * @internal Listeners of `all` not called for TEXT_MESSAGE_CONTENT (the chat's tool-call watch,
+   * model/deaf-to-text-deltas.ts): when every listener is, the fold dispatches no token.
+   */
+  readonly deafToTextDeltas = new Set<ThreadEventListener>();
 
   constructor(readonly warn: WarningHandler) {}
 

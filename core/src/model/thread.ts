@@ -330,14 +330,22 @@ export class ThreadImpl implements Thread {
     // this call added are told from the thread's own only once such an id comes (a thread that
     // starts with these messages never builds the set).
     let mine: Set<string> | undefined;
-    this.#byId.reserve(messages.length);
+    // Room is made at the first id not held, for the rest: a list that repeats the thread (a
+    // RUN_STARTED input echoing the history) must not double the table it is already in.
+    let reserved = false;
     try {
-      for (const message of messages) {
+      // Indexed: once per message of a history, often before the engine has compiled this.
+      for (let i = 0; i < messages.length; i++) {
+        const message = messages[i]!;
         const id = message.id;
         if (this.#byId.has(id)) {
           mine ??= new Set(added.map((node) => node.id));
           if (mine.has(id)) this.warn({ code: "DUPLICATE_MESSAGE_ID", message: DEV ? `${source}: message id '${id}' appears twice; the first is kept.` : "", event: message });
           continue;
+        }
+        if (!reserved) {
+          reserved = true;
+          this.#byId.reserve(messages.length - i);
         }
         const node = nodeFromMessage(message);
         this.#byId.add(node);
@@ -353,7 +361,7 @@ export class ThreadImpl implements Thread {
     this.messagesRevision++;
     const held = this.list.peek();
     // `added` is this method's own array: a thread that starts with these messages takes it as is.
-    this.list.value = Object.freeze(held.length === 0 ? added : [...held, ...added]);
+    this.list.value = Object.freeze(held.length === 0 ? added : held.concat(added));
     for (const node of added) this.indexNode(node);
   }
 

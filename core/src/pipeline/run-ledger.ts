@@ -23,8 +23,16 @@ export class RunLedger {
   readonly toolCallOwners = new Map<string, Owner>();
   readonly activityOwners = new Map<string, Owner>();
   readonly reasoningOwners = new Map<string, Owner>();
+  /**
+   * A RUN_STARTED input whose messages all belong to the parent agent, not written into the owner
+   * maps yet. Its every owner is `null`, which differs from no owner only for an event naming a
+   * subagent: the first such event writes it in (`settleSeed`), and a run that names none never
+   * pays O(history) for the thread it echoes.
+   */
+  pendingSeed: readonly SeedMessage[] | undefined = undefined;
 
   clear(): void {
+    this.pendingSeed = undefined;
     this.messages.clear();
     this.toolCalls.clear();
     this.reasoningMessages.clear();
@@ -59,8 +67,26 @@ export class RunLedger {
    * Seeds owners from replayed history (MESSAGES_SNAPSHOT, RUN_STARTED.input). A snapshot
    * restates the conversation, so it is authoritative; an input echo only fills gaps.
    */
-  seedOwners(messages: ReadonlyArray<{ id: string; role: string; subagentRunId?: string; toolCalls?: ReadonlyArray<{ id: string }> }>, authoritative: boolean): void {
-    for (const message of messages) {
+  seedOwners(messages: readonly SeedMessage[], authoritative: boolean): void {
+    if (!authoritative && this.pendingSeed === undefined && !attributed(messages)) {
+      this.pendingSeed = messages;
+      return;
+    }
+    this.#seed(messages, authoritative);
+  }
+
+  /** An event names a subagent: the pending input echo's owners are written in first. */
+  settleSeed(): void {
+    const seed = this.pendingSeed;
+    if (seed === undefined) return;
+    this.pendingSeed = undefined;
+    this.#seed(seed, false);
+  }
+
+  #seed(messages: readonly SeedMessage[], authoritative: boolean): void {
+    // Indexed: once per message of a history, often before the engine has compiled this.
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i]!;
       const owner = message.subagentRunId ?? null;
       const owners =
         message.role === "reasoning" ? this.reasoningOwners : message.role === "activity" ? this.activityOwners : this.messageOwners;
@@ -91,6 +117,17 @@ export class RunLedger {
     list("subagents", this.activeSubagents);
     return parts.length === 0 ? undefined : parts.join("; ");
   }
+}
+
+type SeedMessage = { id: string; role: string; subagentRunId?: string; toolCalls?: ReadonlyArray<{ id: string }> };
+
+/** True when a message of `messages` names a subagent (one read a message, nothing allocated). */
+function attributed(messages: readonly SeedMessage[]): boolean {
+  for (let i = 0; i < messages.length; i++) {
+    const owner = messages[i]!.subagentRunId;
+    if (owner !== undefined && owner !== null) return true;
+  }
+  return false;
 }
 
 export function ownerName(owner: Owner): string {

@@ -160,6 +160,8 @@ export function createOrderVerifier(
             DEV ? `${type} reached order verification: chunks must be expanded first (createChunkExpander).` : "",
           );
         default:
+          // An input echo's owners are written in before the first event that names a subagent.
+          if (ledger.pendingSeed !== undefined && (event as { subagentRunId?: unknown }).subagentRunId !== undefined) ledger.settleSeed();
           verifyStreaming(event, ledger, position);
       }
       next(event);

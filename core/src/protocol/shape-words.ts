@@ -1,12 +1,12 @@
 import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
-import { arrayOf, checkObject, DROPPED, leaf, malformed, pointer, ShapeViolation, UNRECOGNISED, type Check, type Field, type ObjectShape } from "./shape.js";
+import { arrayOf, checkObject, DROPPED, leaf, malformed, optional, pointer, ShapeViolation, UNRECOGNISED, type Check, type Field, type ObjectShape } from "./shape.js";
 
 // The words of shape.ts's vocabulary that only events, run input and capabilities use (closed
 // sets, integers, pointers, salvaged lists, retired nulls): a file of their own, since the
 // message shapes (a thread's initial messages, checked on a chat's first page) need none of them.
 
-export const optionalOrLegacyNull = (check: Check): Field => ({ check, optional: true, legacyNull: true });
+export const optionalOrLegacyNull = (check: Check): Field => ({ ...optional(check), legacyNull: true });
 
 export const boolean = leaf("a boolean", (v) => typeof v === "boolean");
 export const safeInteger = leaf("an integer", (v) => Number.isSafeInteger(v));
@@ -19,7 +19,8 @@ export const anyJson: Check = (value) => value;
 /** An RFC 6901 JSON pointer: empty, or "/"-prefixed with only ~0 / ~1 escapes. */
 export const jsonPointer = leaf(
   "a JSON pointer",
-  (v) => typeof v === "string" && (v === "" || (v.charCodeAt(0) === 47 && !/~(?![01])/.test(v))),
+  // A pointer without "~" (most) needs no regular expression.
+  (v) => typeof v === "string" && (v === "" || (v.charCodeAt(0) === 47 && (v.indexOf("~") === -1 || !/~(?![01])/.test(v)))),
 );
 
 /**

@@ -75,6 +75,8 @@ export type Check = (value: unknown, parent: string, key: string | number, ctx: 
 
 export interface Field {
   readonly check: Check;
+  /** @internal `check` returns any string as it is (`string`, `stringOr`): judged without the call. */
+  readonly takesString: boolean;
   readonly optional: boolean;
   /** @internal An explicit `null` here is a retired spelling of "absent": removed with a note, not fatal. */
   readonly legacyNull: boolean;
@@ -88,8 +90,11 @@ export interface ObjectShape {
   readonly open: boolean;
 }
 
-export const required = (check: Check): Field => ({ check, optional: false, legacyNull: false });
-export const optional = (check: Check): Field => ({ check, optional: true, legacyNull: false });
+/** The checks that return any string as it is (see `Field.takesString`). */
+const STRING_AS_IS = new WeakSet<Check>();
+
+export const required = (check: Check): Field => ({ check, takesString: STRING_AS_IS.has(check), optional: false, legacyNull: false });
+export const optional = (check: Check): Field => ({ check, takesString: STRING_AS_IS.has(check), optional: true, legacyNull: false });
 
 export function objectShape(label: string, fields: Record<string, Field>, open = false): ObjectShape {
   const map = new Map(Object.entries(fields));
@@ -98,7 +103,10 @@ export function objectShape(label: string, fields: Record<string, Field>, open =
 }
 
 export function pointer(parent: string, key: string | number): string {
-  return typeof key === "number" ? `${parent}/${key}` : `${parent}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  // Keys hardly ever hold "~" or "/": two index scans instead of two regular-expression replaces
+  // (a STATE_DELTA descends into `delta` on every event).
+  if (typeof key === "number" || (key.indexOf("~") === -1 && key.indexOf("/") === -1)) return `${parent}/${key}`;
+  return `${parent}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -115,6 +123,7 @@ export function leaf(expected: string, accepts: (value: unknown) => boolean): Ch
 }
 
 export const string = leaf("a string", (v) => typeof v === "string");
+STRING_AS_IS.add(string);
 /** Any value but `null` (rawEvent, result, opaque optional payloads). */
 export const present = leaf(DEV ? "any value but null" : "", (v) => v !== null);
 /** A string-keyed object of anything (metadata, activity content): never descended into. */
@@ -134,62 +143,72 @@ const REMOVE: unique symbol = Symbol("threadline.remove");
  * there is a real lookup, about 100 instructions a key.
  */
 export function checkObject(value: unknown, shape: ObjectShape, path: string, ctx: ShapeContext): unknown {
-  if (!isPlainObject(value)) return malformed(ctx, value, path, `an object (${shape.label})`);
+  return judgeObject(value, shape, path, undefined, ctx);
+}
+
+/**
+ * `checkObject` of the value found at `parent` + `/` + `key` (or at `parent`, with no key): the
+ * object's own pointer is built only when something needs it — a note, a violation, a field
+ * judged by a call — so a list of valid messages (a RUN_STARTED input) builds none.
+ */
+export function judgeObject(value: unknown, shape: ObjectShape, parent: string, key: string | number | undefined, ctx: ShapeContext): unknown {
+  let path: string | undefined = key === undefined ? parent : undefined;
+  if (!isPlainObject(value)) return malformed(ctx, value, (path ??= pointer(parent, key!)), `an object (${shape.label})`);
   let changes: Map<string, unknown> | undefined;
   let requiredSeen = 0;
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const field = shape.fields.get(key);
+  for (const name in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, name)) continue;
+    const field = shape.fields.get(name);
     if (field === undefined) {
       if (shape.open) continue;
-      ctx.note("unknown-property", pointer(path, key));
-      (changes ??= new Map()).set(key, REMOVE);
+      ctx.note("unknown-property", pointer((path ??= pointer(parent, key!)), name));
+      (changes ??= new Map()).set(name, REMOVE);
       continue;
     }
-    const item = value[key];
+    const item = value[name];
     if (item === undefined) continue; // an own `undefined` is an absent field
     if (item === null && field.legacyNull) {
-      ctx.note("legacy-null", pointer(path, key));
-      (changes ??= new Map()).set(key, REMOVE);
+      ctx.note("legacy-null", pointer((path ??= pointer(parent, key!)), name));
+      (changes ??= new Map()).set(name, REMOVE);
       continue;
     }
     // Most fields of most events are strings: judged here, without the call.
-    if (field.check === string && typeof item === "string") {
+    if (field.takesString && typeof item === "string") {
       if (!field.optional) requiredSeen++;
       continue;
     }
     const mark = ctx.notes.length;
-    const checked = field.check(item, path, key, ctx);
+    const checked = field.check(item, (path ??= pointer(parent, key!)), name, ctx);
     if (checked === UNRECOGNISED) {
       // Whatever the descent noted sits inside the value being removed: report the removal once.
       ctx.notes.length = mark;
-      ctx.note("unrecognised-member", pointer(path, key));
+      ctx.note("unrecognised-member", pointer(path, name));
       if (!field.optional) return UNRECOGNISED;
-      (changes ??= new Map()).set(key, REMOVE);
+      (changes ??= new Map()).set(name, REMOVE);
       continue;
     }
     if (!field.optional) requiredSeen++;
-    if (checked !== item) (changes ??= new Map()).set(key, checked);
+    if (checked !== item) (changes ??= new Map()).set(name, checked);
   }
   if (requiredSeen < shape.required.length && ctx.judge) {
     for (const name of shape.required) {
       if (value[name] === undefined || !Object.hasOwn(value, name)) {
-        throw new ShapeViolation(true, pointer(path, name), "", undefined);
+        throw new ShapeViolation(true, pointer((path ??= pointer(parent, key!)), name), "", undefined);
       }
     }
   }
   if (changes === undefined) return value;
   const copy: Record<string, unknown> = {};
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const change = changes.has(key) ? changes.get(key) : value[key];
-    if (change !== REMOVE) copy[key] = change;
+  for (const name in value) {
+    if (!Object.hasOwn(value, name)) continue;
+    const change = changes.has(name) ? changes.get(name) : value[name];
+    if (change !== REMOVE) copy[name] = change;
   }
   return copy;
 }
 
 export function object(shape: ObjectShape): Check {
-  return (value, parent, key, ctx) => checkObject(value, shape, pointer(parent, key), ctx);
+  return (value, parent, key, ctx) => judgeObject(value, shape, parent, key, ctx);
 }
 
 /**
@@ -202,19 +221,18 @@ export function taggedUnion(tag: string, label: string, members: Readonly<Record
     if (!member.fields.has(tag)) throw new Error(DEV ? `${member.label} (${kind}) has no '${tag}' field` : tag);
   }
   return (value, parent, key, ctx) => {
-    const path = pointer(parent, key);
-    if (!isPlainObject(value)) return malformed(ctx, value, path, `an object (${label})`);
+    if (!isPlainObject(value)) return malformed(ctx, value, pointer(parent, key), `an object (${label})`);
     const kind = value[tag];
     if (kind === undefined) {
-      if (ctx.judge) throw new ShapeViolation(true, pointer(path, tag), "", undefined);
+      if (ctx.judge) throw new ShapeViolation(true, pointer(pointer(parent, key), tag), "", undefined);
       return value;
     }
     if (typeof kind !== "string") {
-      malformed(ctx, kind, pointer(path, tag), DEV ? `a string naming the ${label} kind` : "");
+      malformed(ctx, kind, pointer(pointer(parent, key), tag), DEV ? `a string naming the ${label} kind` : "");
       return value; // not judging (schema mode): the value stays for the schemas to reject
     }
     const member = byTag.get(kind);
-    return member === undefined ? UNRECOGNISED : checkObject(value, member, path, ctx);
+    return member === undefined ? UNRECOGNISED : judgeObject(value, member, parent, key, ctx);
   };
 }
 
@@ -253,9 +271,11 @@ export function arrayOf(element: Check, minLength = 0): Check {
 
 /** A string, or a list judged by `list` (message content). */
 export function stringOr(list: Check): Check {
-  return (value, parent, key, ctx) => {
+  const check: Check = (value, parent, key, ctx) => {
     if (typeof value === "string") return value;
     if (Array.isArray(value)) return list(value, parent, key, ctx);
     return malformed(ctx, value, pointer(parent, key), DEV ? "a string or an array" : "");
   };
+  STRING_AS_IS.add(check);
+  return check;
 }

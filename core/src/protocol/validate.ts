@@ -7,7 +7,7 @@ import { EVENT_SHAPES } from "./event-shapes.js";
 import type { IncomingEvent } from "./legacy-events.js";
 import { protocolError, type StreamPosition } from "./protocol-error.js";
 import { reportWarning } from "./protocol-warning.js";
-import { checkObject, isPlainObject, ShapeContext, ShapeViolation, UNRECOGNISED, type Check, type ObjectShape, type ShapeNote } from "./shape.js";
+import { isPlainObject, judgeObject, ShapeContext, ShapeViolation, UNRECOGNISED, type Check, type ObjectShape, type ShapeNote } from "./shape.js";
 
 /** What the legacy plug-in adds to validation: the retired event shapes, the retired binary part. */
 export interface RetiredShapes {
@@ -99,7 +99,7 @@ export function createEventValidator(
     if (ctx.notes.length !== 0) ctx.notes.length = 0;
     let checked: unknown;
     try {
-      checked = checkObject(raw, shape, "", ctx);
+      checked = judgeObject(raw, shape, "", undefined, ctx);
     } catch (error) {
       if (!(error instanceof ShapeViolation)) throw error;
       throw protocolError(error.missing ? "MISSING_FIELD" : "MALFORMED_FIELD", DEV ? `${type}: ${error.message}.` : "", position);

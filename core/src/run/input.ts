@@ -1,6 +1,6 @@
 import type { WarningHandler } from "../errors.js";
 import { ownJson } from "../json/json-value.js";
-import type { Thread } from "../model/types.js";
+import type { ThreadImpl } from "../model/thread.js";
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "../protocol/events.js";
 import { PROTOCOL_VERSION } from "../protocol/version.js";
 import { outgoingMessage, type PeerProfile } from "./outgoing-compat.js";
@@ -43,7 +43,7 @@ export function ownRunParts(parts: RunInputParts): OwnedRunParts {
  * place); the caller's parts come already copied. O(thread + state) once per run — never per event.
  */
 export function buildRunInput(
-  thread: Thread,
+  thread: ThreadImpl,
   ids: { readonly threadId: string; readonly runId: string; readonly parentRunId: string | undefined },
   owned: OwnedRunParts,
   profile: PeerProfile,
@@ -55,7 +55,7 @@ export function buildRunInput(
     ...(profile.declaresVersion ? { protocolVersion: PROTOCOL_VERSION } : {}),
     ...(ids.parentRunId !== undefined && !profile.flattensContent ? { parentRunId: ids.parentRunId } : {}),
     state: ownJson(thread.state.peek()),
-    messages: outgoingMessages(thread.toMessages(), profile, warn),
+    messages: outgoingMessages(thread, profile, warn),
     tools: owned.tools,
     context: owned.context,
     forwardedProps: owned.forwardedProps,
@@ -66,26 +66,33 @@ export function buildRunInput(
 /** The same input with other messages and state (a subscriber's `onRunInitialized` mutation). */
 export function withThreadContent(
   input: RunAgentInput,
-  thread: Thread,
+  thread: ThreadImpl,
   profile: PeerProfile,
   warn: WarningHandler,
 ): RunAgentInput {
   return Object.freeze({
     ...input,
     state: ownJson(thread.state.peek()),
-    messages: outgoingMessages(thread.toMessages(), profile, warn),
+    messages: outgoingMessages(thread, profile, warn),
   });
 }
 
-/** A frozen copy: message projections may share values with the graph that it keeps unfrozen. */
-function outgoingMessages(messages: readonly Message[], profile: PeerProfile, warn: WarningHandler): Message[] {
-  const out: Message[] = [];
+/**
+ * A frozen copy: message projections may share values with the graph that it keeps unfrozen.
+ * Projected straight from the nodes into one array of the thread's length (no list of every
+ * projection first, no growing copies): the one O(thread) copy a run makes.
+ */
+function outgoingMessages(thread: ThreadImpl, profile: PeerProfile, warn: WarningHandler): Message[] {
+  const nodes = thread.list.peek();
+  const out = new Array<Message>(nodes.length);
+  let count = 0;
   // Indexed: once per message of the thread, often before the engine has compiled this.
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i]!;
-    if (message.role === "activity") continue;
-    out.push(frozenProjection(outgoingMessage(message, profile, warn)));
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (node.role === "activity") continue;
+    out[count++] = frozenProjection(outgoingMessage(node.toMessage(), profile, warn));
   }
+  out.length = count;
   return Object.freeze(out) as Message[];
 }
 

@@ -8,6 +8,7 @@ import type { AGUIEvent, AGUIEventOf, EventType, Interrupt } from "../protocol/e
 import type { Approvals } from "./approvals.js";
 import { ToolExecutionError } from "./errors.js";
 import { argsProblem } from "../model/tool-calls/args-problem.js";
+import { listenDeafToTextDeltas } from "../model/deaf-to-text-deltas.js";
 import type { ResolvedTool } from "./definition.js";
 import type { RunRecord } from "./run-record.js";
 import type { ToolOutcome, ToolRunner } from "./execution.js";
@@ -29,6 +30,8 @@ export interface ToolCallWatchHost {
   runStarted(event: AGUIEventOf<EventType.RUN_STARTED>): void;
   /** Any event was folded (for coalesced saves). */
   folded(): void;
+  /** `folded` does something (the chat saves its thread): the watch then hears text deltas too. */
+  readonly savesEveryEvent: boolean;
 }
 
 /**
@@ -49,9 +52,13 @@ export interface ToolCallWatchHost {
 export class ToolCallWatch {
   constructor(private readonly host: ToolCallWatchHost) {}
 
-  /** Starts listening to the thread; returns the function that stops it. */
+  /**
+   * Starts listening to the thread; returns the function that stops it. A text delta concerns no
+   * tool call: the watch hears them only when each folded event is saved (`savesEveryEvent`).
+   */
   attach(): () => void {
-    return this.host.thread.onEvent(this.#onEvent);
+    const { hub } = this.host.thread;
+    return this.host.savesEveryEvent ? hub.onEvent(this.#onEvent) : listenDeafToTextDeltas(hub, this.#onEvent);
   }
 
   /**

@@ -4,6 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { CustomEvent } from "@ag-ui/core";
 import { EventHub } from "../../src/model/event-hub.js";
 import { dispatchEvent } from "../../src/fold/dispatch.js";
+import { listenDeafToTextDeltas } from "../../src/model/deaf-to-text-deltas.js";
+import { foldEvent } from "../../src/fold/fold-event.js";
+import { createThread } from "../../src/index.js";
+import type { ThreadImpl } from "../../src/model/thread.js";
 
 /** The hub's listener sets by name (internal; read here to count what it keeps). */
 const names = (hub: EventHub): ReadonlyMap<string, ReadonlySet<unknown>> => hub.custom;
@@ -40,5 +44,48 @@ describe("EventHub.onCustom", () => {
     expect(heard).toEqual(["b", "c"]);
     offC();
     expect(names(hub).size).toBe(0);
+  });
+});
+
+describe("listenDeafToTextDeltas", () => {
+  const delta = { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "a" } as const;
+  const start = { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" } as const;
+
+  it("is not called for TEXT_MESSAGE_CONTENT, is called for every other event, in registration order with the others", () => {
+    const hub = new EventHub(() => undefined);
+    const heard: string[] = [];
+    hub.onEvent((event) => heard.push(`first ${event.type}`));
+    const offDeaf = listenDeafToTextDeltas(hub, (event) => heard.push(`deaf ${event.type}`));
+    hub.onEvent((event) => heard.push(`last ${event.type}`));
+
+    dispatchEvent(hub, start as never);
+    dispatchEvent(hub, delta as never);
+    expect(heard).toEqual([
+      "first TEXT_MESSAGE_START",
+      "deaf TEXT_MESSAGE_START",
+      "last TEXT_MESSAGE_START",
+      "first TEXT_MESSAGE_CONTENT",
+      "last TEXT_MESSAGE_CONTENT",
+    ]);
+
+    offDeaf();
+    expect([hub.size, hub.all.size, hub.deafToTextDeltas.size]).toEqual([2, 2, 0]);
+  });
+
+  it("alone, lets the fold skip dispatching a token; a listener that hears tokens brings the dispatch back", () => {
+    const thread = createThread({ threadId: "t" });
+    const hub = (thread as ThreadImpl).hub;
+    const heard: string[] = [];
+    listenDeafToTextDeltas(hub, (event) => heard.push(`deaf ${event.type}`));
+    foldEvent(thread, { type: "RUN_STARTED", threadId: "t", runId: "r" } as never);
+    foldEvent(thread, start as never);
+    foldEvent(thread, delta as never);
+    expect(hub.all.size).toBe(hub.deafToTextDeltas.size);
+    const off = thread.onEvent((event) => heard.push(`app ${event.type}`));
+    foldEvent(thread, delta as never);
+    off();
+    foldEvent(thread, delta as never);
+    expect(heard).toEqual(["deaf RUN_STARTED", "deaf TEXT_MESSAGE_START", "app TEXT_MESSAGE_CONTENT"]);
+    expect((thread.message("m1") as unknown as { content: { peek(): string } }).content.peek()).toBe("aaa");
   });
 });

@@ -4,6 +4,15 @@ import { describeRules, type Rule } from "./verify-rules.js";
 
 const s1 = { subagentRunId: "s1" };
 const s2 = { subagentRunId: "s2" };
+/** A RUN_STARTED input echoing history that names no subagent. */
+const parentInput = {
+  threadId: "t1",
+  runId: "r1",
+  messages: [
+    { id: "m1", role: "assistant" as const, content: "x", toolCalls: [{ id: "tc1", type: "function" as const, function: { name: "f", arguments: "{}" } }] },
+    { id: "u1", role: "user" as const, content: "y" },
+  ],
+};
 
 const rules: Rule[] = [
   // -- text messages --
@@ -232,6 +241,30 @@ const rules: Rule[] = [
     invalid: [e.runStarted("r1", { input: { threadId: "t1", runId: "r1", messages: [{ id: "m1", role: "assistant", content: "x", subagentRunId: "s1" }] } }), e.textStart("m1", s2)],
     code: "SUBAGENT_MISMATCH",
     at: 1,
+  },
+  // An input naming no subagent is written into the owner maps only when an event names one
+  // (run-ledger.ts, pendingSeed): every rule below holds as when it was written in at RUN_STARTED.
+  {
+    rule: "RUN_STARTED.input of parent-owned history: a subagent does not take a history message over",
+    valid: [e.runStarted("r1", { input: parentInput }), e.textStart("m1"), e.textContent("m1", "a"), e.textEnd("m1"), e.runFinished()],
+    invalid: [e.runStarted("r1", { input: parentInput }), e.textStart("m1", s1)],
+    code: "SUBAGENT_MISMATCH",
+    at: 1,
+    says: "the parent agent",
+  },
+  {
+    rule: "RUN_STARTED.input of parent-owned history: reopened untagged, then continued by a subagent",
+    valid: [e.runStarted("r1", { input: parentInput }), e.textStart("m2", s1), e.textContent("m2", "a", s1), e.textEnd("m2"), e.runFinished()],
+    invalid: [e.runStarted("r1", { input: parentInput }), e.textStart("m1"), e.textContent("m1", "a", s1)],
+    code: "SUBAGENT_MISMATCH",
+    at: 2,
+  },
+  {
+    rule: "RUN_STARTED.input of parent-owned history: its tool calls stay the parent's",
+    valid: [e.runStarted("r1", { input: parentInput }), e.toolStart("tc9", s1), e.toolEnd("tc9"), e.runFinished()],
+    invalid: [e.runStarted("r1", { input: parentInput }), e.textStart("m3", s1), e.textEnd("m3"), e.toolStart("tc1", s1)],
+    code: "SUBAGENT_MISMATCH",
+    at: 3,
   },
 ];
 

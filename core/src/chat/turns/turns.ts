@@ -130,6 +130,7 @@ export class ChatTurns {
       answer: (id, record, outcome) => this.answers.applyResult(id, record, outcome),
       runStarted: config.runStarted,
       folded: () => storage.scheduleSave(),
+      savesEveryEvent: storage.enabled,
     });
     this.phase = this.#phaseSignal;
     this.error = this.#errorSignal;
