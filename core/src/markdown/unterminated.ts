@@ -82,7 +82,14 @@ function scanInline(text: string, urlEnd: UrlEnd): Scanned | string {
       // Inside brackets whose `]` has already come after it, an unclosed backtick is text: a
       // closing run would by now have come before the `]` (as in `` [`name`](url) ``), and the
       // finished text shows the link with the backtick as it is (a typo like `` [`name'](url) ``).
-      if (close < 0 && lastBracket(stack) >= 0 && text.indexOf("]", i + run) >= 0) {
+      if (close < 0 && lastBracket(stack) >= 0 && bracketCloses(text, i + run)) {
+        i += run;
+        continue;
+      }
+      // A run never closed is text in the finished paragraph (CommonMark), and one after which a
+      // code span of another length has closed most likely stays unclosed: the finished text
+      // shows its backticks and that span as code (`` `` ``, not `/` ``).
+      if (close < 0 && closedSpanAfter(text, i + run, run)) {
         i += run;
         continue;
       }
@@ -93,6 +100,10 @@ function scanInline(text: string, urlEnd: UrlEnd): Scanned | string {
         let end = n;
         while (end > i + run && text.charCodeAt(end - 1) === BACKTICK) end--;
         if (end === n && text[n - 1] === "\\") end--;
+        // A run of another length inside: whether it is this span's text or opens a span of its
+        // own (this run then being text) is not known until one of them closes — hidden from it.
+        const inner = codeClose(text, i + run, -1);
+        if (inner >= 0 && inner < end) end = inner;
         return { stack, end };
       }
       i = close + run;
@@ -158,12 +169,39 @@ function runOf(text: string, at: number): number {
   return end - at;
 }
 
-/** Where a backtick run of exactly `run` starts at or after `from`, or -1. */
+/** Whether a `]` after `from` closes the bracket open there (brackets nested inside it, as in `` [`f(a[, b])` `` , are skipped). */
+function bracketCloses(text: string, from: number): boolean {
+  let depth = 0;
+  for (let at = from; at < text.length; at++) {
+    const c = text[at];
+    if (c === "\\") at++;
+    else if (c === "[") depth++;
+    else if (c === "]" && depth-- === 0) return true;
+  }
+  return false;
+}
+
+/** Whether a code span of backtick runs other than `run` long opens and closes at or after `from`. */
+function closedSpanAfter(text: string, from: number, run: number): boolean {
+  for (let at = from; at < text.length; at++) {
+    if (text.charCodeAt(at) !== BACKTICK) continue;
+    const length = runOf(text, at);
+    if (length !== run) {
+      // A closing run at the very end may be the start of a longer one (the opener's closer being written).
+      const close = codeClose(text, at + length, length);
+      if (close >= 0 && close + length < text.length) return true;
+    }
+    at += length - 1;
+  }
+  return false;
+}
+
+/** Where a backtick run of exactly `run` (any run, for -1) starts at or after `from`, or -1. */
 function codeClose(text: string, from: number, run: number): number {
   for (let at = from; at < text.length; at++) {
     if (text.charCodeAt(at) !== BACKTICK) continue;
     const length = runOf(text, at);
-    if (length === run) return at;
+    if (length === run || run < 0) return at;
     at += length - 1;
   }
   return -1;

@@ -99,6 +99,24 @@ describe("a backtick never closed inside a link's text", () => {
   });
 });
 
+describe("backtick runs of two lengths", () => {
+  // Three READMEs the corpus met with new lockfiles: mdurl's literal `` (never closed) before a
+  // code span; a link's code text holding brackets of its own (unist-util-remove-position); a
+  // double-backtick span around a single backtick (js-tokens), which must not read as literal.
+  const texts = [
+    "Note: in `url.parse('http://foo?bar')` pathname is\n   ``, not `/` as you may think.\n",
+    "*   [API](#api)\n    *   [`removePosition(node[, options])`](#removepositionnode-options)\n",
+    "Single tokens, from the starting `` ` `` to the\nending `` ` ``, are matched.\n",
+  ];
+  it.each(texts)("no delta shows backticks or brackets the finished text does not: %j", (text) => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const count = countShownSyntax(text, seed);
+      expect(count.flagged.map((f) => `${f.kind} ${JSON.stringify(f.shown)}`)).toEqual([]);
+      expect(count.endsAsOneShot).toBe(true);
+    }
+  });
+});
+
 describe("the count over real answers", () => {
   // Installed READMEs of 1–8 KB in package-name order, every sixth: the same ones for the same lockfile.
   const readmes = installedReadmes(1_000, 8_000).filter((_, i) => i % 6 === 0);
