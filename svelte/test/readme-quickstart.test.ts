@@ -5,10 +5,7 @@ import { fileURLToPath } from "node:url";
 import { fireEvent, render, screen, waitFor } from "@testing-library/svelte";
 import { afterEach, expect, test } from "vitest";
 import { memoryStorage } from "@threadline/core";
-import { createAgentHandler, toNodeListener } from "@threadline/core/server";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { page } from "../../core/test/server/page.js";
+import { heldAnswer, page, quickStartRoute } from "../../core/test/server/page.js";
 import Quickstart from "./readme/Quickstart.svelte";
 import { agentServer, type AgentServer } from "./support/agent-server.js";
 
@@ -54,21 +51,9 @@ test("reloaded mid-answer, the quick start shows the question and the whole answ
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const words = Array.from({ length: 12 }, (_, i) => `word${i} `);
-  server = await agentServer(async ({ input, send, end }) => {
-    await send({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
-    await send({ type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" });
-    for (const [i, delta] of words.entries()) {
-      if (i === 4) await held;
-      await send({ type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta });
-    }
-    await send({ type: "TEXT_MESSAGE_END", messageId: "a1" });
-    await send({ type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId });
-    end();
-  });
-  // The quick start's route: Threadline's handler in front of the agent, which logs the run.
-  const route = http.createServer(toNodeListener(createAgentHandler({ owner: "anonymous", upstream: server.url })));
-  await new Promise<void>((resolve) => route.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(route.address() as AddressInfo).port}/api/agent`;
+  server = await agentServer(heldAnswer(words, held));
+  const route = await quickStartRoute(server.url);
+  const url = route.url;
   const adapter = memoryStorage();
   // The first page goes away as a reload takes it: its connections cut, its storage writes and
   // requests stopped at once (no last save, no stop sent: a reload runs no cleanup).
@@ -90,7 +75,6 @@ test("reloaded mid-answer, the quick start shows the question and the whole answ
     first.unmount();
   } finally {
     release();
-    await new Promise<void>((resolve) => route.close(() => resolve()));
-    route.closeAllConnections();
+    await route.close();
   }
 });

@@ -175,19 +175,12 @@ export class RunSession {
 
   /** `stop()`: abort the request; the run ends now, as cancelled by the client. */
   cancel(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#stopGrace();
-    this.controller.abort();
-    this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "cancelled", by: "client" });
+    this.#endByClient({ status: "cancelled", by: "client" }, undefined);
   }
 
   /** `detach()`: stop listening; the source is left to finish on its own, unheard. */
   detach(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#stopGrace();
-    this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "detached" });
+    this.#endByClient({ status: "detached" }, false);
   }
 
   /**
@@ -195,12 +188,21 @@ export class RunSession {
    * source sends no stop (the run goes on where a server logs it). Ends as `detached`.
    */
   leave(): void {
+    this.#endByClient({ status: "detached" }, new RunLeft());
+  }
+
+  /**
+   * The client ended the run (stop, detach, leave): the thread's open messages are closed and the
+   * run ends now. `abort`: the request's abort reason (undefined: a plain abort), or false to leave
+   * the request running.
+   */
+  #endByClient(result: RunOutcomeBody, abort: RunLeft | undefined | false): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.left = true;
+    if (abort instanceof RunLeft) this.left = true;
     this.#stopGrace();
-    this.controller.abort(new RunLeft());
-    this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), { status: "detached" });
+    if (abort !== false) this.controller.abort(abort);
+    this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), result);
   }
 
   /** The run could not start or continue (also used by the loop for errors before the stream). */

@@ -4,8 +4,10 @@
 import { ChatClient } from "../../src/chat/client.js";
 import { chatPersistence } from "../../src/chat/storage/persistence.js";
 import type { PersistenceAdapter } from "../../src/persist/index.js";
-import type { Message } from "../../src/protocol/events.js";
+import type { Message, RunAgentInput } from "../../src/protocol/events.js";
 import { HttpAgent } from "../../src/transport/http-agent.js";
+import { createAgentHandler } from "../../src/server/index.js";
+import { serve, type Served } from "./support.js";
 
 export interface Page {
   readonly fetch: typeof fetch;
@@ -55,4 +57,27 @@ export async function until(check: () => boolean, what: string, ms = 10_000): Pr
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/**
+ * A reload test's agent script (for a binding's test agent server): a text answer of `words` that
+ * waits on `held` before its fifth word, so the page can be reloaded mid-answer.
+ */
+export function heldAnswer(words: readonly string[], held: Promise<void>) {
+  return async ({ input, send, end }: { readonly input: RunAgentInput; send(event: object): Promise<void>; end(): void }): Promise<void> => {
+    await send({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
+    await send({ type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" });
+    for (const [i, delta] of words.entries()) {
+      if (i === 4) await held;
+      await send({ type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta });
+    }
+    await send({ type: "TEXT_MESSAGE_END", messageId: "a1" });
+    await send({ type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId });
+    end();
+  };
+}
+
+/** The quick start's route on a real node:http server: Threadline's handler in front of `upstream`, which logs the run. */
+export function quickStartRoute(upstream: string): Promise<Served> {
+  return serve(createAgentHandler({ owner: "anonymous", upstream }), "/api/agent");
 }

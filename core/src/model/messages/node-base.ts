@@ -325,7 +325,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
     }
     this.#content = value;
     const waiting = this.rare?.textWaiting;
-    if (waiting !== undefined) replacedFor(waiting);
+    if (waiting !== undefined) tellWaiters(waiting, undefined);
   }
 
   /**
@@ -344,7 +344,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
     }
     this.#content = ((typeof slot === "string" ? slot : "") + delta) as C;
     const waiting = this.rare?.textWaiting;
-    if (waiting !== undefined) appendedFor(waiting, delta);
+    if (waiting !== undefined) tellWaiters(waiting, delta);
     return slot;
   }
 
@@ -422,23 +422,16 @@ export abstract class TextBearingNode<C> extends BaseNode {
 }
 
 /**
- * Each waiter in turn, the next one taken before the call: a waiter may stop (or the signal be
- * made, waking them all) while it is told, and one told after being woken ignores it.
+ * Each waiter in turn is told of `delta` appended (undefined: the content written whole), the next
+ * one taken before the call: a waiter may stop (or the signal be made, waking them all) while it is
+ * told, and one told after being woken ignores it.
  */
-function appendedFor(first: TextWaiter, delta: string): void {
+function tellWaiters(first: TextWaiter, delta: string | undefined): void {
   let waiter: TextWaiter | undefined = first;
   while (waiter !== undefined) {
     const next: TextWaiter | undefined = waiter.nextWaiter;
-    waiter.appended(delta);
-    waiter = next;
-  }
-}
-
-function replacedFor(first: TextWaiter): void {
-  let waiter: TextWaiter | undefined = first;
-  while (waiter !== undefined) {
-    const next: TextWaiter | undefined = waiter.nextWaiter;
-    waiter.replaced();
+    if (delta === undefined) waiter.replaced();
+    else waiter.appended(delta);
     waiter = next;
   }
 }
