@@ -5,10 +5,11 @@ import {
   PlainMessageNodeImpl,
   type TextBearingNodeImpl,
 } from "../model/messages/message-nodes.js";
-import { TEXT_DELTA_LOG } from "../model/messages/node-base.js";
+import { HAS_TEXT_PART, TEXT_DELTA_LOG } from "../model/messages/node-base.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { appendNode } from "../model/streamed-nodes.js";
+import { mergeNodeMetadata } from "../model/messages/event-metadata.js";
 
 /**
  * TEXT_MESSAGE_* and REASONING_MESSAGE_*: both open a message (or reuse one with the same id),
@@ -51,7 +52,7 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
     appendNode(thread, target);
   }
   // A message reopened after its END keeps everything and receives more text (the reference appends).
-  target.mergeMetadata(event.metadata);
+  mergeNodeMetadata(target, event.metadata);
   target.setStreaming(true);
   book.opened(target);
 }
@@ -71,7 +72,7 @@ export function foldMessageContent(thread: ThreadImpl, event: Content): void {
     return;
   }
   appendText(target, event.delta);
-  if (event.metadata !== undefined) target.mergeMetadata(event.metadata);
+  if (event.metadata !== undefined) mergeNodeMetadata(target, event.metadata);
 }
 
 export function foldMessageEnd(thread: ThreadImpl, event: End): void {
@@ -84,7 +85,7 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
     activityCollision(thread, event);
     return;
   }
-  target.mergeMetadata(event.metadata);
+  mergeNodeMetadata(target, event.metadata);
   target.setStreaming(false);
   bookkeepingOf(thread).closed(target);
 }
@@ -106,7 +107,20 @@ function appendText(node: TextBearingNodeImpl, delta: string): void {
     if (before !== undefined && typeof before !== "string") log.replacedAt = writes;
     (log.deltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
   }
-  if (node.role === "assistant") node.ensureTextPart();
+  if (node.role === "assistant") ensureTextPart(node);
+}
+
+/**
+ * The text part joins an assistant message's parts where text first arrived (before or after
+ * tool calls). The fold's alone: a message given whole has its parts from `assign`.
+ */
+function ensureTextPart(node: AssistantMessageNodeImpl): void {
+  // A flag, not parts.includes(): this runs on every text delta.
+  if ((node.flags & HAS_TEXT_PART) !== 0) return;
+  const parts = node.partsSlot === undefined ? undefined : node.peekParts();
+  node.flags |= HAS_TEXT_PART;
+  // No parts yet: the flag alone says "the text part".
+  if (parts !== undefined) node.setParts(Object.freeze([...parts, node.textPart]));
 }
 
 function activityCollision(thread: ThreadImpl, event: Start | Content | End): void {

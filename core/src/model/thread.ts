@@ -142,8 +142,11 @@ export class ThreadImpl implements Thread {
     pendingInterrupts: signal<readonly Interrupt[]>(EMPTY),
   };
   readonly #byId = new MessageIndex<MessageNodeImpl>();
-  /** Local previews of user messages not in the thread yet (see `showPreviews`). */
-  #waitingPreviews: Map<string, LocalPreviews> | undefined;
+  /**
+   * @internal Local previews of user messages not in the thread yet, given to each when it is indexed
+   * (the attachments plug-in's `showPreviews`, chat/attachments/outgoing.ts).
+   */
+  waitingPreviews: Map<string, LocalPreviews> | undefined = undefined;
   #tree: ThreadBranches | undefined;
   readonly #branching: BranchingPlugin | undefined;
   readonly #callsById = new Map<string, ToolCallNodeImpl>();
@@ -426,28 +429,16 @@ export class ThreadImpl implements Thread {
     });
   }
 
-  /**
-   * @internal Gives user message `messageId` its local previews (object URLs by part index), now or when
-   * the message enters the thread; undefined takes them away.
-   */
-  showPreviews(messageId: string, previews: LocalPreviews | undefined): void {
-    const node = this.#byId.get(messageId);
-    if (node?.role === "user") {
-      node.setPreviews(previews);
-      this.#waitingPreviews?.delete(messageId);
-    } else if (previews !== undefined) (this.#waitingPreviews ??= new Map()).set(messageId, previews);
-    else this.#waitingPreviews?.delete(messageId);
-  }
-
   /** @internal A node joined the list: it is indexed by id, with its tool calls, result link, lane and previews. */
   indexNode(node: MessageNodeImpl): void {
     this.#byId.add(node);
     this.lanes.messageAdded(node);
-    if (this.#waitingPreviews !== undefined && node.role === "user") {
-      const previews = this.#waitingPreviews.get(node.id);
+    const waiting = this.waitingPreviews;
+    if (waiting !== undefined && node.role === "user") {
+      const previews = waiting.get(node.id);
       if (previews !== undefined) {
         node.setPreviews(previews);
-        this.#waitingPreviews.delete(node.id);
+        waiting.delete(node.id);
       }
     }
     if (node.role === "assistant") {

@@ -3,7 +3,6 @@ import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
 import { jsonEqual, ownJson } from "../../json/json-value.js";
 import type { ObjectShape } from "../../protocol/shape.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
-import { mergeMetadataInto } from "./metadata.js";
 import type { Metadata } from "../types.js";
 
 /**
@@ -131,13 +130,13 @@ export abstract class BaseNode {
     return typeof held === "number" ? (this.#flagsOrRare = { flags: held }) : held;
   }
 
-  /** Booleans as bits (STREAMING…), each read through its signal once that is made. */
-  protected get flags(): number {
+  /** @internal Booleans as bits (STREAMING…), each read through its signal once that is made. */
+  get flags(): number {
     const held = this.#flagsOrRare;
     return typeof held === "number" ? held : held.flags;
   }
 
-  protected set flags(value: number) {
+  set flags(value: number) {
     const held = this.#flagsOrRare;
     if (typeof held === "number") this.#flagsOrRare = value;
     else held.flags = value;
@@ -158,7 +157,7 @@ export abstract class BaseNode {
   }
 
   /** @internal Writes a rare field; writing `undefined` where nothing was set makes no record. */
-  protected writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
+  writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
     if (value === undefined && this.rare === undefined) return;
     const rare = this.ensureRare() as Record<string, unknown>;
     rare[key] = writeSlot(rare[key] as LazySlot<RareValues[K]>, value);
@@ -193,12 +192,6 @@ export abstract class BaseNode {
   }
 
   abstract readonly role: Message["role"];
-
-  /** @internal Merges an event's metadata (no write when there is none). */
-  mergeMetadata(incoming: Record<string, unknown> | undefined): void {
-    if (incoming === undefined) return;
-    this.writeRare("metadata", mergeMetadataInto(this.peekMetadata(), incoming));
-  }
 
   /**
    * @internal Common part of `assign`: metadata, attribution, unknown keys. The keys this model has a field
