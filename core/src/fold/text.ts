@@ -10,6 +10,7 @@ import type { ThreadImpl } from "../model/thread.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { appendNode } from "../model/streamed-nodes.js";
 import { mergeNodeMetadata } from "../model/messages/event-metadata.js";
+import { appendContent, setStreaming } from "../model/messages/streamed-writes.js";
 
 /**
  * TEXT_MESSAGE_* and REASONING_MESSAGE_*: both open a message (or reuse one with the same id),
@@ -53,7 +54,7 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
   }
   // A message reopened after its END keeps everything and receives more text (the reference appends).
   mergeNodeMetadata(target, event.metadata);
-  target.setStreaming(true);
+  setStreaming(target, true);
   book.opened(target);
 }
 
@@ -86,7 +87,7 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
     return;
   }
   mergeNodeMetadata(target, event.metadata);
-  target.setStreaming(false);
+  setStreaming(target, false);
   bookkeepingOf(thread).closed(target);
 }
 
@@ -100,7 +101,7 @@ function appendText(node: TextBearingNodeImpl, delta: string): void {
   // Read before the write: a log made while the write is told (a waiter woken onto the signal
   // then) starts after it, which that waiter was shown when woken.
   const log = node.textLog;
-  const before = node.appendContent(delta);
+  const before = appendContent(node, delta);
   // The log is read by the subscribers the signal notifies, which run once the fold's batch ends.
   if (log !== undefined) {
     const writes = ++log.writes;
