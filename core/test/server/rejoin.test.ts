@@ -167,7 +167,7 @@ describe("a reload mid-run", () => {
       open.push({ close: () => b.dispose() });
       await b.ready;
       expect(b.error.peek()).toMatchObject({ code: "LAZY_LOAD_FAILED" });
-      expect((b.error.peek() as { part?: string }).part).toMatch(/thread's runs/);
+      expect((b.error.peek() as { part?: string }).part).toMatch(/server-run lookup/);
       expect(b.status.peek()).toBe("failed");
       expect(b.thread.toMessages()[0]).toMatchObject({ role: "user", content: "what time is it?" });
       release();

@@ -9,7 +9,7 @@ import { openFollow } from "../follow/open-follow.js";
 import { noThreadIndex } from "../errors.js";
 import type { ChatClientOptions } from "../types.js";
 
-const SERVER_RUNS = new LazyPart("asking the server about a thread's runs (chat/thread-key/server-runs)", () => import("./server-runs.js"));
+const SERVER_RUNS = new LazyPart("server-run lookup (chat/thread-key/server-runs)", () => import("./server-runs.js"));
 
 /**
  * Which stored thread a chat is on, past its id (`ChatThreadId`): a switch moves storage and
