@@ -7,6 +7,16 @@ import { ToolCallNodeImpl, toolCallsOf } from "../tool-calls/tool-call-node.js";
 import type { AssistantPart, TextPart, ToolCallNode } from "../types.js";
 
 const NO_PARTS: readonly AssistantPart[] = Object.freeze([]);
+
+/** A message's text part: `content` an own, enumerable getter (JSON and spreads see it as before). */
+function textPartOf(node: TextBearingNode<string | undefined>): TextPart {
+  return Object.freeze({
+    type: "text",
+    get content() {
+      return node.content;
+    },
+  });
+}
 const NO_CALLS: readonly ToolCallNodeImpl[] = Object.freeze([]);
 
 /**
@@ -68,10 +78,15 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
   }
 
-  /** @internal The text part, made on first use (it holds the content signal). */
+  /**
+   * @internal The text part, made on first use (the fold joins it to the parts: fold/text.ts). Its `content` is the content signal, read through
+   * the part: reading the parts (a Message's `useMessageParts`, which skips the text part and shows
+   * the text with `streamText`) makes no content signal, so the text subscriber keeps hearing each
+   * token from the node directly, with no signal write, notification or delta log.
+   */
   get textPart(): TextPart {
     const rare = this.ensureRare();
-    return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
+    return (rare.textPart ??= textPartOf(this)) as TextPart;
   }
 
   /** Made on first read (lazy-signal.ts). */
