@@ -124,6 +124,14 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
   /** The `scrollTop` the window wrote last (a scroll event there is its own); NaN after the user moved. */
   #written = Number.NaN;
   #lastTop = 0;
+  /**
+   * A scroll event at the latest message, not read yet: the next layout reads it (it reads
+   * `scrollTop` first), else the task `#afterScroll` posts. Most such events are the window's own
+   * write that pinned a growing answer, delivered at the next frame after that frame's tokens
+   * changed the page: reading `scrollTop` in the event would lay the page out before its time.
+   */
+  #scrollUnread = false;
+  #afterScroll: MessageChannel | undefined = undefined;
   #paddingTop = -1;
   #paddingBottom = -1;
   #estimatedAt = 0;
@@ -208,6 +216,10 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     this.#written = Number.NaN;
     this.#lastTop = scroller.scrollTop;
     scroller.addEventListener("scroll", this.#onScroll, { passive: true });
+    if (typeof MessageChannel === "function") {
+      const channel = (this.#afterScroll = new MessageChannel());
+      channel.port1.onmessage = this.#onAfterScroll;
+    }
     scroller.addEventListener("wheel", this.#onWheel, { passive: true });
     list.addEventListener("keydown", this.#onKeyDown);
     list.addEventListener("focusin", this.#onFocusIn);
@@ -358,6 +370,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     // Moved since the window last looked, and no scroll event has said so yet (a scrollIntoView
     // just before a click, say): that is where the reader is, not a position to restore.
     const current = scroller.scrollTop;
+    this.#scrollUnread = false;
     if (Math.abs(current - this.#lastTop) > 0.5 && !(Math.abs(current - this.#written) < 1) && this.#target === undefined) this.#readerMoved(scroller, current);
     if (measureListTop) this.#listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top - scroller.clientTop + current;
     const listTop = this.#listTop;
@@ -609,6 +622,28 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
   readonly #onScroll = (): void => {
     const scroller = this.#scroller;
     if (scroller === undefined) return;
+    const after = this.#afterScroll;
+    // At the latest message, where the window last put the view: read later (see #scrollUnread).
+    // A wheel up has already let go of the latest message, so the reader's scrolls are read here.
+    if (after !== undefined && this.#atLatest.peek() && this.#target === undefined && !Number.isNaN(this.#written)) {
+      if (!this.#scrollUnread) {
+        this.#scrollUnread = true;
+        after.port2.postMessage(null);
+      }
+      return;
+    }
+    this.#readScroll(scroller);
+  };
+
+  /** The task after a scroll event left unread: read now, unless a layout read it first. */
+  readonly #onAfterScroll = (): void => {
+    const scroller = this.#scroller;
+    if (!this.#scrollUnread || scroller === undefined) return;
+    this.#scrollUnread = false;
+    this.#readScroll(scroller);
+  };
+
+  #readScroll(scroller: HTMLElement): void {
     const top = scroller.scrollTop;
     if (Math.abs(top - this.#written) < 1) return;
     this.#passes = 0;
@@ -621,7 +656,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
       return;
     }
     this.#checkStart(viewTop);
-  };
+  }
 
   /**
    * The view was moved by someone else than the window (the reader, a scrollIntoView, find in
@@ -700,6 +735,9 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     const list = this.#list;
     if (scroller === undefined || list === undefined) return;
     scroller.removeEventListener("scroll", this.#onScroll);
+    this.#afterScroll?.port1.close();
+    this.#afterScroll = undefined;
+    this.#scrollUnread = false;
     scroller.removeEventListener("wheel", this.#onWheel);
     list.removeEventListener("keydown", this.#onKeyDown);
     list.removeEventListener("focusin", this.#onFocusIn);
