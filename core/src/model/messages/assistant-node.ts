@@ -20,7 +20,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
    * HAS_TEXT_PART, else none), so a text-only message holds no array, no part object and no field
    * for them until a view asks.
    */
-  private get partsSlot(): LazySlot<readonly AssistantPart[]> | undefined {
+  get partsSlot(): LazySlot<readonly AssistantPart[]> | undefined {
     return this.rare?.parts as LazySlot<readonly AssistantPart[]> | undefined;
   }
 
@@ -69,7 +69,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   }
 
   /** @internal The text part, made on first use (it holds the content signal). */
-  private get textPart(): TextPart {
+  get textPart(): TextPart {
     const rare = this.ensureRare();
     return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
   }
@@ -87,16 +87,6 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   get toolCalls(): ReadonlySignal<readonly ToolCallNode[]> {
     const rare = this.ensureRare();
     return (rare.toolCalls ??= toolCallsOf(this.parts)) as ReadonlySignal<readonly ToolCallNode[]>;
-  }
-
-  /** @internal The text part joins the parts where text first arrived (before or after tool calls). */
-  ensureTextPart(): void {
-    // A flag, not parts.includes(): this runs on every text delta.
-    if ((this.flags & HAS_TEXT_PART) !== 0) return;
-    const parts = this.partsSlot === undefined ? undefined : this.peekParts();
-    this.flags |= HAS_TEXT_PART;
-    // No parts yet: the flag alone says "the text part".
-    if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
   }
 
   /** @internal The message's tool calls, in part order (a list, not a generator: the thread asks this of every message it indexes). */
