@@ -106,31 +106,45 @@ async function threadApi(entry: Entry, build: Build = "this checkout") {
   };
 }
 
-/** W1 lane: `count` deltas with one live subscriber on the streaming message's text signal. */
+/**
+ * W1 lane: `count` deltas with one live subscriber on the streaming message's text signal. One
+ * thread per lane, made on the first sample and fed on from sample to sample (the same deltas
+ * again, the text growing), as an app's thread lives on while it streams: a fresh thread per
+ * sample charged its set-up to the body instead (the first scavenge inside the body copied the
+ * whole new thread, 5,000 prior messages' nodes, out of the young generation).
+ */
 export async function threadlineText(entry: Entry, build?: Build): Promise<string | ((stream: TextStream, count: number) => Setup)> {
   const api = await threadApi(entry, build);
   if (typeof api === "string") return api;
-  return (stream, count) => () => {
-    const thread = api.createThread({ threadId: THREAD_ID, messages: stream.priors });
-    const feed = api.feeder(thread);
-    for (const event of stream.head) feed(event);
-    const node = thread.message(LIVE_MESSAGE_ID);
-    if (node?.role !== "assistant") throw new Error("Threadline: no assistant node for the live message");
-    let seen: string | undefined;
-    const unsubscribe = node.content.subscribe((text) => {
-      seen = text;
-    });
+  return (stream, count) => {
+    let chunk = "";
+    for (let i = 0; i < count; i++) chunk += (stream.deltas[i] as { delta: string }).delta;
+    let live: { feed: (event: AGUIEvent) => void; text: () => string; seen: () => string | undefined } | undefined;
     let expected = "";
-    for (let i = 0; i < count; i++) expected += (stream.deltas[i] as { delta: string }).delta;
-    return {
-      run() {
-        for (let i = 0; i < count; i++) feed(stream.deltas[i]!);
-      },
-      verify() {
-        unsubscribe();
-        expectEqual(node.content.peek() ?? "", expected, "Threadline text");
-        expectEqual(seen ?? "", expected, "Threadline subscriber's last text");
-      },
+    return () => {
+      if (live === undefined) {
+        const thread = api.createThread({ threadId: THREAD_ID, messages: stream.priors });
+        const feed = api.feeder(thread);
+        for (const event of stream.head) feed(event);
+        const node = thread.message(LIVE_MESSAGE_ID);
+        if (node?.role !== "assistant") throw new Error("Threadline: no assistant node for the live message");
+        let seen: string | undefined;
+        node.content.subscribe((text) => {
+          seen = text;
+        });
+        live = { feed, text: () => node.content.peek() ?? "", seen: () => seen };
+      }
+      const { feed, text, seen } = live;
+      return {
+        run() {
+          for (let i = 0; i < count; i++) feed(stream.deltas[i]!);
+        },
+        verify() {
+          expected += chunk;
+          expectEqual(text(), expected, "Threadline text");
+          expectEqual(seen() ?? "", expected, "Threadline subscriber's last text");
+        },
+      };
     };
   };
 }
