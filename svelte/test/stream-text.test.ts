@@ -5,6 +5,7 @@ import { render } from "@testing-library/svelte";
 import { flushSync } from "svelte";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { BindingError, streamText } from "../src/index.js";
+import DocMessage from "./components/DocMessage.svelte";
 import StreamItem from "./components/StreamItem.svelte";
 import { Renders } from "./support/renders.js";
 import { countSubscriptions } from "./support/watchers.js";
@@ -94,4 +95,30 @@ test("streamText on something that is not a message node throws NOT_A_MESSAGE", 
   const element = document.createElement("p");
   expect(() => streamText(element, { id: "x" } as unknown as MessageNode)).toThrow(BindingError);
   expect(() => streamText(element, null as unknown as MessageNode)).toThrow(/needs a message node/);
+});
+
+describe("the guide's Message", () => {
+  test("StreamingText beside useMessageParts: reading the parts leaves the text on the direct path, so a token notifies no signal subscriber", () => {
+    const thread = createThread();
+    fold(thread, start("m1"), content("m1", "Hi"));
+    const { container, unmount } = render(DocMessage, { props: { node: nodeOf(thread, "m1") } });
+    const element = container.querySelector("p.assistant")!;
+    expect(element.textContent).toBe("Hi");
+    const textNode = element.firstChild;
+    let expected = "Hi";
+    const notified = subscriptions.notified;
+    for (let i = 0; i < 100; i++) {
+      expected += ` t${i}`;
+      fold(thread, content("m1", ` t${i}`));
+    }
+    expect(element.textContent).toBe(expected);
+    expect(element.firstChild).toBe(textNode);
+    // The parts store is subscribed (it changes when a part is added); the text part it holds
+    // makes no content signal, so the tokens reach the Text node from the node itself.
+    expect(subscriptions.notified - notified).toBe(0);
+    expect(textListeners(nodeOf(thread, "m1"))).toBe(1);
+    unmount();
+    expect(textListeners(nodeOf(thread, "m1"))).toBe(0);
+    expect(subscriptions.live).toBe(0);
+  });
 });

@@ -19,7 +19,7 @@ const priors = Number(priorsArg);
 const warm = Number(warmArg);
 const events = Number(eventsArg);
 if (!scenario || !(priors >= 0) || !(warm >= 0) || !(events > 0)) {
-  console.error("usage: drive.js <text-fold|text-pipeline|text-chat|text-view|state-fold|state-pipeline> <priors> <warm-up events> <measured events>");
+  console.error("usage: drive.js <text-fold|text-pipeline|text-chat|text-view|text-message|state-fold|state-pipeline> <priors> <warm-up events> <measured events>");
   process.exit(2);
 }
 
@@ -75,9 +75,10 @@ const ring = textStream(0, 2000).deltas as Event[];
 /**
  * How the chat's text reaches the page: `view` is what <StreamingText> and the streamText
  * action/directive run per token (`subscribeText`, the delta handed to the Text node; here a
- * string stands in for the node), `content` a plain subscription to the whole text.
+ * string stands in for the node), `content` a plain subscription to the whole text, `message` the
+ * guides' Message: `subscribeText` beside a subscription to the message's parts (useMessageParts).
  */
-async function textChat(priorsCount: number, view: "content" | "text"): Promise<string> {
+async function textChat(priorsCount: number, view: "content" | "text" | "message"): Promise<string> {
   let sink: Sink | undefined;
   let input: { threadId: string; runId: string } | undefined;
   const source = {
@@ -95,13 +96,18 @@ async function textChat(priorsCount: number, view: "content" | "text"): Promise<
   }
   sink.onEvent({ type: "RUN_STARTED", threadId: input!.threadId, runId: input!.runId });
   sink.onEvent({ type: "TEXT_MESSAGE_START", messageId: LIVE_MESSAGE_ID, role: "assistant" });
-  const node = client.thread.message(LIVE_MESSAGE_ID) as unknown as { content: { subscribe(run: (text: string) => void): () => void; peek(): string } };
+  const node = client.thread.message(LIVE_MESSAGE_ID) as unknown as {
+    content: { subscribe(run: (text: string) => void): () => void; peek(): string };
+    parts: { subscribe(run: (parts: readonly unknown[]) => void): () => void };
+  };
   let seen = "";
+  let parts = 0;
+  if (view === "message") node.parts.subscribe((list) => (parts = list.length));
   if (view === "content") node.content.subscribe((text) => (seen = text));
   else tl.subscribeText(node as never, { reset: (text) => (seen = text), append: (delta) => (seen += delta) });
   const open = sink;
   measure((i) => open.onEvent(ring[i % ring.length]));
-  return `${seen.length}`;
+  return `${seen.length}${view === "message" ? ` ${parts}` : ""}`;
 }
 
 function text(entry: "fold" | "pipeline", priorsCount: number): string {
@@ -134,7 +140,8 @@ switch (scenario) {
     break;
   case "text-chat":
   case "text-view":
-    out = await textChat(priors, scenario === "text-chat" ? "content" : "text");
+  case "text-message":
+    out = await textChat(priors, scenario === "text-chat" ? "content" : scenario === "text-view" ? "text" : "message");
     break;
   case "state-fold":
   case "state-pipeline":

@@ -23,7 +23,7 @@ import { median } from "../measure.js";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const SCENARIOS = ["text-fold", "text-pipeline", "text-chat", "text-view", "state-fold", "state-pipeline"];
+const SCENARIOS = ["text-fold", "text-pipeline", "text-chat", "text-view", "text-message", "state-fold", "state-pipeline"];
 const scenarios = (option("scenarios") ?? SCENARIOS.join(",")).split(",");
 const priors = Number(option("priors") ?? 50_000);
 const [warm, events] = (option("events") ?? "20000,20000").split(",").map(Number) as [number, number];

@@ -159,6 +159,6 @@ export function newThread(options: ChatClientOptions, threadId: string, warn: Wa
   if (problem !== undefined) throw new ChatInputError("INVALID_OPTION", DEV ? `The chat's initial ${problem}.` : "", "messages");
   // Checked just above: the thread takes them as its constructor would, without checking them again.
   const thread = makeThread({ threadId, state: options.state, onWarning: warn, components, subagents, branching, partialArgs });
-  if (options.messages !== undefined && options.messages.length > 0) thread.appendWhole(options.messages, "initial messages");
+  if (options.messages !== undefined && options.messages.length > 0) thread.appendWhole(options.messages, DEV ? "initial messages" : "");
   return thread;
 }

@@ -10,6 +10,7 @@ import { activityPatched, activitySnapshotted } from "./activity-components.js";
 import { FoldError } from "./errors.js";
 import { refuseForbiddenPaths } from "./patch-paths.js";
 import { appendNode, replaceNode } from "../model/streamed-nodes.js";
+import { mergeNodeMetadata } from "../model/messages/event-metadata.js";
 
 /**
  * ACTIVITY_SNAPSHOT creates or (with `replace`, the default) replaces an activity message's
@@ -30,13 +31,13 @@ export function foldActivitySnapshot(thread: ThreadImpl, event: AGUIEventOf<Even
       thread.lanes.messageMoved(existing, owner, thread.list.peek());
       activitySnapshotted(thread, existing, before);
     }
-    existing.mergeMetadata(event.metadata);
+    mergeNodeMetadata(existing, event.metadata);
     return;
   }
   if (existing !== undefined && !replace) return;
   const created = new ActivityMessageNodeImpl(event.messageId, event.activityType, copyJson(event.content));
   created.setSubagentRunId(event.subagentRunId);
-  created.mergeMetadata(event.metadata);
+  mergeNodeMetadata(created, event.metadata);
   if (existing === undefined) appendNode(thread, created);
   else replaceNode(thread, existing, created);
   activitySnapshotted(thread, created, undefined);
@@ -63,7 +64,7 @@ export function foldActivityDelta(thread: ThreadImpl, event: AGUIEventOf<EventTy
     return;
   }
   // Metadata does not depend on the patch applying (as the reference).
-  existing.mergeMetadata(event.metadata);
+  mergeNodeMetadata(existing, event.metadata);
   const before = existing.content.peek();
   const outcome = applyJsonPatch(before, patch as Operation[]);
   if (!outcome.ok) {

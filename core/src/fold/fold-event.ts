@@ -137,7 +137,8 @@ function applyEvent(thread: ThreadImpl, event: AGUIEvent): void {
       return;
     }
     case "CUSTOM": {
-      const claim = thread.hub.claimOf(event.name);
+      const claims = thread.hub.claims;
+      const claim = claims.size === 0 ? undefined : claims.get(event.name);
       if (claim === undefined) {
         if (isTamboEvent(event.name)) tamboUnfolded(thread, event);
         return;

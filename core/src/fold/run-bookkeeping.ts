@@ -2,6 +2,7 @@ import type { TextBearingNodeImpl } from "../model/messages/message-nodes.js";
 import type { RunBookkeeping, ThreadImpl } from "../model/thread.js";
 import { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
 import { cutOffToolCall } from "./tool-call-stream.js";
+import { setStreaming } from "../model/messages/streamed-writes.js";
 
 /** A message or tool call between its START and END. */
 type Streamed = TextBearingNodeImpl | ToolCallNodeImpl;
@@ -68,7 +69,7 @@ export class FoldBookkeeping implements RunBookkeeping {
   cutOff(): void {
     for (const item of this.#open) {
       if (item instanceof ToolCallNodeImpl) cutOffToolCall(item);
-      else item.setStreaming(false);
+      else setStreaming(item, false);
     }
     this.#open.clear();
   }

@@ -42,7 +42,8 @@ export function foldStateDelta(thread: ThreadImpl, event: AGUIEventOf<EventType.
       const op = ops[i]!;
       if (root === undefined && doc.overlayable && applyInOverlay(doc, op, i, fresh)) continue;
       if (root === undefined) {
-        const copy = doc.overlayable ? doc.copyRoot() : doc.peekRoot();
+        // A root that is not a plain object has no overlay: its value is the root itself.
+        const copy = doc.overlayable ? doc.copyRoot() : doc.value.peek();
         if (copy !== null && typeof copy === "object" && doc.overlayable) fresh.add(copy);
         root = { value: copy };
       }

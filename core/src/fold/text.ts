@@ -5,10 +5,12 @@ import {
   PlainMessageNodeImpl,
   type TextBearingNodeImpl,
 } from "../model/messages/message-nodes.js";
-import { TEXT_DELTA_LOG } from "../model/messages/node-base.js";
+import { HAS_TEXT_PART, TEXT_DELTA_LOG } from "../model/messages/node-base.js";
 import type { ThreadImpl } from "../model/thread.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { appendNode } from "../model/streamed-nodes.js";
+import { mergeNodeMetadata } from "../model/messages/event-metadata.js";
+import { appendContent, setStreaming } from "../model/messages/streamed-writes.js";
 
 /**
  * TEXT_MESSAGE_* and REASONING_MESSAGE_*: both open a message (or reuse one with the same id),
@@ -51,8 +53,8 @@ export function foldMessageStart(thread: ThreadImpl, event: Start): void {
     appendNode(thread, target);
   }
   // A message reopened after its END keeps everything and receives more text (the reference appends).
-  target.mergeMetadata(event.metadata);
-  target.setStreaming(true);
+  mergeNodeMetadata(target, event.metadata);
+  setStreaming(target, true);
   book.opened(target);
 }
 
@@ -71,7 +73,7 @@ export function foldMessageContent(thread: ThreadImpl, event: Content): void {
     return;
   }
   appendText(target, event.delta);
-  if (event.metadata !== undefined) target.mergeMetadata(event.metadata);
+  if (event.metadata !== undefined) mergeNodeMetadata(target, event.metadata);
 }
 
 export function foldMessageEnd(thread: ThreadImpl, event: End): void {
@@ -84,8 +86,8 @@ export function foldMessageEnd(thread: ThreadImpl, event: End): void {
     activityCollision(thread, event);
     return;
   }
-  target.mergeMetadata(event.metadata);
-  target.setStreaming(false);
+  mergeNodeMetadata(target, event.metadata);
+  setStreaming(target, false);
   bookkeepingOf(thread).closed(target);
 }
 
@@ -99,14 +101,27 @@ function appendText(node: TextBearingNodeImpl, delta: string): void {
   // Read before the write: a log made while the write is told (a waiter woken onto the signal
   // then) starts after it, which that waiter was shown when woken.
   const log = node.textLog;
-  const before = node.appendContent(delta);
+  const before = appendContent(node, delta);
   // The log is read by the subscribers the signal notifies, which run once the fold's batch ends.
   if (log !== undefined) {
     const writes = ++log.writes;
     if (before !== undefined && typeof before !== "string") log.replacedAt = writes;
     (log.deltas ??= new Array<string>(TEXT_DELTA_LOG))[writes % TEXT_DELTA_LOG] = delta;
   }
-  if (node.role === "assistant") node.ensureTextPart();
+  if (node.role === "assistant") ensureTextPart(node);
+}
+
+/**
+ * The text part joins an assistant message's parts where text first arrived (before or after
+ * tool calls). The fold's alone: a message given whole has its parts from `assign`.
+ */
+function ensureTextPart(node: AssistantMessageNodeImpl): void {
+  // A flag, not parts.includes(): this runs on every text delta.
+  if ((node.flags & HAS_TEXT_PART) !== 0) return;
+  const parts = node.partsSlot === undefined ? undefined : node.peekParts();
+  node.flags |= HAS_TEXT_PART;
+  // No parts yet: the flag alone says "the text part".
+  if (parts !== undefined) node.setParts(Object.freeze([...parts, node.textPart]));
 }
 
 function activityCollision(thread: ThreadImpl, event: Start | Content | End): void {

@@ -5,7 +5,7 @@ import { AssistantMessageNodeImpl, ToolMessageNodeImpl } from "../model/messages
 import { addToolResult } from "../model/tool-calls/tool-result-place.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { ToolCallNodeImpl } from "../model/tool-calls/tool-call-node.js";
-import { mergeEventMetadata } from "../model/messages/event-metadata.js";
+import { mergeEventMetadata, mergeNodeMetadata } from "../model/messages/event-metadata.js";
 import type { MessageContent, ToolCallPart } from "../model/types.js";
 import { bookkeepingOf } from "./run-bookkeeping.js";
 import { appendToolArgs, endToolArgs, reopenToolCall, streamingToolCall } from "./tool-call-stream.js";
@@ -116,7 +116,7 @@ export function foldToolCallResult(thread: ThreadImpl, event: AGUIEventOf<EventT
   bookkeepingOf(thread).callAnswered(toolCallId);
   const result = new ToolMessageNodeImpl(messageId, toolCallId, ownJson(event.content as MessageContent));
   result.setSubagentRunId(event.subagentRunId);
-  result.mergeMetadata(event.metadata);
+  mergeNodeMetadata(result, event.metadata);
   if (!addToolResult(thread, result)) {
     thread.warn({
       code: "UNKNOWN_TOOL_CALL",

@@ -1,6 +1,7 @@
 import { DEV } from "esm-env";
 import type { Operation } from "fast-json-patch";
-import { deeperThan, MAX_JSON_DEPTH } from "./json-depth.js";
+import { MAX_JSON_DEPTH } from "./json-depth.js";
+import { deeperThan } from "./deeper-than.js";
 import { JsonPatchError, type JsonPatchErrorName } from "./json-patch-error.js";
 import { copyJson, jsonEqual, setOwn } from "./json-value.js";
 import { splitPointer } from "./json-pointer.js";

@@ -15,11 +15,11 @@ import { JsonDepthError, WALK_DEPTH_LIMIT } from "./json-depth.js";
 
 /**
  * A deep copy of a JSON-like value, frozen at every level. Primitives are returned as they are.
- * A circular value throws `CircularValueError`, one nested deeper than `WALK_DEPTH_LIMIT`
- * `JsonDepthError`; `label` names the value in their paths.
+ * A circular value throws `CircularValueError`, one nested deeper than `limit` (`WALK_DEPTH_LIMIT`
+ * unless given) `JsonDepthError`; `label` names the value in their paths.
  */
-export function ownJson<T>(value: T, label = "value"): T {
-  return copyRoot(value, true, label);
+export function ownJson<T>(value: T, label = "value", limit = WALK_DEPTH_LIMIT): T {
+  return copyRoot(value, true, label, limit);
 }
 
 /**
@@ -28,7 +28,7 @@ export function ownJson<T>(value: T, label = "value"): T {
  * hundreds of µs instead of a few), so these stay unfrozen; Threadline never mutates them.
  */
 export function copyJson<T>(value: T, label = "value"): T {
-  return copyRoot(value, false, label);
+  return copyRoot(value, false, label, WALK_DEPTH_LIMIT);
 }
 
 /**
@@ -39,14 +39,15 @@ export function copyJson<T>(value: T, label = "value"): T {
 interface Walk {
   readonly freeze: boolean;
   readonly label: string;
+  readonly limit: number;
   /** @internal */
   readonly ancestors: object[];
   readonly keys: (string | number)[];
 }
 
-function copyRoot<T>(value: T, freeze: boolean, label: string): T {
+function copyRoot<T>(value: T, freeze: boolean, label: string, limit: number): T {
   if (value === null || typeof value !== "object") return value;
-  return copy(value, { freeze, label, ancestors: [], keys: [] });
+  return copy(value, { freeze, label, limit, ancestors: [], keys: [] });
 }
 
 function copy<T>(value: T, walk: Walk): T {
@@ -54,7 +55,7 @@ function copy<T>(value: T, walk: Walk): T {
   const { ancestors, keys } = walk;
   const at = ancestors.indexOf(value);
   if (at !== -1) throw new CircularValueError(pathOf(walk.label, keys), pathOf(walk.label, keys.slice(0, at)));
-  if (ancestors.length >= WALK_DEPTH_LIMIT) throw new JsonDepthError(pathOf(walk.label, keys), WALK_DEPTH_LIMIT);
+  if (ancestors.length >= walk.limit) throw new JsonDepthError(pathOf(walk.label, keys), walk.limit);
   ancestors.push(value);
   let out: unknown[] | Record<string, unknown>;
   if (Array.isArray(value)) {

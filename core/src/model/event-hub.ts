@@ -13,7 +13,8 @@ export class EventHub {
   readonly custom = new Map<string, Set<CustomListener>>();
   readonly raw = new Set<RawListener>();
   readonly all = new Set<ThreadEventListener>();
-  private readonly claims = new Map<string, CustomFold>();
+  /** @internal Read by the fold (fold-event.ts) for each CUSTOM event. */
+  readonly claims = new Map<string, CustomFold>();
   /** How many listeners there are: 0 lets the fold skip dispatching. */
   size = 0;
   /**
@@ -51,10 +52,6 @@ export class EventHub {
     return () => {
       if (this.claims.get(name) === fold) this.claims.delete(name);
     };
-  }
-
-  claimOf(name: string): CustomFold | undefined {
-    return this.claims.size === 0 ? undefined : this.claims.get(name);
   }
 
   private track<L>(set: Set<L>, listener: L): () => void {

@@ -34,7 +34,8 @@ export function startRun(thread: ThreadImpl, threadId: string, runId: string): v
     run.error.value = undefined;
     run.outcome.value = undefined;
     thread.activeSteps.value = NONE;
-    thread.genui.runStarted();
+    // Tambo's `awaiting_input` is answered by the run it asked for.
+    thread.genui.awaitingInput.value = undefined;
   });
 }
 

@@ -142,8 +142,11 @@ export class ThreadImpl implements Thread {
     pendingInterrupts: signal<readonly Interrupt[]>(EMPTY),
   };
   readonly #byId = new MessageIndex<MessageNodeImpl>();
-  /** Local previews of user messages not in the thread yet (see `showPreviews`). */
-  #waitingPreviews: Map<string, LocalPreviews> | undefined;
+  /**
+   * @internal Local previews of user messages not in the thread yet, given to each when it is indexed
+   * (the attachments plug-in's `showPreviews`, chat/attachments/outgoing.ts).
+   */
+  waitingPreviews: Map<string, LocalPreviews> | undefined = undefined;
   #tree: ThreadBranches | undefined;
   readonly #branching: BranchingPlugin | undefined;
   readonly #callsById = new Map<string, ToolCallNodeImpl>();
@@ -151,17 +154,17 @@ export class ThreadImpl implements Thread {
 
   constructor(options: ThreadOptions = {}) {
     this.warn = options.onWarning ?? warnToConsole;
-    const partialArgs = checkPlugin(options.partialArgs, "partialArgs", "partialArgsParser()");
+    const partialArgs = checkPlugin(options.partialArgs, "partialArgs", DEV ? "partialArgsParser()" : "");
     this.parsers = (toolName) => partialArgs?.open(toolName) ?? this.genui.argsParser(toolName);
     this.hub = new EventHub(this.warn);
     this.lanes = openLanes(options.subagents, this.warn);
-    this.#branching = checkPlugin(options.branching, "branching", "messageBranches()");
+    this.#branching = checkPlugin(options.branching, "branching", DEV ? "messageBranches()" : "");
     this.threadId = signal(options.threadId);
     this.stateDoc = new StateDocument(copyJson(options.state === undefined ? {} : options.state));
     this.state = this.stateDoc.value;
     this.select = createSelector(this.stateDoc);
     refuseRemoved(options);
-    this.componentsPlugin = checkPlugin(options.components, "components", "generativeUi({ registry })");
+    this.componentsPlugin = checkPlugin(options.components, "components", DEV ? "generativeUi({ registry })" : "");
     this.genui = this.componentsPlugin === undefined ? new ThreadComponents(this) : this.componentsPlugin.open(this);
     if (options.messages !== undefined) {
       // Checked before any node is made, so a bad entry is named instead of failing inside a node.
@@ -169,7 +172,7 @@ export class ThreadImpl implements Thread {
       if (problem !== undefined) throw new ModelError("INVALID_THREAD_OPTION", DEV ? `The thread's initial ${problem}.` : "", { where: problem });
     }
     if (options.messages !== undefined && options.messages.length > 0) {
-      this.appendWhole(options.messages, "initial messages");
+      this.appendWhole(options.messages, DEV ? "initial messages" : "");
     }
   }
 
@@ -323,7 +326,10 @@ export class ThreadImpl implements Thread {
     });
   }
 
-  /** @internal Whole messages whose ids are not present yet, appended in order (RUN_STARTED input, init). */
+  /**
+   * @internal Whole messages whose ids are not present yet, appended in order (RUN_STARTED input, init).
+   * `source` names them in the development build's duplicate-id warning (callers up front write `DEV ? "…" : ""`).
+   */
   appendWhole(messages: readonly Message[], source: string): void {
     const added: MessageNodeImpl[] = [];
     // Each new node is indexed by id at once, so one lookup finds an id already present; the ids
@@ -426,28 +432,16 @@ export class ThreadImpl implements Thread {
     });
   }
 
-  /**
-   * @internal Gives user message `messageId` its local previews (object URLs by part index), now or when
-   * the message enters the thread; undefined takes them away.
-   */
-  showPreviews(messageId: string, previews: LocalPreviews | undefined): void {
-    const node = this.#byId.get(messageId);
-    if (node?.role === "user") {
-      node.setPreviews(previews);
-      this.#waitingPreviews?.delete(messageId);
-    } else if (previews !== undefined) (this.#waitingPreviews ??= new Map()).set(messageId, previews);
-    else this.#waitingPreviews?.delete(messageId);
-  }
-
   /** @internal A node joined the list: it is indexed by id, with its tool calls, result link, lane and previews. */
   indexNode(node: MessageNodeImpl): void {
     this.#byId.add(node);
     this.lanes.messageAdded(node);
-    if (this.#waitingPreviews !== undefined && node.role === "user") {
-      const previews = this.#waitingPreviews.get(node.id);
+    const waiting = this.waitingPreviews;
+    if (waiting !== undefined && node.role === "user") {
+      const previews = waiting.get(node.id);
       if (previews !== undefined) {
         node.setPreviews(previews);
-        this.#waitingPreviews.delete(node.id);
+        waiting.delete(node.id);
       }
     }
     if (node.role === "assistant") {
@@ -504,11 +498,12 @@ export class ThreadImpl implements Thread {
 }
 
 function openLanes(plugin: SubagentLanesPlugin | undefined, warn: WarningHandler): ThreadLanes {
-  const checked = checkPlugin(plugin, "subagents", "subagentLanes()");
+  const checked = checkPlugin(plugin, "subagents", DEV ? "subagentLanes()" : "");
   return checked === undefined ? untrackedLanes(warn) : checked.open(warn);
 }
 
 /** A thread option that takes a plug-in: undefined, or an object with `open`; else `INVALID_THREAD_OPTION`. */
+/** `maker` is DEV's (callers write `DEV ? "…" : ""`): a production build's message names the option alone. */
 function checkPlugin<T extends { readonly open: unknown }>(plugin: T | undefined, name: string, maker: string): T | undefined {
   if (plugin === undefined) return undefined;
   if (typeof plugin !== "object" || plugin === null || typeof plugin.open !== "function") {

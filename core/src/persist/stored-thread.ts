@@ -1,5 +1,6 @@
 import { DEV } from "esm-env";
-import { deeperThan, MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { deeperThan } from "../json/deeper-than.js";
 import { shortPointer } from "../json/short-pointer.js";
 import type { Message } from "../protocol/events.js";
 

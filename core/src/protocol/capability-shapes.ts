@@ -5,7 +5,7 @@ import { boolean, count } from "./shape-words.js";
 import { describeValue } from "../describe-value.js";
 import {
   arrayOf,
-  checkObject,
+  judgeObject,
   isPlainObject,
   object,
   objectShape,
@@ -83,7 +83,7 @@ export type CapabilitiesReading =
 export function readCapabilities(value: unknown): CapabilitiesReading {
   if (!isPlainObject(value)) return { ok: false, problem: DEV ? `the document must be a JSON object, but is ${describeValue(value)}` : "the document" };
   try {
-    return { ok: true, capabilities: checkObject(value, capabilities, "", new ShapeContext()) as AgentCapabilities };
+    return { ok: true, capabilities: judgeObject(value, capabilities, "", undefined, new ShapeContext()) as AgentCapabilities };
   } catch (error) {
     if (error instanceof ShapeViolation) return { ok: false, problem: error.message };
     throw error;

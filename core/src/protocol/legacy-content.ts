@@ -2,7 +2,7 @@
 // (`legacyProtocol()`). Older producers still put it in replayed messages (MESSAGES_SNAPSHOT,
 // RUN_STARTED.input); it becomes the media part its mime type names, so the content survives
 // instead of being dropped as an unknown part kind.
-import { checkObject, objectShape, optional, pointer, required, string, UNRECOGNISED, type Check } from "./shape.js";
+import { judgeObject, objectShape, optional, pointer, required, string, UNRECOGNISED, type Check } from "./shape.js";
 
 export interface LegacyBinaryPart {
   type: "binary";
@@ -64,7 +64,7 @@ export const legacyBinaryPart: Check = (value, parent, key, ctx) => {
   ctx.judge = true;
   let checked: unknown;
   try {
-    checked = checkObject(value, binaryShape, path, ctx);
+    checked = judgeObject(value, binaryShape, path, undefined, ctx);
   } finally {
     ctx.judge = judging;
   }

@@ -1,6 +1,6 @@
 import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
-import { arrayOf, checkObject, DROPPED, leaf, malformed, optional, pointer, ShapeViolation, UNRECOGNISED, type Check, type Field, type ObjectShape } from "./shape.js";
+import { arrayOf, judgeObject, DROPPED, leaf, malformed, optional, pointer, ShapeViolation, UNRECOGNISED, type Check, type Field, type ObjectShape } from "./shape.js";
 
 // The words of shape.ts's vocabulary that only events, run input and capabilities use (closed
 // sets, integers, pointers, salvaged lists, retired nulls): a file of their own, since the
@@ -46,7 +46,7 @@ export function salvagedArrayOf(element: ObjectShape): Check {
   const salvage: Check = (item, parent, key, ctx) => {
     const mark = ctx.notes.length;
     try {
-      return checkObject(item, element, pointer(parent, key), ctx);
+      return judgeObject(item, element, parent, key, ctx);
     } catch (error) {
       if (!(error instanceof ShapeViolation)) throw error;
       ctx.notes.length = mark;

@@ -136,20 +136,14 @@ export function literal(expected: string): Check {
 const REMOVE: unique symbol = Symbol("threadline.remove");
 
 /**
- * Judges an object against its shape; see the module comment for what is removed.
+ * Judges an object against its shape (see the module comment for what is removed), found at
+ * `parent` + `/` + `key` (or at `parent`, with no key): the object's own pointer is built only
+ * when something needs it — a note, a violation, a field judged by a call — so a list of valid
+ * messages (a RUN_STARTED input) builds none.
  *
  * Hot: every event's every field. `for (key in o) if (Object.prototype.hasOwnProperty.call(o, key))`
  * is spelled exactly so because V8 answers that call from the for-in's key cache; `Object.hasOwn`
  * there is a real lookup, about 100 instructions a key.
- */
-export function checkObject(value: unknown, shape: ObjectShape, path: string, ctx: ShapeContext): unknown {
-  return judgeObject(value, shape, path, undefined, ctx);
-}
-
-/**
- * `checkObject` of the value found at `parent` + `/` + `key` (or at `parent`, with no key): the
- * object's own pointer is built only when something needs it — a note, a violation, a field
- * judged by a call — so a list of valid messages (a RUN_STARTED input) builds none.
  */
 export function judgeObject(value: unknown, shape: ObjectShape, parent: string, key: string | number | undefined, ctx: ShapeContext): unknown {
   let path: string | undefined = key === undefined ? parent : undefined;

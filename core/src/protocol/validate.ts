@@ -1,6 +1,7 @@
 import { DEV } from "esm-env";
 import { describeValue } from "../describe-value.js";
-import { deeperThan, MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { deeperThan } from "../json/deeper-than.js";
 import { shortPointer } from "../json/short-pointer.js";
 import type { WarningHandler } from "../errors.js";
 import { EVENT_SHAPES } from "./event-shapes.js";

@@ -1,4 +1,5 @@
-import { deeperThan, MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { MAX_JSON_DEPTH } from "../json/json-depth.js";
+import { deeperThan } from "../json/deeper-than.js";
 import type { RunAgentInput } from "../protocol/events.js";
 import { runAgentInput } from "../protocol/run-input-shapes.js";
 import { ShapeContext, ShapeViolation, UNRECOGNISED } from "../protocol/shape.js";

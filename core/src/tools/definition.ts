@@ -3,7 +3,8 @@ import type { ContentPart } from "@ag-ui/core";
 import { ownJson } from "../json/json-value.js";
 import type { MessageContent, Thread } from "../model/types.js";
 import type { Tool } from "../protocol/events.js";
-import { MEDIA_PART_TYPES } from "../protocol/message-shapes.js";
+import { content } from "../protocol/message-shapes.js";
+import { ShapeContext, ShapeViolation } from "../protocol/shape.js";
 import { ChatInputError } from "./errors.js";
 
 /**
@@ -196,18 +197,19 @@ export function outputContent(output: unknown): MessageContent {
   return text;
 }
 
-const PART_SOURCES = new Set(["data", "url", "file"]);
-
-/** A non-empty array of well-formed AG-UI content parts (text, image, audio, video, document). */
+/**
+ * A non-empty array the protocol takes as message content parts: the check a user or tool
+ * message's content gets (message-shapes.ts), with no part of an unknown kind. Members the parts
+ * do not describe are kept, as on any message.
+ */
 function isContentParts(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0 && value.every(isContentPart);
-}
-
-function isContentPart(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const part = value as { type?: unknown; text?: unknown; source?: { type?: unknown; value?: unknown; mimeType?: unknown } | null };
-  if (part.type === "text") return typeof part.text === "string";
-  if (!MEDIA_PART_TYPES.has(part.type as string)) return false;
-  const source = part.source;
-  return typeof source === "object" && source !== null && PART_SOURCES.has(source.type as string) && typeof source.value === "string" && (source.type !== "data" || typeof source.mimeType === "string");
+  if (!Array.isArray(value) || value.length === 0) return false;
+  const ctx = new ShapeContext();
+  try {
+    content(value, "", "output", ctx);
+  } catch (error) {
+    if (error instanceof ShapeViolation) return false;
+    throw error;
+  }
+  return !ctx.notes.some((note) => note.kind === "unrecognised-member");
 }

@@ -6,6 +6,7 @@ import type { ContentPart, ToolMessage } from "@ag-ui/core";
 import { describe, expect, it, vi } from "vitest";
 import { ChatInputError, chatAttachments, type ThreadlineError, type ToolMessageNode, type UserMessageNode } from "../../src/index.js";
 import { attachmentsOf } from "../../src/model/messages/attachments.js";
+import { outputContent } from "../../src/tools/definition.js";
 import { answer, chatFor, gate, manualSource, runFinished, runStarted, scriptedServer, toolCall, toolResults, until } from "./support.js";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff]);
@@ -349,6 +350,21 @@ describe("tool results made of content parts", () => {
     const node = chat.thread.toolCall("tc1")!.result.value as ToolMessageNode;
     expect(node.content.value).toEqual([{ type: "text", text: "Q3" }, image]);
     expect(node.attachments.value).toMatchObject([{ index: 1, type: "image", previewUrl: "https://charts.test/q3.png", preview: "url" }]);
+  });
+
+  it("an output stays parts only when the protocol's content check takes every part; anything else is its JSON", () => {
+    const extra = { type: "text", text: "Q3", note: "kept" };
+    expect(outputContent([extra, image])).toEqual([extra, image]);
+    expect(Object.isFrozen(outputContent([extra, image]))).toBe(true);
+    const malformed = [
+      [{ type: "text", text: 3 }],
+      [{ type: "text", text: "Q3", id: 5 }],
+      [{ type: "image", source: { type: "data", value: "AAAA" } }],
+      [{ type: "image", source: { type: "s3", value: "bucket/key" } }],
+      [{ type: "text", text: "Q3" }, { type: "hologram", data: "x" }],
+      [],
+    ];
+    for (const output of malformed) expect(outputContent(output)).toBe(JSON.stringify(output));
   });
 
   it("TOOL_CALL_RESULT with parts folds as parts; an unsafe URL gets no preview", async () => {

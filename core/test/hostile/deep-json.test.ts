@@ -86,6 +86,21 @@ describe("deeply nested JSON from the agent", () => {
     chat.dispose();
   });
 
+  it("whole tool-call arguments are held to MAX_JSON_DEPTH exactly: 1,000 levels kept (frozen copy), 1,001 refused as too deep", () => {
+    const call = (id: string, levels: number) => ({ id, type: "function" as const, function: { name: "nest", arguments: deepArrayText(levels) } });
+    const thread = createThread({ messages: [{ id: "a1", role: "assistant", toolCalls: [call("at", MAX_JSON_DEPTH), call("over", MAX_JSON_DEPTH + 1)] }] });
+    const kept = thread.toolCall("at")!;
+    expect(kept.status.peek()).toBe("complete");
+    expect(kept.error.peek()).toBeUndefined();
+    expect(depthOf(kept.args.peek())).toBe(MAX_JSON_DEPTH);
+    expect(Object.isFrozen(kept.args.peek())).toBe(true);
+    const over = thread.toolCall("over")!;
+    expect(over.status.peek()).toBe("failed");
+    expect(over.args.peek()).toBeUndefined();
+    expect(over.error.peek()).toMatchObject({ code: "TOOL_ARGS_TOO_DEEP", toolCallId: "over" });
+    expect(over.argsText.peek()).toHaveLength(2 * (MAX_JSON_DEPTH + 1));
+  });
+
   it("a 10,000-deep STATE_SNAPSHOT fails the run with EVENT_TOO_DEEP, keeps what came before, and the chat goes on", async () => {
     const server = await servers.startAgent(({ res, input, index }) => {
       if (index === 0) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createThread, type AGUIEvent, type Message, type Thread } from "../../src/index.js";
 import { foldEvent } from "../../src/fold/index.js";
 import { subscribeText, currentText } from "../../src/model/index.js";
+import { textListeners } from "../support/text-listeners.js";
 
 /**
  * Rarely written node fields (metadata, subagentRunId, name, encryptedValue, a tool message's
@@ -96,6 +97,38 @@ describe("lazily made field signals", () => {
     const thread = createThread({ messages });
     expect(thread.toMessages()).toEqual(messages);
     expect(thread.snapshot().messages).toEqual(messages);
+  });
+});
+
+describe("an assistant message's parts and its content signal", () => {
+  it("reading the parts makes no content signal: a text subscriber keeps hearing tokens from the node; the text part's content is that signal once read", () => {
+    const thread = createThread();
+    fold(thread, { type: "TEXT_MESSAGE_START", messageId: "a", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "Hi" });
+    const a = node(thread, "a");
+    if (a.role !== "assistant") throw new Error("role");
+    const shown: string[] = [];
+    const stop = subscribeText(a, { reset: (text) => shown.push(`=${text}`), append: (delta) => shown.push(`+${delta}`) });
+    // What useMessageParts reads: the parts, and each part's type.
+    const parts = a.parts.value;
+    expect(parts.map((part) => part.type)).toEqual(["text"]);
+    expect(textListeners(a)).toBe(1);
+    fold(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: " there" });
+    expect(textListeners(a)).toBe(1);
+    expect(shown).toEqual(["=Hi", "+ there"]);
+    // The same part every read; its content is the message's content signal (made now).
+    const text = parts[0]!;
+    if (text.type !== "text") throw new Error("part");
+    expect(a.parts.value[0]).toBe(text);
+    expect(text.content).toBe(a.content);
+    expect(text.content.value).toBe("Hi there");
+    expect(JSON.parse(JSON.stringify(text))).toEqual({ type: "text", content: "Hi there" });
+    expect({ ...text }.content).toBe(a.content);
+    expect(Object.isFrozen(text)).toBe(true);
+    // The subscriber moved onto the signal and goes on hearing the text.
+    expect(textListeners(a)).toBe(0);
+    fold(thread, { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "!" });
+    expect(shown).toEqual(["=Hi", "+ there", "+!"]);
+    stop();
   });
 });
 

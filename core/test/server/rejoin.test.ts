@@ -3,7 +3,7 @@
 // the run on hydrate — the tokens it missed, then the live tail — and its client tool and the
 // continuation run exactly once. A second client on a thread with a run going sees
 // sessionGenerating from the server.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatClient } from "../../src/chat/client.js";
 import { memoryStorage } from "../../src/persist/index.js";
 import type { Message, RunAgentInput } from "../../src/protocol/events.js";
@@ -126,5 +126,58 @@ describe("a reload mid-run", () => {
     await other.ready;
     expect(other.sessionGenerating.peek()).toBe(true);
     release();
+  });
+
+  it("a reload whose server-runs part cannot load shows LAZY_LOAD_FAILED instead of hanging, keeps what was stored, and the chat goes on", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let atGate!: () => void;
+    const reached = new Promise<void>((resolve) => (atGate = resolve));
+    const agent = scriptedAgent(script, { hold: (i, input) => (i === 12 && input.messages.length === 1 ? (atGate(), gate) : undefined) });
+    server = await serve(createAgentHandler({ owner: "anonymous", agent, store: memoryRunStore() }));
+    open.push(server);
+    const storage = memoryStorage();
+    const first = page(storage);
+    const a = chatOn(server.url, "thread-broken-part", first, []);
+    void a.sendMessage("what time is it?");
+    await reached;
+    await a.whenSaved();
+    first.leave();
+
+    // The reloaded page's chunk of the server question fails to load (a deploy replaced it).
+    const SERVER_RUNS = "../../src/chat/thread-key/server-runs.js";
+    vi.resetModules();
+    vi.doMock(SERVER_RUNS, () => {
+      throw new TypeError("Failed to fetch dynamically imported module: /assets/server-runs.js");
+    });
+    try {
+      const fresh = {
+        ...(await import("../../src/chat/client.js")),
+        ...(await import("../../src/transport/http-agent.js")),
+        ...(await import("../../src/chat/storage/persistence.js")),
+      };
+      const tab = page(storage);
+      const b = new fresh.ChatClient({
+        agent: new fresh.HttpAgent({ url: server.url, fetch: tab.fetch }),
+        threadId: "thread-broken-part",
+        presence: false,
+        persistence: fresh.chatPersistence({ adapter: tab.storage, index: false }),
+        onError: () => undefined,
+      });
+      open.push({ close: () => b.dispose() });
+      await b.ready;
+      expect(b.error.peek()).toMatchObject({ code: "LAZY_LOAD_FAILED" });
+      expect((b.error.peek() as { part?: string }).part).toMatch(/server-run lookup/);
+      expect(b.status.peek()).toBe("failed");
+      expect(b.thread.toMessages()[0]).toMatchObject({ role: "user", content: "what time is it?" });
+      release();
+      vi.doUnmock(SERVER_RUNS);
+      await expect(b.sendMessage("and now?")).resolves.toEqual({ status: "idle" });
+      expect(b.error.peek()).toBeUndefined();
+      expect(b.thread.toMessages().some((m) => m.role === "assistant" && typeof m.content === "string" && m.content.includes("wörd19"))).toBe(true);
+    } finally {
+      vi.doUnmock(SERVER_RUNS);
+      vi.resetModules();
+    }
   });
 });

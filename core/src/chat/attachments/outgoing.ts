@@ -7,7 +7,7 @@ import type { Message } from "../../protocol/events.js";
 import { ChatInputError } from "../../tools/errors.js";
 import { userMessage, type AttachmentsPlugin, type OutgoingHost, type OutgoingMessages, type OutgoingSkip } from "../outgoing.js";
 import type { TurnResult } from "../types.js";
-import { previewMediaType } from "../../model/messages/attachments.js";
+import { previewMediaType, type LocalPreviews } from "../../model/messages/attachments.js";
 import { blobToBase64 } from "./base64.js";
 import { draftMessage, type Draft, type PendingFile } from "./draft.js";
 import { attachmentLimits, mimeTypeOf, refusalOf, type AttachmentLimits, type AttachmentOptions, type FileRefusal, type UploadHook } from "./limits.js";
@@ -119,7 +119,7 @@ class FileSender implements OutgoingMessages {
       this.#revoke(id);
       return { status: "skipped", reason: this.#skip };
     }
-    if (urls !== undefined) this.#thread.showPreviews(id, urls);
+    if (urls !== undefined) showPreviews(this.#thread, id, urls);
     return deliver(userMessage(id, content.value));
   }
 
@@ -160,7 +160,7 @@ class FileSender implements OutgoingMessages {
     if (made === undefined) return;
     this.#previews.delete(messageId);
     for (const url of made) URL.revokeObjectURL(url);
-    this.#thread.showPreviews(messageId, undefined);
+    showPreviews(this.#thread, messageId, undefined);
   }
 
   async #build(draft: Draft, signal: AbortSignal): Promise<ContentPart[]> {
@@ -198,4 +198,17 @@ function uploadedSource(answer: unknown, file: PendingFile, label: string): Part
     DEV ? `sendMessage: the upload hook returned ${describeValue(answer)} for ${label}, not a URL or a source ({ type: "url" | "file" | "data", value }); nothing was sent.` : "",
     "files",
   );
+}
+
+/**
+ * Gives user message `messageId` its local previews (object URLs by part index), now or when the
+ * message enters the thread (`ThreadImpl.indexNode` hands over what waits); undefined takes them away.
+ */
+function showPreviews(thread: ThreadImpl, messageId: string, previews: LocalPreviews | undefined): void {
+  const node = thread.node(messageId);
+  if (node?.role === "user") {
+    node.setPreviews(previews);
+    thread.waitingPreviews?.delete(messageId);
+  } else if (previews !== undefined) (thread.waitingPreviews ??= new Map()).set(messageId, previews);
+  else thread.waitingPreviews?.delete(messageId);
 }

@@ -3,6 +3,7 @@ import type { WarningHandler } from "../../errors.js";
 import { ComponentError, type ComponentErrorCode } from "../../model/components/errors.js";
 import type { ComponentProps } from "../../model/components/types.js";
 import { copyJson } from "../../json/json-value.js";
+import type { GenerativeUi } from "../../model/components/generative-ui.js";
 import type { ThreadImpl } from "../../model/thread.js";
 import type { StoredComponent } from "../../persist/stored-thread.js";
 
@@ -75,11 +76,14 @@ function restoreOne(thread: ThreadImpl, entry: unknown): string | undefined {
   const owner = thread.node(messageId);
   if (owner?.role !== "assistant") return DEV ? `component '${id}': the thread holds no assistant message '${messageId}'` : SKIPPED;
   const at = typeof index === "number" && Number.isInteger(index) && index >= 0 ? index : Number.MAX_SAFE_INTEGER;
-  const restored = thread.genui.restoreTambo(
-    { id, name, props: copyJson(props) as ComponentProps, state: copyJson(state) as ComponentProps, error: errorOf(id, name, ended, error) },
-    owner,
-    at,
-  );
+  const genui = thread.genui;
+  const restored =
+    genui.enabled &&
+    (genui as GenerativeUi).restoreTambo(
+      { id, name, props: copyJson(props) as ComponentProps, state: copyJson(state) as ComponentProps, error: errorOf(id, name, ended, error) },
+      owner,
+      at,
+    );
   return restored ? undefined : DEV ? `the thread already holds a component '${id}'` : SKIPPED;
 }
 

@@ -1,7 +1,6 @@
-import { DEV } from "esm-env";
 import { signal } from "@preact/signals-core";
-import { ThreadlineError } from "../../errors.js";
-import type { ServerRun } from "../../transport/source.js";
+import type { ThreadlineError } from "../../errors.js";
+import { LazyPart } from "../../lazy-part.js";
 import type { ResumePoint } from "../../run/options.js";
 import type { ThreadIndex } from "../../persist/thread-index.js";
 import type { ChatParts } from "../assembly.js";
@@ -10,9 +9,7 @@ import { openFollow } from "../follow/open-follow.js";
 import { noThreadIndex } from "../errors.js";
 import type { ChatClientOptions } from "../types.js";
 
-/** How often a reload asks again for the thread's runs when the question got no answer, and the first wait. */
-const LOOKUP_ATTEMPTS = 4;
-const LOOKUP_BASE_DELAY_MS = 250;
+const SERVER_RUNS = new LazyPart("server-run lookup (chat/thread-key/server-runs)", () => import("./server-runs.js"));
 
 /**
  * Which stored thread a chat is on, past its id (`ChatThreadId`): a switch moves storage and
@@ -23,52 +20,53 @@ export class ChatThreadKey {
   /** Read-only following of another client's run (`ChatClientOptions.follow`). */
   readonly follow: ChatFollow;
 
-  readonly #parts: ChatParts;
+  /** @internal */
+  readonly parts: ChatParts;
   constructor(
     parts: ChatParts,
     options: ChatClientOptions,
   ) {
-    this.#parts = parts;
+    this.parts = parts;
     this.follow = openFollow(options.follow, parts, { key: () => this.id, serverGenerating: (value) => (this.serverGenerating.value = value) });
   }
 
   get id(): string {
-    return this.#parts.threadId.value;
+    return this.parts.threadId.value;
   }
 
   /** Stops the turn, empties the thread and moves to `threadId`; resolves when its record is read. */
   switchTo(threadId: string): Promise<void> {
-    this.#parts.turns.halt("the thread was switched", "cleared", () => {
+    this.parts.turns.halt("the thread was switched", "cleared", () => {
       // Pending writes are pinned to the old thread's content before it goes.
-      this.#parts.storage.switchTo(threadId);
-      this.#parts.filter.reset();
-      this.#parts.threadId.moveTo(threadId);
-      this.#parts.thread.reset();
-      this.#parts.thread.threadId.value = threadId;
-      this.#parts.turns.forgetRuns();
+      this.parts.storage.switchTo(threadId);
+      this.parts.filter.reset();
+      this.parts.threadId.moveTo(threadId);
+      this.parts.thread.reset();
+      this.parts.thread.threadId.value = threadId;
+      this.parts.turns.forgetRuns();
     });
     return this.hydrate();
   }
 
   hydrate(): Promise<void> {
-    if (this.#parts.threadId.provisional && this.#parts.storage.opensLatest) return this.#openLatest();
+    if (this.parts.threadId.provisional && this.parts.storage.opensLatest) return this.#openLatest();
     // A new conversation has nothing stored yet: its first message must not wait for a read.
     // Without storage, only a chat that follows other clients' runs asks the server on opening.
-    if (this.#parts.threadId.provisional || (!this.#parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
+    if (this.parts.threadId.provisional || (!this.parts.storage.enabled && !this.follow.enabled)) return Promise.resolve();
     const key = this.id;
-    this.#parts.turns.hydrationStarted();
+    this.parts.turns.hydrationStarted();
     let failure: ThreadlineError | undefined;
-    return (this.#parts.storage.enabled ? this.#parts.storage.hydrate() : Promise.resolve())
-      .then(() => (this.id !== key || this.#parts.turns.disposed ? undefined : this.#askServer(key, this.#parts.storage.hydratedResume)))
+    return (this.parts.storage.enabled ? this.parts.storage.hydrate() : Promise.resolve())
+      .then(() => (this.id !== key || this.parts.turns.disposed ? undefined : this.#askServer(key, this.parts.storage.hydratedResume)))
       .then((unasked) => {
         failure = unasked;
-        if (this.id !== key || this.#parts.turns.disposed) return;
-        this.#parts.turns.hydrated();
-        this.#parts.queue?.hydrated();
+        if (this.id !== key || this.parts.turns.disposed) return;
+        this.parts.turns.hydrated();
+        this.parts.queue?.hydrated();
         this.follow.schedule();
         // The stored thread ends in a run that may have gone on without this page, and the server
         // could not be asked about it: shown as failed, never as a finished answer.
-        if (failure !== undefined) this.#parts.turns.showFailure(failure);
+        if (failure !== undefined) this.parts.turns.showFailure(failure);
       });
   }
 
@@ -80,7 +78,7 @@ export class ChatThreadKey {
    * the new conversation stays.
    */
   async #openLatest(): Promise<void> {
-    const { turns, storage, threadId, thread } = this.#parts;
+    const { turns, storage, threadId, thread } = this.parts;
     const key = this.id;
     turns.hydrationStarted();
     const latest = (await storage.index?.list().catch(() => undefined))?.[0]?.id;
@@ -97,8 +95,8 @@ export class ChatThreadKey {
   /** Whether the server (a resumable one) has runs of this thread going: another device or tab. */
   readonly serverGenerating = signal(false);
 
-  /** A run that may have gone on without this page: its lookup got no answer (asked again on waking). */
-  #unsettled: ResumePoint | undefined;
+  /** @internal A run that may have gone on without this page: its lookup got no answer (asked again on waking). */
+  unsettled: ResumePoint | undefined = undefined;
 
   /**
    * The page woke or the network came back (`WakeWatch`): with nothing under way, a run that may
@@ -106,9 +104,9 @@ export class ChatThreadKey {
    * on the network — is asked about, and rejoined if the server holds it. Never rejects.
    */
   async recheck(): Promise<void> {
-    const { turns, loop } = this.#parts;
+    const { turns, loop } = this.parts;
     if (turns.disposed || turns.hydrating || turns.activeRecord() !== undefined || loop.activeRun.peek() !== undefined || this.follow.following.peek()) return;
-    const point = this.#unsettled ?? loop.resumePoint();
+    const point = this.unsettled ?? loop.resumePoint();
     if (point === undefined) return;
     const key = this.id;
     const failure = await this.#askServer(key, point);
@@ -116,50 +114,21 @@ export class ChatThreadKey {
   }
 
   /**
-   * After a hydrate, asks a resumable server about the thread's runs. A stored resume point whose
-   * run the server still holds — a reload mid-run, or soon after sending — is rejoined: the run is
-   * replayed from its log, then followed live, as a turn of its own (so its tools and continuation
-   * carry on once, here), the thread going back to how it was when that run started as the
-   * replay's first event arrives. A run going on that this tab does not rejoin (another tab or
-   * device is on it) shows as `sessionGenerating`. With a resume point, a question that gets no
-   * answer (the network) is asked again, a few times; then resolves with why, to be shown.
+   * Asks a resumable server about the thread's runs (server-runs.ts, loaded then: a chat that
+   * never reads a stored thread, follows nobody and never wakes with a run in doubt never loads
+   * it). Resolves with why a run in doubt could not be settled, or undefined; never rejects: a
+   * part that does not load is that reason (or, with no run in doubt, nothing).
    */
-  async #askServer(key: string, point: ResumePoint | undefined): Promise<ThreadlineError | undefined> {
-    let runs: readonly ServerRun[] | undefined;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        runs = await this.#parts.loop.runsOf(key, { force: point !== undefined || this.follow.enabled });
-        break;
-      } catch (error) {
-        // Without a run to rejoin, an unanswered question only leaves `sessionGenerating` unknown.
-        if (point === undefined) return undefined;
-        if (attempt >= LOOKUP_ATTEMPTS) {
-          this.#unsettled = point;
-          return ThreadlineError.from(error, DEV ? "Asking the server for the thread's runs" : "runsOf");
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, LOOKUP_BASE_DELAY_MS * 2 ** (attempt - 1)));
-      if (this.id !== key || this.#parts.turns.disposed) return undefined;
-    }
-    this.#unsettled = undefined;
-    if (runs === undefined || this.id !== key || this.#parts.turns.disposed) return undefined;
-    // Another tab still streaming that run leaves it to that tab: this one only shows it (or follows
-    // it) — through presence, which ends with that tab's run; the server's answer would not.
-    const held = point !== undefined && runs.some((run) => run.runId === point.runId);
-    const rejoin = held && !this.#parts.presence.peek().sessionGenerating.peek();
-    this.serverGenerating.value = runs.some((run) => run.status === "running" && !(held && run.runId === point.runId));
-    if (!rejoin) {
-      this.follow.consider(runs, held ? point : undefined);
-      return undefined;
-    }
-    const from = { messageCount: point.messageCount, state: point.state };
-    this.#parts.turns.request({ kind: "connect", rejoin: { runId: point.runId, lastEventId: `${point.runId}:0`, from }, resolve: () => undefined });
-    return undefined;
+  #askServer(key: string, point: ResumePoint | undefined): Promise<ThreadlineError | undefined> {
+    return SERVER_RUNS.get().then(
+      ({ askServer }) => askServer(this, key, point),
+      (error: ThreadlineError) => (point === undefined ? undefined : error),
+    );
   }
 
   /** The storage's thread index; throws `NO_THREAD_INDEX` (naming `method`) without one. */
   index(method: string): ThreadIndex {
-    const index = this.#parts.storage.index;
+    const index = this.parts.storage.index;
     if (index === undefined) throw noThreadIndex(method);
     return index;
   }

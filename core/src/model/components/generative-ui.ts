@@ -47,9 +47,9 @@ export class GenerativeUi extends ThreadComponents {
   /**
    * A Tambo component read back from storage (see the chat client's persistence): ended, placed
    * at `at` among `owner`'s parts. False, with nothing changed, when the thread already holds a
-   * component with that id.
+   * component with that id. Only the plug-in holds Tambo components: a thread without it restores none.
    */
-  override restoreTambo(
+  restoreTambo(
     saved: { readonly id: string; readonly name: string; readonly props: ComponentProps; readonly state: ComponentProps; readonly error: ThreadlineError | undefined },
     owner: AssistantMessageNodeImpl,
     at: number,

@@ -1,6 +1,4 @@
 import { signal, type Signal } from "@preact/signals-core";
-import type { ThreadlineError } from "../../errors.js";
-import type { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 import type { ThreadImpl } from "../thread.js";
 import type { ToolArgsParser } from "../tool-calls/tool-args.js";
 import type { ToolCallNodeImpl } from "../tool-calls/tool-call-node.js";
@@ -8,7 +6,7 @@ import type { PatchedComponent } from "./node.js";
 import type { TamboComponentImpl } from "./tambo-component.js";
 import type { ComponentRegistry } from "./registry.js";
 import type { ToolCallComponentImpl } from "./tool-call.js";
-import type { AwaitingInput, ComponentProps } from "./types.js";
+import type { AwaitingInput } from "./types.js";
 
 /**
  * The `components` option of `createThread`, a thread store, `RunLoop` and `new ChatClient`:
@@ -52,15 +50,6 @@ export class ThreadComponents {
     return undefined;
   }
 
-  /** A Tambo component read back from storage; false when it cannot be placed (see `GenerativeUi`). */
-  restoreTambo(
-    _saved: { readonly id: string; readonly name: string; readonly props: ComponentProps; readonly state: ComponentProps; readonly error: ThreadlineError | undefined },
-    _owner: AssistantMessageNodeImpl,
-    _at: number,
-  ): boolean {
-    return false;
-  }
-
   /** The message list was rewritten; components whose message left are forgotten. */
   prune(_holds: (messageId: string) => boolean): void {}
 
@@ -77,10 +66,6 @@ export class ThreadComponents {
 
   toolCallComponent(_call: ToolCallNodeImpl): ToolCallComponentImpl | undefined {
     return undefined;
-  }
-
-  runStarted(): void {
-    this.awaitingInput.value = undefined;
   }
 
   /** RUN_FINISHED: what the run streamed is final. */

@@ -7,6 +7,16 @@ import { ToolCallNodeImpl, toolCallsOf } from "../tool-calls/tool-call-node.js";
 import type { AssistantPart, TextPart, ToolCallNode } from "../types.js";
 
 const NO_PARTS: readonly AssistantPart[] = Object.freeze([]);
+
+/** A message's text part: `content` an own, enumerable getter (JSON and spreads see it as before). */
+function textPartOf(node: TextBearingNode<string | undefined>): TextPart {
+  return Object.freeze({
+    type: "text",
+    get content() {
+      return node.content;
+    },
+  });
+}
 const NO_CALLS: readonly ToolCallNodeImpl[] = Object.freeze([]);
 
 /**
@@ -20,7 +30,7 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
    * HAS_TEXT_PART, else none), so a text-only message holds no array, no part object and no field
    * for them until a view asks.
    */
-  private get partsSlot(): LazySlot<readonly AssistantPart[]> | undefined {
+  get partsSlot(): LazySlot<readonly AssistantPart[]> | undefined {
     return this.rare?.parts as LazySlot<readonly AssistantPart[]> | undefined;
   }
 
@@ -68,10 +78,15 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
   }
 
-  /** @internal The text part, made on first use (it holds the content signal). */
-  private get textPart(): TextPart {
+  /**
+   * @internal The text part, made on first use (the fold joins it to the parts: fold/text.ts). Its `content` is the content signal, read through
+   * the part: reading the parts (a Message's `useMessageParts`, which skips the text part and shows
+   * the text with `streamText`) makes no content signal, so the text subscriber keeps hearing each
+   * token from the node directly, with no signal write, notification or delta log.
+   */
+  get textPart(): TextPart {
     const rare = this.ensureRare();
-    return (rare.textPart ??= Object.freeze({ type: "text", content: this.content })) as TextPart;
+    return (rare.textPart ??= textPartOf(this)) as TextPart;
   }
 
   /** Made on first read (lazy-signal.ts). */
@@ -87,16 +102,6 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
   get toolCalls(): ReadonlySignal<readonly ToolCallNode[]> {
     const rare = this.ensureRare();
     return (rare.toolCalls ??= toolCallsOf(this.parts)) as ReadonlySignal<readonly ToolCallNode[]>;
-  }
-
-  /** @internal The text part joins the parts where text first arrived (before or after tool calls). */
-  ensureTextPart(): void {
-    // A flag, not parts.includes(): this runs on every text delta.
-    if ((this.flags & HAS_TEXT_PART) !== 0) return;
-    const parts = this.partsSlot === undefined ? undefined : this.peekParts();
-    this.flags |= HAS_TEXT_PART;
-    // No parts yet: the flag alone says "the text part".
-    if (parts !== undefined) this.setParts(Object.freeze([...parts, this.textPart]));
   }
 
   /** @internal The message's tool calls, in part order (a list, not a generator: the thread asks this of every message it indexes). */

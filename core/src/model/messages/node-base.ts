@@ -3,7 +3,6 @@ import { Signal, signal, type ReadonlySignal } from "@preact/signals-core";
 import { jsonEqual, ownJson } from "../../json/json-value.js";
 import type { ObjectShape } from "../../protocol/shape.js";
 import { peekSlot, slotSignal, writeSlot, type LazySlot } from "./lazy-signal.js";
-import { mergeMetadataInto } from "./metadata.js";
 import type { Metadata } from "../types.js";
 
 /**
@@ -120,7 +119,7 @@ export abstract class BaseNode {
   constructor(readonly id: string) {}
 
   /** @internal Made on the first write of a rare field (see `Rare`). */
-  protected get rare(): Rare | undefined {
+  get rare(): Rare | undefined {
     const held = this.#flagsOrRare;
     return typeof held === "number" ? undefined : held;
   }
@@ -131,13 +130,13 @@ export abstract class BaseNode {
     return typeof held === "number" ? (this.#flagsOrRare = { flags: held }) : held;
   }
 
-  /** Booleans as bits (STREAMING…), each read through its signal once that is made. */
-  protected get flags(): number {
+  /** @internal Booleans as bits (STREAMING…), each read through its signal once that is made. */
+  get flags(): number {
     const held = this.#flagsOrRare;
     return typeof held === "number" ? held : held.flags;
   }
 
-  protected set flags(value: number) {
+  set flags(value: number) {
     const held = this.#flagsOrRare;
     if (typeof held === "number") this.#flagsOrRare = value;
     else held.flags = value;
@@ -158,7 +157,7 @@ export abstract class BaseNode {
   }
 
   /** @internal Writes a rare field; writing `undefined` where nothing was set makes no record. */
-  protected writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
+  writeRare<K extends RareKey>(key: K, value: RareValues[K]): void {
     if (value === undefined && this.rare === undefined) return;
     const rare = this.ensureRare() as Record<string, unknown>;
     rare[key] = writeSlot(rare[key] as LazySlot<RareValues[K]>, value);
@@ -193,12 +192,6 @@ export abstract class BaseNode {
   }
 
   abstract readonly role: Message["role"];
-
-  /** @internal Merges an event's metadata (no write when there is none). */
-  mergeMetadata(incoming: Record<string, unknown> | undefined): void {
-    if (incoming === undefined) return;
-    this.writeRare("metadata", mergeMetadataInto(this.peekMetadata(), incoming));
-  }
 
   /**
    * @internal Common part of `assign`: metadata, attribution, unknown keys. The keys this model has a field
@@ -247,23 +240,26 @@ export abstract class BaseNode {
 
 /** Nodes that can carry streamed text (everything but activity). */
 export abstract class TextBearingNode<C> extends BaseNode {
-  /** The content: a plain value until the `content` signal is first read (lazy-signal.ts). */
-  #content: LazySlot<C>;
+  /**
+   * @internal The content: a plain value until the `content` signal is first read (lazy-signal.ts).
+   * Not `#private`: the fold's append (streamed-writes.ts) writes it, loaded with the engine.
+   */
+  contentSlot: LazySlot<C>;
 
   constructor(id: string, content: C) {
     super(id);
-    this.#content = content;
+    this.contentSlot = content;
   }
 
   /** The content's signal, made on first read. Internal code reads `peekContent()`. */
   get content(): Signal<C> {
-    const slot = this.#content;
+    const slot = this.contentSlot;
     return slot instanceof Signal ? (slot as Signal<C>) : this.contentSignal(slot);
   }
 
   /** @internal Makes the content's signal, and hands it to the text subscribers waiting for it. */
   private contentSignal(value: C): Signal<C> {
-    const made = (this.#content = slotSignal(value));
+    const made = (this.contentSlot = slotSignal(value));
     const rare = this.rare;
     let waiter = rare?.textWaiting;
     if (waiter !== undefined) rare!.textWaiting = undefined;
@@ -281,7 +277,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
    * until its signal is made; at once woken when the signal exists already.
    */
   waitForText(waiter: TextWaiter): void {
-    const slot = this.#content;
+    const slot = this.contentSlot;
     if (slot instanceof Signal) return waiter.wake(slot);
     const rare = this.ensureRare();
     let last = rare.textWaiting;
@@ -309,7 +305,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
 
   /** @internal */
   peekContent(): C {
-    return peekSlot(this.#content);
+    return peekSlot(this.contentSlot);
   }
 
   /**
@@ -318,34 +314,14 @@ export abstract class TextBearingNode<C> extends BaseNode {
    * subscribers.
    */
   setContent(value: C): void {
-    const slot = this.#content;
+    const slot = this.contentSlot;
     if (slot instanceof Signal) {
       (slot as Signal<C>).value = value;
       return;
     }
-    this.#content = value;
+    this.contentSlot = value;
     const waiting = this.rare?.textWaiting;
     if (waiting !== undefined) tellWaiters(waiting, undefined);
-  }
-
-  /**
-   * @internal The fold's text append (fold/text.ts): the text so far (none, or content parts, count
-   * as "") plus `delta`, through the signal when there is one — one look at the slot: through
-   * peekSlot and writeSlot, which every lazy field shares, a token cost ~360 instructions more —
-   * else in place, handing `delta` to the waiting text subscribers. Returns what the content held
-   * before, for the delta log.
-   */
-  appendContent(delta: string): unknown {
-    const slot = this.#content;
-    if (slot instanceof Signal) {
-      const before = (slot as Signal<unknown>).peek();
-      (slot as Signal<unknown>).value = (typeof before === "string" ? before : "") + delta;
-      return before;
-    }
-    this.#content = ((typeof slot === "string" ? slot : "") + delta) as C;
-    const waiting = this.rare?.textWaiting;
-    if (waiting !== undefined) tellWaiters(waiting, delta);
-    return slot;
   }
 
   /** @internal Sets the content from a whole message, keeping the old value when it is JSON-equal. */
@@ -358,12 +334,6 @@ export abstract class TextBearingNode<C> extends BaseNode {
   get streaming(): Signal<boolean> {
     const rare = this.ensureRare();
     return (rare.streaming ??= signal((this.flags & STREAMING) !== 0));
-  }
-
-  setStreaming(value: boolean): void {
-    const made = this.rare?.streaming;
-    if (made !== undefined) made.value = value;
-    else this.flags = value ? this.flags | STREAMING : this.flags & ~STREAMING;
   }
 
   get encryptedValue(): Signal<string | undefined> {
@@ -426,7 +396,7 @@ export abstract class TextBearingNode<C> extends BaseNode {
  * one taken before the call: a waiter may stop (or the signal be made, waking them all) while it is
  * told, and one told after being woken ignores it.
  */
-function tellWaiters(first: TextWaiter, delta: string | undefined): void {
+export function tellWaiters(first: TextWaiter, delta: string | undefined): void {
   let waiter: TextWaiter | undefined = first;
   while (waiter !== undefined) {
     const next: TextWaiter | undefined = waiter.nextWaiter;

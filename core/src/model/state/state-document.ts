@@ -65,11 +65,6 @@ export class StateDocument {
     return copy;
   }
 
-  /** @internal The current root for a patch that will not edit it in place (any JSON value). */
-  peekRoot(): unknown {
-    return this.overlayable && this.overrides !== undefined && this.overrides.size > 0 ? this.copyRoot() : this.#base;
-  }
-
   /** Replaces the whole state (STATE_SNAPSHOT, or a patch that replaced the root). */
   replace(value: unknown): void {
     this.undo = undefined;

@@ -1,7 +1,7 @@
 import type { ToolCall } from "@ag-ui/core";
 import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals-core";
 import type { ThreadlineError } from "../../errors.js";
-import { deeperThan, MAX_JSON_DEPTH } from "../../json/json-depth.js";
+import { JsonDepthError, MAX_JSON_DEPTH } from "../../json/json-depth.js";
 import { ownJson } from "../../json/json-value.js";
 import { allDone } from "../components/settled-status.js";
 import { ToolArgsError, ToolResultError } from "../errors.js";
@@ -143,9 +143,16 @@ export class ToolCallNodeImpl implements ToolCallNode {
     } catch (cause) {
       return this.refuseArgs(new ToolArgsError("INVALID_TOOL_ARGS", this.id, text, cause));
     }
-    // Valid JSON deeper than Threadline walks is refused as that, not as "not valid JSON".
-    if (deeperThan(parsed, MAX_JSON_DEPTH) !== undefined) return this.refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
-    this.setArgs(ownJson(parsed));
+    // Valid JSON deeper than Threadline walks is refused as that, not as "not valid JSON": the
+    // copy stops at the limit (one walk, no depth pass before it; JSON.parse makes no cycles).
+    let args: unknown;
+    try {
+      args = ownJson(parsed, "arguments", MAX_JSON_DEPTH);
+    } catch (error) {
+      if (error instanceof JsonDepthError) return this.refuseArgs(new ToolArgsError("TOOL_ARGS_TOO_DEEP", this.id, text));
+      throw error;
+    }
+    this.setArgs(args);
   }
 
   /** The arguments stopped streaming (their end, a whole call, or a cut-off): the parser goes. */
