@@ -1,6 +1,7 @@
-// Timing and allocation measurement. Each sample gets a fresh set-up (untimed), a forced GC
-// (untimed), then the timed body, timed on the process's CPU clock. Medians, never means: one
-// GC pause or a noisy neighbour on a shared machine moves a mean, not a median.
+// Timing and allocation measurement. Each sample gets a fresh set-up (untimed), then the timed
+// body, timed on the process's CPU clock; one full collection before a round-robin starts, none
+// between its samples (see `sample`). Medians, never means: one GC pause or a noisy neighbour on a
+// shared machine moves a mean, not a median.
 import { PerformanceObserver } from "node:perf_hooks";
 
 export interface Trial {
@@ -82,7 +83,15 @@ export function median(values: readonly number[]): number {
  */
 async function sample(setup: Setup): Promise<number> {
   const trial = await setup();
-  gc();
+  // No collection is forced here. A GC between the set-up and the body collects the previous
+  // sample's thread, and V8 then throws away the optimised code that had embedded its objects
+  // ("embedded weak objects cleared"): every body re-ran part of its path unoptimised while V8
+  // recompiled it. W1's plan, 10 prior, one process each way, load 3–5:
+  // with a forced collection before each body 451 invalidations, 1,675 compilations, Threadline
+  // 2.9–3.9 µs per delta (7.9 ms user CPU per 2,000-delta body), the floor s += delta 0.09–0.11;
+  // with none 0 of those invalidations, 857 compilations, Threadline 0.21–0.30 µs, floor 0.02.
+  // A minor GC did the same as a full one. Collections the body's own allocations trigger still
+  // fall inside it, so the cost of the garbage an event makes stays with the event.
   // Sleep before the timed body, so it starts on a fresh time slice (a body preempted still
   // loses its caches, which the CPU clock does charge).
   await sleep(1);
@@ -101,6 +110,9 @@ async function sample(setup: Setup): Promise<number> {
  * between sizes stay honest. A set-up whose trial throws is dropped and reported as its Error.
  */
 export async function timeAll(setups: readonly Setup[], options: TimingOptions): Promise<(Timing | Error)[]> {
+  // The heap the last group or workload step left (hundreds of MB after @ag-ui/client's runs) is
+  // collected once, before the warm-up samples: those re-optimise whatever this collection threw away.
+  gc();
   const jobs = setups.map((setup) => ({ setup, warm: 0, times: [] as number[], total: 0, error: undefined as Error | undefined }));
   const done = (job: (typeof jobs)[number]) =>
     job.error !== undefined ||

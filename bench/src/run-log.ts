@@ -84,10 +84,13 @@ async function serve(store: RunStore): Promise<{ url: string; close(): Promise<v
 async function firstEvent(url: string, init: RequestInit): Promise<{ ms: number; body: ReadableStreamDefaultReader<Uint8Array> }> {
   const started = performance.now();
   const response = await fetch(url, init);
+  // An answer that is not an event stream (a limit's 429, a 404) would never hold a `data:` line.
+  if (!response.ok) throw new Error(`run-log: ${init.method ?? "GET"} ${url} answered ${response.status}: ${await response.text()}`);
   const reader = response.body!.getReader();
   for (;;) {
-    const { value } = await reader.read();
+    const { value, done } = await reader.read();
     if (value && new TextDecoder().decode(value).includes("data: ")) return { ms: performance.now() - started, body: reader };
+    if (done) throw new Error(`run-log: ${init.method ?? "GET"} ${url} ended before its first event`);
   }
 }
 
@@ -104,6 +107,10 @@ async function latency(producer: string, resumer: string): Promise<{ direct: num
     const again = await firstEvent(resumer, { headers: { "last-event-id": `${runId}:2` } });
     resume.push(again.ms);
     await again.body.cancel();
+    // The user stops the answer: each sample is a new run, and an owner may have only
+    // limits.runsPerOwner (8) going at once; a run left going would take a slot for its 0.3 s.
+    const stopped = await fetch(`${producer}?runId=${encodeURIComponent(runId)}`, { method: "DELETE" });
+    if (!stopped.ok) throw new Error(`run-log: DELETE ${runId} answered ${stopped.status}: ${await stopped.text()}`);
   }
   return { direct: median(direct), resume: median(resume) };
 }

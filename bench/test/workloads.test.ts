@@ -3,12 +3,13 @@
 // cell), so a workload broken by a change in core turns the test command red. Not a timing: the
 // numbers are thrown away. Run with `pnpm -C bench test`.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { REFERENCE_REVISION } from "../src/core-revision.js";
 import type { WorkloadName, WorkloadReport } from "../src/results.js";
 
 const bench = fileURLToPath(new URL("..", import.meta.url));
@@ -32,6 +33,9 @@ function run(args: string[]): Promise<{ status: number | null; output: string }>
     child.on("close", (status) => resolve({ status, output }));
   });
 }
+
+// The lanes that time the 2026-12-01 build read it from git: a shallow clone has no such commit.
+const referenceInGit = spawnSync("git", ["cat-file", "-e", `${REFERENCE_REVISION}^{commit}`], { cwd: bench }).status === 0;
 
 const WORKLOADS: WorkloadName[] = ["W1", "W1-alloc", "W2", "W3", "W5", "memory", "branches", "A2UI"];
 
@@ -60,7 +64,9 @@ for (const name of WORKLOADS) {
     assert.equal(status, 0, `the ${name} worker exited with ${status}:\n${output}`);
     assert.ok(report !== undefined && report.sizes.length > 0, `${name} reported no sizes`);
     const bad = report.sizes.flatMap((size) =>
-      Object.entries(size.cells).flatMap(([lane, cell]) => (cell.status === "ok" ? [] : [`${size.label} / ${lane}: ${cell.status}: ${cell.reason}`])),
+      Object.entries(size.cells).flatMap(([lane, cell]) =>
+        cell.status === "ok" || (lane.endsWith(" 2026-12-01") && !referenceInGit) ? [] : [`${size.label} / ${lane}: ${cell.status}: ${cell.reason}`],
+      ),
     );
     assert.deepEqual(bad, [], `${name} has cells that did not measure`);
     // Every lane the table lists has a cell at every size.

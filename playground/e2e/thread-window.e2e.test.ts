@@ -268,6 +268,79 @@ describe.each(["svelte", "vue"] as const)("ThreadWindow in Chromium (%s)", (app)
     await closed(page, problems);
   });
 
+  test("following a streamed answer costs the window one scrollTop write a frame, no scrollTop read in a scroll event, and no box read or padding write while no row comes or goes", async () => {
+    const { page, problems } = await open();
+    const seen = await page.evaluate(async (tokens) => {
+      const scroller = document.querySelector<HTMLElement>(".tl-thread-window-scroller")!;
+      const list = document.querySelector<HTMLElement>(".tl-thread-window-list")!;
+      const counts = { writes: 0, readsInScroll: 0, boxes: 0 };
+      // The window's own reads and writes, counted through spies on the two elements it lays out.
+      const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, "scrollTop")!;
+      let inScroll = false;
+      Object.defineProperty(scroller, "scrollTop", {
+        configurable: true,
+        get(this: Element) {
+          if (inScroll) counts.readsInScroll++;
+          return scrollTop.get!.call(this);
+        },
+        set(this: Element, value: number) {
+          counts.writes++;
+          scrollTop.set!.call(this, value);
+        },
+      });
+      const box = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        if (this === scroller || this === list) counts.boxes++;
+        return box.call(this);
+      };
+      // A scroll event's listeners run between this capturing one and the scroller's own added last.
+      window.addEventListener("scroll", (event) => (inScroll = event.target === scroller), { capture: true });
+      scroller.addEventListener("scroll", () => (inScroll = false));
+      let rowsChanged = false;
+      let paddingWritten = false;
+      const note = (records: MutationRecord[]): void => {
+        for (const record of records) {
+          if (record.type === "childList") rowsChanged = true;
+          else paddingWritten = true;
+        }
+      };
+      const changes = new MutationObserver(note);
+      changes.observe(list, { childList: true, attributes: true, attributeFilter: ["style"] });
+      // A new message list (the question, the answer, the turn's end) is laid out anew, by design.
+      let listChanged = false;
+      const stop = window.fixture.chat.thread.messages.subscribe(() => (listChanged = true));
+      const frames: { writes: number; readsInScroll: number; boxes: number; rowsChanged: boolean; paddingWritten: boolean }[] = [];
+      let done = false;
+      const turn = window.fixture.ask("How do the trams run?", tokens, 2).then(() => (done = true));
+      while (!done) {
+        await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+        note(changes.takeRecords());
+        frames.push({ ...counts, rowsChanged: listChanged || rowsChanged, paddingWritten });
+        counts.writes = counts.readsInScroll = counts.boxes = 0;
+        listChanged = rowsChanged = paddingWritten = false;
+      }
+      await turn;
+      stop();
+      Element.prototype.getBoundingClientRect = box;
+      delete (scroller as { scrollTop?: number }).scrollTop;
+      return { frames, gap: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight };
+    }, answerTokens(12));
+    const { frames: counted } = seen;
+    expect(counted.length).toBeGreaterThan(100);
+    // Still pinned to the bottom: a write in each frame where the answer grew a line (one in ten or so).
+    expect(seen.gap).toBeLessThanOrEqual(1);
+    expect(counted.filter((f) => f.writes === 1).length).toBeGreaterThan(10);
+    // Its own scroll comes back at the next frame, after the frame's tokens changed the page: read
+    // there, scrollTop would lay the page out before the frame does; it is read after layout.
+    expect(counted.reduce((sum, f) => sum + f.readsInScroll, 0)).toBe(0);
+    // A frame where a row only grew (no message and no row came or went): one write at most, and the list's top
+    // is not measured again, nor a padding written (nothing above the list moved).
+    const quiet = counted.filter((f) => !f.rowsChanged);
+    expect(quiet.length).toBeGreaterThan(counted.length / 2);
+    expect(quiet.filter((f) => f.writes > 1 || f.boxes > 0 || f.paddingWritten).map((f) => JSON.stringify(f))).toEqual([]);
+    await closed(page, problems);
+  });
+
   test("scrolled up while an answer streams, what the reader looks at holds still; jump to latest follows again", async () => {
     const { page, problems } = await open();
     const streaming = page.evaluate((tokens) => window.fixture.ask("Tell me more", tokens, 1), answerTokens(8));

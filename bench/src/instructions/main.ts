@@ -14,11 +14,11 @@
 // load that comes and goes falls on both builds of a round alike. Run it under the bench lock.
 import { execFileSync, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundle, coreSource, writeShim } from "../core-revision.js";
 import { median } from "../measure.js";
 
 const args = process.argv.slice(2);
@@ -44,50 +44,13 @@ if (
   process.exit(2);
 }
 
-const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const here = fileURLToPath(new URL(".", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "threadline-instructions-"));
-// core's build dependency; only `build` is used, so it is typed here rather than made bench's.
-const esbuild = createRequire(join(repo, "core/package.json"))("esbuild") as { build(options: Record<string, unknown>): Promise<unknown> };
-
-/** A core/src tree: this checkout's, or `rev`'s extracted beside its node_modules (the dependencies are this checkout's). */
-function coreSource(rev: string | undefined): string {
-  if (rev === undefined) return join(repo, "core/src");
-  const root = join(scratch, `base-${rev.replace(/\W+/g, "-")}`);
-  mkdirSync(root);
-  execFileSync("sh", ["-c", `git -C "${repo}" archive "${rev}" core | tar -x -C "${root}"`]);
-  symlinkSync(join(repo, "core/node_modules"), join(root, "core/node_modules"));
-  return join(root, "core/src");
-}
 
 /** One bundle of drive.ts on a core tree, built as an app's production build resolves it. */
-async function bundle(label: string, src: string): Promise<string> {
-  // The names drive.ts uses, from wherever that build exports them (the root once, subpaths later).
-  const from = (name: string) => (existsSync(join(src, name, "index.ts")) ? join(src, name, "index.ts") : join(src, "index.ts"));
-  const shim = join(scratch, `${label}-shim.ts`);
-  writeFileSync(
-    shim,
-    [
-      `export { createThread, ChatClient } from ${JSON.stringify(join(src, "index.ts"))};`,
-      `export { foldEvent } from ${JSON.stringify(from("fold"))};`,
-      `export { createPipeline } from ${JSON.stringify(from("pipeline"))};`,
-      `export { subscribeText } from ${JSON.stringify(from("model"))};`,
-    ].join("\n"),
-  );
+function bundleDrive(label: string, src: string): Promise<string> {
   // Kept beside the callgrind output with --keep, so a JIT frame's file:line can be looked up.
-  const out = join(keep ?? scratch, `${label}.mjs`);
-  await esbuild.build({
-    entryPoints: [join(here, "drive.ts")],
-    outfile: out,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    conditions: ["production"],
-    alias: { "threadline-under-test": shim },
-    logLevel: "error",
-  });
-  return out;
+  return bundle(join(here, "drive.ts"), join(keep ?? scratch, `${label}.mjs`), writeShim(src, join(scratch, `${label}-shim.ts`)));
 }
 
 /** The measured loop's instructions (see drive.ts: the driver and this process take turns on its stdin and stdout). */
@@ -141,8 +104,8 @@ function microseconds(file: string, scenario: string): Promise<{ wall: number; c
 }
 
 const builds: [string, string][] = [];
-for (const rev of bases) builds.push([`base ${rev}`, await bundle(`base-${rev.replace(/\W+/g, "-")}`, coreSource(rev))]);
-builds.push(["this checkout", await bundle("head", coreSource(undefined))]);
+for (const rev of bases) builds.push([`base ${rev}`, await bundleDrive(`base-${rev.replace(/\W+/g, "-")}`, coreSource(rev, scratch))]);
+builds.push(["this checkout", await bundleDrive("head", coreSource(undefined, scratch))]);
 if (rounds !== undefined) {
   console.log(`µs per event over ${events} events after ${warm} warm-up events; ${priors} prior messages in the text scenarios; medians of ${rounds} rounds`);
   console.log("CPU time of the process (what other processes took of the core is left out), wall clock in brackets\n");

@@ -3,7 +3,12 @@
 // whose part is missing reports "not available yet" with the reason, never a number.
 // Kept tiny on purpose: this is the only file to touch when the API changes.
 import type { AGUIEvent, Message } from "@ag-ui/core";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { expectEqual } from "../cell.js";
+import { bundle, coreSource, REFERENCE_REVISION, writeShim } from "../core-revision.js";
 import { LIVE_MESSAGE_ID, RUN_ID, THREAD_ID, type TextStream } from "../generate.js";
 import { keepAlive, type Setup } from "../measure.js";
 
@@ -23,10 +28,27 @@ function loadCore(): Promise<CoreModule | Error> {
   return loaded;
 }
 
+/**
+ * Which core a lane drives: this checkout's core/src, or the 2026-12-01 build (issue 42's
+ * reference, core-revision.ts), bundled once per process. That build's lanes use only names it had.
+ */
+export type Build = "this checkout" | "2026-12-01";
+let reference: Promise<CoreModule | Error> | undefined;
+
+function loadReference(): Promise<CoreModule | Error> {
+  reference ??= (async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "threadline-reference-"));
+    process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
+    const shim = writeShim(coreSource(REFERENCE_REVISION, scratch), join(scratch, "shim.ts"));
+    return (await import(pathToFileURL(await bundle(shim, join(scratch, "core.mjs"), shim)).href)) as CoreModule;
+  })().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  return reference;
+}
+
 /** The module when every named export is a function; otherwise why the lane cannot run. */
-async function require(...names: (keyof CoreModule)[]): Promise<CoreModule | string> {
-  const core = await loadCore();
-  if (core instanceof Error) return `@threadline/core does not load: ${core.message.split("\n")[0]}`;
+async function require(build: Build, ...names: (keyof CoreModule)[]): Promise<CoreModule | string> {
+  const core = await (build === "this checkout" ? loadCore() : loadReference());
+  if (core instanceof Error) return `${build === "this checkout" ? "@threadline/core" : `the ${REFERENCE_REVISION} build`} does not load: ${core.message.split("\n")[0]}`;
   const absent = names.filter((name) => typeof core[name] !== "function");
   return absent.length === 0 ? core : `not available yet: @threadline/core has no ${absent.join(", ")}`;
 }
@@ -38,7 +60,7 @@ async function require(...names: (keyof CoreModule)[]): Promise<CoreModule | str
  * incremental parser plus the per-field status), fed every delta, the partial value taken after each.
  */
 export async function threadlineToolArgs(): Promise<string | ((deltas: readonly string[], json: string) => Setup)> {
-  const core = await require("partialArgsParser");
+  const core = await require("this checkout", "partialArgsParser");
   if (typeof core === "string") return core;
   const plugin = core.partialArgsParser();
   return (deltas, json) => () => {
@@ -69,8 +91,8 @@ export type Entry = "fold" | "pipeline";
 
 type Thread = ReturnType<CoreModule["createThread"]>;
 
-async function threadApi(entry: Entry) {
-  const core = await require("createThread", "foldEvent", ...(entry === "pipeline" ? (["createPipeline"] as const) : []));
+async function threadApi(entry: Entry, build: Build = "this checkout") {
+  const core = await require(build, "createThread", "foldEvent", ...(entry === "pipeline" ? (["createPipeline"] as const) : []));
   if (typeof core === "string") return core;
   const { createThread, foldEvent, createPipeline } = core;
   return {
@@ -84,31 +106,45 @@ async function threadApi(entry: Entry) {
   };
 }
 
-/** W1 lane: `count` deltas with one live subscriber on the streaming message's text signal. */
-export async function threadlineText(entry: Entry): Promise<string | ((stream: TextStream, count: number) => Setup)> {
-  const api = await threadApi(entry);
+/**
+ * W1 lane: `count` deltas with one live subscriber on the streaming message's text signal. One
+ * thread per lane, made on the first sample and fed on from sample to sample (the same deltas
+ * again, the text growing), as an app's thread lives on while it streams: a fresh thread per
+ * sample charged its set-up to the body instead (the first scavenge inside the body copied the
+ * whole new thread, 5,000 prior messages' nodes, out of the young generation).
+ */
+export async function threadlineText(entry: Entry, build?: Build): Promise<string | ((stream: TextStream, count: number) => Setup)> {
+  const api = await threadApi(entry, build);
   if (typeof api === "string") return api;
-  return (stream, count) => () => {
-    const thread = api.createThread({ threadId: THREAD_ID, messages: stream.priors });
-    const feed = api.feeder(thread);
-    for (const event of stream.head) feed(event);
-    const node = thread.message(LIVE_MESSAGE_ID);
-    if (node?.role !== "assistant") throw new Error("Threadline: no assistant node for the live message");
-    let seen: string | undefined;
-    const unsubscribe = node.content.subscribe((text) => {
-      seen = text;
-    });
+  return (stream, count) => {
+    let chunk = "";
+    for (let i = 0; i < count; i++) chunk += (stream.deltas[i] as { delta: string }).delta;
+    let live: { feed: (event: AGUIEvent) => void; text: () => string; seen: () => string | undefined } | undefined;
     let expected = "";
-    for (let i = 0; i < count; i++) expected += (stream.deltas[i] as { delta: string }).delta;
-    return {
-      run() {
-        for (let i = 0; i < count; i++) feed(stream.deltas[i]!);
-      },
-      verify() {
-        unsubscribe();
-        expectEqual(node.content.peek() ?? "", expected, "Threadline text");
-        expectEqual(seen ?? "", expected, "Threadline subscriber's last text");
-      },
+    return () => {
+      if (live === undefined) {
+        const thread = api.createThread({ threadId: THREAD_ID, messages: stream.priors });
+        const feed = api.feeder(thread);
+        for (const event of stream.head) feed(event);
+        const node = thread.message(LIVE_MESSAGE_ID);
+        if (node?.role !== "assistant") throw new Error("Threadline: no assistant node for the live message");
+        let seen: string | undefined;
+        node.content.subscribe((text) => {
+          seen = text;
+        });
+        live = { feed, text: () => node.content.peek() ?? "", seen: () => seen };
+      }
+      const { feed, text, seen } = live;
+      return {
+        run() {
+          for (let i = 0; i < count; i++) feed(stream.deltas[i]!);
+        },
+        verify() {
+          expected += chunk;
+          expectEqual(text(), expected, "Threadline text");
+          expectEqual(seen() ?? "", expected, "Threadline subscriber's last text");
+        },
+      };
     };
   };
 }
@@ -116,8 +152,9 @@ export async function threadlineText(entry: Entry): Promise<string | ((stream: T
 /** W3 lane: every STATE_DELTA into the thread's state signal. */
 export async function threadlineState(
   entry: Entry,
+  build?: Build,
 ): Promise<string | ((initial: Record<string, unknown>, events: readonly AGUIEvent[], expected: string) => Setup)> {
-  const api = await threadApi(entry);
+  const api = await threadApi(entry, build);
   if (typeof api === "string") return api;
   return (initial, events, expected) => () => {
     const thread = api.createThread({ threadId: THREAD_ID, state: initial });
@@ -208,7 +245,7 @@ export interface ForkedThread {
  * `switches` times; `notified` hears how many watchers re-ran per switch.
  */
 export async function threadlineBranches(): Promise<string | ((thread: ForkedThread, switches: number, notified: (perSwitch: number) => void) => Setup)> {
-  const core = await require("fromEvents", "messageBranches");
+  const core = await require("this checkout", "fromEvents", "messageBranches");
   if (typeof core === "string") return core;
   const { ChatClient, messageBranches } = core;
   return (thread, switches, notified) => async () => {
@@ -264,7 +301,7 @@ export async function threadlineBranches(): Promise<string | ((thread: ForkedThr
  * the history and the projection back to `Message[]` included, as a caller pays them.
  */
 export async function threadlineFoldEvents(): Promise<string | ((stream: TextStream, count: number) => Setup)> {
-  const core = await require("foldEvents");
+  const core = await require("this checkout", "foldEvents");
   if (typeof core === "string") return core;
   const { foldEvents } = core;
   return (stream, count) => () => {

@@ -4,16 +4,19 @@ import { cell, expectEqual, unavailable } from "../cell.js";
 import { LIVE_MESSAGE_ID, textStream, type TextStream } from "../generate.js";
 import { agUiText, prepareAgUiRun } from "../lanes/agui.js";
 import { tamboDispatch, tamboStateWith, tamboText } from "../lanes/tambo.js";
-import { threadlineFoldEvents, threadlineText, type Entry } from "../lanes/threadline.js";
+import { threadlineFoldEvents, threadlineText, type Build, type Entry } from "../lanes/threadline.js";
 import { allocatedBytes, keepAlive, median, timingFor, type Mode, type Setup } from "../measure.js";
 import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
 import type { Cell, WorkloadReport } from "../results.js";
 
 export const PRIOR_COUNTS = [10, 100, 1000, 5000];
-export const LANES = ["Threadline", "Threadline + pipeline", "Threadline foldEvents", "foldEvents whole call", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
+export const LANES = ["Threadline", "Threadline 2026-12-01", "Threadline + pipeline", "Threadline foldEvents", "foldEvents whole call", "@ag-ui/client", "Tambo streamReducer", "floor s += delta"];
 
-const THREADLINE_LANES: [string, Entry][] = [
+// "Threadline 2026-12-01" is the fold lane on core as it was on 2026-12-01 (issue 42's reference,
+// bundled from git: core-revision.ts), timed in the same round-robin as this checkout's.
+const THREADLINE_LANES: [string, Entry, Build?][] = [
   ["Threadline", "fold"],
+  ["Threadline 2026-12-01", "fold", "2026-12-01"],
   ["Threadline + pipeline", "pipeline"],
 ];
 
@@ -78,8 +81,8 @@ export async function runW1(mode: Mode): Promise<WorkloadReport> {
     const stream = textStream(priorCount, deltas);
     const n = stream.deltas.length;
     const size = `${priorCount} prior`;
-    for (const [lane, entry] of THREADLINE_LANES) {
-      const threadline = await threadlineText(entry);
+    for (const [lane, entry, build] of THREADLINE_LANES) {
+      const threadline = await threadlineText(entry, build);
       plan.push(
         typeof threadline === "string"
           ? { size, lane, cell: unavailable(threadline) }
@@ -147,7 +150,8 @@ export async function runW1Alloc(mode: Mode): Promise<WorkloadReport> {
       return { status: "ok", value: median(values), samples: values.length, ...(note ? { note } : {}) };
     };
     const cells: Record<string, Cell> = {};
-    for (const [lane, entry] of THREADLINE_LANES) {
+    for (const [lane, entry, build] of THREADLINE_LANES) {
+      if (build !== undefined) continue;
       const threadline = await threadlineText(entry);
       cells[lane] = await cell(() =>
         typeof threadline === "string"
@@ -163,5 +167,5 @@ export async function runW1Alloc(mode: Mode): Promise<WorkloadReport> {
     sizes.push({ label: `${priorCount} prior`, cells });
   }
   // foldEvents is one call over the whole stream: its allocation per delta is not measured here.
-  return { workload: "W1-alloc", unit: "bytes allocated per delta", lanes: LANES.filter((lane) => !lane.includes("foldEvents")), sizes };
+  return { workload: "W1-alloc", unit: "bytes allocated per delta", lanes: LANES.filter((lane) => !lane.includes("foldEvents") && !lane.includes("2026-12-01")), sizes };
 }

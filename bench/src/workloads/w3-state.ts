@@ -10,7 +10,7 @@ import { keepAlive, timingFor, type Mode, type Setup } from "../measure.js";
 import { measurePlan, perOp, perOpMinusEmpty, type Planned } from "../plan.js";
 import type { WorkloadReport } from "../results.js";
 
-export const LANES = ["Threadline", "Threadline + pipeline", "@ag-ui/client", "fast-json-patch + clone"];
+export const LANES = ["Threadline", "Threadline 2026-12-01", "Threadline + pipeline", "@ag-ui/client", "fast-json-patch + clone"];
 
 const deltaOf = (event: AGUIEvent) => (event as unknown as { delta: Operation[] }).delta;
 
@@ -55,8 +55,10 @@ export async function runW3(mode: Mode): Promise<WorkloadReport> {
   );
   const size = `${Object.keys(initial).length} keys, ${events.length} events`;
   const plan: Planned[] = [];
-  for (const [lane, entry] of [["Threadline", "fold"], ["Threadline + pipeline", "pipeline"]] as const) {
-    const threadline = await threadlineState(entry);
+  // "Threadline 2026-12-01": the fold lane on core as it was on 2026-12-01 (issue 42's reference).
+  const lanes = [["Threadline", "fold", undefined], ["Threadline 2026-12-01", "fold", "2026-12-01"], ["Threadline + pipeline", "pipeline", undefined]] as const;
+  for (const [lane, entry, build] of lanes) {
+    const threadline = await threadlineState(entry, build);
     plan.push(
       typeof threadline === "string"
         ? { size, lane, cell: unavailable(threadline) }

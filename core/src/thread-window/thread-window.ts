@@ -113,11 +113,25 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
   #unobserved: Element[] = [];
   #observeFrame = 0;
   #inObserver = false;
-  /** The list's top in the scroller's content, px (below any header). */
+  /** The frame that ends `#inObserver` (0: none asked for). */
+  #inObserverFrame = 0;
+  /**
+   * The list's top in the scroller's content, px (below any header): measured by each layout
+   * except one for rows that only changed size, which cannot move it (what sits above the list is
+   * observed, and its resize comes with a layout that measures).
+   */
   #listTop = 0;
   /** The `scrollTop` the window wrote last (a scroll event there is its own); NaN after the user moved. */
   #written = Number.NaN;
   #lastTop = 0;
+  /**
+   * A scroll event at the latest message, not read yet: the next layout reads it (it reads
+   * `scrollTop` first), else the task `#afterScroll` posts. Most such events are the window's own
+   * write that pinned a growing answer, delivered at the next frame after that frame's tokens
+   * changed the page: reading `scrollTop` in the event would lay the page out before its time.
+   */
+  #scrollUnread = false;
+  #afterScroll: MessageChannel | undefined = undefined;
   #paddingTop = -1;
   #paddingBottom = -1;
   #estimatedAt = 0;
@@ -202,6 +216,10 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     this.#written = Number.NaN;
     this.#lastTop = scroller.scrollTop;
     scroller.addEventListener("scroll", this.#onScroll, { passive: true });
+    if (typeof MessageChannel === "function") {
+      const channel = (this.#afterScroll = new MessageChannel());
+      channel.port1.onmessage = this.#onAfterScroll;
+    }
     scroller.addEventListener("wheel", this.#onWheel, { passive: true });
     list.addEventListener("keydown", this.#onKeyDown);
     list.addEventListener("focusin", this.#onFocusIn);
@@ -338,7 +356,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
    * if the rows drawn do not cover the view and its margins, a new window (the binding draws it
    * and calls `rendered`, which comes back here).
    */
-  #layout(): void {
+  #layout(measureListTop = true): void {
     const scroller = this.#scroller;
     const list = this.#list;
     if (scroller === undefined || list === undefined) return;
@@ -347,28 +365,38 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     if (viewport === 0) return;
     if (++this.#passes > MAX_PASSES) return;
     const heights = this.#heights;
+    // Every read comes before the writes (a read after a write lays the page out again), and
+    // each is read once: a streamed answer runs this once a frame.
     // Moved since the window last looked, and no scroll event has said so yet (a scrollIntoView
     // just before a click, say): that is where the reader is, not a position to restore.
     const current = scroller.scrollTop;
+    this.#scrollUnread = false;
     if (Math.abs(current - this.#lastTop) > 0.5 && !(Math.abs(current - this.#written) < 1) && this.#target === undefined) this.#readerMoved(scroller, current);
-    // Read before anything is written: a write makes the next read lay the page out again.
-    const listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top - scroller.clientTop + scroller.scrollTop;
-    this.#listTop = listTop;
+    if (measureListTop) this.#listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top - scroller.clientTop + current;
+    const listTop = this.#listTop;
+    // Only a padding that changed is written; then the height below is read after it (and that
+    // read lays the page out), else it is the height the frame's layout left.
     this.#writePadding(list);
+    const bottom = scroller.scrollHeight - viewport;
     const target = this.#target;
     let top: number;
     if (target !== undefined) {
-      top = listTop + alignedTop(target.align, heights.offset(target.index), heights.height(target.index), viewport, scroller.scrollTop - listTop);
+      top = listTop + alignedTop(target.align, heights.offset(target.index), heights.height(target.index), viewport, current - listTop);
     } else if (this.#atLatest.peek() && this.#grown) {
-      top = scroller.scrollHeight - viewport;
+      top = bottom;
     } else if (this.#anchor !== undefined) {
       top = listTop + heights.offset(this.#anchor.index) + this.#anchor.delta;
     } else {
-      top = scroller.scrollTop;
+      top = current;
     }
-    top = Math.max(0, Math.min(top, scroller.scrollHeight - viewport));
-    if (Math.abs(scroller.scrollTop - top) > 0.5) scroller.scrollTop = top;
-    const written = scroller.scrollTop;
+    top = Math.max(0, Math.min(top, bottom));
+    let written = current;
+    if (Math.abs(current - top) > 0.5) {
+      scroller.scrollTop = top;
+      // Where the browser put it (it rounds to its pixel grid): a read after a scroll write
+      // needs no layout.
+      written = scroller.scrollTop;
+    }
     this.#written = written;
     this.#lastTop = written;
     const viewTop = written - listTop;
@@ -549,6 +577,8 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     if (list === undefined) return;
     this.#passes = 0;
     let changed = false;
+    /** Something else than a row resized: the list's top may have moved. */
+    let around = false;
     const heights = this.#heights;
     for (const entry of entries) {
       const element = entry.target;
@@ -556,6 +586,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
       if (message === undefined) {
         // The scroller, a header or a footer.
         changed = true;
+        around = true;
         continue;
       }
       if (element.parentNode !== list) continue;
@@ -566,22 +597,53 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     }
     if (!changed) return;
     this.#grown = true;
+    const rows = this.#rows.peek();
     this.#inObserver = true;
     try {
-      this.#layout();
+      this.#layout(around);
     } finally {
-      // The binding draws the rows this asked for in microtasks (a few rounds, each drawing and
-      // measuring), all before the observer looks again in this frame: until the next frame,
-      // rows are observed late.
-      requestAnimationFrame(() => {
+      if (this.#rows.peek() !== rows) {
+        // The binding draws the rows this asked for in microtasks (a few rounds, each drawing and
+        // measuring), all before the observer looks again in this frame: until the next frame,
+        // rows are observed late.
+        if (this.#inObserverFrame === 0) {
+          this.#inObserverFrame = requestAnimationFrame(() => {
+            this.#inObserverFrame = 0;
+            this.#inObserver = false;
+          });
+        }
+      } else if (this.#inObserverFrame === 0) {
+        // Nothing new to draw (a streamed row grew, the view followed it): nothing to wait for.
         this.#inObserver = false;
-      });
+      }
     }
   };
 
   readonly #onScroll = (): void => {
     const scroller = this.#scroller;
     if (scroller === undefined) return;
+    const after = this.#afterScroll;
+    // At the latest message, where the window last put the view: read later (see #scrollUnread).
+    // A wheel up has already let go of the latest message, so the reader's scrolls are read here.
+    if (after !== undefined && this.#atLatest.peek() && this.#target === undefined && !Number.isNaN(this.#written)) {
+      if (!this.#scrollUnread) {
+        this.#scrollUnread = true;
+        after.port2.postMessage(null);
+      }
+      return;
+    }
+    this.#readScroll(scroller);
+  };
+
+  /** The task after a scroll event left unread: read now, unless a layout read it first. */
+  readonly #onAfterScroll = (): void => {
+    const scroller = this.#scroller;
+    if (!this.#scrollUnread || scroller === undefined) return;
+    this.#scrollUnread = false;
+    this.#readScroll(scroller);
+  };
+
+  #readScroll(scroller: HTMLElement): void {
     const top = scroller.scrollTop;
     if (Math.abs(top - this.#written) < 1) return;
     this.#passes = 0;
@@ -594,7 +656,7 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
       return;
     }
     this.#checkStart(viewTop);
-  };
+  }
 
   /**
    * The view was moved by someone else than the window (the reader, a scrollIntoView, find in
@@ -673,6 +735,9 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     const list = this.#list;
     if (scroller === undefined || list === undefined) return;
     scroller.removeEventListener("scroll", this.#onScroll);
+    this.#afterScroll?.port1.close();
+    this.#afterScroll = undefined;
+    this.#scrollUnread = false;
     scroller.removeEventListener("wheel", this.#onWheel);
     list.removeEventListener("keydown", this.#onKeyDown);
     list.removeEventListener("focusin", this.#onFocusIn);
@@ -681,6 +746,9 @@ export class ThreadWindow<T extends { readonly id: string }> implements ThreadWi
     this.#observer = undefined;
     if (this.#observeFrame !== 0) cancelAnimationFrame(this.#observeFrame);
     this.#observeFrame = 0;
+    if (this.#inObserverFrame !== 0) cancelAnimationFrame(this.#inObserverFrame);
+    this.#inObserverFrame = 0;
+    this.#inObserver = false;
     this.#unobserved = [];
     this.#observed.clear();
     this.#scroller = undefined;
