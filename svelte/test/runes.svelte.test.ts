@@ -299,8 +299,19 @@ describe("every hook reads as runes", () => {
     fold({ type: "RUN_STARTED", threadId: "t", runId: "r" }, text.start("a1"), text.delta("a1", "Hel"));
     const message = thread.messages.value[0]!;
     await expectFollows({ name: "useMessageText", read: () => useMessageText(message).current, signal: messageTextSignal(message), change: () => (fold(text.delta("a1", "lo")), "Hello") });
-    const parts = messagePartsSignal(message);
-    await expectFollows({ name: "useMessageParts", read: () => useMessageParts(message).current, signal: parts, change: () => (fold(tool.start("c1", "search", "a1")), parts.peek()) });
+    // The parts are heard on the node (core's subscribeParts), not through a parts signal: while
+    // read, one follower in the node's rare record; released with the last reader.
+    const followers = () => (message as unknown as { rare?: { partsFollowers?: unknown[] } }).rare?.partsFollowers?.length ?? 0;
+    const parts = follow(() => useMessageParts(message).current.map((part) => part.type));
+    expect(parts.seen).toEqual([["text"]]);
+    expect(followers(), "useMessageParts: followed while read").toBe(1);
+    fold(tool.start("c1", "search", "a1"));
+    flushSync();
+    expect(parts.seen).toEqual([["text"], ["text", "tool-call"]]);
+    parts.stop();
+    await released();
+    expect(followers(), "useMessageParts: released").toBe(0);
+    expect(isWatched(messagePartsSignal(message)), "useMessageParts: no parts signal followed").toBe(false);
     const call = thread.toolCall("c1")!;
     await expectFollows({ name: "useToolCall.argsText", read: () => useToolCall(call).argsText, signal: call.argsText, change: () => (fold(tool.args("c1", '{"q":')), '{"q":') });
     await expectFollows({ name: "useToolCall.status", read: () => useToolCall(call).status, signal: call.status, change: () => (fold(tool.args("c1", '"x"}'), tool.end("c1")), "complete") });

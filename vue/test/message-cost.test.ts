@@ -84,3 +84,13 @@ test("the guide's Message keeps one component instance, its render effect, no si
   expect(Math.round(guide.objects - once.objects)).toBeLessThanOrEqual(7);
   expect(component.instances).toBe(2);
 });
+
+test("the guide's Message with its parts loop keeps no signal, watcher or subscription per message for its parts", { timeout: 300_000 }, () => {
+  const sole = perMessage("sole-hand");
+  const guide = perMessage("documented");
+  const round = (census: Census) => `${census.objects.toFixed(1)} objects, ${census.instances} instances, ${census.effects} effects, ${census.signals} signals`;
+  console.log(`vue per message: <li v-stream-text> ${round(sole)}; the guide's Message (v-stream-text, useMessageParts, the parts loop) ${round(guide)}`);
+  // No watcher, no signal: the render effect is the one effect.
+  expect(guide).toMatchObject({ instances: 1, effects: 1, signals: 0 });
+  expect(Math.round(guide.objects - sole.objects)).toBeLessThanOrEqual(40);
+});

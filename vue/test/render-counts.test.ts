@@ -98,10 +98,14 @@ test("unmounting the components releases every subscription they made", async ()
     await send(queue, event);
   }
   // the list (1) + the user message's text (1; a user message has no parts) + the assistant
-  // message's text and parts (2) + one tool call's 8 fields
-  expect(subscriptions.live - before).toBe(12);
+  // message's text (1) + one tool call's 8 fields; the assistant message's parts are followed on
+  // the node (core's subscribeParts), not through a signal
+  expect(subscriptions.live - before).toBe(11);
+  const followers = () => (loop.thread.message("a1") as unknown as { rare?: { partsFollowers?: unknown[] } }).rare?.partsFollowers?.length ?? 0;
+  expect(followers()).toBe(1);
   view.unmount();
   expect(subscriptions.live).toBe(before);
+  expect(followers()).toBe(0);
   loop.stop();
   expect((await running).status).toBe("cancelled");
 });

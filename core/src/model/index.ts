@@ -79,6 +79,8 @@ export { attributeValue, checkedAttributeName, checkedElementName, elementHtml }
 export {
   messageTextSignal,
   messagePartsSignal,
+  currentParts,
+  subscribeParts,
   messageAttachmentsSignal,
   toolCallResultSignal,
   TOOL_CALL_SIGNALS,

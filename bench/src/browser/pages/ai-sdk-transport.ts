@@ -89,10 +89,3 @@ export async function aiSdkRun(transport: PushTransport, chat: AbstractChat<UIMe
     },
   };
 }
-
-/** A UI message's text, as a chat page shows it. */
-export function textOf(message: UIMessage): string {
-  let text = "";
-  for (const part of message.parts) if (part.type === "text") text += part.text;
-  return text;
-}

@@ -48,6 +48,8 @@ export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
   textWaiting?: TextWaiter;
   /** An assistant message's parts, once they are more than its flags say (see assistant-node.ts). */
   parts?: unknown;
+  /** @internal Views following an assistant message's parts without their signal (`subscribeParts`). */
+  partsFollowers?: (() => void)[];
   /** @internal Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
   textPart?: unknown;
   toolCalls?: ReadonlySignal<unknown>;

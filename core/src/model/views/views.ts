@@ -3,6 +3,7 @@ import { contentText } from "../../protocol/content-text.js";
 import type { ComponentNodeLike } from "../components/types.js";
 import type { AssistantPart, MessageContent, MessageNode, SubagentLane, Thread, ToolCallNode } from "../types.js";
 import type { Attachment } from "../messages/attachments.js";
+import { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
 
 /**
  * What a view binds to, the same for the Svelte stores and the Vue refs: one derived signal per
@@ -34,6 +35,34 @@ export function messageTextSignal(node: MessageNode): ReadonlySignal<string> {
 /** An assistant message's parts in arrival order; every other role has none (one shared empty list). */
 export function messagePartsSignal(node: MessageNode): ReadonlySignal<readonly AssistantPart[]> {
   return node.role === "assistant" ? node.parts : NO_PARTS;
+}
+
+/**
+ * An assistant message's parts now, without making their signal; every other role has none.
+ * With `subscribeParts`, what the bindings' `useMessageParts` reads.
+ */
+export function currentParts(node: MessageNode): readonly AssistantPart[] {
+  if (node.role !== "assistant") return NO_PARTS.peek();
+  return node instanceof AssistantMessageNodeImpl ? node.peekParts() : node.parts.peek();
+}
+
+const STOPPED = (): void => {};
+
+/**
+ * Calls `changed` whenever an assistant message's parts are added or removed (never per token);
+ * returns the stop. Other roles have no parts, so nothing is followed for them. A Threadline node
+ * is heard directly (no signal, subscription or effect is made for a message whose parts never
+ * change); another node through its `parts` signal.
+ */
+export function subscribeParts(node: MessageNode, changed: () => void): () => void {
+  if (node.role !== "assistant") return STOPPED;
+  if (node instanceof AssistantMessageNodeImpl) return node.followParts(changed);
+  let opened = false;
+  const stop = node.parts.subscribe(() => {
+    if (opened) changed();
+  });
+  opened = true;
+  return stop;
 }
 
 /** The media parts of a user or tool message (`attachments`); every other role has none. */
