@@ -77,26 +77,9 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const rare = this.ensureRare();
     rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
     const followers = rare.partsFollowers;
-    // A copy: a follower may stop (and so leave the list) while it is told.
+    // Views following the parts without their signal (views.ts subscribeParts). A copy: a
+    // follower may stop (and so leave the list) while it is told.
     if (followers !== undefined) for (const changed of [...followers]) changed();
-  }
-
-  /**
-   * @internal Calls `changed` after each write of the parts, without making their signal: a
-   * Message that reads its parts (`useMessageParts`) costs one entry in the rare record, where the
-   * signal would cost a signal, its subscription node and a binding's bridge per message, for a
-   * text-only message whose parts never change. Returns the stop.
-   */
-  followParts(changed: () => void): () => void {
-    const rare = this.ensureRare();
-    (rare.partsFollowers ??= []).push(changed);
-    return () => {
-      const followers = rare.partsFollowers;
-      const at = followers === undefined ? -1 : followers.indexOf(changed);
-      if (at < 0) return;
-      if (followers!.length === 1) rare.partsFollowers = undefined;
-      else followers!.splice(at, 1);
-    };
   }
 
   /**

@@ -3,7 +3,7 @@ import { contentText } from "../../protocol/content-text.js";
 import type { ComponentNodeLike } from "../components/types.js";
 import type { AssistantPart, MessageContent, MessageNode, SubagentLane, Thread, ToolCallNode } from "../types.js";
 import type { Attachment } from "../messages/attachments.js";
-import { AssistantMessageNodeImpl } from "../messages/assistant-node.js";
+import type { Rare } from "../messages/node-base.js";
 
 /**
  * What a view binds to, the same for the Svelte stores and the Vue refs: one derived signal per
@@ -38,12 +38,27 @@ export function messagePartsSignal(node: MessageNode): ReadonlySignal<readonly A
 }
 
 /**
+ * A Threadline assistant node, seen through the two internal members the parts follower needs
+ * (found by shape, not `instanceof`: importing the class would bring the node and everything it
+ * reaches into every page that shows parts, and its internal names are mangled alike).
+ */
+interface PartsHost {
+  peekParts(): readonly AssistantPart[];
+  ensureRare(): Rare;
+}
+
+function partsHost(node: MessageNode): PartsHost | undefined {
+  const host = node as unknown as Partial<PartsHost>;
+  return typeof host.peekParts === "function" && typeof host.ensureRare === "function" ? (host as PartsHost) : undefined;
+}
+
+/**
  * An assistant message's parts now, without making their signal; every other role has none.
  * With `subscribeParts`, what the bindings' `useMessageParts` reads.
  */
 export function currentParts(node: MessageNode): readonly AssistantPart[] {
   if (node.role !== "assistant") return NO_PARTS.peek();
-  return node instanceof AssistantMessageNodeImpl ? node.peekParts() : node.parts.peek();
+  return partsHost(node)?.peekParts() ?? node.parts.peek();
 }
 
 const STOPPED = (): void => {};
@@ -51,12 +66,24 @@ const STOPPED = (): void => {};
 /**
  * Calls `changed` whenever an assistant message's parts are added or removed (never per token);
  * returns the stop. Other roles have no parts, so nothing is followed for them. A Threadline node
- * is heard directly (no signal, subscription or effect is made for a message whose parts never
- * change); another node through its `parts` signal.
+ * is heard directly, an entry in its rare record that its `setParts` calls (a Message that reads
+ * its parts makes no signal, subscription or effect for a message whose parts never change);
+ * another node through its `parts` signal.
  */
 export function subscribeParts(node: MessageNode, changed: () => void): () => void {
   if (node.role !== "assistant") return STOPPED;
-  if (node instanceof AssistantMessageNodeImpl) return node.followParts(changed);
+  const host = partsHost(node);
+  if (host !== undefined) {
+    const rare = host.ensureRare();
+    (rare.partsFollowers ??= []).push(changed);
+    return () => {
+      const followers = rare.partsFollowers;
+      const at = followers === undefined ? -1 : followers.indexOf(changed);
+      if (at < 0) return;
+      if (followers!.length === 1) rare.partsFollowers = undefined;
+      else followers!.splice(at, 1);
+    };
+  }
   let opened = false;
   const stop = node.parts.subscribe(() => {
     if (opened) changed();
