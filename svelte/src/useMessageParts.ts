@@ -8,7 +8,7 @@ import type { SignalStore } from "./signal-store.js";
  * One message's parts read both ways, like a `SignalStore`, but over core's `subscribeParts`
  * rather than a parts signal: the guide's Message reads its parts beside its text, and a message
  * whose parts never change (every text-only answer in a thread's history) then keeps no signal,
- * no core subscription and no bridge, only its follower in the node's rare record, made when an
+ * no core subscription and no bridge, only its follower, kept on the node, made when an
  * effect first reads `.current`.
  */
 class MessageParts implements SignalStore<readonly AssistantPart[]> {

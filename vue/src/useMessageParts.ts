@@ -19,7 +19,7 @@ export function useMessageParts(node: NodeSource<MessageNode>): SignalRef<readon
   // signal: the node is read from `node` when the ref is read (the render that reads it then
   // depends on what the getter reads, props.node, and reads again when that changes), and its
   // parts are heard through core's subscribeParts — for a message that never gets a part, one
-  // follower in its rare record; for another role, nothing.
+  // follower kept on the node; for another role, nothing.
   let followed: MessageNode | undefined;
   let parts = NO_PARTS;
   let stop: (() => void) | undefined;
