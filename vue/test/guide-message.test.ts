@@ -4,10 +4,13 @@
 // alone is its element and nothing else (no fragment anchors, no comment: what every message of
 // a long thread would otherwise keep); when a tool call joins it, it becomes one element holding
 // its parts in arrival order, and its text goes on streaming.
-import { HttpAgent } from "@threadline/core";
+import { createThread, HttpAgent } from "@threadline/core";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/vue";
-import { afterEach, expect, test } from "vitest";
+import { createSSRApp } from "vue";
+import { renderToString } from "vue/server-renderer";
+import { afterEach, expect, test, vi } from "vitest";
 import GuideChat from "./GuideChat.vue";
+import MessageForms from "./MessageForms.vue";
 import { agentServer, type AgentServer, type Exchange } from "./support/server.js";
 
 let server: AgentServer | undefined;
@@ -94,4 +97,36 @@ test("when a tool call joins a streaming message, it becomes one <div> with its 
   expect(view.querySelector("p.assistant")).toBeNull();
   expect([...message.children].map((child) => child.tagName)).toEqual(["P", "DIV"]);
   expect(message.children[1]).toBe(screen.getByTestId("tool-tc"));
+});
+
+test("a message with a tool call is rendered on the server as its <div> with the text and the call, and hydrated without a mismatch", async () => {
+  const thread = createThread({
+    threadId: "t-ssr",
+    messages: [
+      { id: "u1", role: "user", content: "weather?" },
+      { id: "a1", role: "assistant", content: "Let me <look>", toolCalls: [{ id: "tc", type: "function", function: { name: "weather", arguments: '{"city":"Paris"}' } }] },
+    ],
+  });
+  const props = { messages: thread.messages.value, form: "documented" as const };
+  const html = await renderToString(createSSRApp(MessageForms, props));
+  expect(html).toContain('<p class="user">weather?</p>');
+  expect(html).toContain("<p>Let me &lt;look&gt;</p>");
+  const target = document.createElement("div");
+  target.innerHTML = html;
+  document.body.append(target);
+  const served = target.querySelector("div.assistant")!;
+  expect([...served.children].map((child) => child.outerHTML)).toEqual(['<p>Let me &lt;look&gt;</p>', '<div data-testid="tool-tc">weather({"city":"Paris"}) complete</div>']);
+  const text = target.querySelector("div.assistant > p")!;
+  const warn = vi.spyOn(console, "warn");
+  const error = vi.spyOn(console, "error");
+  const app = createSSRApp(MessageForms, props);
+  app.mount(target);
+  expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
+  warn.mockRestore();
+  error.mockRestore();
+  // The server's <p> and its Text node are taken over, not replaced.
+  expect(target.querySelector("div.assistant > p")).toBe(text);
+  expect(text.childNodes).toHaveLength(1);
+  app.unmount();
+  target.remove();
 });
