@@ -6,11 +6,9 @@
 // its parts in arrival order, and its text goes on streaming.
 import { createThread, HttpAgent } from "@threadline/core";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/vue";
-import { createSSRApp } from "vue";
-import { renderToString } from "vue/server-renderer";
-import { afterEach, expect, test, vi } from "vitest";
+import { afterEach, expect, test } from "vitest";
 import GuideChat from "./GuideChat.vue";
-import MessageForms from "./MessageForms.vue";
+import { hydratedList } from "./support/hydrated-list.js";
 import { agentServer, type AgentServer, type Exchange } from "./support/server.js";
 
 let server: AgentServer | undefined;
@@ -107,26 +105,10 @@ test("a message with a tool call is rendered on the server as its <div> with the
       { id: "a1", role: "assistant", content: "Let me <look>", toolCalls: [{ id: "tc", type: "function", function: { name: "weather", arguments: '{"city":"Paris"}' } }] },
     ],
   });
-  const props = { messages: thread.messages.value, form: "documented" as const };
-  const html = await renderToString(createSSRApp(MessageForms, props));
-  expect(html).toContain('<p class="user">weather?</p>');
-  expect(html).toContain("<p>Let me &lt;look&gt;</p>");
-  const target = document.createElement("div");
-  target.innerHTML = html;
-  document.body.append(target);
-  const served = target.querySelector("div.assistant")!;
-  expect([...served.children].map((child) => child.outerHTML)).toEqual(['<p>Let me &lt;look&gt;</p>', '<div data-testid="tool-tc">weather({"city":"Paris"}) complete</div>']);
-  const text = target.querySelector("div.assistant > p")!;
-  const warn = vi.spyOn(console, "warn");
-  const error = vi.spyOn(console, "error");
-  const app = createSSRApp(MessageForms, props);
-  app.mount(target);
-  expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
-  warn.mockRestore();
-  error.mockRestore();
-  // The server's <p> and its Text node are taken over, not replaced.
-  expect(target.querySelector("div.assistant > p")).toBe(text);
-  expect(text.childNodes).toHaveLength(1);
-  app.unmount();
-  target.remove();
+  const list = await hydratedList("documented", thread.messages.value, "div.assistant > p, div.assistant > div");
+  expect(list.html).toContain('<p class="user">weather?</p>');
+  expect(list.served.map((element) => element.outerHTML)).toEqual(['<p>Let me &lt;look&gt;</p>', '<div data-testid="tool-tc">weather({"city":"Paris"}) complete</div>']);
+  // The server's elements and their Text nodes are taken over, not replaced.
+  expect(list.inPlace).toBe(true);
+  list.done();
 });
