@@ -48,6 +48,9 @@ class MessagePartsRef {
     return this.#parts;
   }
 
+  // Read-only, as the customRef it replaces: a write (`reactive({ parts })` set, say) is ignored.
+  set value(_ignored: readonly AssistantPart[]) {}
+
   #follow(message: MessageNode | undefined): void {
     this.#stop?.();
     this.#stop = undefined;

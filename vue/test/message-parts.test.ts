@@ -27,6 +27,9 @@ test("a shallow ref: watch and computed hear a part added (not a token), unref a
   expect(isShallow(parts)).toBe(true);
   expect(kinds(unref(parts))).toEqual(["text"]);
   expect(toValue(parts)).toBe(parts.value);
+  // Read-only: a write is ignored (as the customRef it replaced ignored it), not thrown.
+  (parts as unknown as { value: unknown }).value = [];
+  expect(kinds(parts.value)).toEqual(["text"]);
   expect(count.value).toBe(1);
   expect(partsFollowers(a1)).toBe(1);
   fold(thread, { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: "…" });
