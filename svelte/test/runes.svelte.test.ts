@@ -33,6 +33,7 @@ import { Renders } from "./support/renders.js";
 import { scriptedAgent, text, tool, type ScriptedAgent } from "./support/scripted-agent.js";
 import { subagentLane } from "./support/subagent-lane.js";
 import { countSubscriptions, isWatched, watchedSignals } from "./support/watchers.js";
+import { partsFollowers } from "../../core/test/support/parts-followers.js";
 
 let subscriptions: ReturnType<typeof countSubscriptions>;
 beforeEach(() => {
@@ -301,7 +302,7 @@ describe("every hook reads as runes", () => {
     await expectFollows({ name: "useMessageText", read: () => useMessageText(message).current, signal: messageTextSignal(message), change: () => (fold(text.delta("a1", "lo")), "Hello") });
     // The parts are heard on the node (core's subscribeParts), not through a parts signal: while
     // read, one follower in the node's rare record; released with the last reader.
-    const followers = () => (message as unknown as { rare?: { partsFollowers?: unknown[] } }).rare?.partsFollowers?.length ?? 0;
+    const followers = () => partsFollowers(message);
     const parts = follow(() => useMessageParts(message).current.map((part) => part.type));
     expect(parts.seen).toEqual([["text"]]);
     expect(followers(), "useMessageParts: followed while read").toBe(1);

@@ -6,6 +6,7 @@ import { cleanup, render, screen } from "@testing-library/vue";
 import { flushPromises } from "@vue/test-utils";
 import { nextTick } from "vue";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { partsFollowers } from "../../core/test/support/parts-followers.js";
 import ThreadView from "./ThreadView.vue";
 import { eventQueue, runFinished, runStarted, textContent, textEnd, textStart, toolArgs, toolEnd, toolStart } from "./support/events.js";
 import { mounts, resetRenders, updates, updatesOf } from "./support/renders.js";
@@ -101,7 +102,7 @@ test("unmounting the components releases every subscription they made", async ()
   // message's text (1) + one tool call's 8 fields; the assistant message's parts are followed on
   // the node (core's subscribeParts), not through a signal
   expect(subscriptions.live - before).toBe(11);
-  const followers = () => (loop.thread.message("a1") as unknown as { rare?: { partsFollowers?: unknown[] } }).rare?.partsFollowers?.length ?? 0;
+  const followers = () => partsFollowers(loop.thread.message("a1"));
   expect(followers()).toBe(1);
   view.unmount();
   expect(subscriptions.live).toBe(before);

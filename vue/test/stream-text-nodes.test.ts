@@ -6,11 +6,11 @@
 import type { MessageNode } from "@threadline/core";
 import { chatOf, expectTokenInPlace, nodesIn, total } from "../../core/test/support/dom-census.js";
 import { render } from "@testing-library/vue";
-import { createSSRApp, nextTick, type ComponentInternalInstance, type VNode } from "vue";
-import { renderToString } from "vue/server-renderer";
+import { nextTick, type ComponentInternalInstance, type VNode } from "vue";
 import { describe, expect, test, vi } from "vitest";
 import { BindingError, StreamingText } from "../src/index.js";
 import MessageForms from "./MessageForms.vue";
+import { hydratedList } from "./support/hydrated-list.js";
 
 const MESSAGES = 20;
 type Form = "documented" | "own" | "wrapped" | "sole" | "sole-hand" | "once";
@@ -31,40 +31,6 @@ function mounted(form: Form, messages: readonly MessageNode[]) {
   const list = view.container.querySelector("ol")!;
   const root = (view.container.firstElementChild as { __vueParentComponent?: ComponentInternalInstance }).__vueParentComponent!;
   return { kinds: nodesIn(list), instances: instancesUnder(root), list, unmount: view.unmount };
-}
-
-/**
- * `form`'s list rendered to a string, put in the document and hydrated, checked free of hydration
- * warnings: the elements `tag` names as the server sent them and after hydration.
- */
-async function hydratedList(form: "documented" | "sole", messages: readonly MessageNode[], tag: string) {
-  const props = { messages, form };
-  const html = await renderToString(createSSRApp(MessageForms, props));
-  const target = document.createElement("div");
-  target.innerHTML = html;
-  document.body.append(target);
-  const served = [...target.querySelectorAll(tag)];
-  const texts = served.map((element) => element.firstChild);
-  const warn = vi.spyOn(console, "warn");
-  const error = vi.spyOn(console, "error");
-  const app = createSSRApp(MessageForms, props);
-  app.mount(target);
-  expect([...warn.mock.calls, ...error.mock.calls].flat().join(" ")).not.toMatch(/hydration|mismatch/i);
-  warn.mockRestore();
-  error.mockRestore();
-  const hydrated = [...target.querySelectorAll(tag)];
-  return {
-    html,
-    served,
-    hydrated,
-    target,
-    /** Every element is the one the server sent, holding the Text node it came with alone. */
-    inPlace: hydrated.every((element, i) => element === served[i] && element.childNodes.length === 1 && element.firstChild === texts[i]),
-    done() {
-      app.unmount();
-      target.remove();
-    },
-  };
 }
 
 describe("the documented Message pattern", () => {

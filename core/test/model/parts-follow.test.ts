@@ -57,3 +57,32 @@ it("a follower and the parts signal both hear a write made after the signal exis
   none();
   expect((u1 as unknown as { rare?: unknown }).rare).toBeUndefined();
 });
+
+it("several followers each hear a write, one stopping while it is told does not keep the others from it, and each stop removes its own", () => {
+  const thread = createThread({ messages: [{ id: "a1", role: "assistant", content: "ok" }] });
+  const a1 = node(thread, "a1");
+  const kept = () => (a1 as unknown as { rare?: { partsFollowers?: unknown } }).rare?.partsFollowers;
+  const heard: string[] = [];
+  const first = (): void => void heard.push("first");
+  const stopFirst = subscribeParts(a1, first);
+  // One follower is kept as itself (a Message of a long thread makes no array for it).
+  expect(kept()).toBe(first);
+  const stopSecond = subscribeParts(a1, () => {
+    heard.push("second");
+    stopSecond();
+  });
+  const stopThird = subscribeParts(a1, () => heard.push("third"));
+  // The same function twice: two followers, each stop removes one.
+  const stopFirstAgain = subscribeParts(a1, first);
+  fold(thread, { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "weather", parentMessageId: "a1" });
+  expect(heard).toEqual(["first", "second", "third", "first"]);
+  heard.length = 0;
+  stopFirstAgain();
+  stopFirstAgain(); // twice is harmless
+  fold(thread, { type: "TOOL_CALL_START", toolCallId: "c2", toolCallName: "time", parentMessageId: "a1" });
+  expect(heard).toEqual(["first", "third"]);
+  stopThird();
+  expect(kept()).toBe(first);
+  stopFirst();
+  expect(kept()).toBeUndefined();
+});

@@ -77,9 +77,9 @@ export class AssistantMessageNodeImpl extends TextBearingNode<string | undefined
     const rare = this.ensureRare();
     rare.parts = writeSlot(rare.parts as LazySlot<readonly AssistantPart[]>, parts);
     const followers = rare.partsFollowers;
-    // Views following the parts without their signal (views.ts subscribeParts). A copy: a
-    // follower may stop (and so leave the list) while it is told.
-    if (followers !== undefined) for (const changed of [...followers]) changed();
+    // Views following the parts without their signal (views.ts subscribeParts): one, or a list
+    // (a copy either way: a follower may stop while it is told).
+    if (followers !== undefined) for (const changed of [followers].flat()) changed();
   }
 
   /**

@@ -48,8 +48,11 @@ export type Rare = { [K in RareKey]?: LazySlot<RareValues[K]> } & {
   textWaiting?: TextWaiter;
   /** An assistant message's parts, once they are more than its flags say (see assistant-node.ts). */
   parts?: unknown;
-  /** @internal Views following an assistant message's parts without their signal (`subscribeParts`). */
-  partsFollowers?: (() => void)[];
+  /**
+   * @internal Views following an assistant message's parts without their signal (`subscribeParts`):
+   * the one follower itself (a Message of a long thread: no array), a list once there are more.
+   */
+  partsFollowers?: (() => void) | (() => void)[];
   /** @internal Subclass-owned objects made on first use (assistant text part, tool calls view, component). */
   textPart?: unknown;
   toolCalls?: ReadonlySignal<unknown>;

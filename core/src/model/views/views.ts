@@ -75,13 +75,21 @@ export function subscribeParts(node: MessageNode, changed: () => void): () => vo
   const host = partsHost(node);
   if (host !== undefined) {
     const rare = host.ensureRare();
-    (rare.partsFollowers ??= []).push(changed);
+    const followers = rare.partsFollowers;
+    // The one follower is kept as itself: most messages have one view.
+    rare.partsFollowers = followers === undefined ? changed : typeof followers === "function" ? [followers, changed] : [...followers, changed];
+    let stopped = false;
     return () => {
-      const followers = rare.partsFollowers;
-      const at = followers === undefined ? -1 : followers.indexOf(changed);
-      if (at < 0) return;
-      if (followers!.length === 1) rare.partsFollowers = undefined;
-      else followers!.splice(at, 1);
+      if (stopped) return;
+      stopped = true;
+      const now = rare.partsFollowers;
+      if (now === changed) rare.partsFollowers = undefined;
+      else if (Array.isArray(now) && now.includes(changed)) {
+        // A new list, never one changed in place: setParts may be telling the old one.
+        const rest = [...now];
+        rest.splice(rest.lastIndexOf(changed), 1);
+        rare.partsFollowers = rest.length === 1 ? rest[0] : rest;
+      }
     };
   }
   let opened = false;
