@@ -235,8 +235,8 @@ describe("chunk expansion, loaded by the first run that meets a chunk", () => {
     const loop = new RunLoop({ source: new HttpAgent({ url: server.url }), threadId: "t", createId: ids(), onError: (error) => errors.push(error) });
 
     const result = await loop.run();
-    expect(result.status).toBe("failed");
-    const error = (result as { error: LazyLoadError }).error;
+    if (result.status !== "failed") throw new Error(`the run ${result.status}`);
+    const error = result.error as LazyLoadError;
     expect(error.code).toBe("LAZY_LOAD_FAILED");
     expect(error.part).toMatch(/chunk expansion/);
     expect(error.message).toMatch(/could not be loaded: .*Failed to fetch dynamically imported module/);
