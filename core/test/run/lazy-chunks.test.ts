@@ -27,7 +27,7 @@ function gate(): { opened: Promise<void>; open(): void } {
  * arrives when the returned gate is opened; "broken" — its chunk fails to load, as a network
  * failure or a replaced deploy would.
  */
-async function freshModules(expansion: "gated" | "broken" | "normal" = "normal"): Promise<{
+async function freshModules(expansion: "gated" | "broken" | "gated-broken" | "normal" = "normal"): Promise<{
   RunLoop: typeof RunLoopClass;
   HttpAgent: typeof HttpAgentClass;
   loads: { count: number };
@@ -42,9 +42,10 @@ async function freshModules(expansion: "gated" | "broken" | "normal" = "normal")
       await expansionGate.opened;
       return await vi.importActual(EXPAND);
     });
-  } else if (expansion === "broken") {
-    vi.doMock(EXPAND, () => {
+  } else if (expansion === "broken" || expansion === "gated-broken") {
+    vi.doMock(EXPAND, async () => {
       loads.count++;
+      if (expansion === "gated-broken") await expansionGate.opened;
       throw new TypeError("Failed to fetch dynamically imported module: /assets/expand-chunks.js");
     });
   }
@@ -96,8 +97,8 @@ function sendAll(events: (input: RunAgentInput, index: number) => object[], sent
  * A loop (fresh modules, gated expansion) whose run has received `events` on a response that stays
  * open until the client goes away, with the expansion still loading.
  */
-async function runHeldOpen(events: (input: RunAgentInput) => object[]) {
-  const modules = await freshModules("gated");
+async function runHeldOpen(events: (input: RunAgentInput) => object[], expansion: "gated" | "gated-broken" = "gated") {
+  const modules = await freshModules(expansion);
   const sent = gate();
   const server = await servers.startAgent(async (exchange) => {
     const { send } = respond(exchange);
@@ -106,11 +107,18 @@ async function runHeldOpen(events: (input: RunAgentInput) => object[]) {
     await exchange.seen.closed;
   });
   const log = warnings();
-  const loop = new modules.RunLoop({ source: new modules.HttpAgent({ url: server.url }), threadId: "t", createId: ids(), onWarning: log.onWarning });
+  const errors: unknown[] = [];
+  const loop = new modules.RunLoop({
+    source: new modules.HttpAgent({ url: server.url }),
+    threadId: "t",
+    createId: ids(),
+    onWarning: log.onWarning,
+    onError: (error) => errors.push(error),
+  });
   const result = loop.run();
   await sent.opened;
   await sleep(20);
-  return { loop, log, result, server, expansionGate: modules.expansionGate };
+  return { loop, log, errors, result, server, expansionGate: modules.expansionGate };
 }
 
 describe("chunk expansion, loaded by the first run that meets a chunk", () => {
@@ -220,6 +228,19 @@ describe("chunk expansion, loaded by the first run that meets a chunk", () => {
     await until(() => log.codes.length > 0);
     expect(log.codes).toEqual(["HELD_EVENTS_DROPPED"]);
     expect(loop.thread.toMessages()).toEqual([{ id: "u9", role: "user", content: "fresh start" }]);
+  });
+
+  it("stop() during a load that then fails: the run stays cancelled, the held events are lost and the LazyLoadError goes to onError", async () => {
+    const { loop, log, errors, result, expansionGate } = await runHeldOpen((input) => [started(input), chunk("c1", "Hel")], "gated-broken");
+    loop.stop();
+    await expect(result).resolves.toMatchObject({ status: "cancelled", by: "client" });
+    expansionGate.open();
+    await until(() => errors.length > 0);
+    expect(errors).toEqual([expect.objectContaining({ code: "LAZY_LOAD_FAILED", part: expect.stringMatching(/chunk expansion/) })]);
+    expect(loop.status.value).toBe("idle");
+    expect(loop.error.value).toBeUndefined();
+    expect(loop.thread.toMessages()).toEqual([]);
+    expect(log.codes).toEqual([]);
   });
 
   it("a failed load fails the run with LAZY_LOAD_FAILED, keeps what came before, closes the request; the next run loads it", async () => {
