@@ -145,6 +145,39 @@ describe("the chat's lazily loaded engine", () => {
     expect(chat.thread.toMessages().map((m) => m.id)).toEqual(["u1", "u2", "a1"]);
   });
 
+  it("stop() while the AG-UI agent adapter loads: the turn ends cancelled and nothing is sent once it arrives", async () => {
+    vi.resetModules();
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let asked = false;
+    vi.doMock(FROM_AGENT, async () => {
+      asked = true;
+      await arrived;
+      return await vi.importActual(FROM_AGENT);
+    });
+    const { ChatClient } = await import("../../src/chat/client.js");
+    const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "too late")));
+    const chat = new ChatClient({ agent: new AgUiHttpAgent({ url: server.url }), threadId: "t1", createId });
+    chats.push(chat);
+
+    const sent = chat.sendMessage({ id: "u1", content: "one" });
+    // The engine is there and the run has asked for the adapter, which has not arrived.
+    await until(() => asked);
+    expect(chat.status.value).toBe("submitted");
+    chat.stop();
+    await expect(sent).resolves.toEqual({ status: "cancelled" });
+    arrive();
+    await sleep(50);
+    expect(server.inputs).toHaveLength(0);
+    expect(chat.status.value).toBe("idle");
+    expect(chat.error.value).toBeUndefined();
+    expect(chat.thread.toMessages().map((m) => m.id)).toEqual(["u1"]);
+
+    // Loaded now: the next send goes out.
+    await expect(chat.sendMessage({ id: "u2", content: "two" })).resolves.toEqual({ status: "idle" });
+    expect(server.inputs).toHaveLength(1);
+  });
+
   it("without the engine, synchronous checks still throw at the call, and stop, clear, setMessages and setState act on the thread", async () => {
     const { ChatClient, HttpAgent } = await freshModules(true);
     const chat = new ChatClient({
