@@ -86,8 +86,9 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // 53,678 B with issue-42weight3 (main 53,884): asking a resumable server about the thread's
     // runs is a chunk of its own (server-runs, 0.5 KB), loaded when a stored thread is read, a run
     // is followed or one is in doubt at a wake; the quick start never loads it: + 0.1.
-    // 52.9 with issue-42send (2026-12-08; up front 19,935 B, unchanged): `*_CHUNK` expansion is
-    // loaded by the first run that meets a chunk event (the run holds the events meanwhile), and
+    // 52.9 with issue-42send (2026-12-08; up front 19,937 B after main's evening merge, unchanged
+    // by this): `*_CHUNK` expansion is loaded by the first run that meets a chunk event (the run
+    // holds the events meanwhile), and
     // the AG-UI agent adapter (fromAgent) by the first call of a chat given an AG-UI agent object;
     // an SSE text answer from HttpAgent loads neither: + 0.1.
     afterSendBudget: 53.0 * KB,
@@ -157,7 +158,7 @@ export const SIZE_ENTRIES: Record<string, SizeEntry> = {
     // After the first send (issue 42): 54.0 on 2026-12-07; 53.2 with capability discovery a chunk of its own: + 0.2;
     // 53.3 merged onto main with dispose() leaving the run (54.1 without the chunk of its own);
     // 53.9 with issue-42token and issue-42hot merged: + 0.1. 53,745 B with issue-42weight3 (main
-    // 53,943; see the Svelte entry): + 0.1. 53.0 with issue-42send (up front 19,987 B; see the
+    // 53,943; see the Svelte entry): + 0.1. 53.0 with issue-42send (up front 19,990 B; see the
     // Svelte entry): + 0.1.
     afterSendBudget: 53.1 * KB,
     side: "threadline",
