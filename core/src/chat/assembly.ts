@@ -17,7 +17,8 @@ import { RunLoop } from "../run/loop.js";
 import type { ToolAnswers } from "../tools/answers.js";
 import type { ToolRunner } from "../tools/execution.js";
 import type { ToolArgumentReading } from "../tools/argument-reading.js";
-import { fromAgent, type AgUiAgentLike } from "../transport/from-agent.js";
+import type { AgUiAgentLike } from "../transport/from-agent.js";
+import { fromAgentOnFirstUse } from "../transport/from-agent-load.js";
 import type { AgentSource } from "../transport/source.js";
 import type { ChatQueue } from "./queue/queue-plugin.js";
 
@@ -56,7 +57,7 @@ export interface AssemblyInput {
   readonly threadId: string;
   /** `threadId` is a new conversation's, until the agent's first RUN_STARTED names the thread. */
   readonly provisional: boolean;
-  /** The `agent` option, checked: an AG-UI agent object is wrapped here (`fromAgent`). */
+  /** The `agent` option, checked: an AG-UI agent object is wrapped here (`fromAgent`, loaded on its first call). */
   readonly agent: CheckedAgent;
   /** The `toolArguments` option, checked. */
   readonly toolArguments: ToolArgumentReading;
@@ -77,7 +78,7 @@ export interface AssemblyInput {
  */
 export function assembleChat(input: AssemblyInput): ChatParts {
   const { options, thread, threadId, settings, warn, createId, report } = input;
-  const source = input.agent.agUi ? fromAgent(input.agent.agent as AgUiAgentLike) : (input.agent.agent as AgentSource);
+  const source = input.agent.agUi ? fromAgentOnFirstUse(input.agent.agent as AgUiAgentLike) : (input.agent.agent as AgentSource);
   const filter = new ClearedRunFilter();
   const presence = signal<ChatPresence>(openPresence(options, threadId, warn));
   const loop = new RunLoop({

@@ -128,6 +128,7 @@ export class RunLoop {
       stopFailed: (_session, error) => this.#stopFailed(error),
       finish: (session, result) => this.#finish(session, result),
       settleFailed: (session, error) => this.#report(new RunSettleError(session.runId, error)),
+      report: (error) => this.#report(error),
     };
   }
 

@@ -9,10 +9,12 @@ import { AgentRunError } from "../model/agent-run-error.js";
 import { endRun } from "../model/run-lifecycle.js";
 import type { ThreadImpl } from "../model/thread.js";
 import type { MessageNode } from "../model/types.js";
-import { createPipeline, type Pipeline, type PipelineOptions } from "../pipeline/index.js";
+import { assemblePipeline, type AssembledPipeline, type ChunkExpanderFactory, type PipelineOptions } from "../pipeline/pipeline.js";
+import { CHUNK_EXPANSION, CHUNK_KINDS } from "../pipeline/expand-chunks-load.js";
 import type { AGUIEvent, AGUIEventOf, EventType, RunAgentInput } from "../protocol/events.js";
 import { ProtocolError } from "../protocol/protocol-error.js";
 import { SourceFailedError } from "../transport/errors.js";
+import type { LazyLoadError } from "../transport/lazy-load-error.js";
 import { RunLeft, type AgentSource, type EventSink, type RunEnd } from "../transport/source.js";
 import { Stream, type EventStream, type MiddlewareEvent } from "../pipeline/event-stream.js";
 import { composeMiddleware, type Middleware } from "../pipeline/middleware.js";
@@ -60,6 +62,8 @@ export interface SessionHost {
   finish(session: RunSession, result: RunResult): void;
   /** Code reacting to the run's end threw (an effect on the thread's last writes); reports it, never throws. */
   settleFailed(session: RunSession, error: unknown): void;
+  /** An error of a run that has already ended (chunk expansion, which its held events needed, could not be loaded). */
+  report(error: ThreadlineError): void;
 }
 
 /**
@@ -101,7 +105,24 @@ export class RunSession {
   #replaying = false;
   /** What the event path threw (a protocol violation, a middleware or fold failure). */
   #sinkError: ThreadlineError | undefined;
-  readonly #pipeline: Pipeline;
+  readonly #pipeline: AssembledPipeline;
+  /** Chunk expansion is in the pipeline (it is loaded on first use: pipeline/expand-chunks-load.ts). */
+  #expands: boolean;
+  /**
+   * Raw events held, in arrival order, while chunk expansion loads: the first is a `*_CHUNK`
+   * event. Undefined when nothing is held.
+   */
+  #held: unknown[] | undefined;
+  /** The stream ended while events were held: how, to conclude once they have been handed on. */
+  #endedWhileHeld: { readonly end: RunEnd | undefined; readonly failure: unknown } | undefined;
+  /**
+   * The run was ended by the client (stop, detach, leave) while events were held: the thread's
+   * message revision and state right after, so the held events are folded when their code
+   * arrives only if nothing has written the thread since.
+   */
+  #heldAtEnd: { readonly revision: number; readonly state: unknown } | undefined;
+  /** Held events are being folded after the run ended (see `#heldAtEnd`): no listener hears them. */
+  #foldingLate = false;
   /** The thread's message list when the run started (frozen: a write replaces the array). */
   readonly #listBefore: readonly MessageNode[];
   /** Where the stream's events arrive (the outermost layer's sink). */
@@ -120,7 +141,9 @@ export class RunSession {
     this.#listBefore = thread.messages.peek();
     this.messagesAtStart = this.#listBefore.length;
     this.stateAtStart = thread.state.peek();
-    this.#pipeline = createPipeline((event) => this.#onVerified(event), { ...host.pipeline, onWarning: host.onWarning });
+    const expander = CHUNK_EXPANSION.loaded;
+    this.#expands = expander !== undefined;
+    this.#pipeline = assemblePipeline((event) => this.#onVerified(event), { ...host.pipeline, onWarning: host.onWarning }, expander);
     this.#sink = {
       signal: this.controller.signal,
       onWarning: host.onWarning,
@@ -129,13 +152,102 @@ export class RunSession {
           if (this.#settledOpen) this.#lateEvent(raw);
           return;
         }
-        try {
-          this.#pipeline.push(raw);
-        } catch (error) {
-          throw (this.#sinkError = ThreadlineError.from(error, "The run"));
+        if (this.#held !== undefined) {
+          this.#held.push(raw);
+          return;
         }
+        if (!this.#expands && isChunk(raw)) return this.#hold(raw);
+        this.#push(raw);
       },
     };
+  }
+
+  #push(raw: unknown): void {
+    try {
+      this.#pipeline.push(raw);
+    } catch (error) {
+      throw (this.#sinkError = ThreadlineError.from(error, "The run"));
+    }
+  }
+
+  /**
+   * A `*_CHUNK` event before chunk expansion is loaded: it and every later event are held, in
+   * order, until the expansion arrives; then they go on as if they had just come. One load for
+   * every run of the page.
+   */
+  #hold(raw: unknown): void {
+    this.#held = [raw];
+    CHUNK_EXPANSION.get()
+      .then(
+        (expander) => this.#expansionArrived(expander),
+        (error: LazyLoadError) => this.#expansionFailed(error),
+      )
+      // Both steps report what they catch; a throw here would be a defect, reported all the same.
+      .then(undefined, (error: unknown) => this.#host.settleFailed(this, error));
+  }
+
+  #expansionArrived(expander: ChunkExpanderFactory): void {
+    const held = this.#held ?? [];
+    const ended = this.#endedWhileHeld;
+    this.#held = this.#endedWhileHeld = undefined;
+    this.#expands = true;
+    this.#pipeline.expandChunks(expander);
+    if (this.#closed) return this.#foldHeldLate(held);
+    for (const raw of held) {
+      try {
+        this.#sink.onEvent(raw);
+      } catch (error) {
+        // A violation (or a fold that threw): the run fails with it, as it would have at once;
+        // the source, which no longer hears it, is stopped.
+        this.controller.abort();
+        return this.fail(this.#sinkError ?? ThreadlineError.from(error, "The run"));
+      }
+    }
+    if (ended !== undefined) this.#conclude(ended.end, ended.failure);
+  }
+
+  /** The expansion could not be loaded: the run fails with the `LazyLoadError` (what was folded before stays). */
+  #expansionFailed(error: LazyLoadError): void {
+    this.#held = undefined;
+    this.#endedWhileHeld = undefined;
+    if (this.#closed) {
+      // Stopped while loading: the run has ended already; the held events are lost, and said so.
+      this.#heldAtEnd = undefined;
+      return this.#host.report(error);
+    }
+    this.controller.abort();
+    this.fail(error);
+  }
+
+  /**
+   * The run was stopped (or detached, or left) while chunk expansion loaded: the held events arrived
+   * before the stop, so they are folded now — through the pipeline, heard by no listener — unless
+   * the thread has been written since (a new run, a reset), and the stop's end is applied again.
+   */
+  #foldHeldLate(held: readonly unknown[]): void {
+    const at = this.#heldAtEnd;
+    this.#heldAtEnd = undefined;
+    const thread = this.#host.thread;
+    if (at === undefined || at.revision !== thread.messagesRevision || at.state !== thread.state.peek()) {
+      this.#host.onWarning({
+        code: "HELD_EVENTS_DROPPED",
+        message: DEV ? `${held.length} event(s) held while chunk expansion loaded were dropped: the run was stopped meanwhile and the thread has changed since.` : "",
+      });
+      return;
+    }
+    this.#foldingLate = true;
+    try {
+      for (const raw of held) this.#pipeline.push(raw);
+    } catch (error) {
+      this.#host.report(ThreadlineError.from(error, "The run"));
+    } finally {
+      this.#foldingLate = false;
+    }
+    try {
+      endRun(thread, { type: "stopped" });
+    } catch (error) {
+      this.#host.settleFailed(this, error);
+    }
   }
 
   get runId(): string {
@@ -203,6 +315,7 @@ export class RunSession {
     this.#stopGrace();
     if (abort !== false) this.controller.abort(abort);
     this.#close(() => this.#sawEvent && endRun(this.#host.thread, { type: "stopped" }), result);
+    if (this.#held !== undefined) this.#heldAtEnd = { revision: this.#host.thread.messagesRevision, state: this.#host.thread.state.peek() };
   }
 
   /** The run could not start or continue (also used by the loop for errors before the stream). */
@@ -228,7 +341,10 @@ export class RunSession {
   }
 
   #onVerified(event: AGUIEvent): void {
-    if (this.#closed) return;
+    if (this.#closed) {
+      if (this.#foldingLate) foldEvent(this.#host.thread, event);
+      return;
+    }
     if (!this.#sawEvent) {
       this.#sawEvent = true;
       this.#host.streaming(this);
@@ -339,6 +455,11 @@ export class RunSession {
 
   #conclude(end: RunEnd | undefined, failure: unknown): void {
     if (this.#closed) return;
+    // Events are held while their code loads: the stream's end waits for them.
+    if (this.#held !== undefined) {
+      this.#endedWhileHeld = { end, failure };
+      return;
+    }
     this.#stopGrace();
     const sinkError = this.#sinkError;
     if (sinkError !== undefined || failure !== undefined) {
@@ -391,6 +512,8 @@ export class RunSession {
   #settleOpen(): void {
     this.#graceTimer = undefined;
     if (this.#closed || this.#terminal === undefined) return;
+    // Events held while chunk expansion loads may start a new run: the grace starts again.
+    if (this.#held !== undefined) return this.#armGrace();
     try {
       this.#pipeline.end();
     } catch (error) {
@@ -483,6 +606,12 @@ export class RunSession {
     for (const node of before) ids.add(node.id);
     return Object.freeze(now.filter((node) => !ids.has(node.id)));
   }
+}
+
+/** Whether `raw` is a `*_CHUNK` event (expanded by code loaded on first use). A text delta is not: one comparison for it. */
+function isChunk(raw: unknown): boolean {
+  const type = (raw as { type?: unknown } | null | undefined)?.type;
+  return type !== "TEXT_MESSAGE_CONTENT" && typeof type === "string" && CHUNK_KINDS.has(type);
 }
 
 function isEventLike(raw: unknown): raw is MiddlewareEvent {

@@ -7,16 +7,22 @@ import type { ChatClient as ChatClientClass } from "../../src/chat/client.js";
 import type { ThreadlineError } from "../../src/errors.js";
 import type { ThreadImpl } from "../../src/model/thread.js";
 import type { HttpAgent as HttpAgentClass } from "../../src/transport/http-agent.js";
+import { HttpAgent as AgUiHttpAgent } from "@ag-ui/client";
 import { answer, scriptedServer, sleep, until } from "./support.js";
 
 const ENGINE = "../../src/chat/engine.js";
+const FROM_AGENT = "../../src/transport/from-agent.js";
 
-/** ChatClient and HttpAgent from fresh modules: the engine not loaded yet (and, with `broken`, its chunk failing to load). */
-async function freshModules(broken = false): Promise<{ ChatClient: typeof ChatClientClass; HttpAgent: typeof HttpAgentClass }> {
+/**
+ * ChatClient and HttpAgent from fresh modules: the engine not loaded yet (and, with `broken`, its
+ * chunk — or the chunk named — failing to load).
+ */
+async function freshModules(broken: boolean | string = false): Promise<{ ChatClient: typeof ChatClientClass; HttpAgent: typeof HttpAgentClass }> {
   vi.resetModules();
-  if (broken) {
-    vi.doMock(ENGINE, () => {
-      throw new TypeError("Failed to fetch dynamically imported module: /assets/engine.js");
+  if (broken !== false) {
+    const part = broken === true ? ENGINE : broken;
+    vi.doMock(part, () => {
+      throw new TypeError(`Failed to fetch dynamically imported module: /assets/${part.replace(/^.*\//, "")}`);
     });
   }
   const { ChatClient } = await import("../../src/chat/client.js");
@@ -28,6 +34,7 @@ const chats: { dispose(): void }[] = [];
 afterEach(() => {
   for (const chat of chats.splice(0)) chat.dispose();
   vi.doUnmock(ENGINE);
+  vi.doUnmock(FROM_AGENT);
   vi.resetModules();
 });
 
@@ -112,6 +119,63 @@ describe("the chat's lazily loaded engine", () => {
     expect(chat.thread.toMessages().map((m) => m.id)).toEqual(["u2", "a1"]);
     expect(chat.error.value).toBeUndefined();
     expect(reported).toHaveLength(1);
+  });
+
+  it("a chat given an AG-UI agent object loads the adapter (fromAgent) on its first send; a failed load fails that turn, nothing is sent, the next send loads it", async () => {
+    const { ChatClient } = await freshModules(FROM_AGENT);
+    const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "via ag-ui")));
+    const reported: ThreadlineError[] = [];
+    const chat = new ChatClient({ agent: new AgUiHttpAgent({ url: server.url }), threadId: "t1", createId, onError: (error) => reported.push(error) });
+    chats.push(chat);
+
+    const failed = await chat.sendMessage({ id: "u1", content: "one" });
+    if (failed.status !== "failed") throw new Error(`the turn ended ${failed.status}`);
+    const error = failed.error as ThreadlineError & { part?: string };
+    expect(error.code).toBe("LAZY_LOAD_FAILED");
+    expect(error.part).toMatch(/the AG-UI agent adapter/);
+    expect(chat.error.value).toBe(error);
+    expect(reported).toEqual([error]);
+    expect(server.inputs).toHaveLength(0);
+    // The message stays, as with any failed send.
+    expect(chat.thread.toMessages().map((m) => m.id)).toEqual(["u1"]);
+
+    vi.doUnmock(FROM_AGENT);
+    await expect(chat.sendMessage({ id: "u2", content: "two" })).resolves.toEqual({ status: "idle" });
+    expect(server.inputs).toHaveLength(1);
+    expect(chat.thread.toMessages().map((m) => m.id)).toEqual(["u1", "u2", "a1"]);
+  });
+
+  it("stop() while the AG-UI agent adapter loads: the turn ends cancelled and nothing is sent once it arrives", async () => {
+    vi.resetModules();
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let asked = false;
+    vi.doMock(FROM_AGENT, async () => {
+      asked = true;
+      await arrived;
+      return await vi.importActual(FROM_AGENT);
+    });
+    const { ChatClient } = await import("../../src/chat/client.js");
+    const server = await scriptedServer(async (input, send) => send(...answer(input, "a1", "too late")));
+    const chat = new ChatClient({ agent: new AgUiHttpAgent({ url: server.url }), threadId: "t1", createId });
+    chats.push(chat);
+
+    const sent = chat.sendMessage({ id: "u1", content: "one" });
+    // The engine is there and the run has asked for the adapter, which has not arrived.
+    await until(() => asked);
+    expect(chat.status.value).toBe("submitted");
+    chat.stop();
+    await expect(sent).resolves.toEqual({ status: "cancelled" });
+    arrive();
+    await sleep(50);
+    expect(server.inputs).toHaveLength(0);
+    expect(chat.status.value).toBe("idle");
+    expect(chat.error.value).toBeUndefined();
+    expect(chat.thread.toMessages().map((m) => m.id)).toEqual(["u1"]);
+
+    // Loaded now: the next send goes out.
+    await expect(chat.sendMessage({ id: "u2", content: "two" })).resolves.toEqual({ status: "idle" });
+    expect(server.inputs).toHaveLength(1);
   });
 
   it("without the engine, synchronous checks still throw at the call, and stop, clear, setMessages and setState act on the thread", async () => {

@@ -94,6 +94,6 @@ describe("HttpAgent's lazily loaded exchange", () => {
     const error = new LazyLoadError("the chat engine", new Error("offline"));
     expect(error).toBeInstanceOf(TransportError);
     expect(error.code).toBe("LAZY_LOAD_FAILED");
-    expect(error.message).toBe("the chat engine could not be loaded: Error: offline. Nothing was sent; the next call loads it again.");
+    expect(error.message).toBe("the chat engine could not be loaded: Error: offline. Nothing that needed it was done; the next call that needs it loads it again.");
   });
 });
